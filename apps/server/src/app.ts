@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/db.js';
+import { envelopePlugin, sendRouteNotFound } from './platform/envelope.js';
+import { authPlugin } from './platform/auth.js';
+import { auditPlugin } from './platform/audit.js';
+import { observabilityPlugin } from './platform/observability.js';
+import { registerOpenApi } from './platform/openapi.js';
+import { defaultWebDist, registerWebApp } from './platform/web-app.js';
+import { loadLoginKey } from './features/auth/login-key.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { usersRoutes } from './features/users/users.routes.js';
+import { rolesRoutes } from './features/roles/roles.routes.js';
+import { recordsRoutes } from './features/records/records.routes.js';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  /** Pino options or false (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds the HTTP app without listening: tests call it with `inject`, main.ts listens. */
+export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The envelope goes first so every later plugin's errors come out as { code, msg, data }.
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(observabilityPlugin, { db });
+  await app.register(authPlugin, { db, config });
+  await app.register(auditPlugin, { db });
+  await registerOpenApi(app);
+
+  const loginKey = await loadLoginKey(db);
+  const deps = { db, config, loginKey };
+  await app.register(authRoutes, deps);
+  await app.register(usersRoutes, deps);
+  await app.register(rolesRoutes, { db });
+  await app.register(recordsRoutes, { db });
+
+  const fallback = await registerWebApp(app, config.webDist ?? defaultWebDist());
+  app.setNotFoundHandler((request, reply) => fallback?.(request, reply) ?? sendRouteNotFound(request, reply));
+  return app;
+}

@@ -1,0 +1,95 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+
+export type SqlParam = string | number | boolean | null | Date | string[] | number[] | Buffer | object;
+
+/** The one database interface every repository uses: PGlite in-process or a PostgreSQL pool. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<{ rows: T[] }>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (test templates). */
+  dump?(): Promise<Blob>;
+}
+
+/** PGlite is one connection in one thread; its own queue serialises calls, transactions hold it exclusively. */
+export function pgliteDb(instance: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: readonly SqlParam[] = []) {
+      const res = await instance.query<T>(sql, params as unknown[]);
+      return { rows: res.rows };
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return instance.transaction(async (tx) =>
+        fn({
+          async query<R>(sql: string, params: readonly SqlParam[] = []) {
+            const res = await tx.query<R>(sql, params as unknown[]);
+            return { rows: res.rows };
+          },
+        }),
+      );
+    },
+    async exec(sql: string) {
+      await instance.exec(sql);
+    },
+    close: () => instance.close(),
+    dump: () => instance.dumpDataDir('none'),
+  };
+}
+
+export function postgresDb(pool: pg.Pool): Db {
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: readonly SqlParam[] = []) {
+      const res = await pool.query(sql, params as unknown[]);
+      return { rows: res.rows as T[] };
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<R>(sql: string, params: readonly SqlParam[] = []) {
+            const res = await client.query(sql, params as unknown[]);
+            return { rows: res.rows as R[] };
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens PGlite under `dataDir/pglite` (or in memory) or a pool to `databaseUrl`. */
+export async function openDb(options: { databaseUrl?: string | undefined; dataDir?: string; loadDataDir?: Blob }): Promise<Db> {
+  if (options.databaseUrl) {
+    const { default: pgModule } = await import('pg');
+    // timestamptz and bigint come back as strings by default; we want numbers for int8 counts.
+    pgModule.types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new pgModule.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return postgresDb(pool);
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const instance = options.dataDir
+    ? await PGlite.create({ dataDir: options.dataDir })
+    : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  return pgliteDb(instance);
+}

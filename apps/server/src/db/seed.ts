@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ALL_PERMISSION_CODES, VIEWS, normaliseGrant } from '@voltfleet/domain';
+import type { Db } from './db.js';
+
+const ALL = [...ALL_PERMISSION_CODES];
+const without = (prefixes: string[]) => ALL.filter((c) => !prefixes.some((p) => c === p || c.startsWith(`${p}:`) || c.startsWith(`${p}/`)));
+
+/** The four built-in roles of SPEC §1/§6: operator, dealer, engineering (installer), personal (owner). */
+export const BUILTIN_ROLES = [
+  { key: 'operator', name: 'Platform operator', description: 'Runs the platform: every permission', permissions: ALL, views: [...VIEWS] },
+  {
+    key: 'dealer',
+    name: 'Dealer',
+    description: 'Dealer or distributor account: manages installers, owners and their plants',
+    permissions: normaliseGrant(ALL.filter((c) => !['B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw'].includes(c))),
+    views: [...VIEWS],
+  },
+  {
+    key: 'engineering',
+    name: 'Engineering',
+    description: 'Installer (engineering) account: builds and commissions plants',
+    permissions: normaliseGrant(without(['E', 'D/A', 'B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw', 'C/C'])),
+    views: ['bigScreen/map', 'bigScreen/flowGraph'],
+  },
+  {
+    key: 'personal',
+    name: 'Personal',
+    description: 'Owner (personal) account: watches their own plants',
+    permissions: normaliseGrant(['A', 'A/A', 'B', 'B/A', 'C', 'C/A', 'C/B', 'D', 'D/E', 'D/E:template.edit']),
+    views: ['bigScreen/flowGraph'],
+  },
+] as const;
+
+/**
+ * Creates the built-in roles and, on an empty database, the administrator `admin`. Its password comes from
+ * ADMIN_PASSWORD or is random, printed once and written to `<dataDir>/admin-password.txt` (mode 600).
+ */
+export async function seed(
+  db: Db,
+  opts: { adminPassword?: string | undefined; dataDir: string; hash: (p: string) => Promise<string>; log: (msg: string) => void },
+): Promise<void> {
+  for (const r of BUILTIN_ROLES) {
+    await db.query(
+      `INSERT INTO roles (name, description, builtin_key, permissions, views) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (builtin_key) DO UPDATE SET permissions = EXCLUDED.permissions`,
+      [r.name, r.description, r.key, [...r.permissions], [...r.views]],
+    );
+  }
+  const existing = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
+  if ((existing.rows[0]?.n ?? 0) > 0) return;
+  const password = opts.adminPassword ?? randomBytes(9).toString('base64url').slice(0, 12);
+  const hashText = await opts.hash(password);
+  await db.transaction(async (tx) => {
+    const role = await tx.query<{ id: number }>(`SELECT id FROM roles WHERE builtin_key = 'operator'`);
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO users (username, password_hash, name, code, level, role_id, path) VALUES ('admin', $1, 'Administrator', 'U000001', 0, $2, '')
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [hashText, role.rows[0]!.id],
+    );
+    if (rows[0]) await tx.query(`UPDATE users SET path = $2 WHERE id = $1`, [rows[0].id, `/${rows[0].id}/`]);
+  });
+  if (!opts.adminPassword) {
+    await mkdir(opts.dataDir, { recursive: true });
+    const file = path.join(opts.dataDir, 'admin-password.txt');
+    await writeFile(file, `${password}\n`, { mode: 0o600 });
+    opts.log(`\n  First start: created the administrator "admin" with password: ${password}\n  (also written to ${file}; change it in the personal centre)\n`);
+  } else {
+    opts.log('First start: created the administrator "admin" with the password from ADMIN_PASSWORD');
+  }
+}

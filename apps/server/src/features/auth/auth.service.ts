@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  PASSWORD_BLOB_MAX_AGE_MS,
+  buildPermissionTree,
+  passwordSchema,
+  permissionName,
+  type Lang,
+  type LoginRequest,
+  type Me,
+} from '@voltfleet/domain';
+import type { Db, Queryable } from '../../db/db.js';
+import type { Config } from '../../config.js';
+import { AppError, invalid, notFound } from '../../platform/errors.js';
+import { hashToken, type Caller } from '../../platform/auth.js';
+import { consumeCaptcha } from './captcha.js';
+import { decryptPasswordBlob, type LoginKey } from './login-key.js';
+import { clearAccountFailures, lockedForMinutes, recordFailure } from './login-limits.js';
+import { insertSession, revokeSession, revokeUserSessions } from './session.repository.js';
+import { findUserById, findUserByUsername, toUser, updateUserFields, type UserRow } from '../users/users.repository.js';
+
+// OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+// Verified when the username is unknown so both paths take the same time.
+let dummyHash: Promise<string> | undefined;
+
+export const hashPassword = (plain: string) => hash(plain, ARGON2);
+
+export async function verifyPassword(hashText: string, plain: string): Promise<boolean> {
+  try {
+    return await verify(hashText, plain);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens an encrypted password blob: the decryption must succeed, its timestamp be fresh and its nonce unused.
+ * Each nonce is stored, so a captured blob cannot be sent twice.
+ */
+export async function openPasswordBlob(db: Queryable, key: LoginKey, blob: string, field = 'password'): Promise<string> {
+  const opened = decryptPasswordBlob(key, blob);
+  if (!opened) throw new AppError('validation', 'auth.passwordBlobInvalid', {}, { issues: [{ path: field, key: 'auth.passwordBlobInvalid' }] });
+  if (Math.abs(Date.now() - opened.ts) > PASSWORD_BLOB_MAX_AGE_MS) throw new AppError('unauthorized', 'auth.passwordReplayed');
+  const { rows } = await db.query(
+    `INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, now() + make_interval(secs => $2)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
+    [opened.nonce, (2 * PASSWORD_BLOB_MAX_AGE_MS) / 1000],
+  );
+  if (rows.length === 0) throw new AppError('unauthorized', 'auth.passwordReplayed');
+  return opened.password;
+}
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  loginKey: LoginKey;
+}
+
+/** Checks captcha, lockout, blob and password; opens a session. Failures are counted per account and address. */
+export async function login(deps: AuthDeps, body: LoginRequest, meta: { ip: string; userAgent: string }) {
+  const { db, config, loginKey } = deps;
+  const minutes = await lockedForMinutes(db, body.username, meta.ip);
+  if (minutes > 0) throw new AppError('rate_limited', 'auth.accountLocked', { minutes });
+  if (!(await consumeCaptcha(db, body.captchaId, body.captchaCode, config.captchaTestCode))) {
+    await recordFailure(db, meta.ip);
+    throw new AppError('unauthorized', 'auth.captchaWrong');
+  }
+  const password = await openPasswordBlob(db, loginKey, body.password);
+  const user = await findUserByUsername(db, body.username);
+  dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
+  const good = await verifyPassword(user?.password_hash ?? (await dummyHash), password);
+  if (!user || !good) {
+    await recordFailure(db, meta.ip, body.username);
+    throw new AppError('unauthorized', 'auth.badCredentials');
+  }
+  if (!user.enabled) throw new AppError('unauthorized', 'auth.accountDisabled');
+  await clearAccountFailures(db, body.username);
+  const token = randomBytes(32).toString('base64url');
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + config.sessionMaxHours * 3_600_000),
+    ...meta,
+  });
+  return { token, user };
+}
+
+export const logout = (db: Db, caller: Caller) => revokeSession(db, caller.tokenHash);
+
+/** The caller's profile, role and permission tree in their language. */
+export async function me(db: Db, caller: Caller, lang: Lang): Promise<Me> {
+  const row = await findUserById(db, caller.id);
+  if (!row) throw notFound();
+  const { rows } = await db.query<{ views: string[] }>(`SELECT views FROM roles WHERE id = $1`, [row.role_id]);
+  const permissions = [...caller.permissions];
+  return {
+    user: toUser(row),
+    role: { id: row.role_id, name: row.role_name, views: rows[0]?.views ?? [] },
+    permissions,
+    modules: buildPermissionTree(permissions, (code) => permissionName(code, lang)).filter((m) => m.show),
+  };
+}
+
+/** Changes the caller's password after checking the old one; every other session of theirs ends. */
+export async function changePassword(deps: AuthDeps, caller: Caller, oldBlob: string, newBlob: string): Promise<void> {
+  const { db, loginKey } = deps;
+  const oldPassword = await openPasswordBlob(db, loginKey, oldBlob, 'oldPassword');
+  const newPassword = await openPasswordBlob(db, loginKey, newBlob, 'newPassword');
+  const checked = passwordSchema.safeParse(newPassword);
+  if (!checked.success) throw invalid('newPassword', (checked.error.issues[0]?.message ?? 'validation.passwordLength') as 'validation.passwordLength');
+  if (newPassword === oldPassword) throw invalid('newPassword', 'validation.newPasswordSame');
+  const row: UserRow | undefined = await findUserById(db, caller.id);
+  if (!row || !(await verifyPassword(row.password_hash, oldPassword))) throw invalid('oldPassword', 'auth.oldPasswordWrong');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await updateUserFields(tx, caller.id, { password_hash: passwordHash });
+    await revokeUserSessions(tx, caller.id, caller.tokenHash);
+  });
+}

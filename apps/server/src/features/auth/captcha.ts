@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import type { Queryable } from '../../db/db.js';
+
+export const CAPTCHA_TTL_SECONDS = 120;
+
+function hashAnswer(id: string, answer: string): string {
+  return createHash('sha256').update(`${id}:${answer.trim().toLowerCase()}`).digest('hex');
+}
+
+/** Creates a captcha row and returns its id and SVG image as a data URL. */
+export async function createCaptcha(db: Queryable): Promise<{ captchaId: string; image: string }> {
+  const { text, data } = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1ilI', color: true, background: '#f4f6fa' });
+  const captchaId = randomBytes(16).toString('hex');
+  await db.query(`INSERT INTO captchas (id, answer_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+    captchaId,
+    hashAnswer(captchaId, text),
+    CAPTCHA_TTL_SECONDS,
+  ]);
+  return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
+}
+
+/**
+ * Consumes a captcha: it is deleted whatever the answer, so each image is good for one attempt.
+ * `testCode` (tests only) is accepted as the answer to every captcha.
+ */
+export async function consumeCaptcha(db: Queryable, captchaId: string, answer: string, testCode?: string): Promise<boolean> {
+  const { rows } = await db.query<{ answer_hash: string; live: boolean }>(
+    `DELETE FROM captchas WHERE id = $1 RETURNING answer_hash, expires_at > now() AS live`,
+    [captchaId],
+  );
+  const row = rows[0];
+  if (!row || !row.live) return false;
+  if (testCode !== undefined && answer.trim().toLowerCase() === testCode.toLowerCase()) return true;
+  return row.answer_hash === hashAnswer(captchaId, answer);
+}
+
+export async function deleteExpiredCaptchas(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM captchas WHERE expires_at < now()`);
+}

@@ -1,0 +1,56 @@
+import type { Queryable } from '../../db/db.js';
+
+export interface SessionUserRow {
+  token_hash: string;
+  user_id: number;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  username: string;
+  path: string;
+  level: number;
+  enabled: boolean;
+  role_id: number;
+  permissions: string[];
+}
+
+export async function findSession(db: Queryable, tokenHash: string): Promise<SessionUserRow | undefined> {
+  const { rows } = await db.query<SessionUserRow>(
+    `SELECT s.token_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at,
+            u.username, u.path, u.level, u.enabled, u.role_id, r.permissions
+       FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
+    [tokenHash],
+  );
+  return rows[0];
+}
+
+export async function insertSession(
+  db: Queryable,
+  s: { tokenHash: string; userId: number; expiresAt: Date; ip: string; userAgent: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5)`,
+    [s.tokenHash, s.userId, s.expiresAt, s.ip, s.userAgent.slice(0, 300)],
+  );
+}
+
+export async function touchSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query(`UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1`, [tokenHash]);
+}
+
+export async function revokeSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [tokenHash]);
+}
+
+/** Revokes every session of a user except `keepTokenHash` (password change, disabling). */
+export async function revokeUserSessions(db: Queryable, userId: number, keepTokenHash?: string): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2`,
+    [userId, keepTokenHash ?? ''],
+  );
+}
+
+export async function deleteStaleSessions(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`);
+}

@@ -1,0 +1,105 @@
+import {
+  ALL_PERMISSION_CODES,
+  buildPermissionTree,
+  grantBeyond,
+  grantFromTree,
+  normaliseGrant,
+  permissionName,
+  type Lang,
+  type Role,
+  type RoleInput,
+} from '@voltfleet/domain';
+import type { Db, Queryable } from '../../db/db.js';
+import type { Caller } from '../../platform/auth.js';
+import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
+import { inSubtree, subtreePattern } from '../../platform/scope.js';
+import {
+  deleteRole as removeRole,
+  findVisibleRole,
+  insertRole,
+  listVisibleRoles,
+  roleNameTaken,
+  toRole,
+  updateRole as saveRole,
+  type RoleRow,
+} from './roles.repository.js';
+
+/** Built-in roles are read-only; a custom role may be changed by its creator and anyone above them. */
+function editable(caller: Caller, row: RoleRow): boolean {
+  return row.builtin_key === null && row.creator_path !== null && inSubtree(caller, row.creator_path);
+}
+
+function assignable(caller: Caller, row: RoleRow): boolean {
+  return grantBeyond(caller.permissions, row.permissions).length === 0;
+}
+
+export async function listRoles(db: Db, caller: Caller): Promise<Role[]> {
+  return (await listVisibleRoles(db, subtreePattern(caller), caller.roleId)).map((r) => toRole(r, editable(caller, r)));
+}
+
+export async function listAssignableRoles(db: Db, caller: Caller): Promise<Role[]> {
+  return (await listVisibleRoles(db, subtreePattern(caller), caller.roleId))
+    .filter((r) => assignable(caller, r))
+    .map((r) => toRole(r, editable(caller, r)));
+}
+
+export async function getRole(db: Db, caller: Caller, id: number, lang: Lang) {
+  const row = await findVisibleRole(db, id, subtreePattern(caller), caller.roleId);
+  if (!row) throw notFound();
+  return { ...toRole(row, editable(caller, row)), tree: buildPermissionTree(row.permissions, (c) => permissionName(c, lang)) };
+}
+
+/** The tree of everything the caller holds: what they may put into a role. */
+export function grantableTree(caller: Caller, lang: Lang) {
+  return buildPermissionTree(caller.permissions, (c) => permissionName(c, lang)).filter((m) => m.show);
+}
+
+/** Throws unless the role is visible to the caller and grants nothing the caller lacks. */
+export async function assertAssignableRole(db: Queryable, caller: Caller, roleId: number): Promise<void> {
+  const row = await findVisibleRole(db, roleId, subtreePattern(caller), caller.roleId);
+  if (!row) throw invalid('roleId', 'validation.invalidValue');
+  if (!assignable(caller, row)) throw new AppError('forbidden', 'role.grantBeyondOwn');
+}
+
+function grantOf(caller: Caller, input: RoleInput): string[] {
+  const requested = input.tree ? grantFromTree(input.tree) : normaliseGrant(input.permissions ?? []);
+  if ((input.permissions ?? []).some((c) => !ALL_PERMISSION_CODES.includes(c))) throw invalid('permissions', 'validation.invalidValue');
+  if (grantBeyond(caller.permissions, requested).length > 0) throw new AppError('forbidden', 'role.grantBeyondOwn');
+  return requested;
+}
+
+export async function createRole(db: Db, caller: Caller, input: RoleInput): Promise<Role> {
+  const permissions = grantOf(caller, input);
+  if (await roleNameTaken(db, input.name)) throw conflict('role.nameTaken');
+  const id = await insertRole(db, {
+    name: input.name,
+    description: input.description ?? '',
+    creatorId: caller.id,
+    permissions,
+    views: [...new Set(input.views)],
+  });
+  const row = (await findVisibleRole(db, id, subtreePattern(caller), caller.roleId))!;
+  return toRole(row, true);
+}
+
+async function editableRole(db: Db, caller: Caller, id: number): Promise<RoleRow> {
+  const row = await findVisibleRole(db, id, subtreePattern(caller), caller.roleId);
+  if (!row) throw notFound();
+  if (row.builtin_key !== null) throw new AppError('forbidden', 'role.builtInReadOnly');
+  if (!editable(caller, row)) throw new AppError('forbidden', 'error.forbidden');
+  return row;
+}
+
+export async function updateRole(db: Db, caller: Caller, id: number, input: RoleInput): Promise<Role> {
+  await editableRole(db, caller, id);
+  const permissions = grantOf(caller, input);
+  if (await roleNameTaken(db, input.name, id)) throw conflict('role.nameTaken');
+  await saveRole(db, id, { name: input.name, description: input.description ?? '', permissions, views: [...new Set(input.views)] });
+  const row = (await findVisibleRole(db, id, subtreePattern(caller), caller.roleId))!;
+  return toRole(row, true);
+}
+
+export async function deleteRole(db: Db, caller: Caller, id: number): Promise<void> {
+  await editableRole(db, caller, id);
+  if (!(await removeRole(db, id))) throw conflict('role.inUse');
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PermissionNode, Role } from '@voltfleet/domain';
+import { adminId, api, builtinRoleId, loginToken, makeRole, makeUser, startTestServer, type TestServer } from '../../test/harness.js';
+
+let s: TestServer;
+const tokens: Record<string, string> = {};
+let foreignRoleId = 0;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const root = await adminId(s.db);
+  const dealer = await builtinRoleId(s.db, 'dealer');
+  const a = await makeUser(s.db, { username: 'dealerA', roleId: dealer, superiorId: root, level: 1 });
+  const b = await makeUser(s.db, { username: 'dealerB', roleId: dealer, superiorId: root, level: 1 });
+  const viewer = await makeRole(s.db, 'RoleViewer', ['E'], a.id);
+  await makeUser(s.db, { username: 'viewerA', roleId: viewer, superiorId: a.id, level: 2 });
+  foreignRoleId = await makeRole(s.db, 'BranchBRole', ['A', 'A/A'], b.id);
+  for (const name of ['dealerA', 'dealerB', 'viewerA']) tokens[name] = await loginToken(s.app, name, 'Passw0rd-1');
+});
+afterAll(() => s.close());
+
+describe('role list', () => {
+  it('shows built-in roles, roles of the own subtree and never another branch’s', async () => {
+    const res = await api<Role[]>(s.app, 'GET', '/api/roles', { token: tokens.dealerA });
+    const names = res.body.data.map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['Platform operator', 'Dealer', 'Engineering', 'Personal', 'RoleViewer']));
+    expect(names).not.toContain('BranchBRole');
+    const builtIn = res.body.data.find((r) => r.name === 'Dealer')!;
+    expect(builtIn).toMatchObject({ builtIn: true, editable: false });
+    expect(builtIn.userCount).toBe(2);
+  });
+
+  it('answers 404 for another branch’s role on read, change and delete', async () => {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { name: 'Taken', permissions: ['A'], views: [] }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await api(s.app, method, `/api/roles/${foreignRoleId}`, { token: tokens.dealerA, body });
+      expect(res.status, method).toBe(404);
+    }
+    expect((await s.db.query(`SELECT name FROM roles WHERE id = $1`, [foreignRoleId])).rows[0]).toEqual({ name: 'BranchBRole' });
+  });
+
+  it('gives the role detail with a localised permission tree', async () => {
+    const list = await api<Role[]>(s.app, 'GET', '/api/roles', { token: tokens.dealerA });
+    const viewer = list.body.data.find((r) => r.name === 'RoleViewer')!;
+    const res = await api<Role & { tree: PermissionNode[] }>(s.app, 'GET', `/api/roles/${viewer.id}`, { token: tokens.dealerA, lang: 'zh' });
+    const e = res.body.data.tree.find((n) => n.code === 'E')!;
+    expect(e).toMatchObject({ name: '系统管理', show: true, selected: true });
+    expect(e.auths.every((a) => a.selected === false)).toBe(true);
+    expect(res.body.data.tree.find((n) => n.code === 'A')!.selected).toBe(false);
+  });
+});
+
+describe('creating and editing roles', () => {
+  it('creates a role from codes, normalising away orphans, with visible views', async () => {
+    const res = await api<Role>(s.app, 'POST', '/api/roles', {
+      token: tokens.dealerA,
+      body: { name: 'Installer_plus', description: 'Installers who may add plants', permissions: ['A', 'A/A', 'A:plant.add'], views: ['bigScreen/map'] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('Added');
+    expect(res.body.data).toMatchObject({ permissions: ['A', 'A/A', 'A:plant.add'], views: ['bigScreen/map'], editable: true, creatorName: 'dealerA' });
+  });
+
+  it('reads a tree where selected overrides show', async () => {
+    const tree: PermissionNode[] = [
+      { code: 'A', name: '', show: false, selected: true, subModules: [{ code: 'A/A', name: '', show: true, selected: false, subModules: [], auths: [] }], auths: [] },
+    ];
+    const res = await api<Role>(s.app, 'POST', '/api/roles', { token: tokens.dealerA, body: { name: 'TreeRole', tree, views: [] } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.permissions).toEqual(['A']);
+  });
+
+  it('refuses to grant what the caller does not hold', async () => {
+    const res = await api(s.app, 'POST', '/api/roles', {
+      token: tokens.dealerA,
+      body: { name: 'Escalate', permissions: ['B', 'B/E', 'B/E:firmware.manage'], views: [] },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toBe('You cannot grant permissions you do not hold yourself');
+    expect((await s.db.query(`SELECT 1 FROM roles WHERE name = 'Escalate'`)).rows).toHaveLength(0);
+  });
+
+  it('rejects unknown codes, bad names, unknown views and duplicate names', async () => {
+    const bad = async (body: object) => (await api(s.app, 'POST', '/api/roles', { token: tokens.dealerA, body })).status;
+    expect(await bad({ name: 'X1', permissions: ['Z'], views: [] })).toBe(400);
+    expect(await bad({ name: ' padded', permissions: ['A'], views: [] })).toBe(400);
+    expect(await bad({ name: 'X2', permissions: ['A'], views: ['bigScreen/nope'] })).toBe(400);
+    expect(await bad({ name: 'installer_PLUS', permissions: ['A'], views: [] })).toBe(409);
+  });
+
+  it('built-in roles cannot be changed', async () => {
+    const res = await api(s.app, 'PUT', `/api/roles/${await builtinRoleId(s.db, 'personal')}`, {
+      token: tokens.dealerA,
+      body: { name: 'Personal', permissions: ['A'], views: [] },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('a user without the add function gets 403', async () => {
+    const res = await api(s.app, 'POST', '/api/roles', { token: tokens.viewerA, body: { name: 'Nope', permissions: [], views: [] } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('deleting roles', () => {
+  it('refuses while users hold the role, then deletes once nobody does', async () => {
+    const list = await api<Role[]>(s.app, 'GET', '/api/roles', { token: tokens.dealerA });
+    const viewer = list.body.data.find((r) => r.name === 'RoleViewer')!;
+    const refused = await api(s.app, 'DELETE', `/api/roles/${viewer.id}`, { token: tokens.dealerA, lang: 'cs' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('Tuto roli stále mají uživatelé, nelze ji smazat');
+    const plus = list.body.data.find((r) => r.name === 'Installer_plus')!;
+    const ok = await api(s.app, 'DELETE', `/api/roles/${plus.id}`, { token: tokens.dealerA });
+    expect(ok.status).toBe(200);
+    expect((await s.db.query(`SELECT 1 FROM roles WHERE id = $1`, [plus.id])).rows).toHaveLength(0);
+  });
+});
+
+describe('permission changes take effect at once', () => {
+  it('a narrowed role loses access on the next request', async () => {
+    const list = await api<Role[]>(s.app, 'GET', '/api/roles', { token: tokens.dealerA });
+    const viewer = list.body.data.find((r) => r.name === 'RoleViewer')!;
+    expect((await api(s.app, 'GET', '/api/roles', { token: tokens.viewerA })).status).toBe(200);
+    const edit = await api(s.app, 'PUT', `/api/roles/${viewer.id}`, { token: tokens.dealerA, body: { name: 'RoleViewer', permissions: ['A'], views: [] } });
+    expect(edit.status).toBe(200);
+    expect((await api(s.app, 'GET', '/api/roles', { token: tokens.viewerA })).status).toBe(403);
+  });
+});

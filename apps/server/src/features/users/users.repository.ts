@@ -1,0 +1,153 @@
+import { splitPhone, type User } from '@voltfleet/domain';
+import type { Queryable } from '../../db/db.js';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  password_hash: string;
+  name: string;
+  code: string;
+  email: string;
+  phone: string;
+  company: string;
+  remark: string;
+  avatar: string | null;
+  level: number;
+  enabled: boolean;
+  role_id: number;
+  role_name: string;
+  superior_id: number | null;
+  superior_name: string | null;
+  path: string;
+  parent_customer_code: string | null;
+  created_at: Date;
+}
+
+const SELECT_USER = `
+  SELECT u.id, u.username, u.password_hash, u.name, u.code, u.email, u.phone, u.company, u.remark, u.avatar,
+         u.level, u.enabled, u.role_id, r.name AS role_name, u.superior_id, s.name AS superior_name, u.path,
+         u.parent_customer_code, u.created_at
+    FROM users u JOIN roles r ON r.id = u.role_id LEFT JOIN users s ON s.id = u.superior_id`;
+
+/** The API shape of a user row (phone split into calling code and number; no hash). */
+export function toUser(row: UserRow): User {
+  const { prePhoneCode, phone } = splitPhone(row.phone);
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    code: row.code,
+    email: row.email,
+    prePhoneCode,
+    phone,
+    company: row.company,
+    remark: row.remark,
+    avatar: row.avatar,
+    level: row.level,
+    enabled: row.enabled,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    superiorId: row.superior_id,
+    superiorName: row.superior_name,
+    parentCustomerCode: row.parent_customer_code,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`${SELECT_USER} WHERE u.id = $1`, [id])).rows[0];
+}
+
+export async function findUserByUsername(db: Queryable, username: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`${SELECT_USER} WHERE lower(u.username) = lower($1)`, [username])).rows[0];
+}
+
+/** A user in the caller's subtree (the caller included), or undefined: outside scope looks like missing. */
+export async function findUserInScope(db: Queryable, id: number, scopePattern: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`${SELECT_USER} WHERE u.id = $1 AND u.path LIKE $2`, [id, scopePattern])).rows[0];
+}
+
+export async function listUsersBelow(
+  db: Queryable,
+  q: { callerPath: string; keyword?: string | undefined; enabled?: boolean | undefined; limit: number; offset: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = [`u.path LIKE $1`, `u.path <> $2`];
+  const params: (string | number | boolean)[] = [`${q.callerPath}%`, q.callerPath];
+  if (q.keyword) {
+    params.push(`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const p = `$${params.length}`;
+    where.push(`(u.username ILIKE ${p} OR u.name ILIKE ${p} OR u.email ILIKE ${p} OR u.phone ILIKE ${p} OR u.company ILIKE ${p})`);
+  }
+  if (q.enabled !== undefined) {
+    params.push(q.enabled);
+    where.push(`u.enabled = $${params.length}`);
+  }
+  const filter = where.join(' AND ');
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${filter}`, params)).rows[0]?.n ?? 0;
+  const rows = (
+    await db.query<UserRow>(`${SELECT_USER} WHERE ${filter} ORDER BY u.path, u.id LIMIT ${q.limit} OFFSET ${q.offset}`, params)
+  ).rows;
+  return { rows, total };
+}
+
+export async function listUserOptions(db: Queryable, callerPath: string) {
+  return (
+    await db.query<{ id: number; username: string; name: string; level: number }>(
+      `SELECT id, username, name, level FROM users WHERE path LIKE $1 ORDER BY path LIMIT 2000`,
+      [`${callerPath}%`],
+    )
+  ).rows;
+}
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  remark: string;
+  level: number;
+  enabled: boolean;
+  roleId: number;
+  superiorId: number | null;
+  superiorPath: string;
+  parentCustomerCode: string | null;
+}
+
+/** Inserts a user and sets its path below the superior's; returns the new id. */
+export async function insertUser(db: Queryable, u: NewUser): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO users (username, password_hash, name, code, email, phone, company, remark, level, enabled, role_id, superior_id, path, parent_customer_code)
+     VALUES ($1, $2, $3, 'pending-' || md5(random()::text || clock_timestamp()::text), $4, $5, $6, $7, $8, $9, $10, $11, '', $12)
+     RETURNING id`,
+    [u.username, u.passwordHash, u.name, u.email, u.phone, u.company, u.remark, u.level, u.enabled, u.roleId, u.superiorId, u.parentCustomerCode],
+  );
+  const id = rows[0]!.id;
+  await db.query(`UPDATE users SET path = $2, code = $3 WHERE id = $1`, [id, `${u.superiorPath}${id}/`, `U${String(id).padStart(6, '0')}`]);
+  return id;
+}
+
+export async function updateUserFields(db: Queryable, id: number, fields: Record<string, string | number | boolean | null>): Promise<void> {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return;
+  const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
+  await db.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
+}
+
+/** Moves a user and their whole subtree below a new superior. */
+export async function moveSubtree(db: Queryable, oldPath: string, newPath: string): Promise<void> {
+  await db.query(`UPDATE users SET path = $2 || substr(path, length($1) + 1) WHERE path LIKE $3`, [oldPath, newPath, `${oldPath}%`]);
+}
+
+export async function countSubordinates(db: Queryable, id: number): Promise<number> {
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE superior_id = $1`, [id])).rows[0]?.n ?? 0;
+}
+
+export async function deleteUser(db: Queryable, id: number): Promise<void> {
+  await db.query(`DELETE FROM users WHERE id = $1`, [id]);
+}
+
+export async function countUsers(db: Queryable): Promise<number> {
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`)).rows[0]?.n ?? 0;
+}

@@ -1,0 +1,139 @@
+import { joinPhone, type ProfileUpdate, type User, type UserCreate, type UserUpdate } from '@voltfleet/domain';
+import type { Db } from '../../db/db.js';
+import type { Caller } from '../../platform/auth.js';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../platform/errors.js';
+import { belowCaller, subtreePattern } from '../../platform/scope.js';
+import { revokeUserSessions } from '../auth/session.repository.js';
+import { assertAssignableRole } from '../roles/roles.service.js';
+import {
+  countSubordinates,
+  deleteUser as removeUser,
+  findUserById,
+  findUserByUsername,
+  findUserInScope,
+  insertUser,
+  listUserOptions,
+  listUsersBelow,
+  moveSubtree,
+  toUser,
+  updateUserFields,
+  type UserRow,
+} from './users.repository.js';
+
+function phoneOf(input: { prePhoneCode?: string | undefined; phone?: string | undefined }): string {
+  return input.phone ? joinPhone(input.prePhoneCode, input.phone) : '';
+}
+
+/** The caller edits their own profile; role, level and superior are not part of the schema. */
+export async function updateProfile(db: Db, caller: Caller, input: ProfileUpdate): Promise<User> {
+  await updateUserFields(db, caller.id, {
+    name: input.name,
+    email: input.email ?? '',
+    phone: phoneOf(input),
+    company: input.company ?? '',
+    remark: input.remark ?? '',
+  });
+  return toUser((await findUserById(db, caller.id))!);
+}
+
+export async function listUsers(db: Db, caller: Caller, q: { keyword?: string | undefined; enabled?: 'true' | 'false' | undefined; page: number; pageSize: number }) {
+  const { rows, total } = await listUsersBelow(db, {
+    callerPath: caller.path,
+    keyword: q.keyword,
+    enabled: q.enabled === undefined ? undefined : q.enabled === 'true',
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  return { items: rows.map(toUser), total, page: q.page, pageSize: q.pageSize };
+}
+
+export const userOptions = (db: Db, caller: Caller) => listUserOptions(db, caller.path);
+
+/** A user the caller may see: themselves or anyone below them. Anything else is "not found". */
+export async function getUser(db: Db, caller: Caller, id: number): Promise<User> {
+  const row = await findUserInScope(db, id, subtreePattern(caller));
+  if (!row) throw notFound();
+  return toUser(row);
+}
+
+/** A user strictly below the caller, for changes; the caller themselves uses the personal centre. */
+async function subordinate(db: Db, caller: Caller, id: number): Promise<UserRow> {
+  const row = await findUserInScope(db, id, subtreePattern(caller));
+  if (!row) throw notFound();
+  if (!belowCaller(caller, row.path)) throw forbidden();
+  return row;
+}
+
+async function superiorFor(db: Db, caller: Caller, superiorId: number | undefined): Promise<UserRow> {
+  const row = await findUserInScope(db, superiorId ?? caller.id, subtreePattern(caller));
+  if (!row) throw invalid('superiorId', 'user.superiorOutOfScope');
+  return row;
+}
+
+function checkLevel(caller: Caller, superior: UserRow, level: number): void {
+  // Nobody creates an account above themselves or above the superior it hangs under.
+  if (level < caller.level || level < superior.level) throw invalid('level', 'validation.invalidValue');
+}
+
+export async function createUser(db: Db, caller: Caller, input: UserCreate, password: string, passwordHash: (p: string) => Promise<string>): Promise<User> {
+  const superior = await superiorFor(db, caller, input.superiorId);
+  checkLevel(caller, superior, input.level);
+  await assertAssignableRole(db, caller, input.roleId);
+  if (await findUserByUsername(db, input.username)) throw conflict('user.usernameTaken');
+  const hashText = await passwordHash(password);
+  const id = await db.transaction((tx) =>
+    insertUser(tx, {
+      username: input.username,
+      passwordHash: hashText,
+      name: input.name,
+      email: input.email ?? '',
+      phone: phoneOf(input),
+      company: input.company ?? '',
+      remark: input.remark ?? '',
+      level: input.level,
+      enabled: input.enabled ?? true,
+      roleId: input.roleId,
+      superiorId: superior.id,
+      superiorPath: superior.path,
+      parentCustomerCode: superior.code,
+    }),
+  ).catch((err: unknown) => {
+    if (err && typeof err === 'object' && 'code' in err && err.code === '23505') throw conflict('user.usernameTaken');
+    throw err;
+  });
+  return toUser((await findUserById(db, id))!);
+}
+
+export async function updateUser(db: Db, caller: Caller, id: number, input: UserUpdate): Promise<User> {
+  const target = await subordinate(db, caller, id);
+  const superior = await superiorFor(db, caller, input.superiorId ?? target.superior_id ?? undefined);
+  if (superior.path.startsWith(target.path)) throw invalid('superiorId', 'user.superiorCycle');
+  checkLevel(caller, superior, input.level);
+  if (input.roleId !== target.role_id) await assertAssignableRole(db, caller, input.roleId);
+  const enabled = input.enabled ?? target.enabled;
+  await db.transaction(async (tx) => {
+    await updateUserFields(tx, id, {
+      name: input.name,
+      email: input.email ?? '',
+      phone: phoneOf(input),
+      company: input.company ?? '',
+      remark: input.remark ?? '',
+      level: input.level,
+      role_id: input.roleId,
+      enabled,
+      superior_id: superior.id,
+      parent_customer_code: superior.code,
+    });
+    const newPath = `${superior.path}${id}/`;
+    if (newPath !== target.path) await moveSubtree(tx, target.path, newPath);
+    if (!enabled) await revokeUserSessions(tx, id);
+  });
+  return toUser((await findUserById(db, id))!);
+}
+
+export async function deleteUser(db: Db, caller: Caller, id: number): Promise<void> {
+  if (id === caller.id) throw new AppError('forbidden', 'user.cannotDeleteSelf');
+  const target = await subordinate(db, caller, id);
+  if ((await countSubordinates(db, target.id)) > 0) throw conflict('user.hasSubordinates');
+  await removeUser(db, target.id);
+}

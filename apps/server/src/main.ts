@@ -1,0 +1,37 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig } from './config.js';
+import { openDb } from './db/db.js';
+import { migrate } from './db/migrate.js';
+import { seed } from './db/seed.js';
+import { buildApp } from './app.js';
+import { hashPassword } from './features/auth/auth.service.js';
+import { startMaintenance } from './platform/maintenance.js';
+
+const config = loadConfig();
+await mkdir(config.dataDir, { recursive: true });
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+const applied = await migrate(db);
+await seed(db, { adminPassword: config.adminPassword, dataDir: config.dataDir, hash: hashPassword, log: (m) => console.log(m) });
+
+const app = await buildApp({ db, config, logger: { level: config.logLevel } });
+if (config.captchaTestCode) app.log.warn('VOLTFLEET_CAPTCHA_TEST_CODE is set: every captcha accepts the test code. Never use this in production.');
+if (applied.length) app.log.info({ applied }, 'migrations applied');
+const stopMaintenance = config.roles.has('jobs') ? startMaintenance(db, app.log) : () => undefined;
+
+if (config.roles.has('http')) {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Voltfleet is running at http://localhost:${config.port} (database: ${db.kind})`);
+}
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    stopMaintenance();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/db.js';
+import type { Config } from '../config.js';
+import { AppError, forbidden } from './errors.js';
+import { findSession, revokeSession, touchSession } from '../features/auth/session.repository.js';
+
+/** The authenticated caller: who they are, where they sit in the tree and what they may do. */
+export interface Caller {
+  id: number;
+  username: string;
+  /** Materialised path "/1/7/"; the caller's data scope is every record under it. */
+  path: string;
+  level: number;
+  roleId: number;
+  permissions: ReadonlySet<string>;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** false: public route. Default: a valid session is required. */
+    auth?: boolean;
+    /** Permission code the route needs (module, page or function; its ancestors are implied by the grant). */
+    permission?: string;
+    audit?: { action: string; category: string; objectType?: string };
+  }
+}
+
+export const SESSION_COOKIE = 'user_token';
+// Last-seen is written at most once a minute per session to keep reads cheap.
+const TOUCH_EVERY_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.token;
+  if (typeof header === 'string' && header) return header;
+  const auth = request.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7);
+  return request.cookies?.[SESSION_COOKIE] || undefined;
+}
+
+/** The caller or a 401; for handlers of routes that require a session. */
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('unauthorized', 'auth.loginRequired');
+  return request.caller;
+}
+
+/** Resolves the session on every request; refuses protected routes without one and checks route permissions. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
+  const { db, config } = opts;
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRequest', async (request) => {
+    const routeConfig = request.routeOptions.config;
+    const token = tokenFrom(request);
+    if (token) {
+      const tokenHash = hashToken(token);
+      const row = await findSession(db, tokenHash);
+      const now = Date.now();
+      const idleLimit = config.sessionIdleMinutes * 60_000;
+      if (row) {
+        const expired = row.expires_at.getTime() < now || now - row.last_seen_at.getTime() > idleLimit;
+        if (expired || !row.enabled) {
+          await revokeSession(db, tokenHash);
+          if (routeConfig.auth !== false) throw new AppError('unauthorized', 'auth.sessionExpired');
+        } else {
+          if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) await touchSession(db, tokenHash);
+          request.caller = {
+            id: row.user_id,
+            username: row.username,
+            path: row.path,
+            level: row.level,
+            roleId: row.role_id,
+            permissions: new Set(row.permissions),
+            tokenHash,
+          };
+        }
+      } else if (routeConfig.auth !== false) {
+        // A token we do not know (revoked, expired and cleaned, or forged): the session is over.
+        throw new AppError('unauthorized', 'auth.sessionExpired');
+      }
+    }
+    // The API docs are public like /api/openapi.json; only API routes need a session.
+    if (routeConfig.auth === false || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    if (!request.caller) throw new AppError('unauthorized', 'auth.loginRequired');
+    if (routeConfig.permission && !request.caller.permissions.has(routeConfig.permission)) throw forbidden();
+  });
+});

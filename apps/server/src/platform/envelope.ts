@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { langFromAcceptLanguage, localiseIssues, translate, type IssueLike, type Lang, type MessageKey } from '@voltfleet/domain';
+import { AppError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+  }
+}
+
+/** `{ code: 'ok', msg, data }` in the caller's language. */
+export function ok<T>(request: FastifyRequest, data: T, key: MessageKey = 'ok') {
+  return { code: 'ok' as const, msg: translate(key, request.lang), data };
+}
+
+/** The envelope for a request that matched no route. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 404, 'not_found', translate('error.routeNotFound', request.lang));
+}
+
+function send(reply: FastifyReply, status: number, code: string, msg: string, data: unknown = null) {
+  return reply.status(status).send({ code, msg, data });
+}
+
+type ValidationEntry = { instancePath?: string; message?: string; keyword?: string; params?: Record<string, unknown> };
+
+function fromFastifyValidation(entries: ValidationEntry[]): IssueLike[] {
+  return entries.map((e) => ({
+    path: (e.instancePath ?? '').split('/').filter(Boolean),
+    message: e.message ?? '',
+    code: e.keyword,
+    maximum: e.params?.maximum,
+    minimum: e.params?.minimum,
+    keys: Array.isArray(e.params?.keys) ? (e.params.keys as string[]) : undefined,
+  }));
+}
+
+/**
+ * The envelope and error mapping: every answer is `{ code, msg, data }` with a real status; messages follow
+ * Accept-Language; nothing leaks a stack trace. Registered first so every later plugin's errors pass through it.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (request) => {
+    request.lang = langFromAcceptLanguage(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: FastifyError & { validation?: ValidationEntry[] }, request, reply) => {
+    const lang = request.lang ?? 'en';
+    if (error instanceof AppError) {
+      const raw = (error.data as { issues?: { path: string; key: string; params?: Record<string, string | number> }[] } | null)?.issues;
+      if (raw) {
+        const issues = raw.map((i) => ({ path: i.path, message: translate(i.key, lang, i.params ?? {}) }));
+        return send(reply, error.status, error.code, issues[0]?.message ?? translate(error.messageKey, lang), { issues });
+      }
+      return send(reply, error.status, error.code, translate(error.messageKey, lang, error.params), error.data);
+    }
+    if (error.validation) {
+      const issues = localiseIssues(fromFastifyValidation(error.validation), lang);
+      // The first problem is the message; the page maps every issue onto its field.
+      return send(reply, 400, 'validation', issues[0]?.message ?? translate('error.validation', lang), { issues });
+    }
+    if (error.statusCode === 413) return send(reply, 413, 'validation', translate('error.payloadTooLarge', lang));
+    if (error.statusCode === 429) return send(reply, 429, 'rate_limited', translate('error.rateLimited', lang));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON, wrong content type and similar client mistakes.
+      return send(reply, error.statusCode, 'validation', translate('error.validation', lang));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'error', translate('error.server', lang));
+  });
+});

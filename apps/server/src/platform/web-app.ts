@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** Where `npm run build` puts the web app, relative to this file in src/ or dist/. */
+export function defaultWebDist(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+}
+
+/**
+ * Serves the built web app from the API's port. Returns the history-API fallback for the not-found handler
+ * (unknown non-API paths without a file extension get index.html, so deep links load the app), or undefined
+ * when the app is not built.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  dir: string,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined) | undefined> {
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    app.log.warn({ dir }, 'web app not built: run "npm run build" to serve it');
+    return undefined;
+  }
+  await app.register(fastifyStatic, {
+    root: dir,
+    wildcard: true,
+    index: ['index.html'],
+    setHeaders: (res, file) => {
+      // Vite names assets by content hash, so they never change; index.html must always be revalidated.
+      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) return undefined;
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+}

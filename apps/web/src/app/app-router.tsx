@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { LoginGate, RequireSession } from './guards';
+import { lazyPage } from './lazy-page';
+import { PAGE_REGISTRY } from './page-registry';
+import { RouteBoundary } from './route-boundary';
+import { homePath, PERSONAL_CENTER_PATH, registeredRoutes } from './routes';
+import { SessionBridge } from './session-bridge';
+import { useSession } from '@/lib/session';
+
+const LoginRoute = lazyPage(() => import('./login-route'));
+const ShellLayout = lazyPage(() => import('./shell/shell-layout'));
+const PersonalCenterPage = lazyPage(() => import('@/features/profile/pages/personal-center-page'));
+const ForbiddenPage = lazyPage(() => import('./pages/forbidden-page'));
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
+
+/** SPEC §2 routes: public /login and /403, and the shell with the pages the user's grant registers. */
+export function AppRouter() {
+  const session = useSession();
+  const permissions = session?.me.permissions;
+  const routes = useMemo(() => registeredRoutes(permissions ?? [], PAGE_REGISTRY), [permissions]);
+
+  return (
+    <BrowserRouter>
+      <SessionBridge />
+      <RouteBoundary>
+        <Routes>
+          <Route
+            path="/login"
+            element={
+              <LoginGate>
+                <LoginRoute />
+              </LoginGate>
+            }
+          />
+          <Route path="/403" element={<ForbiddenPage />} />
+          <Route element={<RequireSession />}>
+            <Route element={<ShellLayout />}>
+              <Route index element={<Navigate to={homePath(routes)} replace />} />
+              {routes.map((route) => {
+                const Page = PAGE_REGISTRY[route.key];
+                return Page && <Route key={route.key} path={route.fullPath} element={<Page />} />;
+              })}
+              <Route path={PERSONAL_CENTER_PATH} element={<PersonalCenterPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Route>
+        </Routes>
+      </RouteBoundary>
+    </BrowserRouter>
+  );
+}

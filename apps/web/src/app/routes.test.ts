@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { MODULES } from '@voltfleet/domain';
+import { buildMenuTree } from './menu-tree';
+import { PAGE_REGISTRY } from './page-registry';
+import { homePath, isAllowedTarget, registeredRoutes } from './routes';
+
+const registry = PAGE_REGISTRY;
+const everything = ['A', 'A/A', 'A/D', 'B', 'B/A', 'C', 'C/A', 'D', 'D/A', 'D/C', 'D/D', 'E', 'E:role.add'];
+
+describe('page registry', () => {
+  it('only lists pages of the permission table', () => {
+    const known = new Set(MODULES.flatMap((m) => m.pages.map((p) => `${m.path}/${p.path}`)));
+    expect(Object.keys(registry).filter((key) => !known.has(key))).toEqual([]);
+  });
+});
+
+describe('registeredRoutes', () => {
+  it('keeps permitted pages that this build has, in table order', () => {
+    expect(registeredRoutes(everything, registry).map((r) => r.fullPath)).toEqual([
+      '/userCenter/userList',
+      '/userCenter/operateRecord',
+      '/systemManage/roleList',
+    ]);
+  });
+
+  it('needs the module as well as the page code', () => {
+    expect(registeredRoutes(['D/A', 'D/D'], registry)).toEqual([]);
+    expect(registeredRoutes(['D', 'D/D'], registry).map((r) => r.key)).toEqual(['userCenter/operateRecord']);
+  });
+
+  it('opens a page without its own code with the module alone (role list needs only E)', () => {
+    expect(registeredRoutes(['E'], registry).map((r) => r.key)).toEqual(['systemManage/roleList']);
+  });
+});
+
+describe('homePath', () => {
+  it('is the first child of the first permitted module', () => {
+    expect(homePath(registeredRoutes(['D', 'D/D', 'E'], registry))).toBe('/userCenter/operateRecord');
+  });
+
+  it('is /403 when only modules without registered pages are permitted', () => {
+    expect(homePath(registeredRoutes(['A', 'A/A', 'B', 'B/A'], registry))).toBe('/403');
+    expect(homePath([])).toBe('/403');
+  });
+});
+
+describe('isAllowedTarget', () => {
+  const routes = registeredRoutes(['D', 'D/A', 'E'], registry);
+  it.each([
+    ['/userCenter/userList?page=2', true],
+    ['/systemManage/roleList', true],
+    ['/personalCenter', true],
+    ['/userCenter/operateRecord', false],
+    ['/nowhere', false],
+    ['//evil.example/userCenter/userList', false],
+    ['https://evil.example/', false],
+    [null, false],
+  ] as const)('%s → %s', (target, expected) => {
+    expect(isAllowedTarget(target, routes)).toBe(expected);
+  });
+});
+
+describe('buildMenuTree', () => {
+  it('groups pages by module, then by menu group', () => {
+    const tree = buildMenuTree(registeredRoutes(everything, registry));
+    expect(
+      tree.map((m) => [m.module.path, m.groups.map((g) => [g.group, g.routes.map((r) => r.page.path)])]),
+    ).toEqual([
+      [
+        'userCenter',
+        [
+          ['userManagement', ['userList']],
+          ['recordManagement', ['operateRecord']],
+        ],
+      ],
+      ['systemManage', [['roleManagement', ['roleList']]]],
+    ]);
+  });
+});

@@ -1,0 +1,42 @@
+import { Button, Flex, Tooltip } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout } from '@/features/auth/api/logout';
+import { LanguageSwitch } from '@/components/language-switch';
+import { queryClient } from '@/lib/query-client';
+import { clearSession, useMe } from '@/lib/session';
+import { PERSONAL_CENTER_PATH } from '../routes';
+import { FullscreenButton } from './fullscreen-button';
+import { HelpButton } from './help-button';
+
+/** Header tools: language, help, full screen, personal center and exit. */
+export function ShellHeader() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useMe();
+
+  const exit = async () => {
+    // The session ends locally even when the server cannot be reached.
+    await logout().catch(() => undefined);
+    clearSession();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Flex justify="flex-end" align="center" gap={8} style={{ height: '100%' }}>
+      <LanguageSwitch />
+      <HelpButton />
+      <FullscreenButton />
+      <Tooltip title={t('shell.personalCenter')}>
+        <Button type="text" icon={<UserOutlined />} data-testid="user-menu" onClick={() => navigate(PERSONAL_CENTER_PATH)}>
+          {user.name || user.username}
+        </Button>
+      </Tooltip>
+      <Button type="text" icon={<LogoutOutlined />} data-testid="logout" onClick={() => void exit()}>
+        {t('shell.logout')}
+      </Button>
+    </Flex>
+  );
+}

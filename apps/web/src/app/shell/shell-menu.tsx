@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { MENU_GROUP_NAMES, PAGE_NAMES, permissionName, type Lang } from '@voltfleet/domain';
+import { buildMenuTree } from '../menu-tree';
+import type { AppRoute } from '../routes';
+
+/** Modules as submenus, pages grouped by menu group, all names from the domain tables in the UI language. */
+export function ShellMenu({ routes }: { routes: readonly AppRoute[] }) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const { pathname } = useLocation();
+  const tree = useMemo(() => buildMenuTree(routes), [routes]);
+
+  const items: MenuProps['items'] = tree.map(({ module, groups }) => ({
+    key: module.path,
+    label: permissionName(module.code, lang),
+    children: groups.map(({ group, routes: pages }) => ({
+      type: 'group' as const,
+      key: `${module.path}:${group}`,
+      label: MENU_GROUP_NAMES[group]?.[lang] ?? group,
+      children: pages.map(({ page, fullPath }) => ({
+        key: fullPath,
+        label: (
+          <Link to={fullPath} data-testid={`menu-item-${page.path}`}>
+            {PAGE_NAMES[page.path]?.[lang] ?? page.path}
+          </Link>
+        ),
+      })),
+    })),
+  }));
+
+  return (
+    <Menu
+      data-testid="menu"
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={[pathname]}
+      defaultOpenKeys={tree.map((m) => m.module.path)}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+import type { LoginRequest, User } from '@voltfleet/domain';
+import { http } from '@/lib/http';
+
+/** Signs in (the server sets the user_token cookie). Wrong credentials are a 401 here, not an expired session. */
+export function login(body: LoginRequest): Promise<{ token: string; user: User }> {
+  return http.post('/api/auth/login', body, { quiet: ['validation'], authRedirect: false });
+}

@@ -1,0 +1,19 @@
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The captcha picture; a click asks for a new one. */
+export function CaptchaImage({ image, loading, onRefresh }: { image?: string; loading: boolean; onRefresh: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="captcha-image"
+      data-testid="login-captcha-image"
+      title={t('login.captchaRefresh')}
+      aria-label={t('login.captchaRefresh')}
+      onClick={onRefresh}
+    >
+      {loading ? <Spin size="small" /> : image ? <img src={image} alt={t('login.captcha')} /> : t('login.captchaRefresh')}
+    </button>
+  );
+}

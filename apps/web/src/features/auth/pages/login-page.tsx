@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '@voltfleet/domain';
+import { LanguageSwitch } from '@/components/language-switch';
+import { LoginForm } from '../components/login-form';
+
+/** /login: product name, the login form and the language switch. */
+export default function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${t('login.title')} · Voltfleet`;
+  }, [t]);
+  return (
+    <main className="login-page">
+      <div className="login-lang">
+        <LanguageSwitch />
+      </div>
+      <div className="login-card">
+        <Typography.Title level={2} style={{ marginBottom: 4 }}>
+          Voltfleet
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" data-testid="page-title">
+          {t('login.subtitle')}
+        </Typography.Paragraph>
+        <LoginForm onSignedIn={onSignedIn} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { Checkbox, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { roleInputSchema, VIEW_NAMES, VIEWS, type Lang, type Role, type RoleInput } from '@voltfleet/domain';
+import { schemaRule, showFormError } from '@/lib/form-rules';
+import { notifySuccess } from '@/lib/success';
+import { useCreateRole } from '../api/create-role';
+import { usePermissionTree } from '../api/get-permission-tree';
+import { useUpdateRole } from '../api/update-role';
+import { PermissionTree } from './permission-tree';
+import { grantableCodes, toTreeItems } from './permission-tree-model';
+
+interface Values {
+  name: string;
+  description?: string;
+  permissions: string[];
+  views: RoleInput['views'];
+}
+
+const rules = {
+  name: [schemaRule(roleInputSchema.shape.name)],
+  description: [schemaRule(roleInputSchema.shape.description)],
+};
+
+/** Create (role === null) or edit a role: name, description, permission tree and visible big-screen views. */
+export function RoleFormModal({ open, role, onClose }: { open: boolean; role: Role | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const tree = usePermissionTree(open);
+  const create = useCreateRole();
+  const update = useUpdateRole();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({
+      name: role?.name ?? '',
+      description: role?.description ?? '',
+      permissions: role?.permissions ?? [],
+      views: (role?.views ?? []) as Values['views'],
+    });
+  }, [open, role, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the field errors are on the form
+    // Only what the editor holds can be granted; the tree offers nothing else.
+    const input: RoleInput = { ...values, permissions: grantableCodes(toTreeItems(tree.data ?? []), values.permissions) };
+    try {
+      if (role) {
+        await update.mutateAsync({ id: role.id, input });
+        notifySuccess('success.edited');
+      } else {
+        await create.mutateAsync(input);
+        notifySuccess('success.added');
+      }
+      onClose();
+    } catch (error) {
+      showFormError(form, error);
+    }
+  };
+
+  const viewOptions = VIEWS.map((view) => ({ value: view, label: VIEW_NAMES[view]?.[i18n.language as Lang] ?? view }));
+
+  return (
+    <Modal
+      open={open}
+      title={role ? t('roles.edit') : t('roles.add')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={create.isPending || update.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      forceRender
+      width={640}
+    >
+      <Form form={form} layout="vertical" autoComplete="off" data-testid="role-form">
+        <Form.Item name="name" label={t('roles.name')} rules={rules.name} required>
+          <Input data-testid="role-form-name" />
+        </Form.Item>
+        <Form.Item name="description" label={t('roles.description')} rules={rules.description}>
+          <Input.TextArea rows={2} data-testid="role-form-description" />
+        </Form.Item>
+        <Form.Item name="permissions" label={t('roles.permissions')}>
+          <PermissionTree tree={tree.data} loading={tree.isLoading} />
+        </Form.Item>
+        <Form.Item name="views" label={t('roles.views')}>
+          <Checkbox.Group options={viewOptions} data-testid="role-form-views" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

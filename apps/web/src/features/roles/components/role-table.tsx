@@ -1,0 +1,69 @@
+import { Button, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '@voltfleet/domain';
+import { formatDateTime } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
+
+interface Props {
+  roles: Role[];
+  loading: boolean;
+  onEdit: (role: Role) => void;
+  onDelete: (role: Role) => void;
+}
+
+export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
+  const { t } = useTranslation();
+  const canEdit = useCan('E:role.edit');
+  const canDelete = useCan('E:role.delete');
+
+  const columns: TableProps<Role>['columns'] = [
+    { title: t('roles.name'), dataIndex: 'name' },
+    { title: t('roles.description'), dataIndex: 'description', render: (text: string) => text || '—' },
+    { title: t('roles.creator'), dataIndex: 'creatorName', render: (name: string | null) => name ?? '—' },
+    { title: t('common.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: formatDateTime },
+    { title: t('roles.userCount'), dataIndex: 'userCount', align: 'right' },
+  ];
+
+  if (canEdit || canDelete) {
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, role) =>
+        role.editable && (
+          <Space size={0}>
+            {canEdit && (
+              <Button type="link" data-testid={`role-edit-${role.name}`} onClick={() => onEdit(role)}>
+                {t('common.edit')}
+              </Button>
+            )}
+            {canDelete && (
+              <Popconfirm
+                title={t('roles.deleteConfirm', { name: role.name })}
+                okText={t('common.delete')}
+                cancelText={t('common.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => onDelete(role)}
+              >
+                <Button type="link" danger data-testid={`role-delete-${role.name}`}>
+                  {t('common.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+    });
+  }
+
+  return (
+    <Table<Role>
+      rowKey="id"
+      data-testid="role-table"
+      columns={columns}
+      dataSource={roles}
+      loading={loading}
+      pagination={{ defaultPageSize: 15, hideOnSinglePage: true }}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '@voltfleet/domain';
+import { Can } from '@/components/can';
+import { PageHeader } from '@/components/page-header';
+import { usePageName } from '@/lib/page-name';
+import { notifySuccess } from '@/lib/success';
+import { useDeleteRole } from '../api/delete-role';
+import { useRoles } from '../api/get-roles';
+import { RoleFormModal } from '../components/role-form-modal';
+import { RoleTable } from '../components/role-table';
+
+/** /systemManage/roleList: roles with their creator and users; add, edit and delete by function permission. */
+export default function RoleListPage() {
+  const { t } = useTranslation();
+  const title = usePageName('roleList');
+  const roles = useRoles();
+  const remove = useDeleteRole();
+  const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        extra={
+          <Can code="E:role.add">
+            <Button type="primary" icon={<PlusOutlined />} data-testid="role-add" onClick={() => setEditing({ role: null })}>
+              {t('roles.add')}
+            </Button>
+          </Can>
+        }
+      />
+      <RoleTable
+        roles={roles.data ?? []}
+        loading={roles.isFetching}
+        onEdit={(role) => setEditing({ role })}
+        // A 409 (users still hold the role) shows the server's explanation through the http client.
+        onDelete={(role) => remove.mutate(role.id, { onSuccess: () => notifySuccess('success.deleted') })}
+      />
+      <RoleFormModal open={editing !== null} role={editing?.role ?? null} onClose={() => setEditing(null)} />
+    </>
+  );
+}

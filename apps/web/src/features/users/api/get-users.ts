@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '@voltfleet/domain';
+import { http } from '@/lib/http';
+import type { Paged } from '@/lib/infer';
+
+export interface UserListParams {
+  keyword?: string;
+  enabled?: 'true' | 'false';
+  page: number;
+  pageSize: number;
+}
+
+/** The caller's subordinates (whole subtree), one page at a time. */
+export function getUsers(params: UserListParams, signal?: AbortSignal): Promise<Paged<User>> {
+  return http.get('/api/users', { query: { ...params }, signal });
+}
+
+export const usersQueryOptions = (params: UserListParams) =>
+  queryOptions({
+    queryKey: ['users', 'list', params],
+    queryFn: ({ signal }) => getUsers(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsers(params: UserListParams) {
+  return useQuery(usersQueryOptions(params));
+}

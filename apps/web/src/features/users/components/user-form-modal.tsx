@@ -1,0 +1,101 @@
+import { useEffect, useMemo } from 'react';
+import { Form, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PHONE_PREFIX, type User, type UserCreate, type UserUpdate } from '@voltfleet/domain';
+import { showFormError } from '@/lib/form-rules';
+import { useMe } from '@/lib/session';
+import { notifySuccess } from '@/lib/success';
+import { useAssignableRoles } from '../api/get-assignable-roles';
+import { useUserOptions } from '../api/get-user-options';
+import { useCreateUser } from '../api/create-user';
+import { useUpdateUser } from '../api/update-user';
+import { UserFormFields } from './user-form-fields';
+
+type Values = UserUpdate & { username?: string; password?: string };
+
+function initialValues(user: User | null, myId: number): Partial<Values> {
+  if (!user) return { prePhoneCode: DEFAULT_PHONE_PREFIX, enabled: true, superiorId: myId };
+  return {
+    name: user.name,
+    email: user.email,
+    prePhoneCode: (user.prePhoneCode || DEFAULT_PHONE_PREFIX) as Values['prePhoneCode'],
+    phone: user.phone,
+    company: user.company,
+    remark: user.remark,
+    roleId: user.roleId,
+    level: user.level as Values['level'],
+    superiorId: user.superiorId ?? undefined,
+    enabled: user.enabled,
+  };
+}
+
+/** Create (user === null) or edit a user. */
+export function UserFormModal({ open, user, onClose }: { open: boolean; user: User | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [form] = Form.useForm<Values>();
+  const roles = useAssignableRoles(open);
+  const options = useUserOptions(open);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const creating = user === null;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(initialValues(user, me.user.id));
+  }, [open, user, me.user.id, form]);
+
+  const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })), [roles.data]);
+  const superiorOptions = useMemo(
+    () =>
+      (options.data ?? [])
+        .filter((o) => o.id !== user?.id)
+        .map((o) => ({ value: o.id, label: o.name ? `${o.name} (${o.username})` : o.username })),
+    [options.data, user?.id],
+  );
+
+  const submit = async () => {
+    const checked = await form.validateFields().catch(() => null);
+    if (!checked) return; // the field errors are on the form
+    const { username, password, ...values } = checked;
+    const input: UserUpdate = { ...values, email: values.email ?? '', phone: values.phone ?? '' };
+    try {
+      if (creating) {
+        await create.mutateAsync({ ...input, username: username ?? '', password: password ?? '' } satisfies UserCreate);
+        notifySuccess('success.added');
+      } else {
+        await update.mutateAsync({ id: user.id, input });
+        notifySuccess('success.edited');
+      }
+      onClose();
+    } catch (error) {
+      showFormError(form, error);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={creating ? t('users.add') : t('users.edit')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={create.isPending || update.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      forceRender
+      destroyOnHidden={false}
+      data-testid="user-form"
+    >
+      <Form form={form} layout="vertical" autoComplete="off">
+        <UserFormFields
+          creating={creating}
+          roles={roleOptions}
+          superiors={superiorOptions}
+          minLevel={me.user.level}
+          loadingOptions={roles.isLoading || options.isLoading}
+        />
+      </Form>
+    </Modal>
+  );
+}

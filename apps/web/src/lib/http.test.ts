@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ArgsProps, MessageInstance } from 'antd/es/message/interface';
+import { ApiError, REQUEST_TIMEOUT_MS, http, setUnauthorizedHandler } from './http';
+import { bindNoticeApi } from './notice';
+
+let notices: ArgsProps[] = [];
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+beforeEach(() => {
+  notices = [];
+  bindNoticeApi({ open: (a: ArgsProps) => (notices.push(a), Promise.resolve(true)) } as unknown as MessageInstance);
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(() => {});
+  notices.forEach((n) => n.onClose?.());
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
+describe('http client (SPEC §8)', () => {
+  it('returns data, sends the language and the cookie, and drops empty query values', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { code: 'ok', msg: 'Success', data: { items: [1] } }));
+    await expect(http.get('/api/users', { query: { keyword: '', page: 2, enabled: undefined } })).resolves.toEqual({
+      items: [1],
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/users?page=2');
+    expect(init?.credentials).toBe('same-origin');
+    expect((init?.headers as Record<string, string>)['Accept-Language']).toMatch(/^(zh|en|cs|de)$/);
+    expect(notices).toHaveLength(0);
+  });
+
+  it('shows the server msg as a warning for other codes', async () => {
+    fetchMock.mockResolvedValueOnce(answer(409, { code: 'conflict', msg: 'Users still hold this role', data: null }));
+    const error = await failure(http.delete('/api/roles/3'));
+    expect(error.code).toBe('conflict');
+    expect(notices.map((n) => [n.type, n.content])).toEqual([['warning', 'Users still hold this role']]);
+  });
+
+  it('says "Server Error" for code error and HTTP 5xx', async () => {
+    fetchMock.mockResolvedValueOnce(answer(500, { code: 'error', msg: 'boom', data: null }));
+    expect((await failure(http.get('/api/x'))).code).toBe('error');
+    expect(notices.map((n) => [n.type, n.content])).toEqual([['warning', 'http.serverError']]);
+  });
+
+  it('leaves validation issues to the caller when asked to', async () => {
+    const issues = [{ path: 'name', message: 'This field is required' }];
+    fetchMock.mockResolvedValueOnce(answer(400, { code: 'validation', msg: 'Invalid', data: { issues } }));
+    const error = await failure(http.post('/api/roles', {}, { quiet: ['validation'] }));
+    expect(error.issues).toEqual(issues);
+    expect(error.handled).toBe(false);
+    expect(notices).toHaveLength(0);
+  });
+
+  it('hands a 401 to the session handler instead of a warning', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValueOnce(answer(401, { code: 'unauthorized', msg: 'Please login!', data: null }));
+    await failure(http.get('/api/auth/me'));
+    expect(handler).toHaveBeenCalledWith('Please login!');
+    expect(notices).toHaveLength(0);
+  });
+
+  it('treats a 401 as an ordinary error when authRedirect is false (wrong password at login)', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValueOnce(answer(401, { code: 'unauthorized', msg: 'Wrong password', data: null }));
+    await failure(http.post('/api/auth/login', {}, { authRedirect: false }));
+    expect(handler).not.toHaveBeenCalled();
+    expect(notices.map((n) => n.content)).toEqual(['Wrong password']);
+  });
+
+  it('says "Please refresh and try again" when the network fails, once for parallel failures', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const errors = await Promise.all([failure(http.get('/a')), failure(http.get('/b')), failure(http.get('/c'))]);
+    expect(errors.map((e) => e.code)).toEqual(['network', 'network', 'network']);
+    expect(notices.map((n) => [n.type, n.content])).toEqual([['info', 'http.networkError']]);
+  });
+
+  it('gives up after 30 seconds', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const pending = failure(http.get('/api/slow'));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(notices).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).code).toBe('network');
+  });
+
+  it('says nothing when the caller cancelled', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const pending = http.get('/api/slow', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(DOMException);
+    expect(notices).toHaveLength(0);
+  });
+});

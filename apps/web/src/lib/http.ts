@@ -1,0 +1,137 @@
+import { RESPONSE_CODES, type ResponseCode, type ValidationIssue } from '@voltfleet/domain';
+import { currentLang, i18next } from './i18n';
+import { notify } from './notice';
+
+/** SPEC §9: requests give up after 30 s. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+type ErrorCode = ResponseCode | 'network';
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Codes the caller handles itself (no global notice), or true for all of them. */
+  quiet?: boolean | readonly ErrorCode[];
+  /** false: a 401 is an ordinary error (login, password check) instead of "session over, go to login". */
+  authRedirect?: boolean;
+}
+
+/** A failed request: the envelope's code and localised msg, plus field issues for validation errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+    readonly issues: readonly ValidationIssue[] = [],
+    /** Whether the user was already told (a notice, or one identical to it, is on screen). */
+    readonly handled = false,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let onUnauthorized: (msg: string) => void = () => {};
+
+/** Registers what a 401 does (clear the session, go to /login?from=…); set once by the app. */
+export function setUnauthorizedHandler(handler: (msg: string) => void): void {
+  onUnauthorized = handler;
+}
+
+interface Envelope {
+  code: ResponseCode;
+  msg: string;
+  data: unknown;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, msg } = value as Record<string, unknown>;
+  return typeof code === 'string' && (RESPONSE_CODES as readonly string[]).includes(code) && typeof msg === 'string';
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function isQuiet(quiet: RequestOptions['quiet'], code: ErrorCode): boolean {
+  return quiet === true || (Array.isArray(quiet) && quiet.includes(code));
+}
+
+/** Sends one API request and returns the envelope's data; failures throw ApiError after SPEC §8 handling. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort);
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLang() };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+    payload = await response.json().catch(() => undefined);
+  } catch (cause) {
+    // The caller gave up (unmounted, query cancelled): nothing to tell the user.
+    if (options.signal?.aborted) throw cause;
+    const text = i18next.t('http.networkError');
+    const quiet = isQuiet(options.quiet, 'network');
+    if (!quiet) notify('info', text);
+    throw new ApiError('network', text, 0, [], !quiet);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  if (response.ok && isEnvelope(payload) && payload.code === 'ok') return payload.data as T;
+  return fail(response.status, payload, options);
+}
+
+function fail(status: number, payload: unknown, options: RequestOptions): never {
+  const serverError = i18next.t('http.serverError');
+  if (!isEnvelope(payload)) {
+    // A proxy page or an empty body: the server is not answering properly.
+    const quiet = isQuiet(options.quiet, 'error');
+    if (!quiet) notify('warning', serverError);
+    throw new ApiError('error', serverError, status, [], !quiet);
+  }
+  const { code, msg } = payload;
+  const issues = code === 'validation' ? readIssues(payload.data) : [];
+  if (code === 'unauthorized' && options.authRedirect !== false) {
+    onUnauthorized(msg);
+    throw new ApiError(code, msg, status, [], true);
+  }
+  if (isQuiet(options.quiet, code)) throw new ApiError(code, msg, status, issues);
+  const text = code === 'error' || status >= 500 ? serverError : msg;
+  notify('warning', text);
+  throw new ApiError(code, text, status, issues, true);
+}
+
+function readIssues(data: unknown): ValidationIssue[] {
+  const issues = (data as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (i): i is ValidationIssue => typeof i?.path === 'string' && typeof (i as ValidationIssue).message === 'string',
+  );
+}
+
+export const http = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

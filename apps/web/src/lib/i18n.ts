@@ -1,0 +1,93 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { Locale } from 'antd/es/locale';
+import type { Lang } from '@voltfleet/domain';
+import { storeLang } from './lang';
+
+type Messages = Record<string, unknown>;
+interface LocalePack {
+  messages: Messages;
+  antd: Locale;
+  dayjs: string;
+}
+
+// Each language is its own chunk: the UI strings, the Ant Design locale and the dayjs locale arrive together.
+const loaders: Record<Lang, () => Promise<LocalePack>> = {
+  zh: async () => {
+    const [messages, antd] = await Promise.all([
+      import('@/locales/zh.json'),
+      import('antd/es/locale/zh_CN'),
+      import('dayjs/locale/zh-cn'),
+    ]);
+    return { messages: messages.default, antd: antd.default, dayjs: 'zh-cn' };
+  },
+  en: async () => {
+    const [messages, antd] = await Promise.all([import('@/locales/en.json'), import('antd/es/locale/en_US')]);
+    return { messages: messages.default, antd: antd.default, dayjs: 'en' };
+  },
+  cs: async () => {
+    const [messages, antd] = await Promise.all([
+      import('@/locales/cs.json'),
+      import('antd/es/locale/cs_CZ'),
+      import('dayjs/locale/cs'),
+    ]);
+    return { messages: messages.default, antd: antd.default, dayjs: 'cs' };
+  },
+  de: async () => {
+    const [messages, antd] = await Promise.all([
+      import('@/locales/de.json'),
+      import('antd/es/locale/de_DE'),
+      import('dayjs/locale/de'),
+    ]);
+    return { messages: messages.default, antd: antd.default, dayjs: 'de' };
+  },
+};
+
+const loaded = new Map<Lang, LocalePack>();
+
+async function loadPack(lang: Lang): Promise<LocalePack> {
+  const cached = loaded.get(lang);
+  if (cached) return cached;
+  const pack = await loaders[lang]();
+  i18next.addResourceBundle(lang, 'translation', pack.messages, true, true);
+  loaded.set(lang, pack);
+  return pack;
+}
+
+/** Loads the first language and starts i18next; call once before the first render. */
+export async function initI18n(lang: Lang): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    resources: {},
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  await switchTo(lang);
+}
+
+/** Switches the UI, Ant Design and dayjs to a language and remembers the choice. */
+export async function changeLang(lang: Lang): Promise<void> {
+  await switchTo(lang);
+  storeLang(lang);
+}
+
+async function switchTo(lang: Lang): Promise<void> {
+  const pack = await loadPack(lang);
+  dayjs.locale(pack.dayjs);
+  document.documentElement.lang = lang;
+  await i18next.changeLanguage(lang);
+}
+
+/** The language the UI is in now. */
+export function currentLang(): Lang {
+  return (i18next.language as Lang | undefined) ?? 'en';
+}
+
+/** The Ant Design locale of a loaded language. */
+export function antdLocale(lang: Lang): Locale | undefined {
+  return loaded.get(lang)?.antd;
+}
+
+export { i18next };

@@ -1,0 +1,80 @@
+import { useSyncExternalStore } from 'react';
+import { meSchema, normaliseLang, type Lang, type Me, type User } from '@voltfleet/domain';
+import { storage } from './storage';
+
+/** localStorage key of the persisted state (SPEC §9): the signed-in user's `Me` and the language. */
+export const STATE_KEY = 'voltfleet.state';
+
+export interface PersistedState {
+  me: Me;
+  lang: Lang;
+}
+
+const listeners = new Set<() => void>();
+let state: PersistedState | null = read();
+
+function read(): PersistedState | null {
+  const raw = storage.get(STATE_KEY);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as { me?: unknown; lang?: unknown };
+    const me = meSchema.safeParse(value.me);
+    if (!me.success) return null;
+    return { me: me.data, lang: normaliseLang(typeof value.lang === 'string' ? value.lang : undefined) ?? 'en' };
+  } catch {
+    return null;
+  }
+}
+
+function commit(next: PersistedState | null): void {
+  state = next;
+  if (next) storage.set(STATE_KEY, JSON.stringify(next));
+  else storage.remove(STATE_KEY);
+  listeners.forEach((listener) => listener());
+}
+
+/** The persisted state, or null when nobody is signed in. */
+export function getSession(): PersistedState | null {
+  return state;
+}
+
+export function saveSession(me: Me, lang: Lang): void {
+  commit({ me, lang });
+}
+
+/** Replaces the user part after a profile change. */
+export function updateSessionUser(user: User): void {
+  if (state) commit({ ...state, me: { ...state.me, user } });
+}
+
+export function setSessionLang(lang: Lang): void {
+  if (state && state.lang !== lang) commit({ ...state, lang });
+}
+
+export function clearSession(): void {
+  if (state !== null || storage.get(STATE_KEY) !== null) commit(null);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab signing in or out changes what this tab may show.
+globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+  if (event.key !== STATE_KEY && event.key !== null) return;
+  state = read();
+  listeners.forEach((listener) => listener());
+});
+
+/** The persisted state as React state. */
+export function useSession(): PersistedState | null {
+  return useSyncExternalStore(subscribe, getSession);
+}
+
+/** The signed-in user's `Me`; only for components rendered behind the session guard. */
+export function useMe(): Me {
+  const session = useSession();
+  if (!session) throw new Error('useMe() needs a signed-in session');
+  return session.me;
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppRouter } from '@/app/app-router';
+import { Providers } from '@/app/providers';
+import { initI18n } from '@/lib/i18n';
+import { initialLang } from '@/lib/lang';
+import '@/app/app.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+// The first language (strings, Ant Design and dayjs locale) is loaded before the first render, so nothing flickers.
+void initI18n(initialLang()).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  checkPhone,
+  emailSchema,
+  passwordSchema,
+  personNameSchema,
+  phonePrefixSchema,
+  trimmedText,
+  usernameSchema,
+} from './validation.js';
+import { VIEWS, permissionNodeSchema } from './permissions.js';
+
+/** Account levels: lower numbers sit higher in the hierarchy. */
+export const USER_LEVELS = [0, 1, 2, 3] as const;
+export type UserLevel = (typeof USER_LEVELS)[number];
+/** 0 platform operator, 1 dealer, 2 engineering (installer), 3 personal (owner). */
+export const LEVEL_KEYS = ['operator', 'dealer', 'engineering', 'personal'] as const;
+
+const optionalEmail = z.union([z.literal(''), emailSchema]).optional();
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  code: z.string(),
+  email: z.string(),
+  prePhoneCode: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  remark: z.string(),
+  avatar: z.string().nullable(),
+  level: z.number().int(),
+  enabled: z.boolean(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  superiorId: z.number().int().nullable(),
+  superiorName: z.string().nullable(),
+  parentCustomerCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Fields a user may change on their own profile; role, level and superior are not among them. */
+export const profileUpdateSchema = z
+  .strictObject({
+    name: personNameSchema,
+    email: optionalEmail,
+    prePhoneCode: phonePrefixSchema.optional(),
+    phone: z.string().optional(),
+    company: trimmedText(100).optional(),
+    remark: trimmedText(500).optional(),
+  })
+  .superRefine(checkPhone);
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+const userFields = {
+  name: personNameSchema,
+  email: optionalEmail,
+  prePhoneCode: phonePrefixSchema.optional(),
+  phone: z.string().optional(),
+  company: trimmedText(100).optional(),
+  remark: trimmedText(500).optional(),
+  roleId: z.number('validation.required').int(),
+  level: z.union(USER_LEVELS.map((l) => z.literal(l)), 'validation.invalidValue'),
+  superiorId: z.number().int().optional(),
+  enabled: z.boolean().optional(),
+};
+
+/** A superior creates a subordinate; the password is sent encrypted like at login. */
+export const userCreateSchema = z
+  .strictObject({ ...userFields, username: usernameSchema, password: z.string().min(1, 'validation.required') })
+  .superRefine(checkPhone);
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+export const userUpdateSchema = z.strictObject(userFields).superRefine(checkPhone);
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const userListQuerySchema = z.object({
+  keyword: z.string().max(64).optional(),
+  enabled: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(15),
+});
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  builtIn: z.boolean(),
+  creatorId: z.number().int().nullable(),
+  creatorName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  permissions: z.array(z.string()),
+  views: z.array(z.string()),
+  userCount: z.number().int(),
+  editable: z.boolean(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const roleDetailSchema = roleSchema.extend({ tree: z.array(permissionNodeSchema) });
+
+/** Role create/edit: permissions as codes or as a tree (selected overrides show); visible views. */
+export const roleInputSchema = z
+  .strictObject({
+    name: personNameSchema,
+    description: trimmedText(200).optional(),
+    permissions: z.array(z.string().max(64)).max(200).optional(),
+    tree: z.array(permissionNodeSchema).max(20).optional(),
+    views: z.array(z.enum(VIEWS, 'validation.invalidValue')).max(VIEWS.length).default([]),
+  })
+  .refine((r) => r.permissions !== undefined || r.tree !== undefined, {
+    path: ['permissions'],
+    message: 'validation.required',
+  });
+export type RoleInput = z.infer<typeof roleInputSchema>;
+
+export const passwordChangeSchema = z.strictObject({
+  /** Encrypted blobs, as at login. */
+  oldPassword: z.string().min(1, 'validation.required'),
+  newPassword: z.string().min(1, 'validation.required'),
+});
+
+/** Checks a decrypted new password against SPEC §5. */
+export const plainPasswordSchema = passwordSchema;

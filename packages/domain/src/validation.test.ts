@@ -1,0 +1,525 @@
+import { describe, expect, test } from 'vitest';
+import type { z } from 'zod';
+import { profileUpdateSchema } from './users.js';
+import {
+  DEFAULT_PHONE_PREFIX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_PREFIXES,
+  digitsOnlySchema,
+  emailSchema,
+  isValidMobile,
+  joinPhone,
+  latitudeSchema,
+  longitudeSchema,
+  nonNegativeNumberSchema,
+  passwordSchema,
+  personNameSchema,
+  phonePrefixSchema,
+  positiveNumberSchema,
+  requiredText,
+  splitPhone,
+  trimmedText,
+  usernameSchema,
+} from './validation.js';
+
+/** The issue messages (message keys) a schema reports for a value; [] when the value is accepted. */
+function keysOf(schema: z.ZodType, value: unknown): string[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
+
+/** Issues as "path: message", for object schemas. */
+function issuesOf(schema: z.ZodType, value: unknown): string[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+describe('passwordSchema (SPEC §5/§9: 8 to 16 characters, no spaces, no Chinese)', () => {
+  test('limits are 8 and 16', () => {
+    expect([PASSWORD_MIN, PASSWORD_MAX]).toEqual([8, 16]);
+  });
+
+  test.each([
+    ['exactly 8', 'abcdefgh'],
+    ['exactly 16', 'abcdefghijklmnop'],
+    ['symbols and digits', 'Pa$$w0rd!'],
+    ['all digits', '12345678'],
+    ['punctuation only', '!@#$%^&*()_+-=[]'],
+    ['accented letters', 'Dvořák123'],
+  ])('accepts %s', (_label, value) => {
+    expect(keysOf(passwordSchema, value)).toEqual([]);
+  });
+
+  test.each([
+    ['empty', '', ['validation.passwordLength']],
+    ['7 characters', 'abcdefg', ['validation.passwordLength']],
+    ['17 characters', 'abcdefghijklmnopq', ['validation.passwordLength']],
+    ['inner space', 'abcd efgh', ['validation.noSpaces']],
+    ['leading space', ' abcdefgh', ['validation.noSpaces']],
+    ['trailing space', 'abcdefgh ', ['validation.noSpaces']],
+    ['tab', 'abcd\tefgh', ['validation.noSpaces']],
+    ['newline', 'abcd\nefgh', ['validation.noSpaces']],
+    ['ideographic space', 'abcd\u3000efgh', ['validation.noSpaces']],
+    ['Chinese characters', 'abc密码defgh', ['validation.noChinese']],
+    ['only Chinese, long enough', '密码密码密码密码', ['validation.noChinese']],
+    ['CJK compatibility ideograph', 'abcdefg\uf900', ['validation.noChinese']],
+    ['too short with a space', 'ab c', ['validation.passwordLength', 'validation.noSpaces']],
+    ['not a string', 12345678, ['validation.required']],
+    ['undefined', undefined, ['validation.required']],
+    ['null', null, ['validation.required']],
+  ])('rejects %s', (_label, value, keys) => {
+    expect(keysOf(passwordSchema, value)).toEqual(keys);
+  });
+});
+
+describe('usernameSchema (3 to 32 of letters, digits, "_", ".", "-"; no spaces, no Chinese)', () => {
+  test.each([
+    ['3 characters', 'abc'],
+    ['32 characters', 'a'.repeat(32)],
+    ['underscore, dot, dash', 'a_b.c-d'],
+    ['digits only', '123'],
+    ['mixed case', 'Admin_01'],
+  ])('accepts %s', (_label, value) => {
+    expect(keysOf(usernameSchema, value)).toEqual([]);
+  });
+
+  test.each([
+    ['empty', '', ['validation.required', 'validation.username']],
+    ['2 characters', 'ab', ['validation.username']],
+    ['33 characters', 'a'.repeat(33), ['validation.username']],
+    ['inner space', 'us er', ['validation.noSpaces', 'validation.username']],
+    ['trailing space', 'user ', ['validation.noSpaces', 'validation.username']],
+    ['Chinese', '用户名', ['validation.noChinese', 'validation.username']],
+    ['at sign', 'user@example', ['validation.username']],
+    ['accented letter', 'Dvořák', ['validation.username']],
+    ['slash', 'a/b', ['validation.username']],
+    ['not a string', 42, ['validation.required']],
+  ])('rejects %s', (_label, value, keys) => {
+    expect(keysOf(usernameSchema, value)).toEqual(keys);
+  });
+});
+
+describe('personNameSchema (SPEC §5: letters, digits, underscore and Chinese only)', () => {
+  test.each([
+    ['ASCII letters', 'John'],
+    ['letters and digits', 'ABC123'],
+    ['underscore', 'user_1'],
+    ['Chinese', '张三'],
+    ['Chinese and Latin', '张三abc_9'],
+    ['Czech accents', 'Dvořák'],
+    ['German umlaut', 'Müller'],
+    ['German sharp s', 'Straße'],
+    ['Spanish accent', 'José'],
+    ['single character', 'x'],
+    ['64 characters', 'a'.repeat(64)],
+  ])('accepts %s', (_label, value) => {
+    expect(keysOf(personNameSchema, value)).toEqual([]);
+  });
+
+  test.each([
+    ['empty', '', ['validation.required', 'validation.name']],
+    ['inner space', 'John Smith', ['validation.name']],
+    ['leading space', ' John', ['validation.name']],
+    ['trailing space', 'John ', ['validation.name']],
+    ['ideographic space', '张\u3000三', ['validation.name']],
+    ['dash', 'Anne-Marie', ['validation.name']],
+    ['apostrophe', "O'Brien", ['validation.name']],
+    ['dot', 'J.Smith', ['validation.name']],
+    ['exclamation mark', 'abc!', ['validation.name']],
+    ['Chinese punctuation', '张三，李四', ['validation.name']],
+    ['emoji', 'sun☀', ['validation.name']],
+    ['65 characters', 'a'.repeat(65), ['validation.tooLong']],
+    ['not a string', 7, ['validation.required']],
+  ])('rejects %s', (_label, value, keys) => {
+    expect(keysOf(personNameSchema, value)).toEqual(keys);
+  });
+});
+
+describe('emailSchema (SPEC §5: standard address format)', () => {
+  test.each([
+    ['simple', 'a@b.co'],
+    ['dots and plus', 'first.last+tag@sub.example.com'],
+    ['underscore, percent, dash', 'x_y%z@ex-ample.org'],
+    ['digits', 'user1@163.com'],
+    ['upper case', 'USER@EXAMPLE.DE'],
+  ])('accepts %s', (_label, value) => {
+    expect(keysOf(emailSchema, value)).toEqual([]);
+  });
+
+  test.each([
+    ['no at sign', 'plain.example.com', ['validation.email']],
+    ['no domain dot', 'a@b', ['validation.email']],
+    ['one-letter top-level domain', 'a@b.c', ['validation.email']],
+    ['empty local part', '@b.com', ['validation.email']],
+    ['domain starting with a dot', 'a@.com', ['validation.email']],
+    ['double dot in domain', 'a@b..com', ['validation.email']],
+    ['two at signs', 'a@b@c.com', ['validation.email']],
+    ['space inside', 'a b@c.com', ['validation.email']],
+    ['leading space', ' a@b.com', ['validation.email']],
+    ['trailing space', 'a@b.com ', ['validation.email']],
+    ['Chinese domain', 'a@例子.com', ['validation.email']],
+    ['empty', '', ['validation.email']],
+    ['longer than 254', `${'a'.repeat(250)}@ex.com`, ['validation.tooLong']],
+    ['not a string', 1, ['validation.required']],
+  ])('rejects %s', (_label, value, keys) => {
+    expect(keysOf(emailSchema, value)).toEqual(keys);
+  });
+});
+
+describe('digitsOnlySchema (SPEC §5: digits only)', () => {
+  test.each(['0', '7', '123', '000123', '9'.repeat(30)])('accepts %j', (value) => {
+    expect(keysOf(digitsOnlySchema, value)).toEqual([]);
+  });
+
+  test.each([
+    ['empty', ''],
+    ['letter', '12a'],
+    ['minus sign', '-1'],
+    ['plus sign', '+1'],
+    ['decimal point', '1.5'],
+    ['leading space', ' 1'],
+    ['trailing space', '1 '],
+    ['full-width digits', '１２'],
+    ['Arabic-Indic digits', '١٢'],
+    ['exponent', '1e3'],
+  ])('rejects %s', (_label, value) => {
+    expect(keysOf(digitsOnlySchema, value)).toEqual(['validation.digitsOnly']);
+  });
+
+  test('rejects a number (not a string) as required', () => {
+    expect(keysOf(digitsOnlySchema, 123)).toEqual(['validation.required']);
+  });
+});
+
+describe('trimmedText / requiredText (SPEC §5: no leading or trailing whitespace)', () => {
+  const trimmed = trimmedText(10);
+  const required = requiredText(10);
+
+  test.each([
+    ['empty', ''],
+    ['one word', 'abc'],
+    ['inner spaces', 'a b c'],
+    ['exactly the limit', 'a'.repeat(10)],
+    ['Chinese', '备注'],
+  ])('trimmedText accepts %s', (_label, value) => {
+    expect(keysOf(trimmed, value)).toEqual([]);
+  });
+
+  test.each([
+    ['leading space', ' abc', ['validation.noLeadingTrailingSpace']],
+    ['trailing space', 'abc ', ['validation.noLeadingTrailingSpace']],
+    ['only a space', ' ', ['validation.noLeadingTrailingSpace']],
+    ['leading tab', '\tabc', ['validation.noLeadingTrailingSpace']],
+    ['trailing newline', 'abc\n', ['validation.noLeadingTrailingSpace']],
+    ['leading no-break space', '\u00a0abc', ['validation.noLeadingTrailingSpace']],
+    ['leading ideographic space', '\u3000abc', ['validation.noLeadingTrailingSpace']],
+    ['over the limit', 'a'.repeat(11), ['validation.tooLong']],
+    ['over the limit and padded', ` ${'a'.repeat(10)}`, ['validation.tooLong', 'validation.noLeadingTrailingSpace']],
+    ['not a string', 5, ['validation.required']],
+  ])('trimmedText rejects %s', (_label, value, keys) => {
+    expect(keysOf(trimmed, value)).toEqual(keys);
+  });
+
+  test.each([
+    ['one word', 'abc'],
+    ['inner spaces', 'a b'],
+    ['exactly the limit', 'a'.repeat(10)],
+  ])('requiredText accepts %s', (_label, value) => {
+    expect(keysOf(required, value)).toEqual([]);
+  });
+
+  test.each([
+    ['empty', '', ['validation.required']],
+    ['only a space', ' ', ['validation.noLeadingTrailingSpace']],
+    ['leading space', ' abc', ['validation.noLeadingTrailingSpace']],
+    ['trailing space', 'abc ', ['validation.noLeadingTrailingSpace']],
+    ['over the limit', 'a'.repeat(11), ['validation.tooLong']],
+    ['undefined', undefined, ['validation.required']],
+  ])('requiredText rejects %s', (_label, value, keys) => {
+    expect(keysOf(required, value)).toEqual(keys);
+  });
+
+  test('the limit is reported as the issue maximum', () => {
+    const result = trimmedText(100).safeParse('a'.repeat(101));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ code: 'too_big', maximum: 100, message: 'validation.tooLong' });
+  });
+});
+
+describe('phone prefixes (SPEC §9: +86, +31, +1, +55, +234; +86 default)', () => {
+  test('prefixes and default', () => {
+    expect(PHONE_PREFIXES).toEqual(['+86', '+31', '+1', '+55', '+234']);
+    expect(DEFAULT_PHONE_PREFIX).toBe('+86');
+  });
+
+  test.each(PHONE_PREFIXES.map((prefix) => [prefix]))('phonePrefixSchema accepts %s', (prefix) => {
+    expect(keysOf(phonePrefixSchema, prefix)).toEqual([]);
+  });
+
+  test.each(['86', '+44', '+086', '', ' +86', '+86 ', 'constructor'])('phonePrefixSchema rejects %j', (prefix) => {
+    expect(keysOf(phonePrefixSchema, prefix)).toEqual(['validation.phonePrefix']);
+  });
+});
+
+describe('isValidMobile', () => {
+  const valid: [string, string][] = [
+    // SPEC §5: mainland mobile, 1[3-9] followed by 9 digits
+    ['+86', '13012345678'],
+    ['+86', '13812345678'],
+    ['+86', '14712345678'],
+    ['+86', '15000000000'],
+    ['+86', '16612345678'],
+    ['+86', '17712345678'],
+    ['+86', '18612345678'],
+    ['+86', '19912345678'],
+    ['+31', '612345678'],
+    ['+31', '699999999'],
+    ['+1', '2025550123'],
+    ['+1', '9175550199'],
+    ['+55', '11912345678'],
+    ['+55', '21987654321'],
+    ['+234', '8031234567'],
+    ['+234', '7011234567'],
+    ['+234', '9091234567'],
+    ['+234', '8101234567'],
+  ];
+  const invalid: [string, string][] = [
+    ['+86', '10012345678'],
+    ['+86', '11012345678'],
+    ['+86', '12812345678'],
+    ['+86', '23812345678'],
+    ['+86', '1381234567'],
+    ['+86', '138123456789'],
+    ['+86', '1381234567a'],
+    ['+86', '138 1234 5678'],
+    ['+86', '138-1234-5678'],
+    ['+86', '+8613812345678'],
+    ['+86', '13812345678\n'],
+    ['+86', ''],
+    ['+31', '512345678'],
+    ['+31', '61234567'],
+    ['+31', '6123456789'],
+    ['+31', '0612345678'],
+    ['+1', '1025550123'],
+    ['+1', '0025550123'],
+    ['+1', '2021550123'],
+    ['+1', '202555012'],
+    ['+1', '20255501234'],
+    ['+55', '10912345678'],
+    ['+55', '01912345678'],
+    ['+55', '11812345678'],
+    ['+55', '1191234567'],
+    ['+55', '119123456789'],
+    ['+234', '6031234567'],
+    ['+234', '8231234567'],
+    ['+234', '803123456'],
+    ['+234', '08031234567'],
+    // a mainland number is not valid under other calling codes
+    ['+31', '13812345678'],
+    ['+1', '13812345678'],
+    ['+234', '13812345678'],
+  ];
+
+  test('the tables cover every calling code, both ways', () => {
+    const covered = (rows: [string, string][]) => [...new Set(rows.map(([p]) => p))].sort();
+    expect(covered(valid)).toEqual([...PHONE_PREFIXES].sort());
+    expect(covered(invalid)).toEqual([...PHONE_PREFIXES].sort());
+  });
+
+  test.each(valid)('%s %s is valid', (prefix, number) => {
+    expect(isValidMobile(prefix, number)).toBe(true);
+  });
+
+  test.each(invalid)('%s %j is not valid', (prefix, number) => {
+    expect(isValidMobile(prefix, number)).toBe(false);
+  });
+
+  test.each([
+    ['unknown calling code', '+44', '7911123456'],
+    ['calling code without plus', '86', '13812345678'],
+    ['empty calling code', '', '13812345678'],
+    // must answer false, not throw, for names that exist on Object.prototype
+    ['"constructor" as calling code', 'constructor', '13812345678'],
+    ['"toString" as calling code', 'toString', '13812345678'],
+    ['"__proto__" as calling code', '__proto__', '13812345678'],
+  ])('%s is not valid', (_label, prefix, number) => {
+    expect(isValidMobile(prefix, number)).toBe(false);
+  });
+});
+
+describe('checkPhone through profileUpdateSchema', () => {
+  test.each([
+    ['no phone', { name: '张三' }],
+    ['empty phone', { name: '张三', phone: '' }],
+    ['mainland number, default calling code', { name: '张三', phone: '13812345678' }],
+    ['mainland number, explicit +86', { name: '张三', prePhoneCode: '+86', phone: '13812345678' }],
+    ['Dutch number', { name: 'Jansen', prePhoneCode: '+31', phone: '612345678' }],
+    ['US number', { name: 'Smith', prePhoneCode: '+1', phone: '2025550123' }],
+    ['Brazilian number', { name: 'Silva', prePhoneCode: '+55', phone: '11912345678' }],
+    ['Nigerian number', { name: 'Okafor', prePhoneCode: '+234', phone: '8031234567' }],
+    ['calling code without number', { name: 'Müller', prePhoneCode: '+31' }],
+    ['all fields', { name: 'Dvořák', email: 'a@b.cz', company: 'Voltfleet s.r.o.', remark: 'ok', phone: '13912345678' }],
+    ['empty email', { name: 'Dvořák', email: '' }],
+  ])('accepts %s', (_label, value) => {
+    expect(issuesOf(profileUpdateSchema, value)).toEqual([]);
+  });
+
+  test.each([
+    ['mainland rule under the default code', { name: 'a', phone: '12345' }, ['phone: validation.phone']],
+    ['second digit 2', { name: 'a', phone: '12812345678' }, ['phone: validation.phone']],
+    ['mainland number under +31', { name: 'a', prePhoneCode: '+31', phone: '13812345678' }, ['phone: validation.phone']],
+    ['Dutch number under +86', { name: 'a', prePhoneCode: '+86', phone: '612345678' }, ['phone: validation.phone']],
+    ['Dutch number, default code', { name: 'a', phone: '612345678' }, ['phone: validation.phone']],
+    ['dashes in the number', { name: 'a', phone: '138-1234-5678' }, ['phone: validation.digitsOnly']],
+    ['spaces in the number', { name: 'a', phone: '138 1234 5678' }, ['phone: validation.digitsOnly']],
+    ['plus in the number', { name: 'a', phone: '+8613812345678' }, ['phone: validation.digitsOnly']],
+    ['unsupported calling code', { name: 'a', prePhoneCode: '+44', phone: '7911123456' }, ['prePhoneCode: validation.phonePrefix']],
+    ['bad email', { name: 'a', email: 'nope' }, ['email: validation.email']],
+    ['name with a space', { name: 'John Smith' }, ['name: validation.name']],
+    ['missing name', {}, ['name: validation.required']],
+    ['padded company', { name: 'a', company: ' ACME' }, ['company: validation.noLeadingTrailingSpace']],
+    ['unknown field', { name: 'a', level: 0 }, [': Unrecognized key: "level"']],
+  ])('rejects %s', (_label, value, issues) => {
+    expect(issuesOf(profileUpdateSchema, value)).toEqual(issues);
+  });
+});
+
+describe('splitPhone / joinPhone ("prefix-number", default +86)', () => {
+  test.each([
+    [null, { prePhoneCode: '+86', phone: '' }],
+    [undefined, { prePhoneCode: '+86', phone: '' }],
+    ['', { prePhoneCode: '+86', phone: '' }],
+    ['13812345678', { prePhoneCode: '+86', phone: '13812345678' }],
+    ['+86-13812345678', { prePhoneCode: '+86', phone: '13812345678' }],
+    ['+31-612345678', { prePhoneCode: '+31', phone: '612345678' }],
+    ['+1-2025550123', { prePhoneCode: '+1', phone: '2025550123' }],
+    ['+234-8031234567', { prePhoneCode: '+234', phone: '8031234567' }],
+    ['0086-13812345678', { prePhoneCode: '+86', phone: '0086-13812345678' }],
+    ['-13812345678', { prePhoneCode: '+86', phone: '-13812345678' }],
+  ])('splitPhone(%j)', (stored, parts) => {
+    expect(splitPhone(stored)).toEqual(parts);
+  });
+
+  test.each([
+    [undefined, '13812345678', '+86-13812345678'],
+    ['+86', '13812345678', '+86-13812345678'],
+    ['+31', '612345678', '+31-612345678'],
+    ['+1', '2025550123', '+1-2025550123'],
+    ['+55', '11912345678', '+55-11912345678'],
+    ['+234', '8031234567', '+234-8031234567'],
+  ])('joinPhone(%j, %j)', (prefix, phone, stored) => {
+    expect(joinPhone(prefix, phone)).toBe(stored);
+  });
+
+  test.each(PHONE_PREFIXES.map((prefix) => [prefix]))('round trip through the stored form for %s', (prefix) => {
+    expect(splitPhone(joinPhone(prefix, '123456789'))).toEqual({ prePhoneCode: prefix, phone: '123456789' });
+  });
+});
+
+describe('positive and non-negative numbers (SPEC §5)', () => {
+  test.each([1, 0.001, 42, 1e6, Number.MAX_SAFE_INTEGER])('positive accepts %d', (value) => {
+    expect(keysOf(positiveNumberSchema, value)).toEqual([]);
+  });
+
+  test.each([0, -0, -1, -0.001, NaN, Infinity, '1', null, undefined])('positive rejects %j', (value) => {
+    expect(keysOf(positiveNumberSchema, value)).toEqual(['validation.positiveNumber']);
+  });
+
+  test.each([0, -0, 0.5, 1, 1e6])('non-negative accepts %d', (value) => {
+    expect(keysOf(nonNegativeNumberSchema, value)).toEqual([]);
+  });
+
+  test.each([-1, -0.0001, NaN, -Infinity, '0', null, undefined])('non-negative rejects %j', (value) => {
+    expect(keysOf(nonNegativeNumberSchema, value)).toEqual(['validation.nonNegativeNumber']);
+  });
+});
+
+describe('longitude and latitude (SPEC §5: optional sign, ≤180 / ≤90, ≤6 decimals, decimals only)', () => {
+  test.each([
+    ['0', 0],
+    ['180', 180],
+    ['-180', -180],
+    ['+180', 180],
+    ['180.000000', 180],
+    ['179.999999', 179.999999],
+    ['-73.985428', -73.985428],
+    ['+116.397128', 116.397128],
+    ['12.123456', 12.123456],
+    ['0.5', 0.5],
+    ['007', 7],
+    [116.397128, 116.397128],
+    [-180, -180],
+    [0.000001, 0.000001],
+  ])('longitude accepts %j as %d', (input, output) => {
+    const result = longitudeSchema.safeParse(input);
+    expect(result.success).toBe(true);
+    expect(result.data).toBe(output);
+  });
+
+  test.each([
+    '1e2',
+    '181',
+    '-181',
+    '180.000001',
+    '-180.1',
+    '1000',
+    '12.1234567',
+    '',
+    'abc',
+    '1.',
+    '1,5',
+    ' 12',
+    '12 ',
+    '--1',
+    '+-1',
+    '0x10',
+    'Infinity',
+    'NaN',
+    181,
+    12.1234567,
+    1e21,
+    NaN,
+    Infinity,
+    null,
+    undefined,
+    true,
+    {},
+  ])('longitude rejects %j', (input) => {
+    expect(keysOf(longitudeSchema, input)).toEqual(['validation.longitude']);
+  });
+
+  test.each([
+    ['0', 0],
+    ['90', 90],
+    ['-90', -90],
+    ['+90', 90],
+    ['89.999999', 89.999999],
+    ['-33.868820', -33.86882],
+    ['39.904211', 39.904211],
+    [45.5, 45.5],
+  ])('latitude accepts %j as %d', (input, output) => {
+    const result = latitudeSchema.safeParse(input);
+    expect(result.success).toBe(true);
+    expect(result.data).toBe(output);
+  });
+
+  test.each([
+    '90.000001',
+    '91',
+    '-91',
+    '180',
+    '1e1',
+    '45.1234567',
+    '',
+    'abc',
+    ' 45',
+    '45.',
+    91,
+    -90.5,
+    null,
+    undefined,
+  ])('latitude rejects %j', (input) => {
+    expect(keysOf(latitudeSchema, input)).toEqual(['validation.latitude']);
+  });
+});

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** SPEC §9: +86 is the default calling code; these are the only ones offered. */
+export const PHONE_PREFIXES = ['+86', '+31', '+1', '+55', '+234'] as const;
+export type PhonePrefix = (typeof PHONE_PREFIXES)[number];
+export const DEFAULT_PHONE_PREFIX: PhonePrefix = '+86';
+
+/** Mobile number shape per calling code; +86 is the mainland rule of SPEC §5. */
+const MOBILE_PATTERNS: Record<PhonePrefix, RegExp> = {
+  '+86': /^1[3-9]\d{9}$/,
+  '+31': /^6\d{8}$/,
+  '+1': /^[2-9]\d{2}[2-9]\d{6}$/,
+  '+55': /^[1-9]{2}9\d{8}$/,
+  '+234': /^[789][01]\d{8}$/,
+};
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 16;
+
+const CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+/** True when the mobile number fits the calling code's format. */
+export function isValidMobile(prefix: string, number: string): boolean {
+  const pattern = MOBILE_PATTERNS[prefix as PhonePrefix];
+  return pattern !== undefined && pattern.test(number);
+}
+
+export const passwordSchema = z
+  .string('validation.required')
+  .min(PASSWORD_MIN, 'validation.passwordLength')
+  .max(PASSWORD_MAX, 'validation.passwordLength')
+  .refine((s) => !/\s/.test(s), 'validation.noSpaces')
+  .refine((s) => !CHINESE.test(s), 'validation.noChinese');
+
+/** SPEC §5: no leading or trailing whitespace, and the first character is not a space. */
+export function trimmedText(max: number) {
+  return z
+    .string('validation.required')
+    .max(max, 'validation.tooLong')
+    .refine((s) => s === s.trim(), 'validation.noLeadingTrailingSpace');
+}
+
+export function requiredText(max: number) {
+  return trimmedText(max).refine((s) => s.length > 0, 'validation.required');
+}
+
+/** SPEC §5 "Name": letters, digits, underscore and Chinese only. */
+export const personNameSchema = z
+  .string('validation.required')
+  .min(1, 'validation.required')
+  .max(64, 'validation.tooLong')
+  .regex(/^[\p{L}\p{Nd}_]+$/u, 'validation.name');
+
+export const usernameSchema = z
+  .string('validation.required')
+  .min(1, 'validation.required')
+  .refine((s) => !/\s/.test(s), 'validation.noSpaces')
+  .refine((s) => !CHINESE.test(s), 'validation.noChinese')
+  .refine((s) => /^[A-Za-z0-9_.-]{3,32}$/.test(s), 'validation.username');
+
+export const emailSchema = z
+  .string('validation.required')
+  .max(254, 'validation.tooLong')
+  .regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/, 'validation.email');
+
+export const digitsOnlySchema = z.string('validation.required').regex(/^\d+$/, 'validation.digitsOnly');
+
+export const phonePrefixSchema = z.enum(PHONE_PREFIXES, 'validation.phonePrefix');
+
+/** Splits a stored "prefix-number" phone into its parts; a bare number gets the default prefix. */
+export function splitPhone(stored: string | null | undefined): { prePhoneCode: string; phone: string } {
+  if (!stored) return { prePhoneCode: DEFAULT_PHONE_PREFIX, phone: '' };
+  const dash = stored.indexOf('-');
+  if (dash > 0 && stored.startsWith('+')) {
+    return { prePhoneCode: stored.slice(0, dash), phone: stored.slice(dash + 1) };
+  }
+  return { prePhoneCode: DEFAULT_PHONE_PREFIX, phone: stored };
+}
+
+/** Joins calling code and number into the stored "prefix-number" form. */
+export function joinPhone(prePhoneCode: string | undefined, phone: string): string {
+  return `${prePhoneCode ?? DEFAULT_PHONE_PREFIX}-${phone}`;
+}
+
+/** Adds the mobile-format check to any object holding `prePhoneCode` and `phone`. */
+export function checkPhone(value: { prePhoneCode?: string | undefined; phone?: string | undefined }, ctx: z.RefinementCtx) {
+  if (value.phone === undefined || value.phone === '') return;
+  if (!/^\d+$/.test(value.phone)) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.digitsOnly' });
+  } else if (!isValidMobile(value.prePhoneCode ?? DEFAULT_PHONE_PREFIX, value.phone)) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.phone' });
+  }
+}
+
+/** SPEC §5: a positive number. */
+export const positiveNumberSchema = z.number('validation.positiveNumber').positive('validation.positiveNumber');
+/** SPEC §5: a non-negative number where stated. */
+export const nonNegativeNumberSchema = z
+  .number('validation.nonNegativeNumber')
+  .min(0, 'validation.nonNegativeNumber');
+
+/** SPEC §5: longitude with optional sign, |x| ≤ 180, at most 6 decimals; given as a decimal string or number. */
+export const longitudeSchema = coordinate(180, 'validation.longitude');
+/** SPEC §5: latitude, |x| ≤ 90, at most 6 decimals. */
+export const latitudeSchema = coordinate(90, 'validation.latitude');
+
+function coordinate(limit: number, message: string) {
+  return z
+    .union([z.string(), z.number()], message)
+    .transform((v, ctx) => {
+      const text = typeof v === 'number' ? String(v) : v;
+      if (!/^[+-]?\d{1,3}(\.\d{1,6})?$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const n = Number(text);
+      if (Math.abs(n) > limit) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
