@@ -12,10 +12,18 @@ const config = loadConfig();
 await mkdir(config.dataDir, { recursive: true });
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
 const applied = await migrate(db);
-await seed(db, { adminPassword: config.adminPassword, dataDir: config.dataDir, hash: hashPassword, log: (m) => console.log(m) });
+await seed(db, {
+  adminPassword: config.adminPassword,
+  dataDir: config.dataDir,
+  hash: hashPassword,
+  log: (m) => console.log(m),
+});
 
 const app = await buildApp({ db, config, logger: { level: config.logLevel } });
-if (config.captchaTestCode) app.log.warn('VOLTFLEET_CAPTCHA_TEST_CODE is set: every captcha accepts the test code. Never use this in production.');
+if (config.captchaTestCode)
+  app.log.warn(
+    'VOLTFLEET_CAPTCHA_TEST_CODE is set: every captcha accepts the test code. Never use this in production.',
+  );
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 const stopMaintenance = config.roles.has('jobs') ? startMaintenance(db, app.log) : () => undefined;
 

@@ -6,7 +6,11 @@ import { userSchema } from './users.js';
 export const PASSWORD_BLOB_MAX_AGE_MS = 2 * 60 * 1000;
 
 export const publicKeyResponseSchema = z.object({ publicKey: z.string(), algorithm: z.literal('RSA-OAEP-256') });
-export const captchaResponseSchema = z.object({ captchaId: z.string(), image: z.string(), expiresInSeconds: z.number() });
+export const captchaResponseSchema = z.object({
+  captchaId: z.string(),
+  image: z.string(),
+  expiresInSeconds: z.number(),
+});
 
 export const loginRequestSchema = z.strictObject({
   username: z.string('validation.required').trim().min(1, 'validation.required').max(64),

@@ -7,3 +7,6 @@ export * from './permission-names.js';
 export * from './users.js';
 export * from './auth.js';
 export * from './records.js';
+export * from './plants.js';
+export * from './devices.js';
+export * from './telemetry/index.js';

@@ -8,7 +8,7 @@ const ALIASES: Record<string, Lang> = { czech: 'cs', german: 'de', chinese: 'zh'
 export function normaliseLang(tag: string | null | undefined): Lang | undefined {
   if (!tag) return undefined;
   const lower = tag.trim().toLowerCase();
-  if (ALIASES[lower]) return ALIASES[lower];
+  if (Object.hasOwn(ALIASES, lower)) return ALIASES[lower];
   const base = lower.split(/[-_]/)[0] ?? '';
   return (LANGUAGES as readonly string[]).includes(base) ? (base as Lang) : undefined;
 }
@@ -24,7 +24,8 @@ export function langFromAcceptLanguage(header: string | undefined): Lang {
       return { tag, q: q ? Number(q.slice(2)) || 0 : 1 };
     })
     .sort((a, b) => b.q - a.q);
-  for (const { tag } of ranked) {
+  for (const { tag, q } of ranked) {
+    if (q <= 0) continue; // q=0 means "not acceptable"
     const lang = normaliseLang(tag);
     if (lang) return lang;
   }

@@ -337,6 +337,8 @@ export interface IssueLike {
   maximum?: unknown;
   minimum?: unknown;
   keys?: string[];
+  /** What was measured: 'string', 'array', 'number', … (zod's too_big/too_small origin). */
+  origin?: string;
 }
 
 /** Turns validation issues into `{ path, message }` pairs in a language. */
@@ -353,7 +355,9 @@ export function localiseIssues(issues: readonly IssueLike[], lang: Lang): { path
 }
 
 function issueFallback(issue: IssueLike): MessageKey {
-  if (issue.code === 'too_big' && issue.maximum !== undefined) return 'validation.tooLong';
+  if (issue.code === 'too_big' && issue.maximum !== undefined) {
+    return issue.origin === 'number' || issue.origin === 'bigint' ? 'validation.exceedsLimit' : 'validation.tooLong';
+  }
   if (issue.code === 'invalid_type') return 'validation.required';
   return 'validation.invalidValue';
 }

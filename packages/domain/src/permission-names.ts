@@ -32,7 +32,12 @@ export const PERMISSION_NAMES: Record<string, Names> = {
     cs: 'Upravit faktory úspor',
     de: 'Einsparfaktoren bearbeiten',
   },
-  'A/D:script.edit': { zh: '编辑电站脚本', en: 'Edit plant script', cs: 'Upravit skript elektrárny', de: 'Anlagenskript bearbeiten' },
+  'A/D:script.edit': {
+    zh: '编辑电站脚本',
+    en: 'Edit plant script',
+    cs: 'Upravit skript elektrárny',
+    de: 'Anlagenskript bearbeiten',
+  },
   'B/A:device.export': { zh: '导出设备', en: 'Export devices', cs: 'Exportovat zařízení', de: 'Geräte exportieren' },
   'B/D:device.stockIn': { zh: '设备入库', en: 'Stock in devices', cs: 'Naskladnit zařízení', de: 'Geräte einlagern' },
   'B/D:device.import': { zh: '批量导入', en: 'Batch import', cs: 'Hromadný import', de: 'Stapelimport' },
@@ -44,14 +49,24 @@ export const PERMISSION_NAMES: Record<string, Names> = {
     cs: 'Odesílat velkým výběrům',
     de: 'An große Auswahl senden',
   },
-  'B/E:firmware.upgrade': { zh: '固件升级', en: 'Upgrade firmware', cs: 'Aktualizovat firmware', de: 'Firmware aktualisieren' },
+  'B/E:firmware.upgrade': {
+    zh: '固件升级',
+    en: 'Upgrade firmware',
+    cs: 'Aktualizovat firmware',
+    de: 'Firmware aktualisieren',
+  },
   'B/E:firmware.manage': {
     zh: '管理固件库',
     en: 'Manage firmware catalogue',
     cs: 'Spravovat katalog firmwaru',
     de: 'Firmware-Katalog verwalten',
   },
-  'B/E:debug.raw': { zh: '原始寄存器读写', en: 'Raw register access', cs: 'Přímý přístup k registrům', de: 'Direkter Registerzugriff' },
+  'B/E:debug.raw': {
+    zh: '原始寄存器读写',
+    en: 'Raw register access',
+    cs: 'Přímý přístup k registrům',
+    de: 'Direkter Registerzugriff',
+  },
   'C/A:alarm.export': { zh: '导出告警', en: 'Export alarms', cs: 'Exportovat alarmy', de: 'Alarme exportieren' },
   'C/C:rule.add': { zh: '新增规则', en: 'Add rule', cs: 'Přidat pravidlo', de: 'Regel hinzufügen' },
   'C/C:rule.edit': { zh: '编辑规则', en: 'Edit rule', cs: 'Upravit pravidlo', de: 'Regel bearbeiten' },
@@ -101,8 +116,18 @@ export const MENU_GROUP_NAMES: Record<string, Names> = {
 
 export const VIEW_NAMES: Record<string, Names> = {
   'bigScreen/map': { zh: '地图大屏', en: 'Map big screen', cs: 'Velká obrazovka s mapou', de: 'Kartengroßbild' },
-  'bigScreen/charts': { zh: '图表大屏', en: 'Charts big screen', cs: 'Velká obrazovka s grafy', de: 'Diagrammgroßbild' },
-  'bigScreen/flowGraph': { zh: '能流大屏', en: 'Energy-flow big screen', cs: 'Velká obrazovka toku energie', de: 'Energiefluss-Großbild' },
+  'bigScreen/charts': {
+    zh: '图表大屏',
+    en: 'Charts big screen',
+    cs: 'Velká obrazovka s grafy',
+    de: 'Diagrammgroßbild',
+  },
+  'bigScreen/flowGraph': {
+    zh: '能流大屏',
+    en: 'Energy-flow big screen',
+    cs: 'Velká obrazovka toku energie',
+    de: 'Energiefluss-Großbild',
+  },
 };
 
 /** The display name of a permission code in a language (the code itself when unnamed). */

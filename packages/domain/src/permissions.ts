@@ -46,7 +46,12 @@ export const MODULES: readonly ModuleDef[] = [
     pages: [
       { path: 'plantStatistics', code: 'A/A', group: 'plantOverview', auths: [] },
       { path: 'plantList', group: 'plantManagement', auths: ['plant.add', 'plant.edit', 'plant.delete'] },
-      { path: 'plantConfig', code: 'A/D', group: 'plantManagement', auths: ['tariff.edit', 'saving.edit', 'script.edit'] },
+      {
+        path: 'plantConfig',
+        code: 'A/D',
+        group: 'plantManagement',
+        auths: ['tariff.edit', 'saving.edit', 'script.edit'],
+      },
     ],
   },
   {
@@ -54,8 +59,18 @@ export const MODULES: readonly ModuleDef[] = [
     path: 'deviceCenter',
     pages: [
       { path: 'deviceList', code: 'B/A', group: 'deviceOverview', auths: ['device.export'] },
-      { path: 'deviceStorage', code: 'B/D', group: 'deviceManagement', auths: ['device.stockIn', 'device.import', 'device.activate'] },
-      { path: 'commandIssue', code: 'B/E', group: 'deviceControl', auths: ['command.issue', 'command.batch', 'firmware.upgrade', 'firmware.manage'] },
+      {
+        path: 'deviceStorage',
+        code: 'B/D',
+        group: 'deviceManagement',
+        auths: ['device.stockIn', 'device.import', 'device.activate'],
+      },
+      {
+        path: 'commandIssue',
+        code: 'B/E',
+        group: 'deviceControl',
+        auths: ['command.issue', 'command.batch', 'firmware.upgrade', 'firmware.manage'],
+      },
       { path: 'onlineDebug', code: 'B/E', group: 'deviceControl', auths: ['debug.raw'] },
     ],
   },
@@ -216,7 +231,9 @@ export function canOpenPage(granted: ReadonlySet<string>, module: ModuleDef, pag
 }
 
 /** Pages of the grant, in menu order, with their full route path. */
-export function permittedRoutes(granted: ReadonlySet<string>): { module: ModuleDef; page: PageDef; fullPath: string }[] {
+export function permittedRoutes(
+  granted: ReadonlySet<string>,
+): { module: ModuleDef; page: PageDef; fullPath: string }[] {
   return MODULES.flatMap((module) =>
     module.pages
       .filter((page) => canOpenPage(granted, module, page))

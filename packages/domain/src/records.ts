@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
 /** Categories of operation records (what kind of object a change touched). */
-export const OPERATION_CATEGORIES = ['auth', 'user', 'role', 'plant', 'device', 'command', 'alarm', 'report', 'system'] as const;
+export const OPERATION_CATEGORIES = [
+  'auth',
+  'user',
+  'role',
+  'plant',
+  'device',
+  'command',
+  'alarm',
+  'report',
+  'system',
+] as const;
 export type OperationCategory = (typeof OPERATION_CATEGORIES)[number];
 
 export const operationRecordSchema = z.object({

@@ -61,7 +61,10 @@ const userFields = {
   company: trimmedText(100).optional(),
   remark: trimmedText(500).optional(),
   roleId: z.number('validation.required').int(),
-  level: z.union(USER_LEVELS.map((l) => z.literal(l)), 'validation.invalidValue'),
+  level: z.union(
+    USER_LEVELS.map((l) => z.literal(l)),
+    'validation.invalidValue',
+  ),
   superiorId: z.number().int().optional(),
   enabled: z.boolean().optional(),
 };

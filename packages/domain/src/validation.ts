@@ -21,8 +21,7 @@ const CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /** True when the mobile number fits the calling code's format. */
 export function isValidMobile(prefix: string, number: string): boolean {
-  const pattern = MOBILE_PATTERNS[prefix as PhonePrefix];
-  return pattern !== undefined && pattern.test(number);
+  return Object.hasOwn(MOBILE_PATTERNS, prefix) && MOBILE_PATTERNS[prefix as PhonePrefix].test(number);
 }
 
 export const passwordSchema = z
@@ -83,7 +82,10 @@ export function joinPhone(prePhoneCode: string | undefined, phone: string): stri
 }
 
 /** Adds the mobile-format check to any object holding `prePhoneCode` and `phone`. */
-export function checkPhone(value: { prePhoneCode?: string | undefined; phone?: string | undefined }, ctx: z.RefinementCtx) {
+export function checkPhone(
+  value: { prePhoneCode?: string | undefined; phone?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (value.phone === undefined || value.phone === '') return;
   if (!/^\d+$/.test(value.phone)) {
     ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.digitsOnly' });
@@ -95,9 +97,7 @@ export function checkPhone(value: { prePhoneCode?: string | undefined; phone?: s
 /** SPEC §5: a positive number. */
 export const positiveNumberSchema = z.number('validation.positiveNumber').positive('validation.positiveNumber');
 /** SPEC §5: a non-negative number where stated. */
-export const nonNegativeNumberSchema = z
-  .number('validation.nonNegativeNumber')
-  .min(0, 'validation.nonNegativeNumber');
+export const nonNegativeNumberSchema = z.number('validation.nonNegativeNumber').min(0, 'validation.nonNegativeNumber');
 
 /** SPEC §5: longitude with optional sign, |x| ≤ 180, at most 6 decimals; given as a decimal string or number. */
 export const longitudeSchema = coordinate(180, 'validation.longitude');
@@ -105,19 +105,17 @@ export const longitudeSchema = coordinate(180, 'validation.longitude');
 export const latitudeSchema = coordinate(90, 'validation.latitude');
 
 function coordinate(limit: number, message: string) {
-  return z
-    .union([z.string(), z.number()], message)
-    .transform((v, ctx) => {
-      const text = typeof v === 'number' ? String(v) : v;
-      if (!/^[+-]?\d{1,3}(\.\d{1,6})?$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      const n = Number(text);
-      if (Math.abs(n) > limit) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return n;
-    });
+  return z.union([z.string(), z.number()], message).transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v;
+    if (!/^[+-]?\d{1,3}(\.\d{1,6})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    const n = Number(text);
+    if (Math.abs(n) > limit) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
 }

@@ -79,7 +79,11 @@ export function postgresDb(pool: pg.Pool): Db {
 }
 
 /** Opens PGlite under `dataDir/pglite` (or in memory) or a pool to `databaseUrl`. */
-export async function openDb(options: { databaseUrl?: string | undefined; dataDir?: string; loadDataDir?: Blob }): Promise<Db> {
+export async function openDb(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<Db> {
   if (options.databaseUrl) {
     const { default: pgModule } = await import('pg');
     // timestamptz and bigint come back as strings by default; we want numbers for int8 counts.

@@ -16,7 +16,9 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   const applied: string[] = [];
   try {
-    const done = new Set((await db.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const done = new Set(
+      (await db.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
     for (const file of files) {
       const version = Number(file.slice(0, 4));
       if (done.has(version)) continue;

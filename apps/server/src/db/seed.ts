@@ -5,23 +5,34 @@ import { ALL_PERMISSION_CODES, VIEWS, normaliseGrant } from '@voltfleet/domain';
 import type { Db } from './db.js';
 
 const ALL = [...ALL_PERMISSION_CODES];
-const without = (prefixes: string[]) => ALL.filter((c) => !prefixes.some((p) => c === p || c.startsWith(`${p}:`) || c.startsWith(`${p}/`)));
+const without = (prefixes: string[]) =>
+  ALL.filter((c) => !prefixes.some((p) => c === p || c.startsWith(`${p}:`) || c.startsWith(`${p}/`)));
 
 /** The four built-in roles of SPEC §1/§6: operator, dealer, engineering (installer), personal (owner). */
 export const BUILTIN_ROLES = [
-  { key: 'operator', name: 'Platform operator', description: 'Runs the platform: every permission', permissions: ALL, views: [...VIEWS] },
+  {
+    key: 'operator',
+    name: 'Platform operator',
+    description: 'Runs the platform: every permission',
+    permissions: ALL,
+    views: [...VIEWS],
+  },
   {
     key: 'dealer',
     name: 'Dealer',
     description: 'Dealer or distributor account: manages installers, owners and their plants',
-    permissions: normaliseGrant(ALL.filter((c) => !['B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw'].includes(c))),
+    permissions: normaliseGrant(
+      ALL.filter((c) => !['B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw'].includes(c)),
+    ),
     views: [...VIEWS],
   },
   {
     key: 'engineering',
     name: 'Engineering',
     description: 'Installer (engineering) account: builds and commissions plants',
-    permissions: normaliseGrant(without(['E', 'D/A', 'B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw', 'C/C'])),
+    permissions: normaliseGrant(
+      without(['E', 'D/A', 'B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw', 'C/C']),
+    ),
     views: ['bigScreen/map', 'bigScreen/flowGraph'],
   },
   {
@@ -39,7 +50,12 @@ export const BUILTIN_ROLES = [
  */
 export async function seed(
   db: Db,
-  opts: { adminPassword?: string | undefined; dataDir: string; hash: (p: string) => Promise<string>; log: (msg: string) => void },
+  opts: {
+    adminPassword?: string | undefined;
+    dataDir: string;
+    hash: (p: string) => Promise<string>;
+    log: (msg: string) => void;
+  },
 ): Promise<void> {
   for (const r of BUILTIN_ROLES) {
     await db.query(
@@ -65,7 +81,9 @@ export async function seed(
     await mkdir(opts.dataDir, { recursive: true });
     const file = path.join(opts.dataDir, 'admin-password.txt');
     await writeFile(file, `${password}\n`, { mode: 0o600 });
-    opts.log(`\n  First start: created the administrator "admin" with password: ${password}\n  (also written to ${file}; change it in the personal centre)\n`);
+    opts.log(
+      `\n  First start: created the administrator "admin" with password: ${password}\n  (also written to ${file}; change it in the personal centre)\n`,
+    );
   } else {
     opts.log('First start: created the administrator "admin" with the password from ADMIN_PASSWORD');
   }

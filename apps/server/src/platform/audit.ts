@@ -38,7 +38,19 @@ export async function writeOperationRecord(db: Queryable, r: OperationRecordInpu
   await db.query(
     `INSERT INTO operation_records (user_id, username, user_path, ip, action, category, object_type, object_id, params, ok, status)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [r.userId, r.username, r.userPath, r.ip, r.action, r.category, r.objectType, r.objectId, JSON.stringify(redact(r.params) ?? {}), r.ok, r.status],
+    [
+      r.userId,
+      r.username,
+      r.userPath,
+      r.ip,
+      r.action,
+      r.category,
+      r.objectType,
+      r.objectId,
+      JSON.stringify(redact(r.params) ?? {}),
+      r.ok,
+      r.status,
+    ],
   );
 }
 
@@ -57,13 +69,15 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
     if (reply.statusCode === 404 && !request.routeOptions.url) return; // no such route: nothing was attempted
     const audit = request.routeOptions.config.audit;
-    const actor = request.auditActor ?? (request.caller ? { id: request.caller.id, username: request.caller.username, path: request.caller.path } : null);
+    const actor =
+      request.auditActor ??
+      (request.caller ? { id: request.caller.id, username: request.caller.username, path: request.caller.path } : null);
     const params = request.params as Record<string, string> | undefined;
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     try {
       await writeOperationRecord(opts.db, {
         userId: actor?.id ?? null,
-        username: actor?.username ?? ((body as { username?: unknown }).username?.toString().slice(0, 64) ?? null),
+        username: actor?.username ?? (body as { username?: unknown }).username?.toString().slice(0, 64) ?? null,
         userPath: actor?.path ?? null,
         ip: request.ip,
         action: audit?.action ?? `${request.method} ${request.routeOptions.url ?? request.url}`,

@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { langFromAcceptLanguage, localiseIssues, translate, type IssueLike, type Lang, type MessageKey } from '@voltfleet/domain';
+import {
+  langFromAcceptLanguage,
+  localiseIssues,
+  translate,
+  type IssueLike,
+  type Lang,
+  type MessageKey,
+} from '@voltfleet/domain';
 import { AppError } from './errors.js';
 
 declare module 'fastify' {
@@ -33,6 +40,7 @@ function fromFastifyValidation(entries: ValidationEntry[]): IssueLike[] {
     maximum: e.params?.maximum,
     minimum: e.params?.minimum,
     keys: Array.isArray(e.params?.keys) ? (e.params.keys as string[]) : undefined,
+    origin: typeof e.params?.origin === 'string' ? e.params.origin : undefined,
   }));
 }
 
@@ -49,10 +57,14 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { validation?: ValidationEntry[] }, request, reply) => {
     const lang = request.lang ?? 'en';
     if (error instanceof AppError) {
-      const raw = (error.data as { issues?: { path: string; key: string; params?: Record<string, string | number> }[] } | null)?.issues;
+      const raw = (
+        error.data as { issues?: { path: string; key: string; params?: Record<string, string | number> }[] } | null
+      )?.issues;
       if (raw) {
         const issues = raw.map((i) => ({ path: i.path, message: translate(i.key, lang, i.params ?? {}) }));
-        return send(reply, error.status, error.code, issues[0]?.message ?? translate(error.messageKey, lang), { issues });
+        return send(reply, error.status, error.code, issues[0]?.message ?? translate(error.messageKey, lang), {
+          issues,
+        });
       }
       return send(reply, error.status, error.code, translate(error.messageKey, lang, error.params), error.data);
     }

@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Voltfleet API', version: '0.1.0', description: 'Every answer is { code, msg, data }; msg follows Accept-Language.' },
+      info: {
+        title: 'Voltfleet API',
+        version: '0.1.0',
+        description: 'Every answer is { code, msg, data }; msg follows Accept-Language.',
+      },
       components: {
         securitySchemes: {
           cookie: { type: 'apiKey', in: 'cookie', name: 'user_token' },

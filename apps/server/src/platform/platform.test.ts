@@ -10,13 +10,22 @@ afterAll(() => s.close());
 
 describe('envelope and errors', () => {
   it('asks for login, localised, on any API path without a session', async () => {
-    const res = await s.app.inject({ method: 'GET', url: '/api/auth/nothing-here', headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/api/auth/nothing-here',
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'unauthorized', msg: 'Bitte melden Sie sich an!', data: null });
   });
 
   it('turns malformed JSON into a validation answer, not a crash', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation');
   });
@@ -50,7 +59,9 @@ describe('operations endpoints', () => {
   it('publishes OpenAPI with the auth routes and their schemas', async () => {
     const doc = (await s.app.inject({ url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/roles/{id}', '/api/users']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/roles/{id}', '/api/users']),
+    );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['username', 'password', 'captchaId', 'captchaCode']),
     );
@@ -67,9 +78,15 @@ describe('operations endpoints', () => {
 
 describe('redact', () => {
   it.each([
-    [{ password: 'x', name: 'n' }, { password: '***', name: 'n' }],
+    [
+      { password: 'x', name: 'n' },
+      { password: '***', name: 'n' },
+    ],
     [{ nested: { newPassword: 'x', captchaCode: 'y' } }, { nested: { newPassword: '***', captchaCode: '***' } }],
-    [{ token: 'abc', list: [{ secret: 1 }] }, { token: '***', list: [{ secret: '***' }] }],
+    [
+      { token: 'abc', list: [{ secret: 1 }] },
+      { token: '***', list: [{ secret: '***' }] },
+    ],
   ])('hides secrets in %j', (input, expected) => {
     expect(redact(input)).toEqual(expected);
   });

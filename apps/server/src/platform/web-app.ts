@@ -28,7 +28,10 @@ export async function registerWebApp(
     index: ['index.html'],
     setHeaders: (res, file) => {
       // Vite names assets by content hash, so they never change; index.html must always be revalidated.
-      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return (request, reply) => {

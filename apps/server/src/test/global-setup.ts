@@ -24,7 +24,12 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${templateName}`;
     const template = await openDb({ databaseUrl: url.toString() });
     await migrate(template);
-    await seed(template, { adminPassword: TEST_ADMIN_PASSWORD, dataDir: dir, hash: hashPassword, log: () => undefined });
+    await seed(template, {
+      adminPassword: TEST_ADMIN_PASSWORD,
+      dataDir: dir,
+      hash: hashPassword,
+      log: () => undefined,
+    });
     await template.close();
     await admin.close();
     project.provide('template', { kind: 'postgres', databaseUrl, templateName });

@@ -91,9 +91,20 @@ export async function api<T = unknown>(
 }
 
 /** Encrypts a password the way the browser does: RSA-OAEP-SHA256 over {"password","nonce","ts"}. */
-export function encryptPassword(publicKeyPem: string, password: string, overrides: { nonce?: string; ts?: number } = {}): string {
-  const payload = JSON.stringify({ password, nonce: overrides.nonce ?? randomBytes(16).toString('hex'), ts: overrides.ts ?? Date.now() });
-  return publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(payload)).toString('base64');
+export function encryptPassword(
+  publicKeyPem: string,
+  password: string,
+  overrides: { nonce?: string; ts?: number } = {},
+): string {
+  const payload = JSON.stringify({
+    password,
+    nonce: overrides.nonce ?? randomBytes(16).toString('hex'),
+    ts: overrides.ts ?? Date.now(),
+  });
+  return publicEncrypt(
+    { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(payload),
+  ).toString('base64');
 }
 
 export async function publicKey(app: FastifyInstance): Promise<string> {
@@ -113,7 +124,12 @@ export async function tryLogin(
 ) {
   const key = await publicKey(app);
   return api<{ token: string }>(app, 'POST', '/api/auth/login', {
-    body: { username, password: encryptPassword(key, password), captchaId: await captchaId(app, opts.ip), captchaCode: opts.captchaCode ?? TEST_CAPTCHA_CODE },
+    body: {
+      username,
+      password: encryptPassword(key, password),
+      captchaId: await captchaId(app, opts.ip),
+      captchaCode: opts.captchaCode ?? TEST_CAPTCHA_CODE,
+    },
     ...(opts.ip ? { ip: opts.ip } : {}),
     ...(opts.lang ? { lang: opts.lang } : {}),
   });
@@ -126,7 +142,12 @@ export async function loginToken(app: FastifyInstance, username: string, passwor
 }
 
 /** Creates a role with the given grant (normalised) straight in the database; returns its id. */
-export async function makeRole(db: Db, name: string, permissions: string[], creatorId: number | null = null): Promise<number> {
+export async function makeRole(
+  db: Db,
+  name: string,
+  permissions: string[],
+  creatorId: number | null = null,
+): Promise<number> {
   return insertRole(db, { name, description: '', creatorId, permissions: normaliseGrant(permissions), views: [] });
 }
 
@@ -135,7 +156,9 @@ export async function makeUser(
   db: Db,
   u: { username: string; password?: string; roleId: number; superiorId: number; level?: number },
 ): Promise<{ id: number; path: string }> {
-  const superior = (await db.query<{ path: string; code: string }>(`SELECT path, code FROM users WHERE id = $1`, [u.superiorId])).rows[0]!;
+  const superior = (
+    await db.query<{ path: string; code: string }>(`SELECT path, code FROM users WHERE id = $1`, [u.superiorId])
+  ).rows[0]!;
   const id = await insertUser(db, {
     username: u.username,
     passwordHash: await hashPassword(u.password ?? 'Passw0rd-1'),

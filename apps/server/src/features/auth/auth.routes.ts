@@ -25,13 +25,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
 
   app.get(
     '/api/auth/public-key',
-    { config: { auth: false }, preHandler: publicLimit, schema: { tags: ['auth'], response: { 200: envelope(publicKeyResponseSchema) } } },
+    {
+      config: { auth: false },
+      preHandler: publicLimit,
+      schema: { tags: ['auth'], response: { 200: envelope(publicKeyResponseSchema) } },
+    },
     async (request) => ok(request, { publicKey: deps.loginKey.publicKeyPem, algorithm: 'RSA-OAEP-256' as const }),
   );
 
   app.get(
     '/api/auth/captcha',
-    { config: { auth: false }, preHandler: publicLimit, schema: { tags: ['auth'], response: { 200: envelope(captchaResponseSchema) } } },
+    {
+      config: { auth: false },
+      preHandler: publicLimit,
+      schema: { tags: ['auth'], response: { 200: envelope(captchaResponseSchema) } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(request, { ...(await createCaptcha(deps.db)), expiresInSeconds: CAPTCHA_TTL_SECONDS });
@@ -45,7 +53,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: envelope(loginResponseSchema) } },
     },
     async (request, reply) => {
-      const { token, user } = await login(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+      const { token, user } = await login(deps, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
       request.auditActor = { id: user.id, username: user.username, path: user.path };
       request.auditObjectId = String(user.id);
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
@@ -55,7 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
 
   app.post(
     '/api/auth/logout',
-    { config: { audit: { action: 'auth.logout', category: 'auth' } }, schema: { tags: ['auth'], response: { 200: envelope(z.null()) } } },
+    {
+      config: { audit: { action: 'auth.logout', category: 'auth' } },
+      schema: { tags: ['auth'], response: { 200: envelope(z.null()) } },
+    },
     async (request, reply) => {
       await logout(deps.db, requireCaller(request));
       reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -38,10 +38,22 @@ export async function verifyPassword(hashText: string, plain: string): Promise<b
  * Opens an encrypted password blob: the decryption must succeed, its timestamp be fresh and its nonce unused.
  * Each nonce is stored, so a captured blob cannot be sent twice.
  */
-export async function openPasswordBlob(db: Queryable, key: LoginKey, blob: string, field = 'password'): Promise<string> {
+export async function openPasswordBlob(
+  db: Queryable,
+  key: LoginKey,
+  blob: string,
+  field = 'password',
+): Promise<string> {
   const opened = decryptPasswordBlob(key, blob);
-  if (!opened) throw new AppError('validation', 'auth.passwordBlobInvalid', {}, { issues: [{ path: field, key: 'auth.passwordBlobInvalid' }] });
-  if (Math.abs(Date.now() - opened.ts) > PASSWORD_BLOB_MAX_AGE_MS) throw new AppError('unauthorized', 'auth.passwordReplayed');
+  if (!opened)
+    throw new AppError(
+      'validation',
+      'auth.passwordBlobInvalid',
+      {},
+      { issues: [{ path: field, key: 'auth.passwordBlobInvalid' }] },
+    );
+  if (Math.abs(Date.now() - opened.ts) > PASSWORD_BLOB_MAX_AGE_MS)
+    throw new AppError('unauthorized', 'auth.passwordReplayed');
   const { rows } = await db.query(
     `INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, now() + make_interval(secs => $2)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
     [opened.nonce, (2 * PASSWORD_BLOB_MAX_AGE_MS) / 1000],
@@ -107,10 +119,15 @@ export async function changePassword(deps: AuthDeps, caller: Caller, oldBlob: st
   const oldPassword = await openPasswordBlob(db, loginKey, oldBlob, 'oldPassword');
   const newPassword = await openPasswordBlob(db, loginKey, newBlob, 'newPassword');
   const checked = passwordSchema.safeParse(newPassword);
-  if (!checked.success) throw invalid('newPassword', (checked.error.issues[0]?.message ?? 'validation.passwordLength') as 'validation.passwordLength');
+  if (!checked.success)
+    throw invalid(
+      'newPassword',
+      (checked.error.issues[0]?.message ?? 'validation.passwordLength') as 'validation.passwordLength',
+    );
   if (newPassword === oldPassword) throw invalid('newPassword', 'validation.newPasswordSame');
   const row: UserRow | undefined = await findUserById(db, caller.id);
-  if (!row || !(await verifyPassword(row.password_hash, oldPassword))) throw invalid('oldPassword', 'auth.oldPasswordWrong');
+  if (!row || !(await verifyPassword(row.password_hash, oldPassword)))
+    throw invalid('oldPassword', 'auth.oldPasswordWrong');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await updateUserFields(tx, caller.id, { password_hash: passwordHash });

@@ -45,21 +45,33 @@ describe('login', () => {
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).toMatch(/Path=\//);
     // The token works both as header and as cookie.
-    const me = await api<{ user: { username: string }; permissions: string[] }>(s.app, 'GET', '/api/auth/me', { token: res.body.data.token });
+    const me = await api<{ user: { username: string }; permissions: string[] }>(s.app, 'GET', '/api/auth/me', {
+      token: res.body.data.token,
+    });
     expect(me.body.data.user.username).toBe('admin');
     expect(me.body.data.permissions).toContain('E:role.add');
-    const viaCookie = await s.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { user_token: res.body.data.token } });
+    const viaCookie = await s.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      cookies: { user_token: res.body.data.token },
+    });
     expect(viaCookie.statusCode).toBe(200);
   });
 
   it('stores only a hash of the session token', async () => {
     const token = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
-    const { rows } = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE token_hash = $1`, [token]);
+    const { rows } = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE token_hash = $1`, [
+      token,
+    ]);
     expect(rows[0]!.n).toBe(0);
   });
 
   it('refuses a wrong captcha with a localised message', async () => {
-    const res = await tryLogin(s.app, 'admin', TEST_ADMIN_PASSWORD, { captchaCode: 'nope', lang: 'cs', ip: '10.9.0.1' });
+    const res = await tryLogin(s.app, 'admin', TEST_ADMIN_PASSWORD, {
+      captchaCode: 'nope',
+      lang: 'cs',
+      ip: '10.9.0.1',
+    });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('unauthorized');
     expect(res.body.msg).toBe('Ověřovací kód je nesprávný nebo vypršel');
@@ -68,7 +80,12 @@ describe('login', () => {
   it('accepts each captcha once', async () => {
     const key = await publicKey(s.app);
     const id = await captchaId(s.app);
-    const body = (password: string) => ({ username: 'admin', password: encryptPassword(key, password), captchaId: id, captchaCode: 'TEST' });
+    const body = (password: string) => ({
+      username: 'admin',
+      password: encryptPassword(key, password),
+      captchaId: id,
+      captchaCode: 'TEST',
+    });
     const first = await api(s.app, 'POST', '/api/auth/login', { body: body(TEST_ADMIN_PASSWORD) });
     expect(first.status).toBe(200);
     const again = await api(s.app, 'POST', '/api/auth/login', { body: body(TEST_ADMIN_PASSWORD) });
@@ -81,7 +98,12 @@ describe('login', () => {
     const id = await captchaId(s.app);
     await s.db.query(`UPDATE captchas SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
     const res = await api(s.app, 'POST', '/api/auth/login', {
-      body: { username: 'admin', password: encryptPassword(key, TEST_ADMIN_PASSWORD), captchaId: id, captchaCode: 'TEST' },
+      body: {
+        username: 'admin',
+        password: encryptPassword(key, TEST_ADMIN_PASSWORD),
+        captchaId: id,
+        captchaCode: 'TEST',
+      },
     });
     expect(res.status).toBe(401);
   });
@@ -90,7 +112,9 @@ describe('login', () => {
     const key = await publicKey(s.app);
     const blob = encryptPassword(key, TEST_ADMIN_PASSWORD);
     const send = async () =>
-      api(s.app, 'POST', '/api/auth/login', { body: { username: 'admin', password: blob, captchaId: await captchaId(s.app), captchaCode: 'TEST' } });
+      api(s.app, 'POST', '/api/auth/login', {
+        body: { username: 'admin', password: blob, captchaId: await captchaId(s.app), captchaCode: 'TEST' },
+      });
     expect((await send()).status).toBe(200);
     const replay = await send();
     expect(replay.status).toBe(401);
@@ -100,21 +124,34 @@ describe('login', () => {
   it('refuses an encrypted password older than two minutes', async () => {
     const key = await publicKey(s.app);
     const res = await api(s.app, 'POST', '/api/auth/login', {
-      body: { username: 'admin', password: encryptPassword(key, TEST_ADMIN_PASSWORD, { ts: Date.now() - 5 * 60_000 }), captchaId: await captchaId(s.app), captchaCode: 'TEST' },
+      body: {
+        username: 'admin',
+        password: encryptPassword(key, TEST_ADMIN_PASSWORD, { ts: Date.now() - 5 * 60_000 }),
+        captchaId: await captchaId(s.app),
+        captchaCode: 'TEST',
+      },
     });
     expect(res.status).toBe(401);
   });
 
   it('refuses a password that was not encrypted with our key', async () => {
     const res = await api(s.app, 'POST', '/api/auth/login', {
-      body: { username: 'admin', password: Buffer.from(TEST_ADMIN_PASSWORD).toString('base64'), captchaId: await captchaId(s.app), captchaCode: 'TEST' },
+      body: {
+        username: 'admin',
+        password: Buffer.from(TEST_ADMIN_PASSWORD).toString('base64'),
+        captchaId: await captchaId(s.app),
+        captchaCode: 'TEST',
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation');
   });
 
   it('names every missing login field', async () => {
-    const res = await api<{ issues: { path: string; message: string }[] }>(s.app, 'POST', '/api/auth/login', { body: { username: '' }, lang: 'de' });
+    const res = await api<{ issues: { path: string; message: string }[] }>(s.app, 'POST', '/api/auth/login', {
+      body: { username: '' },
+      lang: 'de',
+    });
     expect(res.status).toBe(400);
     const paths = res.body.data.issues.map((i) => i.path);
     expect(paths).toEqual(expect.arrayContaining(['username', 'password', 'captchaId', 'captchaCode']));
@@ -133,7 +170,13 @@ describe('login', () => {
 describe('brute-force limits', () => {
   it('locks an account after five failures, whatever the address, and even the right password is refused', async () => {
     const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
-    await makeUser(s.db, { username: 'victim', password: 'Right-pass1', roleId: await builtinRoleId(s.db, 'personal'), superiorId: await adminId(s.db), level: 3 });
+    await makeUser(s.db, {
+      username: 'victim',
+      password: 'Right-pass1',
+      roleId: await builtinRoleId(s.db, 'personal'),
+      superiorId: await adminId(s.db),
+      level: 3,
+    });
     for (let i = 0; i < 5; i++) {
       const res = await tryLogin(s.app, 'victim', `Wrong-pass${i}`, { ip: `10.1.0.${i}` });
       expect(res.status).toBe(401);
@@ -166,7 +209,9 @@ describe('sessions', () => {
 
   it('expires a session after the idle limit', async () => {
     const token = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
-    await s.db.query(`UPDATE sessions SET last_seen_at = now() - make_interval(mins => $1 + 1)`, [s.config.sessionIdleMinutes]);
+    await s.db.query(`UPDATE sessions SET last_seen_at = now() - make_interval(mins => $1 + 1)`, [
+      s.config.sessionIdleMinutes,
+    ]);
     const res = await api(s.app, 'GET', '/api/auth/me', { token, lang: 'zh' });
     expect(res.status).toBe(401);
     expect(res.body.msg).toBe('登录已过期，请重新登录');
@@ -188,7 +233,13 @@ describe('sessions', () => {
 describe('password change', () => {
   it('checks the old password and rules, then revokes the other sessions but keeps this one', async () => {
     const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
-    await makeUser(s.db, { username: 'changer', password: 'First-pass1', roleId: await builtinRoleId(s.db, 'personal'), superiorId: await adminId(s.db), level: 3 });
+    await makeUser(s.db, {
+      username: 'changer',
+      password: 'First-pass1',
+      roleId: await builtinRoleId(s.db, 'personal'),
+      superiorId: await adminId(s.db),
+      level: 3,
+    });
     const current = await loginToken(s.app, 'changer', 'First-pass1');
     const other = await loginToken(s.app, 'changer', 'First-pass1');
     const key = await publicKey(s.app);

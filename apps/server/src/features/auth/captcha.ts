@@ -10,13 +10,18 @@ function hashAnswer(id: string, answer: string): string {
 
 /** Creates a captcha row and returns its id and SVG image as a data URL. */
 export async function createCaptcha(db: Queryable): Promise<{ captchaId: string; image: string }> {
-  const { text, data } = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1ilI', color: true, background: '#f4f6fa' });
+  const { text, data } = svgCaptcha.create({
+    size: 4,
+    noise: 3,
+    ignoreChars: '0oO1ilI',
+    color: true,
+    background: '#f4f6fa',
+  });
   const captchaId = randomBytes(16).toString('hex');
-  await db.query(`INSERT INTO captchas (id, answer_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
-    captchaId,
-    hashAnswer(captchaId, text),
-    CAPTCHA_TTL_SECONDS,
-  ]);
+  await db.query(
+    `INSERT INTO captchas (id, answer_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+    [captchaId, hashAnswer(captchaId, text), CAPTCHA_TTL_SECONDS],
+  );
   return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
 }
 
@@ -24,7 +29,12 @@ export async function createCaptcha(db: Queryable): Promise<{ captchaId: string;
  * Consumes a captcha: it is deleted whatever the answer, so each image is good for one attempt.
  * `testCode` (tests only) is accepted as the answer to every captcha.
  */
-export async function consumeCaptcha(db: Queryable, captchaId: string, answer: string, testCode?: string): Promise<boolean> {
+export async function consumeCaptcha(
+  db: Queryable,
+  captchaId: string,
+  answer: string,
+  testCode?: string,
+): Promise<boolean> {
   const { rows } = await db.query<{ answer_hash: string; live: boolean }>(
     `DELETE FROM captchas WHERE id = $1 RETURNING answer_hash, expires_at > now() AS live`,
     [captchaId],

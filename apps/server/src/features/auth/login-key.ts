@@ -1,4 +1,11 @@
-import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
+import {
+  constants,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  privateDecrypt,
+  type KeyObject,
+} from 'node:crypto';
 import { passwordBlobSchema, type PasswordBlob } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 
@@ -12,13 +19,20 @@ export interface LoginKey {
  * the first process to start creates it.
  */
 export async function loadLoginKey(db: Db): Promise<LoginKey> {
-  const existing = await db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'login_rsa_private'`);
+  const existing = await db.query<{ value: string }>(
+    `SELECT value FROM server_secrets WHERE name = 'login_rsa_private'`,
+  );
   let pem = existing.rows[0]?.value;
   if (!pem) {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const fresh = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await db.query(`INSERT INTO server_secrets (name, value) VALUES ('login_rsa_private', $1) ON CONFLICT (name) DO NOTHING`, [fresh]);
-    pem = (await db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'login_rsa_private'`)).rows[0]?.value ?? fresh;
+    await db.query(
+      `INSERT INTO server_secrets (name, value) VALUES ('login_rsa_private', $1) ON CONFLICT (name) DO NOTHING`,
+      [fresh],
+    );
+    pem =
+      (await db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'login_rsa_private'`)).rows[0]
+        ?.value ?? fresh;
   }
   const privateKey = createPrivateKey(pem);
   const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();

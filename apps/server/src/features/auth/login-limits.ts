@@ -36,5 +36,7 @@ export async function clearAccountFailures(db: Queryable, username: string): Pro
 }
 
 export async function deleteOldFailures(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM login_failures WHERE at < now() - make_interval(mins => $1)`, [LOGIN_LIMITS.windowMinutes]);
+  await db.query(`DELETE FROM login_failures WHERE at < now() - make_interval(mins => $1)`, [
+    LOGIN_LIMITS.windowMinutes,
+  ]);
 }

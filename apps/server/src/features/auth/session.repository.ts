@@ -29,10 +29,13 @@ export async function insertSession(
   db: Queryable,
   s: { tokenHash: string; userId: number; expiresAt: Date; ip: string; userAgent: string },
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO sessions (token_hash, user_id, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5)`,
-    [s.tokenHash, s.userId, s.expiresAt, s.ip, s.userAgent.slice(0, 300)],
-  );
+  await db.query(`INSERT INTO sessions (token_hash, user_id, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5)`, [
+    s.tokenHash,
+    s.userId,
+    s.expiresAt,
+    s.ip,
+    s.userAgent.slice(0, 300),
+  ]);
 }
 
 export async function touchSession(db: Queryable, tokenHash: string): Promise<void> {
@@ -52,5 +55,7 @@ export async function revokeUserSessions(db: Queryable, userId: number, keepToke
 }
 
 export async function deleteStaleSessions(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`);
+  await db.query(
+    `DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,
+  );
 }

@@ -39,7 +39,11 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/api/records/operations',
     {
       config: { permission: 'D/D' },
-      schema: { tags: ['records'], querystring: operationQuerySchema, response: { 200: envelope(paged(operationRecordSchema)) } },
+      schema: {
+        tags: ['records'],
+        querystring: operationQuerySchema,
+        response: { 200: envelope(paged(operationRecordSchema)) },
+      },
     },
     async (request) => {
       const q = request.query;
@@ -54,7 +58,9 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       if (q.from) add('created_at >= ?', q.from);
       if (q.to) add('created_at <= ?', q.to);
       const filter = where.join(' AND ');
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM operation_records WHERE ${filter}`, params)).rows[0]?.n ?? 0;
+      const total =
+        (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM operation_records WHERE ${filter}`, params))
+          .rows[0]?.n ?? 0;
       const { rows } = await db.query<RecordRow>(
         `SELECT id, user_id, username, ip, action, category, object_type, object_id, params, ok, created_at
            FROM operation_records WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,

@@ -43,16 +43,34 @@ export function toRole(row: RoleRow, editable: boolean): Role {
 }
 
 export async function listVisibleRoles(db: Queryable, scopePattern: string, ownRoleId: number): Promise<RoleRow[]> {
-  return (await db.query<RoleRow>(`${SELECT_ROLE} WHERE ${VISIBLE} ORDER BY r.builtin_key IS NULL, r.id`, [scopePattern, ownRoleId])).rows;
+  return (
+    await db.query<RoleRow>(`${SELECT_ROLE} WHERE ${VISIBLE} ORDER BY r.builtin_key IS NULL, r.id`, [
+      scopePattern,
+      ownRoleId,
+    ])
+  ).rows;
 }
 
-export async function findVisibleRole(db: Queryable, id: number, scopePattern: string, ownRoleId: number): Promise<RoleRow | undefined> {
-  return (await db.query<RoleRow>(`${SELECT_ROLE} WHERE r.id = $3 AND ${VISIBLE}`, [scopePattern, ownRoleId, id])).rows[0];
+export async function findVisibleRole(
+  db: Queryable,
+  id: number,
+  scopePattern: string,
+  ownRoleId: number,
+): Promise<RoleRow | undefined> {
+  return (await db.query<RoleRow>(`${SELECT_ROLE} WHERE r.id = $3 AND ${VISIBLE}`, [scopePattern, ownRoleId, id]))
+    .rows[0];
 }
 
 export async function insertRole(
   db: Queryable,
-  r: { name: string; description: string; creatorId: number | null; permissions: string[]; views: string[]; builtinKey?: string },
+  r: {
+    name: string;
+    description: string;
+    creatorId: number | null;
+    permissions: string[];
+    views: string[];
+    builtinKey?: string;
+  },
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO roles (name, description, creator_id, permissions, views, builtin_key) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
@@ -61,22 +79,28 @@ export async function insertRole(
   return rows[0]!.id;
 }
 
-export async function updateRole(db: Queryable, id: number, r: { name: string; description: string; permissions: string[]; views: string[] }) {
-  await db.query(`UPDATE roles SET name = $2, description = $3, permissions = $4, views = $5, updated_at = now() WHERE id = $1`, [
-    id,
-    r.name,
-    r.description,
-    r.permissions,
-    r.views,
-  ]);
+export async function updateRole(
+  db: Queryable,
+  id: number,
+  r: { name: string; description: string; permissions: string[]; views: string[] },
+) {
+  await db.query(
+    `UPDATE roles SET name = $2, description = $3, permissions = $4, views = $5, updated_at = now() WHERE id = $1`,
+    [id, r.name, r.description, r.permissions, r.views],
+  );
 }
 
 export async function deleteRole(db: Queryable, id: number): Promise<boolean> {
   // The NOT EXISTS makes "refused while users hold the role" hold even against a concurrent assignment.
-  const { rows } = await db.query(`DELETE FROM roles WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE role_id = $1) RETURNING id`, [id]);
+  const { rows } = await db.query(
+    `DELETE FROM roles WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE role_id = $1) RETURNING id`,
+    [id],
+  );
   return rows.length > 0;
 }
 
 export async function roleNameTaken(db: Queryable, name: string, exceptId = 0): Promise<boolean> {
-  return (await db.query(`SELECT 1 FROM roles WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId])).rows.length > 0;
+  return (
+    (await db.query(`SELECT 1 FROM roles WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId])).rows.length > 0
+  );
 }

@@ -4,14 +4,24 @@ import { envelope, permissionNodeSchema, roleDetailSchema, roleInputSchema, role
 import type { Db } from '../../db/db.js';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
-import { createRole, deleteRole, getRole, grantableTree, listAssignableRoles, listRoles, updateRole } from './roles.service.js';
+import {
+  createRole,
+  deleteRole,
+  getRole,
+  grantableTree,
+  listAssignableRoles,
+  listRoles,
+  updateRole,
+} from './roles.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const audit = (action: string) => ({ action, category: 'role', objectType: 'role' });
 
 export const rolesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/roles', { config: { permission: 'E' }, schema: { tags: ['roles'], response: { 200: envelope(z.array(roleSchema)) } } }, async (request) =>
-    ok(request, await listRoles(db, requireCaller(request))),
+  app.get(
+    '/api/roles',
+    { config: { permission: 'E' }, schema: { tags: ['roles'], response: { 200: envelope(z.array(roleSchema)) } } },
+    async (request) => ok(request, await listRoles(db, requireCaller(request))),
   );
 
   // Assigning roles belongs to user management, so it needs the user-list page rather than system management.
@@ -23,19 +33,28 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.get(
     '/api/permissions/tree',
-    { config: { permission: 'E' }, schema: { tags: ['roles'], response: { 200: envelope(z.array(permissionNodeSchema)) } } },
+    {
+      config: { permission: 'E' },
+      schema: { tags: ['roles'], response: { 200: envelope(z.array(permissionNodeSchema)) } },
+    },
     async (request) => ok(request, grantableTree(requireCaller(request), request.lang)),
   );
 
   app.get(
     '/api/roles/:id',
-    { config: { permission: 'E' }, schema: { tags: ['roles'], params: idParams, response: { 200: envelope(roleDetailSchema) } } },
+    {
+      config: { permission: 'E' },
+      schema: { tags: ['roles'], params: idParams, response: { 200: envelope(roleDetailSchema) } },
+    },
     async (request) => ok(request, await getRole(db, requireCaller(request), request.params.id, request.lang)),
   );
 
   app.post(
     '/api/roles',
-    { config: { permission: 'E:role.add', audit: audit('role.create') }, schema: { tags: ['roles'], body: roleInputSchema, response: { 200: envelope(roleSchema) } } },
+    {
+      config: { permission: 'E:role.add', audit: audit('role.create') },
+      schema: { tags: ['roles'], body: roleInputSchema, response: { 200: envelope(roleSchema) } },
+    },
     async (request) => {
       const role = await createRole(db, requireCaller(request), request.body);
       request.auditObjectId = String(role.id);
@@ -49,12 +68,16 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: { permission: 'E:role.edit', audit: audit('role.update') },
       schema: { tags: ['roles'], params: idParams, body: roleInputSchema, response: { 200: envelope(roleSchema) } },
     },
-    async (request) => ok(request, await updateRole(db, requireCaller(request), request.params.id, request.body), 'success.edited'),
+    async (request) =>
+      ok(request, await updateRole(db, requireCaller(request), request.params.id, request.body), 'success.edited'),
   );
 
   app.delete(
     '/api/roles/:id',
-    { config: { permission: 'E:role.delete', audit: audit('role.delete') }, schema: { tags: ['roles'], params: idParams, response: { 200: envelope(z.null()) } } },
+    {
+      config: { permission: 'E:role.delete', audit: audit('role.delete') },
+      schema: { tags: ['roles'], params: idParams, response: { 200: envelope(z.null()) } },
+    },
     async (request) => {
       await deleteRole(db, requireCaller(request), request.params.id);
       return ok(request, null, 'success.deleted');

@@ -46,7 +46,10 @@ export async function listAssignableRoles(db: Db, caller: Caller): Promise<Role[
 export async function getRole(db: Db, caller: Caller, id: number, lang: Lang) {
   const row = await findVisibleRole(db, id, subtreePattern(caller), caller.roleId);
   if (!row) throw notFound();
-  return { ...toRole(row, editable(caller, row)), tree: buildPermissionTree(row.permissions, (c) => permissionName(c, lang)) };
+  return {
+    ...toRole(row, editable(caller, row)),
+    tree: buildPermissionTree(row.permissions, (c) => permissionName(c, lang)),
+  };
 }
 
 /** The tree of everything the caller holds: what they may put into a role. */
@@ -63,7 +66,8 @@ export async function assertAssignableRole(db: Queryable, caller: Caller, roleId
 
 function grantOf(caller: Caller, input: RoleInput): string[] {
   const requested = input.tree ? grantFromTree(input.tree) : normaliseGrant(input.permissions ?? []);
-  if ((input.permissions ?? []).some((c) => !ALL_PERMISSION_CODES.includes(c))) throw invalid('permissions', 'validation.invalidValue');
+  if ((input.permissions ?? []).some((c) => !ALL_PERMISSION_CODES.includes(c)))
+    throw invalid('permissions', 'validation.invalidValue');
   if (grantBeyond(caller.permissions, requested).length > 0) throw new AppError('forbidden', 'role.grantBeyondOwn');
   return requested;
 }
@@ -94,7 +98,12 @@ export async function updateRole(db: Db, caller: Caller, id: number, input: Role
   await editableRole(db, caller, id);
   const permissions = grantOf(caller, input);
   if (await roleNameTaken(db, input.name, id)) throw conflict('role.nameTaken');
-  await saveRole(db, id, { name: input.name, description: input.description ?? '', permissions, views: [...new Set(input.views)] });
+  await saveRole(db, id, {
+    name: input.name,
+    description: input.description ?? '',
+    permissions,
+    views: [...new Set(input.views)],
+  });
   const row = (await findVisibleRole(db, id, subtreePattern(caller), caller.roleId))!;
   return toRole(row, true);
 }

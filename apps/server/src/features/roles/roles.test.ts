@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionNode, Role } from '@voltfleet/domain';
-import { adminId, api, builtinRoleId, loginToken, makeRole, makeUser, startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  adminId,
+  api,
+  builtinRoleId,
+  loginToken,
+  makeRole,
+  makeUser,
+  startTestServer,
+  type TestServer,
+} from '../../test/harness.js';
 
 let s: TestServer;
 const tokens: Record<string, string> = {};
@@ -23,7 +32,9 @@ describe('role list', () => {
   it('shows built-in roles, roles of the own subtree and never another branch’s', async () => {
     const res = await api<Role[]>(s.app, 'GET', '/api/roles', { token: tokens.dealerA });
     const names = res.body.data.map((r) => r.name);
-    expect(names).toEqual(expect.arrayContaining(['Platform operator', 'Dealer', 'Engineering', 'Personal', 'RoleViewer']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Platform operator', 'Dealer', 'Engineering', 'Personal', 'RoleViewer']),
+    );
     expect(names).not.toContain('BranchBRole');
     const builtIn = res.body.data.find((r) => r.name === 'Dealer')!;
     expect(builtIn).toMatchObject({ builtIn: true, editable: false });
@@ -39,13 +50,18 @@ describe('role list', () => {
       const res = await api(s.app, method, `/api/roles/${foreignRoleId}`, { token: tokens.dealerA, body });
       expect(res.status, method).toBe(404);
     }
-    expect((await s.db.query(`SELECT name FROM roles WHERE id = $1`, [foreignRoleId])).rows[0]).toEqual({ name: 'BranchBRole' });
+    expect((await s.db.query(`SELECT name FROM roles WHERE id = $1`, [foreignRoleId])).rows[0]).toEqual({
+      name: 'BranchBRole',
+    });
   });
 
   it('gives the role detail with a localised permission tree', async () => {
     const list = await api<Role[]>(s.app, 'GET', '/api/roles', { token: tokens.dealerA });
     const viewer = list.body.data.find((r) => r.name === 'RoleViewer')!;
-    const res = await api<Role & { tree: PermissionNode[] }>(s.app, 'GET', `/api/roles/${viewer.id}`, { token: tokens.dealerA, lang: 'zh' });
+    const res = await api<Role & { tree: PermissionNode[] }>(s.app, 'GET', `/api/roles/${viewer.id}`, {
+      token: tokens.dealerA,
+      lang: 'zh',
+    });
     const e = res.body.data.tree.find((n) => n.code === 'E')!;
     expect(e).toMatchObject({ name: '系统管理', show: true, selected: true });
     expect(e.auths.every((a) => a.selected === false)).toBe(true);
@@ -57,18 +73,38 @@ describe('creating and editing roles', () => {
   it('creates a role from codes, normalising away orphans, with visible views', async () => {
     const res = await api<Role>(s.app, 'POST', '/api/roles', {
       token: tokens.dealerA,
-      body: { name: 'Installer_plus', description: 'Installers who may add plants', permissions: ['A', 'A/A', 'A:plant.add'], views: ['bigScreen/map'] },
+      body: {
+        name: 'Installer_plus',
+        description: 'Installers who may add plants',
+        permissions: ['A', 'A/A', 'A:plant.add'],
+        views: ['bigScreen/map'],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('Added');
-    expect(res.body.data).toMatchObject({ permissions: ['A', 'A/A', 'A:plant.add'], views: ['bigScreen/map'], editable: true, creatorName: 'dealerA' });
+    expect(res.body.data).toMatchObject({
+      permissions: ['A', 'A/A', 'A:plant.add'],
+      views: ['bigScreen/map'],
+      editable: true,
+      creatorName: 'dealerA',
+    });
   });
 
   it('reads a tree where selected overrides show', async () => {
     const tree: PermissionNode[] = [
-      { code: 'A', name: '', show: false, selected: true, subModules: [{ code: 'A/A', name: '', show: true, selected: false, subModules: [], auths: [] }], auths: [] },
+      {
+        code: 'A',
+        name: '',
+        show: false,
+        selected: true,
+        subModules: [{ code: 'A/A', name: '', show: true, selected: false, subModules: [], auths: [] }],
+        auths: [],
+      },
     ];
-    const res = await api<Role>(s.app, 'POST', '/api/roles', { token: tokens.dealerA, body: { name: 'TreeRole', tree, views: [] } });
+    const res = await api<Role>(s.app, 'POST', '/api/roles', {
+      token: tokens.dealerA,
+      body: { name: 'TreeRole', tree, views: [] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.permissions).toEqual(['A']);
   });
@@ -84,7 +120,8 @@ describe('creating and editing roles', () => {
   });
 
   it('rejects unknown codes, bad names, unknown views and duplicate names', async () => {
-    const bad = async (body: object) => (await api(s.app, 'POST', '/api/roles', { token: tokens.dealerA, body })).status;
+    const bad = async (body: object) =>
+      (await api(s.app, 'POST', '/api/roles', { token: tokens.dealerA, body })).status;
     expect(await bad({ name: 'X1', permissions: ['Z'], views: [] })).toBe(400);
     expect(await bad({ name: ' padded', permissions: ['A'], views: [] })).toBe(400);
     expect(await bad({ name: 'X2', permissions: ['A'], views: ['bigScreen/nope'] })).toBe(400);
@@ -100,7 +137,10 @@ describe('creating and editing roles', () => {
   });
 
   it('a user without the add function gets 403', async () => {
-    const res = await api(s.app, 'POST', '/api/roles', { token: tokens.viewerA, body: { name: 'Nope', permissions: [], views: [] } });
+    const res = await api(s.app, 'POST', '/api/roles', {
+      token: tokens.viewerA,
+      body: { name: 'Nope', permissions: [], views: [] },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -124,7 +164,10 @@ describe('permission changes take effect at once', () => {
     const list = await api<Role[]>(s.app, 'GET', '/api/roles', { token: tokens.dealerA });
     const viewer = list.body.data.find((r) => r.name === 'RoleViewer')!;
     expect((await api(s.app, 'GET', '/api/roles', { token: tokens.viewerA })).status).toBe(200);
-    const edit = await api(s.app, 'PUT', `/api/roles/${viewer.id}`, { token: tokens.dealerA, body: { name: 'RoleViewer', permissions: ['A'], views: [] } });
+    const edit = await api(s.app, 'PUT', `/api/roles/${viewer.id}`, {
+      token: tokens.dealerA,
+      body: { name: 'RoleViewer', permissions: ['A'], views: [] },
+    });
     expect(edit.status).toBe(200);
     expect((await api(s.app, 'GET', '/api/roles', { token: tokens.viewerA })).status).toBe(403);
   });

@@ -76,16 +76,22 @@ export async function listUsersBelow(
   if (q.keyword) {
     params.push(`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const p = `$${params.length}`;
-    where.push(`(u.username ILIKE ${p} OR u.name ILIKE ${p} OR u.email ILIKE ${p} OR u.phone ILIKE ${p} OR u.company ILIKE ${p})`);
+    where.push(
+      `(u.username ILIKE ${p} OR u.name ILIKE ${p} OR u.email ILIKE ${p} OR u.phone ILIKE ${p} OR u.company ILIKE ${p})`,
+    );
   }
   if (q.enabled !== undefined) {
     params.push(q.enabled);
     where.push(`u.enabled = $${params.length}`);
   }
   const filter = where.join(' AND ');
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${filter}`, params)).rows[0]?.n ?? 0;
+  const total =
+    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${filter}`, params)).rows[0]?.n ?? 0;
   const rows = (
-    await db.query<UserRow>(`${SELECT_USER} WHERE ${filter} ORDER BY u.path, u.id LIMIT ${q.limit} OFFSET ${q.offset}`, params)
+    await db.query<UserRow>(
+      `${SELECT_USER} WHERE ${filter} ORDER BY u.path, u.id LIMIT ${q.limit} OFFSET ${q.offset}`,
+      params,
+    )
   ).rows;
   return { rows, total };
 }
@@ -121,27 +127,57 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<number> {
     `INSERT INTO users (username, password_hash, name, code, email, phone, company, remark, level, enabled, role_id, superior_id, path, parent_customer_code)
      VALUES ($1, $2, $3, 'pending-' || md5(random()::text || clock_timestamp()::text), $4, $5, $6, $7, $8, $9, $10, $11, '', $12)
      RETURNING id`,
-    [u.username, u.passwordHash, u.name, u.email, u.phone, u.company, u.remark, u.level, u.enabled, u.roleId, u.superiorId, u.parentCustomerCode],
+    [
+      u.username,
+      u.passwordHash,
+      u.name,
+      u.email,
+      u.phone,
+      u.company,
+      u.remark,
+      u.level,
+      u.enabled,
+      u.roleId,
+      u.superiorId,
+      u.parentCustomerCode,
+    ],
   );
   const id = rows[0]!.id;
-  await db.query(`UPDATE users SET path = $2, code = $3 WHERE id = $1`, [id, `${u.superiorPath}${id}/`, `U${String(id).padStart(6, '0')}`]);
+  await db.query(`UPDATE users SET path = $2, code = $3 WHERE id = $1`, [
+    id,
+    `${u.superiorPath}${id}/`,
+    `U${String(id).padStart(6, '0')}`,
+  ]);
   return id;
 }
 
-export async function updateUserFields(db: Queryable, id: number, fields: Record<string, string | number | boolean | null>): Promise<void> {
+export async function updateUserFields(
+  db: Queryable,
+  id: number,
+  fields: Record<string, string | number | boolean | null>,
+): Promise<void> {
   const entries = Object.entries(fields);
   if (entries.length === 0) return;
   const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
-  await db.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
+  await db.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
+    id,
+    ...entries.map(([, v]) => v),
+  ]);
 }
 
 /** Moves a user and their whole subtree below a new superior. */
 export async function moveSubtree(db: Queryable, oldPath: string, newPath: string): Promise<void> {
-  await db.query(`UPDATE users SET path = $2 || substr(path, length($1) + 1) WHERE path LIKE $3`, [oldPath, newPath, `${oldPath}%`]);
+  await db.query(`UPDATE users SET path = $2 || substr(path, length($1) + 1) WHERE path LIKE $3`, [
+    oldPath,
+    newPath,
+    `${oldPath}%`,
+  ]);
 }
 
 export async function countSubordinates(db: Queryable, id: number): Promise<number> {
-  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE superior_id = $1`, [id])).rows[0]?.n ?? 0;
+  return (
+    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE superior_id = $1`, [id])).rows[0]?.n ?? 0
+  );
 }
 
 export async function deleteUser(db: Queryable, id: number): Promise<void> {

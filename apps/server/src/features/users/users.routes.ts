@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, paged, passwordSchema, userCreateSchema, userListQuerySchema, userSchema, userUpdateSchema } from '@voltfleet/domain';
+import {
+  envelope,
+  paged,
+  passwordSchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userSchema,
+  userUpdateSchema,
+} from '@voltfleet/domain';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';
@@ -8,7 +16,12 @@ import { hashPassword, openPasswordBlob, type AuthDeps } from '../auth/auth.serv
 import { createUser, deleteUser, getUser, listUsers, updateUser, userOptions } from './users.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const optionSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string(), level: z.number().int() });
+const optionSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+});
 const audit = (action: string) => ({ action, category: 'user', objectType: 'user' });
 
 export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
@@ -16,7 +29,10 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
 
   app.get(
     '/api/users',
-    { config: { permission: 'D/A' }, schema: { tags: ['users'], querystring: userListQuerySchema, response: { 200: envelope(paged(userSchema)) } } },
+    {
+      config: { permission: 'D/A' },
+      schema: { tags: ['users'], querystring: userListQuerySchema, response: { 200: envelope(paged(userSchema)) } },
+    },
     async (request) => ok(request, await listUsers(db, requireCaller(request), request.query)),
   );
 
@@ -28,13 +44,19 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
 
   app.get(
     '/api/users/:id',
-    { config: { permission: 'D/A' }, schema: { tags: ['users'], params: idParams, response: { 200: envelope(userSchema) } } },
+    {
+      config: { permission: 'D/A' },
+      schema: { tags: ['users'], params: idParams, response: { 200: envelope(userSchema) } },
+    },
     async (request) => ok(request, await getUser(db, requireCaller(request), request.params.id)),
   );
 
   app.post(
     '/api/users',
-    { config: { permission: 'D/A:user.add', audit: audit('user.create') }, schema: { tags: ['users'], body: userCreateSchema, response: { 200: envelope(userSchema) } } },
+    {
+      config: { permission: 'D/A:user.add', audit: audit('user.create') },
+      schema: { tags: ['users'], body: userCreateSchema, response: { 200: envelope(userSchema) } },
+    },
     async (request) => {
       const password = await openPasswordBlob(db, deps.loginKey, request.body.password);
       const checked = passwordSchema.safeParse(password);
@@ -51,12 +73,16 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
       config: { permission: 'D/A:user.edit', audit: audit('user.update') },
       schema: { tags: ['users'], params: idParams, body: userUpdateSchema, response: { 200: envelope(userSchema) } },
     },
-    async (request) => ok(request, await updateUser(db, requireCaller(request), request.params.id, request.body), 'success.edited'),
+    async (request) =>
+      ok(request, await updateUser(db, requireCaller(request), request.params.id, request.body), 'success.edited'),
   );
 
   app.delete(
     '/api/users/:id',
-    { config: { permission: 'D/A:user.delete', audit: audit('user.delete') }, schema: { tags: ['users'], params: idParams, response: { 200: envelope(z.null()) } } },
+    {
+      config: { permission: 'D/A:user.delete', audit: audit('user.delete') },
+      schema: { tags: ['users'], params: idParams, response: { 200: envelope(z.null()) } },
+    },
     async (request) => {
       await deleteUser(db, requireCaller(request), request.params.id);
       return ok(request, null, 'success.deleted');

@@ -36,7 +36,11 @@ export async function updateProfile(db: Db, caller: Caller, input: ProfileUpdate
   return toUser((await findUserById(db, caller.id))!);
 }
 
-export async function listUsers(db: Db, caller: Caller, q: { keyword?: string | undefined; enabled?: 'true' | 'false' | undefined; page: number; pageSize: number }) {
+export async function listUsers(
+  db: Db,
+  caller: Caller,
+  q: { keyword?: string | undefined; enabled?: 'true' | 'false' | undefined; page: number; pageSize: number },
+) {
   const { rows, total } = await listUsersBelow(db, {
     callerPath: caller.path,
     keyword: q.keyword,
@@ -75,32 +79,40 @@ function checkLevel(caller: Caller, superior: UserRow, level: number): void {
   if (level < caller.level || level < superior.level) throw invalid('level', 'validation.invalidValue');
 }
 
-export async function createUser(db: Db, caller: Caller, input: UserCreate, password: string, passwordHash: (p: string) => Promise<string>): Promise<User> {
+export async function createUser(
+  db: Db,
+  caller: Caller,
+  input: UserCreate,
+  password: string,
+  passwordHash: (p: string) => Promise<string>,
+): Promise<User> {
   const superior = await superiorFor(db, caller, input.superiorId);
   checkLevel(caller, superior, input.level);
   await assertAssignableRole(db, caller, input.roleId);
   if (await findUserByUsername(db, input.username)) throw conflict('user.usernameTaken');
   const hashText = await passwordHash(password);
-  const id = await db.transaction((tx) =>
-    insertUser(tx, {
-      username: input.username,
-      passwordHash: hashText,
-      name: input.name,
-      email: input.email ?? '',
-      phone: phoneOf(input),
-      company: input.company ?? '',
-      remark: input.remark ?? '',
-      level: input.level,
-      enabled: input.enabled ?? true,
-      roleId: input.roleId,
-      superiorId: superior.id,
-      superiorPath: superior.path,
-      parentCustomerCode: superior.code,
-    }),
-  ).catch((err: unknown) => {
-    if (err && typeof err === 'object' && 'code' in err && err.code === '23505') throw conflict('user.usernameTaken');
-    throw err;
-  });
+  const id = await db
+    .transaction((tx) =>
+      insertUser(tx, {
+        username: input.username,
+        passwordHash: hashText,
+        name: input.name,
+        email: input.email ?? '',
+        phone: phoneOf(input),
+        company: input.company ?? '',
+        remark: input.remark ?? '',
+        level: input.level,
+        enabled: input.enabled ?? true,
+        roleId: input.roleId,
+        superiorId: superior.id,
+        superiorPath: superior.path,
+        parentCustomerCode: superior.code,
+      }),
+    )
+    .catch((err: unknown) => {
+      if (err && typeof err === 'object' && 'code' in err && err.code === '23505') throw conflict('user.usernameTaken');
+      throw err;
+    });
   return toUser((await findUserById(db, id))!);
 }
 

@@ -27,7 +27,9 @@ beforeAll(async () => {
   const listOnly = await makeRole(s.db, 'UserListOnly', ['D', 'D/A'], root);
   ids.dealerA = (await makeUser(s.db, { username: 'dealerA', roleId: dealer, superiorId: root, level: 1 })).id;
   ids.dealerB = (await makeUser(s.db, { username: 'dealerB', roleId: dealer, superiorId: root, level: 1 })).id;
-  ids.installerA = (await makeUser(s.db, { username: 'installerA', roleId: listOnly, superiorId: ids.dealerA, level: 2 })).id;
+  ids.installerA = (
+    await makeUser(s.db, { username: 'installerA', roleId: listOnly, superiorId: ids.dealerA, level: 2 })
+  ).id;
   ids.ownerB = (await makeUser(s.db, { username: 'ownerB', roleId: personal, superiorId: ids.dealerB, level: 3 })).id;
   for (const name of ['dealerA', 'dealerB', 'installerA']) tokens[name] = await loginToken(s.app, name, 'Passw0rd-1');
 });
@@ -116,9 +118,17 @@ describe('creating, changing and deleting users', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ username: 'newOwner', prePhoneCode: '+86', phone: '13812345678', superiorId: ids.installerA, level: 3 });
+    expect(res.body.data).toMatchObject({
+      username: 'newOwner',
+      prePhoneCode: '+86',
+      phone: '13812345678',
+      superiorId: ids.installerA,
+      level: 3,
+    });
     expect(res.body.data.code).toMatch(/^U\d{6}$/);
-    const stored = await s.db.query<{ phone: string; path: string }>(`SELECT phone, path FROM users WHERE username = 'newOwner'`);
+    const stored = await s.db.query<{ phone: string; path: string }>(
+      `SELECT phone, path FROM users WHERE username = 'newOwner'`,
+    );
     expect(stored.rows[0]!.phone).toBe('+86-13812345678');
     expect(stored.rows[0]!.path).toMatch(new RegExp(`/${ids.dealerA}/${ids.installerA}/\\d+/$`));
     expect((await loginToken(s.app, 'newOwner', 'Owner-pass1')).length).toBeGreaterThan(20);
@@ -126,7 +136,12 @@ describe('creating, changing and deleting users', () => {
 
   it('rejects a bad phone, a duplicate username and a level above the caller', async () => {
     const key = await publicKey(s.app);
-    const base = { password: encryptPassword(key, 'Owner-pass1'), name: 'x', roleId: await builtinRoleId(s.db, 'personal'), level: 3 };
+    const base = {
+      password: encryptPassword(key, 'Owner-pass1'),
+      name: 'x',
+      roleId: await builtinRoleId(s.db, 'personal'),
+      level: 3,
+    };
     const phone = await api<{ issues: { path: string; message: string }[] }>(s.app, 'POST', '/api/users', {
       token: tokens.dealerA,
       body: { ...base, username: 'badphone', phone: '12345' },
@@ -149,7 +164,13 @@ describe('creating, changing and deleting users', () => {
     const key = await publicKey(s.app);
     const res = await api(s.app, 'POST', '/api/users', {
       token: tokens.dealerA,
-      body: { username: 'op2', password: encryptPassword(key, 'Owner-pass1'), name: 'op', roleId: await builtinRoleId(s.db, 'operator'), level: 1 },
+      body: {
+        username: 'op2',
+        password: encryptPassword(key, 'Owner-pass1'),
+        name: 'op',
+        roleId: await builtinRoleId(s.db, 'operator'),
+        level: 1,
+      },
     });
     expect(res.status).toBe(403);
   });
@@ -173,14 +194,18 @@ describe('creating, changing and deleting users', () => {
 
 describe('mass assignment', () => {
   it('a user cannot set their own role, level or superior through the profile', async () => {
-    const before = (await s.db.query(`SELECT role_id, level, superior_id, path FROM users WHERE id = $1`, [ids.installerA])).rows[0];
+    const before = (
+      await s.db.query(`SELECT role_id, level, superior_id, path FROM users WHERE id = $1`, [ids.installerA])
+    ).rows[0];
     const res = await api<{ issues: { path: string; message: string }[] }>(s.app, 'PUT', '/api/auth/me', {
       token: tokens.installerA,
       body: { name: 'installer', roleId: await builtinRoleId(s.db, 'operator'), level: 0, superiorId: null },
     });
     expect(res.status).toBe(400);
     expect(res.body.data.issues[0]!.message).toMatch(/roleId, level, superiorId/);
-    const after = (await s.db.query(`SELECT role_id, level, superior_id, path FROM users WHERE id = $1`, [ids.installerA])).rows[0];
+    const after = (
+      await s.db.query(`SELECT role_id, level, superior_id, path FROM users WHERE id = $1`, [ids.installerA])
+    ).rows[0];
     expect(after).toEqual(before);
   });
 
@@ -195,7 +220,13 @@ describe('mass assignment', () => {
   it('the profile update changes only the profile fields', async () => {
     const res = await api<User>(s.app, 'PUT', '/api/auth/me', {
       token: tokens.installerA,
-      body: { name: 'Installer_A', email: 'a@example.org', prePhoneCode: '+31', phone: '612345678', company: 'Sun GmbH' },
+      body: {
+        name: 'Installer_A',
+        email: 'a@example.org',
+        prePhoneCode: '+31',
+        phone: '612345678',
+        company: 'Sun GmbH',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Installer_A', prePhoneCode: '+31', phone: '612345678', level: 2 });
@@ -205,16 +236,24 @@ describe('mass assignment', () => {
 describe('moving users', () => {
   it('moves a user with their subtree, and refuses to move a user below their own subordinate', async () => {
     const admin = await loginToken(s.app, 'admin', (await import('../../test/harness.js')).TEST_ADMIN_PASSWORD);
-    const roleId = (await s.db.query<{ role_id: number }>(`SELECT role_id FROM users WHERE id = $1`, [ids.dealerA])).rows[0]!.role_id;
+    const roleId = (await s.db.query<{ role_id: number }>(`SELECT role_id FROM users WHERE id = $1`, [ids.dealerA]))
+      .rows[0]!.role_id;
     const cycle = await api(s.app, 'PUT', `/api/users/${ids.dealerA}`, {
       token: admin,
       body: { name: 'dealerA', roleId, level: 1, superiorId: ids.installerA },
     });
     expect(cycle.status).toBe(400);
-    const move = await api(s.app, 'PUT', `/api/users/${ids.dealerA}`, { token: admin, body: { name: 'dealerA', roleId, level: 1, superiorId: ids.dealerB } });
+    const move = await api(s.app, 'PUT', `/api/users/${ids.dealerA}`, {
+      token: admin,
+      body: { name: 'dealerA', roleId, level: 1, superiorId: ids.dealerB },
+    });
     expect(move.status).toBe(200);
-    const { rows } = await s.db.query<{ username: string; path: string }>(`SELECT username, path FROM users WHERE path LIKE $1 ORDER BY path`, [`%/${ids.dealerA}/%`]);
-    for (const r of rows) expect(r.path.startsWith(`/${await adminId(s.db)}/${ids.dealerB}/${ids.dealerA}/`)).toBe(true);
+    const { rows } = await s.db.query<{ username: string; path: string }>(
+      `SELECT username, path FROM users WHERE path LIKE $1 ORDER BY path`,
+      [`%/${ids.dealerA}/%`],
+    );
+    for (const r of rows)
+      expect(r.path.startsWith(`/${await adminId(s.db)}/${ids.dealerB}/${ids.dealerA}/`)).toBe(true);
     expect(rows.map((r) => r.username)).toContain('installerA');
   });
 });

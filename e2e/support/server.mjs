@@ -1,0 +1,89 @@
+// Starts the built Voltfleet server as a child process on a free loopback port with its own data directory.
+// Used by the browser journeys and by the benchmarks, so both exercise the real start-up path.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ADMIN_PASSWORD = 'E2e-admin-1';
+export const CAPTCHA_CODE = 'E2E1';
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Throws unless the server and web app have been built (`npm run build`). */
+export function assertBuilt() {
+  for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
+    if (!existsSync(path.join(ROOT, file))) throw new Error(`${file} is missing: run "npm run build" first`);
+  }
+}
+
+export async function startServer(extraEnv = {}) {
+  assertBuilt();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-e2e-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      VOLTFLEET_CAPTCHA_TEST_CODE: CAPTCHA_CODE,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready in 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => {
+        const t = setTimeout(() => {
+          child.kill('SIGKILL');
+          r();
+        }, 5000);
+        child.once('exit', () => {
+          clearTimeout(t);
+          r();
+        });
+      });
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { option, optionValues, type LabelledOption, type OptionValue } from './telemetry/labels.js';
+
+/** What a device record describes: an inverter, the battery system behind it, or the collector (DTU) it talks through. */
+export const DEVICE_KINDS = ['inverter', 'battery', 'collector'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/** SPEC §9 inverter sizes; `osimModelCode` is the model code an OSIM inverter reports in query 0x98. */
+export const INVERTER_MODELS = [
+  { model: '5K', ratedPowerW: 5000, osimModelCode: 2 },
+  { model: '6K', ratedPowerW: 6000, osimModelCode: 3 },
+  { model: '10K', ratedPowerW: 10000, osimModelCode: 1 },
+] as const;
+export type InverterModel = (typeof INVERTER_MODELS)[number]['model'];
+export const INVERTER_MODEL_NAMES = INVERTER_MODELS.map((m) => m.model) as InverterModel[];
+
+/** Rated AC power of an inverter model in W. */
+export function ratedPowerW(model: InverterModel): number {
+  return INVERTER_MODELS.find((m) => m.model === model)?.ratedPowerW ?? 0;
+}
+
+/** The model behind an OSIM model code (1 = 10 kW, 2 = 5 kW, 3 = 6 kW), or undefined for sizes we do not sell. */
+export function modelFromOsimCode(code: number): InverterModel | undefined {
+  return INVERTER_MODELS.find((m) => m.osimModelCode === code)?.model;
+}
+
+/** SPEC §4: imported or put in storage (awaiting activation), then activated. */
+export const ACTIVATION_STATUSES = ['awaiting', 'activated'] as const;
+export type ActivationStatus = (typeof ACTIVATION_STATUSES)[number];
+
+/** Running status from last-seen and alarms. */
+export const RUNNING_STATUSES = ['online', 'offline', 'alarm'] as const;
+export type RunningStatus = (typeof RUNNING_STATUSES)[number];
+
+// SPEC §3 enumerations, with the numeric codes the inverters use.
+export const BATTERY_TYPES = [
+  option(1, 'lithium', ['锂电池', 'Lithium', 'Lithiová', 'Lithium']),
+  option(2, 'leadAcid', ['铅酸电池', 'Lead-acid', 'Olověná', 'Blei-Säure']),
+] as const;
+export type BatteryType = OptionValue<typeof BATTERY_TYPES>;
+
+/** Work modes; 5 is not used (community tools disagree on it, SPEC.md names 6 AC coupling). */
+export const WORK_MODES = [
+  option(0, 'default', ['默认', 'Default', 'Výchozí', 'Standard']),
+  option(1, 'general', ['通用模式', 'General', 'Obecný režim', 'Allgemein']),
+  option(2, 'energyStorage', ['储能模式', 'Energy storage', 'Režim akumulace', 'Energiespeicherung']),
+  option(3, 'microGrid', ['微网模式', 'Micro-grid', 'Mikrosíť', 'Microgrid']),
+  option(4, 'peakValley', ['峰谷模式', 'Peak-valley', 'Špička a údolí', 'Spitze-Tal']),
+  option(6, 'acCoupling', ['交流耦合', 'AC coupling', 'AC vazba', 'AC-Kopplung']),
+] as const;
+export type WorkMode = OptionValue<typeof WORK_MODES>;
+
+export const ENABLE_OPTIONS = [
+  option(0, 'default', ['默认', 'Default', 'Výchozí', 'Standard']),
+  option(1, 'enable', ['使能', 'Enable', 'Povolit', 'Aktivieren']),
+  option(2, 'disable', ['禁止', 'Disable', 'Zakázat', 'Deaktivieren']),
+] as const;
+export type EnableOption = OptionValue<typeof ENABLE_OPTIONS>;
+
+export const AC_COUPLING_PV_SOURCES = [
+  option(0, 'pv1AndPv2', ['PV1+PV2', 'PV1 + PV2', 'FV1 + FV2', 'PV1 + PV2']),
+  option(1, 'none', ['无光伏', 'No PV', 'Bez FV', 'Kein PV']),
+  option(2, 'pv1', ['仅PV1', 'PV1 only', 'Pouze FV1', 'Nur PV1']),
+  option(3, 'pv2', ['仅PV2', 'PV2 only', 'Pouze FV2', 'Nur PV2']),
+] as const;
+export type AcCouplingPvSource = OptionValue<typeof AC_COUPLING_PV_SOURCES>;
+
+export const BACKUP_SUPPLY_ORDERS = [
+  option(0, 'pvBatteryGrid', ['光伏>电池>电网', 'PV > Battery > Grid', 'FV > Baterie > Síť', 'PV > Batterie > Netz']),
+  option(1, 'pvGridBattery', ['光伏>电网>电池', 'PV > Grid > Battery', 'FV > Síť > Baterie', 'PV > Netz > Batterie']),
+] as const;
+export type BackupSupplyOrder = OptionValue<typeof BACKUP_SUPPLY_ORDERS>;
+
+export const ON_OFF = [
+  option(0, 'off', ['关机', 'Off', 'Vypnuto', 'Aus']),
+  option(1, 'on', ['开机', 'On', 'Zapnuto', 'Ein']),
+] as const;
+export type OnOff = OptionValue<typeof ON_OFF>;
+
+export const WEEKLY_FORCED_CHARGING = [
+  option(0, 'off', ['关闭', 'Off', 'Vypnuto', 'Aus']),
+  option(1, 'once', ['单次', 'Once', 'Jednou', 'Einmalig']),
+  option(2, 'weekly', ['每周', 'Weekly', 'Každý týden', 'Wöchentlich']),
+] as const;
+export type WeeklyForcedCharging = OptionValue<typeof WEEKLY_FORCED_CHARGING>;
+
+export const BATTERY_CHARGE_STATES = [
+  option(0, 'charge', ['充电', 'Charging', 'Nabíjení', 'Laden']),
+  option(1, 'discharge', ['放电', 'Discharging', 'Vybíjení', 'Entladen']),
+  option(2, 'standby', ['待机', 'Standby', 'Pohotovost', 'Bereitschaft']),
+] as const;
+export type BatteryChargeState = OptionValue<typeof BATTERY_CHARGE_STATES>;
+
+/** Every labelled device enumeration, by name, for pickers and label look-ups. */
+export const DEVICE_ENUMS = {
+  batteryType: BATTERY_TYPES,
+  workMode: WORK_MODES,
+  enableOption: ENABLE_OPTIONS,
+  acCouplingPvSource: AC_COUPLING_PV_SOURCES,
+  backupSupplyOrder: BACKUP_SUPPLY_ORDERS,
+  onOff: ON_OFF,
+  weeklyForcedCharging: WEEKLY_FORCED_CHARGING,
+  batteryChargeState: BATTERY_CHARGE_STATES,
+} as const satisfies Record<string, readonly LabelledOption[]>;
+
+/** A zod schema accepting exactly the codes of an enumeration. */
+export function optionSchema<const T extends readonly LabelledOption[]>(options: T) {
+  return z.literal(optionValues(options), 'validation.invalidValue');
+}
+
+/** SOC lower limit range the inverters accept (OSIM validates 10–100). */
+export const SOC_LOWER_LIMIT_MIN_PCT = 10;
+export const SOC_LOWER_LIMIT_MAX_PCT = 100;
+
+/** Serial numbers: uppercase letters and digits, 8 to 32 characters. */
+export const SERIAL_NUMBER_PATTERN = /^[A-Z0-9]{8,32}$/;
+export const serialNumberSchema = z
+  .string('validation.required')
+  .regex(SERIAL_NUMBER_PATTERN, 'validation.serialNumber');
+
+/** Firmware version as the inverter reports it (PCU like '4.0.0' or '603', DSP like 'V201A00D00'). */
+const versionSchema = z.string().max(32).nullable();
+
+export const deviceSchema = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  modelType: z.string(),
+  batteryModelType: z.string().nullable(),
+  installationPosition: z.string(),
+  plantId: z.number().int().nullable(),
+  plantName: z.string().nullable(),
+  /** Inverter a battery belongs to, or collector an inverter reports through. */
+  parentSn: z.string().nullable(),
+  dspVersion: versionSchema,
+  pcuVersion: versionSchema,
+  gridCode: z.number().int().nullable(),
+  batteryProtocol: z.number().int().nullable(),
+  meterProtocol: z.number().int().nullable(),
+  activation: z.enum(ACTIVATION_STATUSES),
+  importTime: z.string(),
+  activatedAt: z.string().nullable(),
+  runningStatus: z.enum(RUNNING_STATUSES),
+  lastSeenAt: z.string().nullable(),
+  template: z.string().nullable(),
+  gridConnectionLimitW: z.number().nullable(),
+  socLowerLimitPct: z.number().nullable(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+/** Stock-in of one device (form or one row of the batch import sheet). */
+export const deviceImportSchema = z.strictObject({
+  sn: serialNumberSchema,
+  kind: z.enum(DEVICE_KINDS, 'validation.invalidValue'),
+  modelType: z.string('validation.required').min(1, 'validation.required').max(32, 'validation.tooLong'),
+  batteryModelType: z.string().max(32, 'validation.tooLong').optional(),
+  installationPosition: z.string().max(100, 'validation.tooLong').optional(),
+  parentSn: serialNumberSchema.optional(),
+});
+export type DeviceImport = z.infer<typeof deviceImportSchema>;
+
+/** Settings an installer edits on a device record. */
+export const deviceSettingsSchema = z.strictObject({
+  plantId: z.number('validation.required').int().positive().nullable().optional(),
+  installationPosition: z.string().max(100, 'validation.tooLong').optional(),
+  template: z.string().max(64, 'validation.tooLong').nullable().optional(),
+  gridConnectionLimitW: z
+    .number('validation.nonNegativeNumber')
+    .min(0, 'validation.nonNegativeNumber')
+    .max(1_000_000, 'validation.exceedsLimit')
+    .optional(),
+  socLowerLimitPct: z
+    .number('validation.invalidValue')
+    .int('validation.invalidValue')
+    .min(SOC_LOWER_LIMIT_MIN_PCT, 'validation.socLowerLimit')
+    .max(SOC_LOWER_LIMIT_MAX_PCT, 'validation.socLowerLimit')
+    .optional(),
+});
+export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;
