@@ -14,7 +14,7 @@ import {
 } from '../../test/harness.js';
 
 let s: TestServer;
-const ids: Record<string, number> = {};
+const ids = { dealerA: 0, dealerB: 0, installerA: 0, ownerB: 0 };
 const tokens: Record<string, string> = {};
 
 // admin ─┬─ dealerA ── installerA
