@@ -1,7 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// Workspace packages are tested from their TypeScript sources. An alias applies in every Vite environment (tests
+// and global setup alike); export conditions alone left the global setup loading a stale dist/.
+const source = (pkg: string) => fileURLToPath(new URL(`../../${pkg}/src/index.ts`, import.meta.url));
+
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: { alias: { '@voltfleet/domain': source('packages/domain'), '@voltfleet/simulator': source('apps/simulator') } },
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],

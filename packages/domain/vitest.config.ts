@@ -1,6 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
   test: { include: ['src/**/*.test.ts'] },
 });

@@ -1,0 +1,76 @@
+import type { Currency, InverterModel, OnGridType, PlantType } from '@voltfleet/domain';
+import type { BatteryConfig } from './battery.js';
+import type { LoadConfig } from './load.js';
+import type { InverterParameters } from './parameters.js';
+import type { TariffPeriod } from './tariff.js';
+
+/** A simulated plant: where it is, how its panels face, what it consumes and what it pays. */
+export interface SimPlantConfig {
+  /** Stable key of the plant in the simulation (not the database id). */
+  id: string;
+  name: string;
+  type: PlantType;
+  latitude: number;
+  longitude: number;
+  /** IANA zone: the plant's local midnight resets the daily counters. */
+  timeZone: string;
+  /** Panel azimuth, compass degrees (180 = south) and tilt from horizontal. */
+  azimuthDeg: number;
+  inclinationDeg: number;
+  address: string;
+  currency: Currency;
+  onGridType: OnGridType;
+  constructionDate: string;
+  powerKw: number;
+  capacityKwh: number;
+  /** Username of the owner and of the installer the plant is affiliated to. */
+  owner: string;
+  installer?: string;
+  /** Consumption of the whole plant, shared evenly by its inverters. */
+  load: LoadConfig;
+  tariff: TariffPeriod[];
+  grid: { nominalV: number; frequencyHz: number };
+}
+
+export interface SimInverterConfig {
+  kind: 'inverter';
+  sn: string;
+  plantId: string;
+  model: InverterModel;
+  /** Peak DC power of the two strings, W. */
+  pv1PeakW: number;
+  pv2PeakW: number;
+  /** The collector (DTU) the inverter reports through. */
+  collectorSn?: string;
+  pcuVersion: string;
+  dspVersion: string;
+  parameters?: Partial<InverterParameters>;
+  /** Seconds between readings (10 s … 5 min). */
+  reportIntervalS?: number;
+  /** Probability that a fault starts in any one hour. */
+  faultRatePerHour?: number;
+  installationPosition?: string;
+}
+
+export interface SimBatteryDeviceConfig extends BatteryConfig {
+  kind: 'battery';
+  plantId: string;
+  inverterSn: string;
+}
+
+export interface SimCollectorConfig {
+  kind: 'collector';
+  sn: string;
+  plantId: string;
+  model: string;
+}
+
+export type SimDeviceConfig = SimInverterConfig | SimBatteryDeviceConfig | SimCollectorConfig;
+
+export interface FleetConfig {
+  seed: number;
+  /** Simulated start time, epoch ms UTC. */
+  startMs: number;
+  plants: SimPlantConfig[];
+  devices: SimDeviceConfig[];
+}

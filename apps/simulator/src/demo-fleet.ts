@@ -1,0 +1,126 @@
+import { ratedPowerW, type InverterModel, type PhonePrefix, type UserLevel } from '@voltfleet/domain';
+import type { FleetConfig, SimDeviceConfig, SimPlantConfig } from './config.js';
+import { MORE_DEMO_PLANTS } from './demo-plants-more.js';
+import { DEMO_PLANTS, type DemoPlantSeed } from './demo-plants.js';
+
+/** A demo account: dealers (level 1) → installers (level 2, engineering) → owners (level 3, personal). */
+export interface DemoUser {
+  username: string;
+  name: string;
+  level: UserLevel;
+  superior: string | null;
+  email: string;
+  prePhoneCode?: PhonePrefix;
+  phone?: string;
+}
+
+export interface DemoFleetConfig extends FleetConfig {
+  users: DemoUser[];
+}
+
+type UserRow = [username: string, name: string, superior: string | null, phone?: [PhonePrefix, string]];
+const DEALERS: UserRow[] = [
+  ['dealer_china', '华东新能源', null, ['+86', '13800138000']],
+  ['dealer_europe', 'Volta_Europe', null, ['+31', '612345678']],
+  ['dealer_americas', 'Sol_Americas', null, ['+1', '6025550147']],
+  ['dealer_africa', 'Naija_Solar', null, ['+234', '8031234567']],
+];
+const INSTALLERS: UserRow[] = [
+  ['installer_suzhou', '苏州光储工程', 'dealer_china', ['+86', '13912345678']],
+  ['installer_shenzhen', '深圳阳光安装', 'dealer_china', ['+86', '13612345678']],
+  ['installer_praha', 'SolarMont_Praha', 'dealer_europe'],
+  ['installer_bayern', 'Sonnendach_Bayern', 'dealer_europe'],
+  ['installer_nord', 'Nordlicht_Energie', 'dealer_europe'],
+  ['installer_utrecht', 'Zonnig_Utrecht', 'dealer_europe', ['+31', '687654321']],
+  ['installer_sp', 'Sol_Paulista', 'dealer_americas', ['+55', '11987654321']],
+  ['installer_phoenix', 'Desert_Sun_Installers', 'dealer_americas', ['+1', '4805550199']],
+  ['installer_lagos', 'Lekki_Power', 'dealer_africa', ['+234', '8059876543']],
+];
+
+const ALL_SEEDS = [...DEMO_PLANTS, ...MORE_DEMO_PLANTS];
+
+/** PV strings per model, W: about 1.15 × rated, split unevenly as real roofs are. */
+const STRINGS: Record<InverterModel, [number, number]> = {
+  '5K': [3200, 2600],
+  '6K': [3800, 3200],
+  '10K': [6400, 5200],
+};
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/**
+ * The demo fleet: thirteen plants of all three types in China, Czechia, Germany, the Netherlands, Brazil, Nigeria
+ * and the USA; each with one to three inverters, a battery per inverter and a collector; owners, installers and
+ * dealers. Serial numbers are fixed: VF{model}24{plant 3 digits}{device 2 digits}, VFBAT…, VFDTU….
+ */
+export function demoFleetConfig(options: { startMs: number; seed?: number }): DemoFleetConfig {
+  const plants: SimPlantConfig[] = [];
+  const devices: SimDeviceConfig[] = [];
+  ALL_SEEDS.forEach((seed, plantIndex) => {
+    const p = pad(plantIndex + 1, 3);
+    const collectorSn = `VFDTU24${p}00`;
+    devices.push({ kind: 'collector', sn: collectorSn, plantId: seed.id, model: 'DTU4G' });
+    seed.inverters.forEach(({ model, batteryKwh }, i) => {
+      const sn = `VF${model}24${p}${pad(i + 1, 2)}`;
+      const [pv1PeakW, pv2PeakW] = STRINGS[model];
+      devices.push({
+        kind: 'inverter',
+        sn,
+        plantId: seed.id,
+        model,
+        pv1PeakW,
+        pv2PeakW,
+        collectorSn,
+        pcuVersion: plantIndex % 3 === 0 ? '3.2.1' : '4.0.0',
+        dspVersion: model === '10K' ? 'V201A00D00' : 'V105A00D00',
+        parameters: { workMode: seed.workMode, socLowerLimitPct: seed.type === 3 ? 15 : 20 },
+        reportIntervalS: seed.type === 2 ? 30 : 60,
+        faultRatePerHour: 1 / 500,
+        installationPosition: seed.type === 1 ? 'garage' : 'cabinet',
+      });
+      devices.push({
+        kind: 'battery',
+        sn: `VFBAT24${p}${pad(i + 1, 2)}`,
+        plantId: seed.id,
+        inverterSn: sn,
+        capacityKwh: batteryKwh,
+        maxChargeW: Math.min(ratedPowerW(model), batteryKwh * 500),
+        maxDischargeW: Math.min(ratedPowerW(model), batteryKwh * 500),
+        cellsInSeries: model === '10K' ? 96 : 64,
+        model: `VF-LFP-${batteryKwh}`,
+      });
+    });
+    plants.push(plantConfig(seed));
+  });
+  return { seed: options.seed ?? 20_240_601, startMs: options.startMs, plants, devices, users: demoUsers() };
+}
+
+function plantConfig(seed: DemoPlantSeed): SimPlantConfig {
+  const { inverters, workMode: _workMode, ...plant } = seed;
+  const peakW = inverters.reduce((sum, i) => sum + STRINGS[i.model][0] + STRINGS[i.model][1], 0);
+  return {
+    ...plant,
+    powerKw: Math.round(peakW / 100) / 10,
+    capacityKwh: inverters.reduce((sum, i) => sum + i.batteryKwh, 0),
+  };
+}
+
+function demoUsers(): DemoUser[] {
+  const row =
+    (level: UserLevel) =>
+    ([username, name, superior, phone]: UserRow): DemoUser => ({
+      username,
+      name,
+      level,
+      superior,
+      email: `${username.replace(/_/g, '.')}@demo.voltfleet.example`,
+      ...(phone ? { prePhoneCode: phone[0], phone: phone[1] } : {}),
+    });
+  const owners: UserRow[] = ALL_SEEDS.map((p) => [
+    p.owner,
+    p.owner.replace(/^owner_/, '').replace(/_/g, ' '),
+    p.installer,
+  ]);
+  const unique = owners.filter((o, i) => owners.findIndex((x) => x[0] === o[0]) === i);
+  return [...DEALERS.map(row(1)), ...INSTALLERS.map(row(2)), ...unique.map(row(3))];
+}

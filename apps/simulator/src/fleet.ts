@@ -1,0 +1,151 @@
+import type { Reading } from '@voltfleet/domain';
+import { runAccelerated, type AcceleratedRun, type AccelerateOptions } from './accelerate.js';
+import type {
+  FleetConfig,
+  SimBatteryDeviceConfig,
+  SimDeviceConfig,
+  SimInverterConfig,
+  SimPlantConfig,
+} from './config.js';
+import { addTotals, zeroTotals, type EnergyTotals } from './counters.js';
+import { SimInverter } from './inverter.js';
+import { Rng } from './random.js';
+
+/** Exact energy per local day ('YYYY-MM-DD') and month ('YYYY-MM') in the plant's time zone, kWh. */
+export interface TruthSeries {
+  daily: Record<string, EnergyTotals>;
+  monthly: Record<string, EnergyTotals>;
+}
+
+export interface GroundTruth {
+  devices: Record<string, TruthSeries & { plantId: string }>;
+  plants: Record<string, TruthSeries>;
+}
+
+export type ReadingListener = (reading: Reading, inverter: SimInverter) => void;
+
+/** A deterministic fleet of simulated inverters; time moves only when the caller advances it. */
+export class Fleet {
+  readonly seed: number;
+  readonly plants: readonly SimPlantConfig[];
+  readonly devices: readonly SimDeviceConfig[];
+  readonly inverters: readonly SimInverter[];
+  private readonly bySn: ReadonlyMap<string, SimInverter>;
+  private timeMs: number;
+
+  constructor(config: FleetConfig) {
+    checkConfig(config);
+    this.seed = config.seed;
+    this.plants = config.plants;
+    this.devices = config.devices;
+    this.timeMs = config.startMs;
+    const rng = new Rng(config.seed);
+    const inverterConfigs = config.devices.filter((d): d is SimInverterConfig => d.kind === 'inverter');
+    this.inverters = inverterConfigs.map((inv) => {
+      const plant = config.plants.find((p) => p.id === inv.plantId) as SimPlantConfig;
+      const siblings = inverterConfigs.filter((d) => d.plantId === plant.id).length;
+      const battery = config.devices.find(
+        (d): d is SimBatteryDeviceConfig => d.kind === 'battery' && d.inverterSn === inv.sn,
+      );
+      const initialSocPct = battery?.initialSocPct ?? Math.round(rng.fork(inv.sn).range(30, 80));
+      return new SimInverter(
+        inv,
+        { ...plant, hasCabinet: plant.type !== 1 },
+        {
+          seed: config.seed,
+          startMs: config.startMs,
+          load: { profile: plant.load.profile, dailyKwh: plant.load.dailyKwh / siblings },
+          battery: battery ? { ...battery, initialSocPct } : undefined,
+        },
+      );
+    });
+    this.bySn = new Map(this.inverters.map((i) => [i.sn, i]));
+  }
+
+  /** Simulated time, epoch ms UTC. */
+  get now(): number {
+    return this.timeMs;
+  }
+
+  inverter(sn: string): SimInverter | undefined {
+    return this.bySn.get(sn);
+  }
+
+  /**
+   * Steps every inverter to `toMs` in steps of `stepSeconds` (the last one shorter if needed). Each inverter reports
+   * when a step crosses a multiple of its report interval. Returns the number of readings emitted.
+   */
+  advance(toMs: number, stepSeconds: number, onReading?: ReadingListener): number {
+    if (!(stepSeconds > 0)) throw new RangeError('stepSeconds must be positive');
+    let emitted = 0;
+    while (this.timeMs < toMs) {
+      const from = this.timeMs;
+      const to = Math.min(toMs, from + stepSeconds * 1000);
+      for (const inverter of this.inverters) {
+        inverter.step(to, (to - from) / 1000);
+        const intervalMs = inverter.reportIntervalS * 1000;
+        if (Math.floor(to / intervalMs) > Math.floor(from / intervalMs)) {
+          const reading = inverter.reading(to);
+          emitted += 1;
+          onReading?.(reading, inverter);
+        }
+      }
+      this.timeMs = to;
+    }
+    return emitted;
+  }
+
+  /** A reading of every inverter at the present simulated time. */
+  readings(): Reading[] {
+    return this.inverters.map((i) => i.reading(this.timeMs));
+  }
+
+  /** Exact energies per device and per plant, per local day and month (copies; the fleet keeps running). */
+  groundTruth(): GroundTruth {
+    const truth: GroundTruth = { devices: {}, plants: {} };
+    for (const plant of this.plants) truth.plants[plant.id] = { daily: {}, monthly: {} };
+    for (const inv of this.inverters) {
+      const device = { plantId: inv.plantId, daily: copy(inv.counters.daily), monthly: copy(inv.counters.monthly) };
+      truth.devices[inv.sn] = device;
+      const plant = truth.plants[inv.plantId] as TruthSeries;
+      merge(plant.daily, device.daily);
+      merge(plant.monthly, device.monthly);
+    }
+    return truth;
+  }
+
+  /** Runs the fleet against the wall clock, `factor` simulated seconds per real second, until stopped. */
+  runAccelerated(options: AccelerateOptions): AcceleratedRun {
+    return runAccelerated(this, options);
+  }
+}
+
+/** Builds a fleet from its configuration (see demoFleetConfig for a complete example). */
+export function createFleet(config: FleetConfig): Fleet {
+  return new Fleet(config);
+}
+
+function copy(map: ReadonlyMap<string, EnergyTotals>): Record<string, EnergyTotals> {
+  return Object.fromEntries([...map].map(([key, totals]) => [key, { ...totals }]));
+}
+
+function merge(into: Record<string, EnergyTotals>, from: Record<string, EnergyTotals>): void {
+  for (const [key, totals] of Object.entries(from)) {
+    const target = (into[key] ??= zeroTotals());
+    addTotals(target, totals);
+  }
+}
+
+function checkConfig(config: FleetConfig): void {
+  const plantIds = new Set(config.plants.map((p) => p.id));
+  const sns = new Set<string>();
+  for (const d of config.devices) {
+    if (sns.has(d.sn)) throw new Error(`duplicate serial number ${d.sn}`);
+    sns.add(d.sn);
+    if (!plantIds.has(d.plantId)) throw new Error(`${d.sn}: unknown plant ${d.plantId}`);
+  }
+  for (const d of config.devices) {
+    const parent = d.kind === 'battery' ? d.inverterSn : d.kind === 'inverter' ? d.collectorSn : undefined;
+    if (parent !== undefined && !sns.has(parent)) throw new Error(`${d.sn}: unknown device ${parent}`);
+  }
+}

@@ -1,0 +1,48 @@
+export { Rng, hash32, hashString, unitHash, valueNoise } from './random.js';
+export {
+  airMass,
+  clearSkyIrradiance,
+  incidenceAngleDeg,
+  planeOfArrayIrradiance,
+  solarPosition,
+  type Irradiance,
+  type SolarPosition,
+} from './sun.js';
+export { ambientTempC, clearSkyIndex, cloudCover } from './weather.js';
+export { LOAD_PROFILES, loadPowerW, profileFactor, type LoadConfig, type LoadProfile } from './load.js';
+export { SimBattery, type BatteryConfig } from './battery.js';
+export { coversDay, flatTariff, tariffAt, type TariffPeriod } from './tariff.js';
+export { dispatch, type DispatchInput, type PowerFlow } from './dispatch.js';
+export {
+  DEFAULT_PARAMETERS,
+  PARAMETER_KEYS,
+  checkParameter,
+  isParameterKey,
+  type InverterParameters,
+  type ParameterKey,
+  type ParameterRefusal,
+  type ParameterResult,
+} from './parameters.js';
+export {
+  SIM_FAULTS,
+  SIM_WARNINGS,
+  faultWordOf,
+  scheduledFault,
+  type FaultWindow,
+  type SimFault,
+  type SimFaultCode,
+} from './faults.js';
+export { EnergyCounters, addTotals, zeroTotals, type EnergyTotals, type GateMeter } from './counters.js';
+export { environmentAt, type Environment, type SiteGeometry } from './environment.js';
+export { SimInverter, type InverterOptions, type InverterSite } from './inverter.js';
+export { Fleet, createFleet, type GroundTruth, type ReadingListener, type TruthSeries } from './fleet.js';
+export { runAccelerated, type AcceleratedRun, type AccelerateOptions } from './accelerate.js';
+export { demoFleetConfig, type DemoFleetConfig, type DemoUser } from './demo-fleet.js';
+export type {
+  FleetConfig,
+  SimBatteryDeviceConfig,
+  SimCollectorConfig,
+  SimDeviceConfig,
+  SimInverterConfig,
+  SimPlantConfig,
+} from './config.js';

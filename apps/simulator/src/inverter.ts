@@ -1,0 +1,193 @@
+import { nextLocalMidnight, ratedPowerW, type InverterModel, type Reading } from '@voltfleet/domain';
+import { SimBattery, type BatteryConfig } from './battery.js';
+import type { SimInverterConfig } from './config.js';
+import { EnergyCounters } from './counters.js';
+import { dispatch, type PowerFlow } from './dispatch.js';
+import { environmentAt, type Environment, type SiteGeometry } from './environment.js';
+import { SIM_FAULTS, scheduledFault, type FaultWindow, type SimFaultCode } from './faults.js';
+import type { LoadConfig } from './load.js';
+import { DEFAULT_PARAMETERS, checkParameter, type InverterParameters, type ParameterResult } from './parameters.js';
+import { readingValues } from './reading-values.js';
+
+/** Where an inverter is installed: geometry plus the grid it connects to and whether it sits in a cabinet. */
+export interface InverterSite extends SiteGeometry {
+  grid: { nominalV: number; frequencyHz: number };
+  /** C&I and micro-grid plants have a cabinet meter, a gate meter, a dehumidifier and liquid cooling. */
+  hasCabinet: boolean;
+}
+
+export interface InverterOptions {
+  seed: number;
+  startMs: number;
+  load: LoadConfig;
+  battery?: BatteryConfig;
+}
+
+/** DC↔AC conversion efficiency of the power stage. */
+const CONVERSION_EFFICIENCY = 0.97;
+const IDLE_FLOW: PowerFlow = {
+  pvW: 0,
+  batW: 0,
+  acW: 0,
+  gridW: 0,
+  loadW: 0,
+  lossW: 0,
+  forcedCharge: false,
+  exportLimited: false,
+};
+
+/** One simulated inverter with its PV strings, battery, parameters, faults and energy registers. */
+export class SimInverter {
+  readonly sn: string;
+  readonly plantId: string;
+  readonly model: InverterModel;
+  readonly ratedW: number;
+  readonly collectorSn: string | undefined;
+  readonly battery: SimBattery | undefined;
+  readonly counters: EnergyCounters;
+  readonly site: InverterSite;
+  readonly reportIntervalS: number;
+  pcuVersion: string;
+  dspVersion: string;
+  /** Power flows of the last integrated step (what a reading shows). */
+  flow: PowerFlow = IDLE_FLOW;
+  environment: Environment | undefined;
+  private params: InverterParameters;
+  private timeMs: number;
+  private nextMidnightMs: number;
+  private seq = 0;
+  private injected: FaultWindow | undefined;
+
+  constructor(
+    private readonly config: SimInverterConfig,
+    site: InverterSite,
+    private readonly options: InverterOptions,
+  ) {
+    this.sn = config.sn;
+    this.plantId = config.plantId;
+    this.model = config.model;
+    this.ratedW = ratedPowerW(config.model);
+    this.collectorSn = config.collectorSn;
+    this.site = site;
+    this.reportIntervalS = config.reportIntervalS ?? 60;
+    this.pcuVersion = config.pcuVersion;
+    this.dspVersion = config.dspVersion;
+    this.battery = options.battery ? new SimBattery(options.battery) : undefined;
+    this.params = { ...DEFAULT_PARAMETERS, gridConnectionLimitW: this.ratedW, ...config.parameters };
+    this.counters = new EnergyCounters(site.timeZone, options.startMs);
+    this.timeMs = options.startMs;
+    this.nextMidnightMs = nextLocalMidnight(options.startMs, site.timeZone);
+  }
+
+  /** Simulated time up to which the inverter has been integrated. */
+  get now(): number {
+    return this.timeMs;
+  }
+
+  /** Peak DC power of the two strings, W. */
+  get pvPeakW(): { pv1: number; pv2: number } {
+    return { pv1: this.config.pv1PeakW, pv2: this.config.pv2PeakW };
+  }
+
+  get parameters(): Readonly<InverterParameters> {
+    return this.params;
+  }
+
+  /** Writes a parameter as a command would; on success returns the value read back from the inverter. */
+  applyParameter(key: string, value: unknown): ParameterResult {
+    const check = checkParameter(key, value, { ratedW: this.ratedW, on: this.params.onOff === 1 });
+    if (!check.ok) return check;
+    this.params = { ...this.params, [check.key]: check.value };
+    return { ok: true, key: check.key, value: this.params[check.key] };
+  }
+
+  /** A firmware upgrade: new versions, and the lifetime energy registers start again from zero. */
+  firmwareChange(versions: { pcuVersion?: string; dspVersion?: string }): void {
+    this.pcuVersion = versions.pcuVersion ?? this.pcuVersion;
+    this.dspVersion = versions.dspVersion ?? this.dspVersion;
+    this.counters.resetTotals();
+  }
+
+  /** Forces a fault over a time window (tests, demos); it overrides the seeded schedule. */
+  injectFault(code: SimFaultCode, fromMs: number, untilMs: number): void {
+    const fault = SIM_FAULTS.find((f) => f.code === code) ?? SIM_FAULTS[0];
+    this.injected = { fault, fromMs, untilMs };
+  }
+
+  /** The fault in force at an instant, if any. */
+  faultAt(ms: number): FaultWindow | undefined {
+    if (this.injected && ms >= this.injected.fromMs && ms < this.injected.untilMs) return this.injected;
+    const rate = this.config.faultRatePerHour ?? 0;
+    return rate > 0 ? scheduledFault(this.options.seed, this.sn, rate, ms) : undefined;
+  }
+
+  /**
+   * Integrates the interval (nowMs − dt, nowMs]: power is taken constant over each piece (sampled at its middle) and
+   * energy is power × time exactly. A piece never spans a local midnight, where the daily registers reset.
+   */
+  step(nowMs: number, dtSeconds: number): void {
+    const startMs = nowMs - dtSeconds * 1000;
+    if (startMs < this.timeMs - 1e-6) throw new RangeError(`${this.sn}: step starts before ${this.timeMs}`);
+    let cursor = startMs;
+    this.counters.rollTo(cursor);
+    while (cursor < nowMs) {
+      if (cursor >= this.nextMidnightMs) this.nextMidnightMs = nextLocalMidnight(cursor, this.site.timeZone);
+      const end = Math.min(nowMs, this.nextMidnightMs);
+      this.integrate(cursor, end);
+      cursor = end;
+      this.counters.rollTo(cursor);
+    }
+    this.timeMs = nowMs;
+  }
+
+  /** The reading the inverter would send at `nowMs` (values rounded to each field's decimals). */
+  reading(nowMs: number): Reading {
+    this.seq += 1;
+    return { sn: this.sn, ts: Math.round(nowMs), seq: this.seq, values: readingValues(this, nowMs) };
+  }
+
+  private integrate(fromMs: number, toMs: number): void {
+    const dtS = (toMs - fromMs) / 1000;
+    const mid = (fromMs + toMs) / 2;
+    const env = environmentAt(this.site, this.config, this.options.load, this.options.seed, this.sn, mid);
+    const { pv1W, pv2W } = this.selectedStrings(env);
+    const available = Math.min(this.ratedW, pv1W + pv2W);
+    const battery = this.battery;
+    const flow = dispatch({
+      mode: this.params.workMode,
+      running: this.params.onOff === 1 && this.faultAt(mid) === undefined,
+      pvW: available,
+      loadW: env.loadW,
+      ratedW: this.ratedW,
+      exportCapW: this.params.antiBackflow === 1 ? 0 : this.params.gridConnectionLimitW,
+      chargeMaxW: battery ? battery.chargeLimitW(dtS) : 0,
+      dischargeMaxW: battery ? battery.dischargeLimitW(dtS, this.params.socLowerLimitPct) : 0,
+      tariff: env.tariff?.type,
+      supplyOrder: this.params.backupSupplyOrder,
+      efficiency: CONVERSION_EFFICIENCY,
+    });
+    battery?.apply(flow.batW, dtS);
+    const h = dtS / 3600 / 1000;
+    this.counters.add(
+      {
+        pv: flow.pvW * h,
+        load: flow.loadW * h,
+        gridImport: Math.max(0, flow.gridW) * h,
+        gridExport: Math.max(0, -flow.gridW) * h,
+        batCharge: Math.max(0, -flow.batW) * h,
+        batDischarge: Math.max(0, flow.batW) * h,
+      },
+      Math.max(0, flow.acW) * h,
+      env.tariff,
+    );
+    this.flow = flow;
+    this.environment = { ...env, pv1W, pv2W };
+  }
+
+  /** In AC-coupling mode the PV source parameter picks the strings in use. */
+  private selectedStrings(env: Environment): { pv1W: number; pv2W: number } {
+    if (this.params.workMode !== 6) return env;
+    const source = this.params.acCouplingPvSource;
+    return { pv1W: source === 0 || source === 2 ? env.pv1W : 0, pv2W: source === 0 || source === 3 ? env.pv2W : 0 };
+  }
+}

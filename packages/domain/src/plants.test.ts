@@ -1,0 +1,140 @@
+import { describe, expect, test } from 'vitest';
+import type { z } from 'zod';
+import {
+  COMMON_TIME_ZONES,
+  CURRENCIES,
+  ON_GRID_TYPES,
+  PLANT_STATUS_FILTERS,
+  PLANT_TYPES,
+  TARIFF_TYPES,
+  UTC_OFFSET_HOURS,
+  plantInputSchema,
+  plantSchema,
+  timeZoneSchema,
+} from './plants.js';
+import { LANGUAGES } from './languages.js';
+
+function issuesOf(schema: z.ZodType, value: unknown): string[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+const input = {
+  name: 'Praha_Vinohrady_Střecha',
+  type: 1,
+  powerKw: 9.6,
+  capacityKwh: 10.2,
+  longitude: '14.437800',
+  latitude: 50.0755,
+  address: 'Korunní 810/104, 101 00 Praha 10',
+  azimuthDeg: 180,
+  inclinationDeg: 35,
+  currency: 'CZK',
+  onGridType: 2,
+  timeZone: 'Europe/Prague',
+  constructionDate: '2023-04-18',
+};
+
+describe('plant enumerations', () => {
+  test('codes follow SPEC §3', () => {
+    expect(PLANT_TYPES.map((t) => [t.value, t.key])).toEqual([
+      [1, 'household'],
+      [2, 'commercial'],
+      [3, 'microGrid'],
+    ]);
+    expect(TARIFF_TYPES.map((t) => [t.value, t.key])).toEqual([
+      [1, 'sharp'],
+      [2, 'peak'],
+      [3, 'flat'],
+      [4, 'valley'],
+    ]);
+    expect(PLANT_STATUS_FILTERS).toEqual(['all', 'online', 'normal', 'alarm', 'offline']);
+    expect(UTC_OFFSET_HOURS).toEqual(Array.from({ length: 23 }, (_, i) => i - 11));
+  });
+
+  test.each([...PLANT_TYPES, ...ON_GRID_TYPES, ...TARIFF_TYPES].map((o) => [o.key, o] as const))(
+    '%s has a label in every language',
+    (_key, o) => {
+      for (const lang of LANGUAGES) expect(o.names[lang].trim()).not.toBe('');
+    },
+  );
+
+  test('every common time zone is known to Intl and the list has no duplicates', () => {
+    expect(new Set(COMMON_TIME_ZONES).size).toBe(COMMON_TIME_ZONES.length);
+    for (const zone of COMMON_TIME_ZONES) expect(timeZoneSchema.safeParse(zone).success, zone).toBe(true);
+  });
+
+  test('currencies are ISO 4217 codes', () => {
+    for (const c of CURRENCIES) expect(c).toMatch(/^[A-Z]{3}$/);
+  });
+});
+
+describe('plantInputSchema', () => {
+  test('accepts a full plant and turns coordinates into numbers', () => {
+    const result = plantInputSchema.safeParse(input);
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ longitude: 14.4378, latitude: 50.0755 });
+  });
+
+  test.each([
+    ['a Chinese name', { name: '苏州工业园区储能电站' }],
+    ['capacity 0 (PV only)', { capacityKwh: 0 }],
+    ['flat panels', { inclinationDeg: 0, azimuthDeg: 0 }],
+    ['a micro-grid off-grid plant', { type: 3, onGridType: 3 }],
+    ['affiliated users', { affiliatedUserIds: [3, 7] }],
+    ['a leap day', { constructionDate: '2024-02-29' }],
+  ])('accepts %s', (_label, patch) => {
+    expect(issuesOf(plantInputSchema, { ...input, ...patch })).toEqual([]);
+  });
+
+  test.each([
+    ['a name with spaces', { name: 'Praha Roof' }, 'name: validation.name'],
+    ['an empty name', { name: '' }, 'name: validation.required'],
+    ['an unknown type', { type: 4 }, 'type: validation.invalidValue'],
+    ['zero power', { powerKw: 0 }, 'powerKw: validation.positiveNumber'],
+    ['power as text', { powerKw: '10' }, 'powerKw: validation.positiveNumber'],
+    ['absurd power', { powerKw: 2_000_000 }, 'powerKw: validation.exceedsLimit'],
+    ['negative capacity', { capacityKwh: -1 }, 'capacityKwh: validation.nonNegativeNumber'],
+    ['longitude 181', { longitude: 181 }, 'longitude: validation.longitude'],
+    ['latitude with 7 decimals', { latitude: '50.1234567' }, 'latitude: validation.latitude'],
+    ['an address with a trailing space', { address: 'Praha ' }, 'address: validation.noLeadingTrailingSpace'],
+    ['an empty address', { address: '' }, 'address: validation.required'],
+    ['azimuth 361', { azimuthDeg: 361 }, 'azimuthDeg: validation.exceedsLimit'],
+    ['inclination 91', { inclinationDeg: 91 }, 'inclinationDeg: validation.exceedsLimit'],
+    ['negative inclination', { inclinationDeg: -5 }, 'inclinationDeg: validation.nonNegativeNumber'],
+    ['an unknown currency', { currency: 'BTC' }, 'currency: validation.invalidValue'],
+    ['an unknown on-grid type', { onGridType: 0 }, 'onGridType: validation.invalidValue'],
+    ['a UTC offset instead of a zone', { timeZone: 'UTC+1' }, 'timeZone: validation.timeZone'],
+    ['an unknown zone', { timeZone: 'Europe/Atlantis' }, 'timeZone: validation.timeZone'],
+    ['an impossible date', { constructionDate: '2023-02-30' }, 'constructionDate: validation.invalidValue'],
+    ['a date with time', { constructionDate: '2023-02-03T10:00' }, 'constructionDate: validation.invalidValue'],
+  ])('rejects %s', (_label, patch, issue) => {
+    expect(issuesOf(plantInputSchema, { ...input, ...patch })).toContain(issue);
+  });
+
+  test('rejects unknown properties', () => {
+    const result = plantInputSchema.safeParse({ ...input, owner: 'x' });
+    expect(result.error?.issues.map((i) => [i.code, i.path.length])).toEqual([['unrecognized_keys', 0]]);
+  });
+});
+
+describe('plantSchema', () => {
+  test('describes a stored plant', () => {
+    const plant = {
+      ...input,
+      longitude: 14.4378,
+      plantId: 7,
+      ownerId: 3,
+      ownerName: 'owner_praha',
+      affiliatedUserIds: [],
+      status: 'normal',
+      deviceCount: 3,
+      createdAt: '2024-01-01T00:00:00.000Z',
+      refreshedAt: null,
+    };
+    expect(issuesOf(plantSchema, plant)).toEqual([]);
+    expect(issuesOf(plantSchema, { ...plant, status: 'online' })).toEqual([
+      'status: Invalid option: expected one of "normal"|"alarm"|"offline"',
+    ]);
+  });
+});

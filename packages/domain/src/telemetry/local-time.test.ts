@@ -1,0 +1,100 @@
+import { describe, expect, test } from 'vitest';
+import {
+  HOUR_MS,
+  isValidTimeZone,
+  localDay,
+  localMonth,
+  localParts,
+  nextLocalMidnight,
+  startOfLocalDay,
+  utcOffsetLabel,
+  utcOffsetMinutes,
+} from './local-time.js';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('utcOffsetMinutes and utcOffsetLabel', () => {
+  test.each([
+    ['Europe/Prague', '2024-01-15T12:00:00Z', 60, 'UTC+1'],
+    ['Europe/Prague', '2024-07-15T12:00:00Z', 120, 'UTC+2'],
+    ['Asia/Shanghai', '2024-07-15T12:00:00Z', 480, 'UTC+8'],
+    ['America/Sao_Paulo', '2024-07-15T12:00:00Z', -180, 'UTC-3'],
+    ['America/New_York', '2024-01-15T12:00:00Z', -300, 'UTC-5'],
+    ['Asia/Kolkata', '2024-01-15T12:00:00Z', 330, 'UTC+5:30'],
+    ['UTC', '2024-01-15T12:00:00Z', 0, 'UTC+0'],
+    // Prague switches at 01:00 UTC on the last Sunday of March / October.
+    ['Europe/Prague', '2024-03-31T00:59:59Z', 60, 'UTC+1'],
+    ['Europe/Prague', '2024-03-31T01:00:00Z', 120, 'UTC+2'],
+    ['Europe/Prague', '2024-10-27T00:59:59Z', 120, 'UTC+2'],
+    ['Europe/Prague', '2024-10-27T01:00:00Z', 60, 'UTC+1'],
+  ])('%s at %s is %i minutes (%s)', (zone, iso, minutes, label) => {
+    expect(utcOffsetMinutes(zone, at(iso))).toBe(minutes);
+    expect(utcOffsetLabel(zone, at(iso))).toBe(label);
+  });
+});
+
+describe('localParts, localDay, localMonth', () => {
+  test('wall clock of an instant', () => {
+    expect(localParts(at('2024-03-31T01:30:00Z'), 'Europe/Prague')).toMatchObject({
+      year: 2024,
+      month: 3,
+      day: 31,
+      hour: 3,
+      minute: 30,
+      weekday: 0,
+      minuteOfDay: 210,
+    });
+  });
+
+  test.each([
+    ['Asia/Shanghai', '2024-06-30T16:00:00Z', '2024-07-01', '2024-07'],
+    ['Asia/Shanghai', '2024-06-30T15:59:59Z', '2024-06-30', '2024-06'],
+    ['America/Sao_Paulo', '2025-01-01T02:59:59Z', '2024-12-31', '2024-12'],
+    ['America/Sao_Paulo', '2025-01-01T03:00:00Z', '2025-01-01', '2025-01'],
+    ['Europe/Prague', '2024-03-30T23:00:00Z', '2024-03-31', '2024-03'],
+  ])('%s %s is local day %s', (zone, iso, day, month) => {
+    expect(localDay(at(iso), zone)).toBe(day);
+    expect(localMonth(at(iso), zone)).toBe(month);
+  });
+});
+
+describe('startOfLocalDay and nextLocalMidnight', () => {
+  test.each([
+    ['Europe/Prague', '2024-03-31T12:00:00Z', '2024-03-30T23:00:00.000Z', '2024-03-31T22:00:00.000Z', 23],
+    ['Europe/Prague', '2024-10-27T12:00:00Z', '2024-10-26T22:00:00.000Z', '2024-10-27T23:00:00.000Z', 25],
+    ['Europe/Prague', '2024-06-01T00:00:00Z', '2024-05-31T22:00:00.000Z', '2024-06-01T22:00:00.000Z', 24],
+    ['Asia/Shanghai', '2024-06-01T00:00:00Z', '2024-05-31T16:00:00.000Z', '2024-06-01T16:00:00.000Z', 24],
+    // 2018-11-04: São Paulo skipped 00:00-01:00, so that day began at 01:00 (-02:00).
+    ['America/Sao_Paulo', '2018-11-04T12:00:00Z', '2018-11-04T03:00:00.000Z', '2018-11-05T02:00:00.000Z', 23],
+    ['America/New_York', '2024-03-10T12:00:00Z', '2024-03-10T05:00:00.000Z', '2024-03-11T04:00:00.000Z', 23],
+  ])('%s day of %s starts %s, next starts %s (%i h)', (zone, iso, start, next, hours) => {
+    const s = startOfLocalDay(at(iso), zone);
+    const n = nextLocalMidnight(at(iso), zone);
+    expect(new Date(s).toISOString()).toBe(start);
+    expect(new Date(n).toISOString()).toBe(next);
+    expect((n - s) / HOUR_MS).toBe(hours);
+  });
+
+  test('the start of a day is itself in that day and one millisecond before is not', () => {
+    for (let ms = at('2024-03-29T00:00:00Z'); ms < at('2024-04-02T00:00:00Z'); ms += 37 * 60_000) {
+      const s = startOfLocalDay(ms, 'Europe/Prague');
+      expect(localDay(s, 'Europe/Prague')).toBe(localDay(ms, 'Europe/Prague'));
+      expect(localDay(s - 1, 'Europe/Prague')).not.toBe(localDay(ms, 'Europe/Prague'));
+    }
+  });
+});
+
+describe('isValidTimeZone', () => {
+  test.each([
+    ['Europe/Prague', true],
+    ['Asia/Shanghai', true],
+    ['America/Sao_Paulo', true],
+    ['UTC', true],
+    ['Mars/Olympus', false],
+    ['', false],
+    [' Europe/Prague', false],
+    ['UTC+8', false],
+  ])('%j → %s', (zone, valid) => {
+    expect(isValidTimeZone(zone)).toBe(valid);
+  });
+});

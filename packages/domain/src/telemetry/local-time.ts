@@ -1,0 +1,144 @@
+/**
+ * Plant-local calendar arithmetic on UTC epoch milliseconds, using the IANA zone rules of Intl (so DST is handled).
+ * Zone offsets only change at instants that are whole quarter hours in UTC, so an offset is looked up once per
+ * zone and quarter hour and cached.
+ */
+const MINUTE_MS = 60_000;
+const QUARTER_MS = 15 * MINUTE_MS;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, number>();
+const OFFSET_CACHE_LIMIT = 50_000;
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** True when Intl knows the IANA time zone name (e.g. 'Europe/Prague'). */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (timeZone.trim() !== timeZone || timeZone === '') return false;
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Offset of the zone from UTC in minutes at an instant (+60 for Prague in winter, -180 for São Paulo). */
+export function utcOffsetMinutes(timeZone: string, ms: number): number {
+  const bucket = Math.floor(ms / QUARTER_MS);
+  const key = `${timeZone}|${bucket}`;
+  const cached = offsets.get(key);
+  if (cached !== undefined) return cached;
+  const at = bucket * QUARTER_MS;
+  const parts = formatter(timeZone).formatToParts(new Date(at));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const offset = Math.round((asUtc - at) / MINUTE_MS);
+  if (offsets.size >= OFFSET_CACHE_LIMIT) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
+}
+
+/** Wall-clock fields of an instant in a zone; weekday 0 = Sunday. */
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+  /** Minutes since local midnight, fractional. */
+  minuteOfDay: number;
+}
+
+/** The wall-clock time of an instant in a zone. */
+export function localParts(ms: number, timeZone: string): LocalParts {
+  const d = new Date(ms + utcOffsetMinutes(timeZone, ms) * MINUTE_MS);
+  const hour = d.getUTCHours();
+  const minute = d.getUTCMinutes();
+  const second = d.getUTCSeconds();
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour,
+    minute,
+    second,
+    weekday: d.getUTCDay(),
+    minuteOfDay: hour * 60 + minute + (second + d.getUTCMilliseconds() / 1000) / 60,
+  };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The plant-local calendar day of an instant as 'YYYY-MM-DD'. */
+export function localDay(ms: number, timeZone: string): string {
+  const p = localParts(ms, timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** The plant-local calendar month of an instant as 'YYYY-MM'. */
+export function localMonth(ms: number, timeZone: string): string {
+  return localDay(ms, timeZone).slice(0, 7);
+}
+
+/**
+ * The first instant of the plant-local day containing `ms`. Where a DST jump skips local midnight the day starts
+ * at the first instant that exists (e.g. 01:00).
+ */
+export function startOfLocalDay(ms: number, timeZone: string): number {
+  const day = localDay(ms, timeZone);
+  const wallMidnight = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+  const c1 = wallMidnight - utcOffsetMinutes(timeZone, ms) * MINUTE_MS;
+  const c2 = wallMidnight - utcOffsetMinutes(timeZone, c1) * MINUTE_MS;
+  const c3 = wallMidnight - utcOffsetMinutes(timeZone, c2) * MINUTE_MS;
+  const inDay = [c1, c2, c3].filter((c) => c <= ms && localDay(c, timeZone) === day);
+  const earliest = Math.min(...inDay);
+  if (inDay.length > 0 && localDay(earliest - 1, timeZone) !== day) return earliest;
+  return searchDayStart(ms, timeZone, day);
+}
+
+/** Fallback for irregular zone histories: the first instant of `day` by bisection over the preceding 50 hours. */
+function searchDayStart(ms: number, timeZone: string, day: string): number {
+  let before = ms - 50 * HOUR_MS;
+  let inside = ms;
+  while (inside - before > 1) {
+    const mid = Math.floor((before + inside) / 2);
+    if (localDay(mid, timeZone) === day) inside = mid;
+    else before = mid;
+  }
+  return inside;
+}
+
+/** The first instant of the plant-local day after the one containing `ms`. */
+export function nextLocalMidnight(ms: number, timeZone: string): number {
+  return startOfLocalDay(startOfLocalDay(ms, timeZone) + 36 * HOUR_MS, timeZone);
+}
+
+/** Display label of a zone's offset at an instant: 'UTC+8', 'UTC-3', 'UTC+5:30', 'UTC+0'. */
+export function utcOffsetLabel(timeZone: string, ms: number): string {
+  const offset = utcOffsetMinutes(timeZone, ms);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const minutes = abs % 60;
+  return `UTC${sign}${Math.floor(abs / 60)}${minutes ? `:${pad(minutes)}` : ''}`;
+}
