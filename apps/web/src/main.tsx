@@ -10,12 +10,15 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // The first language (strings, Ant Design and dayjs locale) is loaded before the first render, so nothing flickers.
-void initI18n(initialLang()).then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <AppRouter />
-      </Providers>
-    </StrictMode>,
-  );
-});
+// Should its chunk fail, the app still starts (showing message keys) rather than staying blank.
+void initI18n(initialLang())
+  .catch((error: unknown) => console.error(error))
+  .then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <AppRouter />
+        </Providers>
+      </StrictMode>,
+    );
+  });

@@ -1,18 +1,18 @@
 import { useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoginGate, RequireSession } from './guards';
-import { lazyPage } from './lazy-page';
+import { lazyLoad } from '@/lib/lazy-load';
 import { PAGE_REGISTRY } from './page-registry';
 import { RouteBoundary } from './route-boundary';
 import { homePath, PERSONAL_CENTER_PATH, registeredRoutes } from './routes';
 import { SessionBridge } from './session-bridge';
 import { useSession } from '@/lib/session';
 
-const LoginRoute = lazyPage(() => import('./login-route'));
-const ShellLayout = lazyPage(() => import('./shell/shell-layout'));
-const PersonalCenterPage = lazyPage(() => import('@/features/profile/pages/personal-center-page'));
-const ForbiddenPage = lazyPage(() => import('./pages/forbidden-page'));
-const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
+const LoginRoute = lazyLoad(() => import('./login-route'));
+const ShellLayout = lazyLoad(() => import('./shell/shell-layout'));
+const PersonalCenterPage = lazyLoad(() => import('@/features/profile/pages/personal-center-page'));
+const ForbiddenPage = lazyLoad(() => import('./pages/forbidden-page'));
+const NotFoundPage = lazyLoad(() => import('./pages/not-found-page'));
 
 /** SPEC §2 routes: public /login and /403, and the shell with the pages the user's grant registers. */
 export function AppRouter() {

@@ -2,13 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { logout } from '@/features/auth/api/logout';
 import { PageSpin } from '@/components/page-spin';
-import { queryClient } from '@/lib/query-client';
 import { clearSession, getSession, useSession } from '@/lib/session';
-
-/** The login URL that brings the user back to `path` afterwards. */
-export function loginUrl(path: string): string {
-  return path === '/' || path.startsWith('/login') ? '/login' : `/login?from=${encodeURIComponent(path)}`;
-}
+import { loginUrl, type SESSION_ENDED } from './routes';
 
 /** SPEC §2: without a persisted session every route except /login (and /403) goes to /login. */
 export function RequireSession() {
@@ -18,21 +13,33 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** SPEC §2: opening /login while signed in signs out, clears the persisted state and reloads the page. */
+type Arrival = 'signed-out' | 'session-ended' | 'signed-in';
+
+/**
+ * SPEC §2: opening /login while signed in signs out, clears the persisted state and reloads the page. Arriving
+ * from the exit button or an expired session (SESSION_ENDED) only clears the state.
+ */
 export function LoginGate({ children }: { children: ReactNode }) {
+  const location = useLocation();
   // Only the state at arrival counts: signing in on this page must not sign out again.
-  const [signedInOnArrival] = useState(() => getSession() !== null);
+  const [arrival] = useState<Arrival>(() => {
+    if (getSession() === null) return 'signed-out';
+    const state = location.state as Partial<typeof SESSION_ENDED> | null;
+    return state?.sessionEnded ? 'session-ended' : 'signed-in';
+  });
   const started = useRef(false);
+
   useEffect(() => {
-    if (!signedInOnArrival || started.current) return;
+    if (arrival === 'session-ended') clearSession();
+    if (arrival !== 'signed-in' || started.current) return;
     started.current = true;
     void logout()
       .catch(() => undefined)
       .finally(() => {
         clearSession();
-        queryClient.clear();
         window.location.reload();
       });
-  }, [signedInOnArrival]);
-  return signedInOnArrival ? <PageSpin /> : children;
+  }, [arrival]);
+
+  return arrival === 'signed-in' ? <PageSpin /> : children;
 }

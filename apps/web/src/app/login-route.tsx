@@ -1,9 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Me } from '@voltfleet/domain';
-import { meQueryOptions } from '@/features/auth/api/get-me';
 import LoginPage from '@/features/auth/pages/login-page';
 import { currentLang } from '@/lib/i18n';
-import { queryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 import { PAGE_REGISTRY } from './page-registry';
 import { homePath, isAllowedTarget, registeredRoutes } from './routes';
@@ -15,7 +13,6 @@ export default function LoginRoute() {
 
   const onSignedIn = (me: Me) => {
     saveSession(me, currentLang());
-    queryClient.setQueryData(meQueryOptions().queryKey, me);
     const routes = registeredRoutes(me.permissions, PAGE_REGISTRY);
     const from = params.get('from');
     navigate(isAllowedTarget(from, routes) ? from : homePath(routes), { replace: true });

@@ -1,15 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@voltfleet/domain';
 import { antdLocale } from '@/lib/i18n';
 import { bindNoticeApi } from '@/lib/notice';
-import { queryClient } from '@/lib/query-client';
 
 /** Renders Ant Design's message holder and lets non-React code (the http client) use it. */
 function NoticeHost() {
-  const [api, holder] = message.useMessage({ maxCount: 3 });
+  // No maxCount: a notice pushed out early would never report its close to the de-duplication in notify().
+  const [api, holder] = message.useMessage();
   useEffect(() => {
     bindNoticeApi(api);
     return () => bindNoticeApi(null);
@@ -20,11 +19,9 @@ function NoticeHost() {
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocale(i18n.language as Lang)}>
-        <NoticeHost />
-        {children}
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider locale={antdLocale(i18n.language as Lang)}>
+      <NoticeHost />
+      {children}
+    </ConfigProvider>
   );
 }

@@ -1,21 +1,18 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageSpin } from '@/components/page-spin';
 
 function LoadError() {
   const { t } = useTranslation();
   return (
-    <Result
-      status="warning"
-      title={t('errors.loadFailed')}
-      subTitle={t('errors.loadFailedHint')}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('common.reload')}
-        </Button>
-      }
-    />
+    <div className="load-error" role="alert">
+      <h1 className="page-title">{t('errors.loadFailed')}</h1>
+      <p>{t('errors.loadFailedHint')}</p>
+      <Button type="primary" onClick={() => window.location.reload()}>
+        {t('common.reload')}
+      </Button>
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MODULES } from '@voltfleet/domain';
 import { buildMenuTree } from './menu-tree';
 import { PAGE_REGISTRY } from './page-registry';
-import { homePath, isAllowedTarget, registeredRoutes } from './routes';
+import { homePath, isAllowedTarget, loginUrl, registeredRoutes } from './routes';
 
 const registry = PAGE_REGISTRY;
 const everything = ['A', 'A/A', 'A/D', 'B', 'B/A', 'C', 'C/A', 'D', 'D/A', 'D/C', 'D/D', 'E', 'E:role.add'];
@@ -63,9 +63,7 @@ describe('isAllowedTarget', () => {
 describe('buildMenuTree', () => {
   it('groups pages by module, then by menu group', () => {
     const tree = buildMenuTree(registeredRoutes(everything, registry));
-    expect(
-      tree.map((m) => [m.module.path, m.groups.map((g) => [g.group, g.routes.map((r) => r.page.path)])]),
-    ).toEqual([
+    expect(tree.map((m) => [m.module.path, m.groups.map((g) => [g.group, g.routes.map((r) => r.page.path)])])).toEqual([
       [
         'userCenter',
         [
@@ -75,5 +73,15 @@ describe('buildMenuTree', () => {
       ],
       ['systemManage', [['roleManagement', ['roleList']]]],
     ]);
+  });
+});
+
+describe('loginUrl', () => {
+  it.each([
+    ['/systemManage/roleList?x=1', '/login?from=%2FsystemManage%2FroleList%3Fx%3D1'],
+    ['/', '/login'],
+    ['/login?from=%2Fa', '/login'],
+  ])('%s → %s', (path, expected) => {
+    expect(loginUrl(path)).toBe(expected);
   });
 });

@@ -24,6 +24,17 @@ export function homePath(routes: readonly AppRoute[]): string {
   return routes[0]?.fullPath ?? '/403';
 }
 
+/**
+ * Navigation state for /login after sign-out or an expired session: the login page clears the persisted state
+ * itself. Clearing it earlier would let the session guard redirect first (navigations run as transitions).
+ */
+export const SESSION_ENDED = { sessionEnded: true } as const;
+
+/** The login URL that brings the user back to `path` (path plus query) afterwards. */
+export function loginUrl(path: string): string {
+  return path === '/' || path.startsWith('/login') ? '/login' : `/login?from=${encodeURIComponent(path)}`;
+}
+
 /** Whether a `from` location (path plus query) is a page the user may open; only such paths are followed. */
 export function isAllowedTarget(target: string | null, routes: readonly AppRoute[]): target is string {
   if (!target || !target.startsWith('/') || target.startsWith('//')) return false;

@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '@/lib/http';
 import { notify } from '@/lib/notice';
-import { queryClient } from '@/lib/query-client';
-import { clearSession, getSession } from '@/lib/session';
-import { loginUrl } from './guards';
+import { getSession } from '@/lib/session';
+import { loginUrl, SESSION_ENDED } from './routes';
 
 /**
  * SPEC §2/§8: a 401 (session expired, login required) clears the session and goes to /login?from=<path>, showing
@@ -16,10 +15,9 @@ export function SessionBridge() {
     setUnauthorizedHandler((msg) => {
       if (!getSession()) return;
       const from = window.location.pathname + window.location.search;
+      if (from.startsWith('/login')) return; // already on the way out
       notify('error', msg);
-      clearSession();
-      queryClient.clear();
-      navigate(loginUrl(from), { replace: true });
+      navigate(loginUrl(from), { replace: true, state: SESSION_ENDED });
     });
   }, [navigate]);
   return null;

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 
 /** The title row of a page, with actions on the right; also names the browser tab. */
 export function PageHeader({ title, extra }: { title: string; extra?: ReactNode }) {
@@ -8,9 +8,9 @@ export function PageHeader({ title, extra }: { title: string; extra?: ReactNode 
   }, [title]);
   return (
     <Flex justify="space-between" align="center" wrap gap={12} className="page-header">
-      <Typography.Title level={4} data-testid="page-title" style={{ margin: 0 }}>
+      <h1 className="page-title" data-testid="page-title">
         {title}
-      </Typography.Title>
+      </h1>
       {extra}
     </Flex>
   );

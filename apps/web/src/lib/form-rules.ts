@@ -1,5 +1,5 @@
 import type { FormInstance, FormRule } from 'antd';
-import { localiseIssues, type IssueLike } from '@voltfleet/domain';
+import { checkPhone, localiseIssues, type IssueLike, type ValidationIssue } from '@voltfleet/domain';
 import { ApiError } from './http';
 import { currentLang } from './i18n';
 import { notify } from './notice';
@@ -9,47 +9,62 @@ export interface ParsableSchema {
   safeParse(value: unknown): { success: boolean; error?: { issues: readonly IssueLike[] } | undefined };
 }
 
-function firstMessage(schema: ParsableSchema, value: unknown, path?: string): string | undefined {
+/** The first localised problem a domain schema finds in a value, or undefined. */
+export function schemaMessage(schema: ParsableSchema, value: unknown): string | undefined {
   const result = schema.safeParse(value);
   if (result.success || !result.error) return undefined;
-  const issues = localiseIssues(result.error.issues, currentLang());
-  return (path === undefined ? issues[0] : issues.find((i) => i.path === path))?.message;
+  return localiseIssues(result.error.issues, currentLang())[0]?.message;
 }
 
 /** A form rule that checks one field's value with a domain schema (same words as the server sends). */
-export function schemaRule(schema: ParsableSchema, emptyAsUndefined = false): FormRule {
+export function schemaRule(schema: ParsableSchema): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      const message = firstMessage(schema, emptyAsUndefined && value === '' ? undefined : value);
+      const message = schemaMessage(schema, value);
       if (message) throw new Error(message);
     },
   };
 }
 
 /**
- * A form rule that checks the whole form with an object schema and reports the issues at one path, for rules
- * that span fields (the phone number depends on the calling code).
+ * The mobile-number rule of the domain (its format depends on the calling code in `prePhoneCode`). It calls the
+ * domain's own check directly: inside the full object schema zod would skip it until every other field is valid.
  */
-export function objectRule(schema: ParsableSchema, path: string): FormRule {
+export function phoneRule(): FormRule {
   return (form) => ({
     validator: async () => {
-      const message = firstMessage(schema, form.getFieldsValue(true), path);
+      const issues: IssueLike[] = [];
+      const collect = { addIssue: (issue: IssueLike) => issues.push(issue) } as unknown as Parameters<
+        typeof checkPhone
+      >[1];
+      checkPhone({ prePhoneCode: form.getFieldValue('prePhoneCode'), phone: form.getFieldValue('phone') }, collect);
+      const message = localiseIssues(issues, currentLang())[0]?.message;
       if (message) throw new Error(message);
     },
   });
 }
 
 /**
- * Puts a failed request's validation issues on the form's fields. Issues for fields the form does not have, and
- * other errors not already shown, become a notice.
+ * Hands a failed request's validation issues for the form's own fields to `put`; issues for other fields, and
+ * errors nobody was told about yet, become a notice. Anything but an ApiError is rethrown.
  */
-export function showFormError(form: FormInstance, error: unknown): void {
+export function reportFormError(
+  error: unknown,
+  fields: readonly string[],
+  put: (issues: readonly ValidationIssue[]) => void,
+): void {
   if (!(error instanceof ApiError)) throw error;
   if (error.handled) return;
-  // getFieldsValue() lists every registered field, set or not.
-  const known = new Set(Object.keys(form.getFieldsValue() as object));
-  const onFields = error.issues.filter((issue) => known.has(issue.path.split('.')[0] ?? ''));
-  form.setFields(onFields.map((issue) => ({ name: issue.path.split('.'), errors: [issue.message] })));
+  const onFields = error.issues.filter((issue) => fields.includes(issue.path.split('.')[0] ?? ''));
+  put(onFields);
   const rest = error.issues.filter((issue) => !onFields.includes(issue));
   if (onFields.length === 0 || rest.length > 0) notify('warning', rest[0]?.message ?? error.message);
+}
+
+/** reportFormError for an Ant Design form: the issues appear under their fields. */
+export function showFormError(form: FormInstance, error: unknown): void {
+  // getFieldsValue() lists every registered field, set or not.
+  reportFormError(error, Object.keys(form.getFieldsValue() as object), (issues) =>
+    form.setFields(issues.map((issue) => ({ name: issue.path.split('.'), errors: [issue.message] }))),
+  );
 }

@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArgsProps, MessageInstance } from 'antd/es/message/interface';
+import en from '@/locales/en.json';
 import { ApiError, REQUEST_TIMEOUT_MS, http, setUnauthorizedHandler } from './http';
+import { i18next } from './i18n';
 import { bindNoticeApi } from './notice';
 
 let notices: ArgsProps[] = [];
@@ -18,6 +20,10 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
   return error;
 }
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'en', resources: { en: { translation: en } } });
+});
 
 beforeEach(() => {
   notices = [];
@@ -43,7 +49,7 @@ describe('http client (SPEC §8)', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/users?page=2');
     expect(init?.credentials).toBe('same-origin');
-    expect((init?.headers as Record<string, string>)['Accept-Language']).toMatch(/^(zh|en|cs|de)$/);
+    expect((init?.headers as Record<string, string>)['Accept-Language']).toBe('en');
     expect(notices).toHaveLength(0);
   });
 
@@ -57,7 +63,7 @@ describe('http client (SPEC §8)', () => {
   it('says "Server Error" for code error and HTTP 5xx', async () => {
     fetchMock.mockResolvedValueOnce(answer(500, { code: 'error', msg: 'boom', data: null }));
     expect((await failure(http.get('/api/x'))).code).toBe('error');
-    expect(notices.map((n) => [n.type, n.content])).toEqual([['warning', 'http.serverError']]);
+    expect(notices.map((n) => [n.type, n.content])).toEqual([['warning', 'Server Error']]);
   });
 
   it('leaves validation issues to the caller when asked to', async () => {
@@ -91,7 +97,7 @@ describe('http client (SPEC §8)', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const errors = await Promise.all([failure(http.get('/a')), failure(http.get('/b')), failure(http.get('/c'))]);
     expect(errors.map((e) => e.code)).toEqual(['network', 'network', 'network']);
-    expect(notices.map((n) => [n.type, n.content])).toEqual([['info', 'http.networkError']]);
+    expect(notices.map((n) => [n.type, n.content])).toEqual([['info', 'Please refresh and try again']]);
   });
 
   it('gives up after 30 seconds', async () => {

@@ -5,7 +5,10 @@ import { storage } from './storage';
 export const LANG_KEY = 'voltfleet.lang';
 
 /** The language to start in: a stored choice wins, else zh for a zh-CN browser, else en (SPEC §1). */
-export function initialLang(stored: string | null = storage.get(LANG_KEY), browser = globalThis.navigator?.language): Lang {
+export function initialLang(
+  stored: string | null = storage.get(LANG_KEY),
+  browser = globalThis.navigator?.language,
+): Lang {
   return defaultLang(stored, browser);
 }
 

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** SPEC §9: a route chunk that has not arrived after 120 s is a load error. */
+/** SPEC §9: a code chunk that has not arrived after 120 s is a load error. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkTimeoutError extends Error {
@@ -10,13 +10,18 @@ export class ChunkTimeoutError extends Error {
   }
 }
 
-/** React.lazy with the chunk time-out: the route boundary shows the failure with a reload button. */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
-  return lazy(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new ChunkTimeoutError()), CHUNK_TIMEOUT_MS);
-    });
-    return Promise.race([load(), timeout]).finally(() => clearTimeout(timer));
+/** Runs a chunk import, failing with ChunkTimeoutError when it takes longer than `ms`. */
+export function importWithTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new ChunkTimeoutError()), ms);
   });
+  return Promise.race([load(), timeout]).finally(() => clearTimeout(timer));
+}
+
+/** React.lazy with the chunk time-out; the route boundary shows a failure with a reload button. */
+export function lazyLoad<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() => importWithTimeout(load));
 }

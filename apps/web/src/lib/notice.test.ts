@@ -4,7 +4,9 @@ import { bindNoticeApi, notify } from './notice';
 
 function fakeApi() {
   const shown: ArgsProps[] = [];
-  const instance = { open: (args: ArgsProps) => (shown.push(args), Promise.resolve(true)) } as unknown as MessageInstance;
+  const instance = {
+    open: (args: ArgsProps) => (shown.push(args), Promise.resolve(true)),
+  } as unknown as MessageInstance;
   bindNoticeApi(instance);
   return shown;
 }

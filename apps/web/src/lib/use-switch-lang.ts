@@ -1,14 +1,18 @@
 import { useCallback } from 'react';
 import type { Lang } from '@voltfleet/domain';
-import { changeLang } from './i18n';
-import { queryClient } from './query-client';
+import { changeLang, i18next } from './i18n';
+import { notify } from './notice';
 import { setSessionLang } from './session';
 
-/** Switches the language everywhere and refetches server data, whose names and messages are localised. */
+/** Switches the UI language (strings, Ant Design, dayjs) and records it in the choice and the persisted state. */
 export function useSwitchLang(): (lang: Lang) => Promise<void> {
   return useCallback(async (lang: Lang) => {
-    await changeLang(lang);
-    setSessionLang(lang);
-    await queryClient.invalidateQueries();
+    try {
+      await changeLang(lang);
+      setSessionLang(lang);
+    } catch {
+      // The language's chunk did not arrive: the UI stays in the current language.
+      notify('info', i18next.t('http.networkError'));
+    }
   }, []);
 }

@@ -1,11 +1,13 @@
-import { useState } from 'react';
-import { Button, Modal, Tooltip, Typography } from 'antd';
+import { Suspense, useState } from 'react';
+import { Button, Tooltip } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { lazyLoad } from '@/lib/lazy-load';
 
-const TOPICS = ['navigation', 'permissions', 'lists', 'account', 'session'] as const;
+// The dialog (and antd Modal) loads on first use, not with every page.
+const HelpDialog = lazyLoad(() => import('./help-dialog'));
 
-/** Header help: a short guide to using the portal. */
+/** Header help button. */
 export function HelpButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -20,25 +22,11 @@ export function HelpButton() {
           onClick={() => setOpen(true)}
         />
       </Tooltip>
-      <Modal
-        open={open}
-        title={t('help.title')}
-        onCancel={() => setOpen(false)}
-        footer={
-          <Button type="primary" onClick={() => setOpen(false)}>
-            {t('common.close')}
-          </Button>
-        }
-        data-testid="help-dialog"
-      >
-        <Typography.Paragraph>{t('help.intro')}</Typography.Paragraph>
-        {TOPICS.map((topic) => (
-          <div key={topic}>
-            <Typography.Title level={5}>{t(`help.${topic}.title`)}</Typography.Title>
-            <Typography.Paragraph>{t(`help.${topic}.text`)}</Typography.Paragraph>
-          </div>
-        ))}
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <HelpDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

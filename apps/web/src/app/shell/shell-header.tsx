@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '@/features/auth/api/logout';
 import { LanguageSwitch } from '@/components/language-switch';
-import { queryClient } from '@/lib/query-client';
-import { clearSession, useMe } from '@/lib/session';
-import { PERSONAL_CENTER_PATH } from '../routes';
+import { useMe } from '@/lib/session';
+import { PERSONAL_CENTER_PATH, SESSION_ENDED } from '../routes';
 import { FullscreenButton } from './fullscreen-button';
 import { HelpButton } from './help-button';
 
@@ -19,9 +18,7 @@ export function ShellHeader() {
   const exit = async () => {
     // The session ends locally even when the server cannot be reached.
     await logout().catch(() => undefined);
-    clearSession();
-    queryClient.clear();
-    navigate('/login', { replace: true });
+    navigate('/login', { replace: true, state: SESSION_ENDED });
   };
 
   return (
@@ -30,7 +27,12 @@ export function ShellHeader() {
       <HelpButton />
       <FullscreenButton />
       <Tooltip title={t('shell.personalCenter')}>
-        <Button type="text" icon={<UserOutlined />} data-testid="user-menu" onClick={() => navigate(PERSONAL_CENTER_PATH)}>
+        <Button
+          type="text"
+          icon={<UserOutlined />}
+          data-testid="user-menu"
+          onClick={() => navigate(PERSONAL_CENTER_PATH)}
+        >
           {user.name || user.username}
         </Button>
       </Tooltip>

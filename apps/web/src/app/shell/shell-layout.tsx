@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
-import { useRefreshMe } from '@/features/auth/api/get-me';
+import { useRefreshMe } from '@/features/auth/api/use-refresh-me';
 import { useMe } from '@/lib/session';
 import { PAGE_REGISTRY } from '../page-registry';
 import { RouteBoundary } from '../route-boundary';
 import { registeredRoutes } from '../routes';
 import { ShellHeader } from './shell-header';
 import { ShellMenu } from './shell-menu';
+import { ShellQueries } from './shell-queries';
 
-/** The signed-in frame: side menu from the permission grant, header tools, and the routed page. */
-export default function ShellLayout() {
+function ShellFrame() {
   const me = useMe();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
@@ -35,5 +35,14 @@ export default function ShellLayout() {
         </Layout.Content>
       </Layout>
     </Layout>
+  );
+}
+
+/** The signed-in frame: side menu from the permission grant, header tools, and the routed page. */
+export default function ShellLayout() {
+  return (
+    <ShellQueries>
+      <ShellFrame />
+    </ShellQueries>
   );
 }

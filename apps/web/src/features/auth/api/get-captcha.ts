@@ -1,25 +1,44 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import type { captchaResponseSchema } from '@voltfleet/domain';
 import { http } from '@/lib/http';
 import type { Infer } from '@/lib/infer';
 
 type Captcha = Infer<typeof captchaResponseSchema>;
 
-export function getCaptcha(signal?: AbortSignal): Promise<Captcha> {
-  return http.get<Captcha>('/api/auth/captcha', { signal });
+export function getCaptcha(): Promise<Captcha> {
+  return http.get<Captcha>('/api/auth/captcha');
 }
 
-export const captchaQueryOptions = () =>
-  queryOptions({
-    queryKey: ['auth', 'captcha'],
-    queryFn: ({ signal }) => getCaptcha(signal),
-    // A captcha is single use: never share a cached one, and fetch a new one shortly before it expires.
-    gcTime: 0,
-    staleTime: Infinity,
-    refetchInterval: (query) => Math.max(10, (query.state.data?.expiresInSeconds ?? 120) - 5) * 1000,
-  });
-
-/** The current captcha image; `refetch()` gives a new one. */
+/**
+ * The current captcha; `refresh()` fetches a new one (a captcha is single use). A new one also comes shortly before
+ * the old one expires. Plain state rather than a query library, to keep the login page light.
+ */
 export function useCaptcha() {
-  return useQuery(captchaQueryOptions());
+  const [captcha, setCaptcha] = useState<Captcha>();
+  const [loading, setLoading] = useState(true);
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    getCaptcha()
+      .then((next) => current && setCaptcha(next))
+      .catch(() => current && setCaptcha(undefined))
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [generation]);
+
+  const refresh = useCallback(() => {
+    setLoading(true);
+    setGeneration((g) => g + 1);
+  }, []);
+
+  useEffect(() => {
+    if (!captcha) return;
+    const timer = setTimeout(refresh, Math.max(10, captcha.expiresInSeconds - 5) * 1000);
+    return () => clearTimeout(timer);
+  }, [captcha, refresh]);
+
+  return { captcha, loading, refresh };
 }

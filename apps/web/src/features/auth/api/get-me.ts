@@ -1,28 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@voltfleet/domain';
 import { http } from '@/lib/http';
-import { currentLang } from '@/lib/i18n';
-import { getSession, saveSession } from '@/lib/session';
 
 /** The signed-in user, role, granted codes and permission tree. */
 export function getMe(signal?: AbortSignal): Promise<Me> {
   return http.get<Me>('/api/auth/me', { signal });
-}
-
-export const meQueryOptions = () =>
-  queryOptions({
-    queryKey: ['auth', 'me'],
-    queryFn: async ({ signal }) => {
-      const me = await getMe(signal);
-      // The persisted state follows the server: a changed grant changes routes and menus at once. An answer that
-      // arrives after sign-out must not sign the user back in.
-      if (getSession()) saveSession(me, currentLang());
-      return me;
-    },
-    staleTime: 60_000,
-  });
-
-/** Refreshes the persisted `Me` from the server while the shell is open. */
-export function useRefreshMe() {
-  return useQuery(meQueryOptions());
 }

@@ -2,7 +2,15 @@ import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The captcha picture; a click asks for a new one. */
-export function CaptchaImage({ image, loading, onRefresh }: { image?: string; loading: boolean; onRefresh: () => void }) {
+export function CaptchaImage({
+  image,
+  loading,
+  onRefresh,
+}: {
+  image?: string;
+  loading: boolean;
+  onRefresh: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <button
@@ -13,7 +21,13 @@ export function CaptchaImage({ image, loading, onRefresh }: { image?: string; lo
       aria-label={t('login.captchaRefresh')}
       onClick={onRefresh}
     >
-      {loading ? <Spin size="small" /> : image ? <img src={image} alt={t('login.captcha')} /> : t('login.captchaRefresh')}
+      {loading ? (
+        <Spin size="small" />
+      ) : image ? (
+        <img src={image} alt={t('login.captcha')} />
+      ) : (
+        t('login.captchaRefresh')
+      )}
     </button>
   );
 }

@@ -1,84 +1,121 @@
-import { useState } from 'react';
-import { Button, Flex, Form, Input } from 'antd';
+import { useState, type FormEvent } from 'react';
+import { Button, Flex, Input } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema, passwordSchema, type Me } from '@voltfleet/domain';
-import { schemaRule, showFormError } from '@/lib/form-rules';
+import { reportFormError, schemaMessage, type ParsableSchema } from '@/lib/form-rules';
 import { passwordEncrypter } from '@/lib/password-crypto';
 import { useCaptcha } from '../api/get-captcha';
 import { getMe } from '../api/get-me';
 import { login } from '../api/login';
 import { CaptchaImage } from './captcha-image';
+import { LoginField } from './login-field';
 
-interface LoginValues {
-  username: string;
-  password: string;
-  captchaCode: string;
-}
+type Field = 'username' | 'password' | 'captchaCode';
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
 
-const rules = {
-  username: [schemaRule(loginRequestSchema.shape.username)],
-  password: [schemaRule(passwordSchema)],
-  captchaCode: [schemaRule(loginRequestSchema.shape.captchaCode)],
+const FIELDS: readonly Field[] = ['username', 'password', 'captchaCode'];
+const SCHEMAS: Record<Field, ParsableSchema> = {
+  username: loginRequestSchema.shape.username,
+  password: passwordSchema,
+  captchaCode: loginRequestSchema.shape.captchaCode,
 };
 
-/** Username, password and captcha (SPEC §2); the password leaves the browser only RSA-encrypted. */
+const check = (values: Values): Errors =>
+  Object.fromEntries(FIELDS.map((f) => [f, schemaMessage(SCHEMAS[f], values[f])]).filter(([, m]) => m));
+
+/** Username, password and captcha, all required (SPEC §2/§5); the password leaves the browser only RSA-encrypted. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LoginValues>();
-  const captcha = useCaptcha();
+  const { captcha, loading: captchaLoading, refresh: refreshCaptcha } = useCaptcha();
+  const [values, setValues] = useState<Values>({ username: '', password: '', captchaCode: '' });
+  const [serverErrors, setServerErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  // After the first attempt the messages follow the typing (and the language); the server's stay until edited.
+  const errors: Errors = { ...(submitted ? check(values) : {}), ...serverErrors };
 
-  const submit = async (values: LoginValues) => {
-    if (!captcha.data) {
-      void captcha.refetch();
-      return;
-    }
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setServerErrors(({ [field]: _edited, ...rest }) => rest);
+  };
+
+  const newCaptcha = () => {
+    setValues((v) => ({ ...v, captchaCode: '' }));
+    refreshCaptcha();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(check(values)).length > 0 || busy) return;
+    if (!captcha) return refreshCaptcha();
     setBusy(true);
     try {
       const encrypt = await passwordEncrypter();
       await login({
         username: values.username.trim(),
         password: await encrypt(values.password),
-        captchaId: captcha.data.captchaId,
+        captchaId: captcha.captchaId,
         captchaCode: values.captchaCode.trim(),
       });
       onSignedIn(await getMe());
     } catch (error) {
-      // The server's message is already on screen (or on the fields); a captcha is good for one try only.
-      showFormError(form, error);
-      form.setFieldValue('captchaCode', '');
-      void captcha.refetch();
+      // The server's message is already on screen (or goes on the fields); a captcha is good for one try only.
+      reportFormError(error, FIELDS, (issues) =>
+        setServerErrors(Object.fromEntries(issues.map((i) => [i.path.split('.')[0], i.message]))),
+      );
+      newCaptcha();
       setBusy(false);
     }
   };
 
+  const field = (name: Field) => ({
+    id: `login-${name}`,
+    value: values[name],
+    onChange: change(name),
+    status: errors[name] ? ('error' as const) : undefined,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': `login-${name}-error`,
+  });
+
   return (
-    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
-      <Form.Item name="username" label={t('login.username')} rules={rules.username}>
-        <Input prefix={<UserOutlined />} autoComplete="username" data-testid="login-username" />
-      </Form.Item>
-      <Form.Item name="password" label={t('login.password')} rules={rules.password}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
-      </Form.Item>
-      <Form.Item label={t('login.captcha')} required>
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <LoginField id="login-username" label={t('login.username')} error={errors.username}>
+        <Input
+          {...field('username')}
+          size="large"
+          prefix={<UserOutlined />}
+          autoComplete="username"
+          data-testid="login-username"
+        />
+      </LoginField>
+      <LoginField id="login-password" label={t('login.password')} error={errors.password}>
+        <Input.Password
+          {...field('password')}
+          size="large"
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          data-testid="login-password"
+        />
+      </LoginField>
+      <LoginField id="login-captchaCode" label={t('login.captcha')} error={errors.captchaCode}>
         <Flex gap={8}>
-          <Form.Item name="captchaCode" rules={rules.captchaCode} noStyle>
-            <Input prefix={<SafetyOutlined />} autoComplete="off" maxLength={16} data-testid="login-captcha-input" />
-          </Form.Item>
-          <CaptchaImage
-            image={captcha.data?.image}
-            loading={captcha.isFetching}
-            onRefresh={() => {
-              form.setFieldValue('captchaCode', '');
-              void captcha.refetch();
-            }}
+          <Input
+            {...field('captchaCode')}
+            size="large"
+            prefix={<SafetyOutlined />}
+            autoComplete="off"
+            maxLength={16}
+            data-testid="login-captcha-input"
           />
+          <CaptchaImage image={captcha?.image} loading={captchaLoading} onRefresh={newCaptcha} />
         </Flex>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+      </LoginField>
+      <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
         {t('login.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@voltfleet/domain';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -17,12 +16,10 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void
         <LanguageSwitch />
       </div>
       <div className="login-card">
-        <Typography.Title level={2} style={{ marginBottom: 4 }}>
-          Voltfleet
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" data-testid="page-title">
+        <h1 className="login-brand">Voltfleet</h1>
+        <p className="login-subtitle" data-testid="page-title">
           {t('login.subtitle')}
-        </Typography.Paragraph>
+        </p>
         <LoginForm onSignedIn={onSignedIn} />
       </div>
     </main>

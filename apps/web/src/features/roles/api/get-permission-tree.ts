@@ -10,6 +10,6 @@ export function getPermissionTree(signal?: AbortSignal): Promise<PermissionNode[
 export const permissionTreeQueryOptions = () =>
   queryOptions({ queryKey: ['permissions', 'tree'], queryFn: ({ signal }) => getPermissionTree(signal) });
 
-export function usePermissionTree(enabled: boolean) {
-  return useQuery({ ...permissionTreeQueryOptions(), enabled });
+export function usePermissionTree() {
+  return useQuery(permissionTreeQueryOptions());
 }

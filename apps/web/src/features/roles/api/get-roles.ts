@@ -7,7 +7,8 @@ export function getRoles(signal?: AbortSignal): Promise<Role[]> {
   return http.get('/api/roles', { signal });
 }
 
-export const rolesQueryOptions = () => queryOptions({ queryKey: ['roles', 'list'], queryFn: ({ signal }) => getRoles(signal) });
+export const rolesQueryOptions = () =>
+  queryOptions({ queryKey: ['roles', 'list'], queryFn: ({ signal }) => getRoles(signal) });
 
 export function useRoles() {
   return useQuery(rolesQueryOptions());

@@ -12,7 +12,11 @@ describe('toTreeItems', () => {
       ['D', ['D/A', 'D/D']],
       ['E', ['E:role.add', 'E:role.edit']],
     ]);
-    expect(items[0]?.children[0]?.children.map((c) => c.key)).toEqual(['D/A:user.add', 'D/A:user.edit', 'D/A:user.delete']);
+    expect(items[0]?.children[0]?.children.map((c) => c.key)).toEqual([
+      'D/A:user.add',
+      'D/A:user.edit',
+      'D/A:user.delete',
+    ]);
     expect(items[0]?.title).toBe('name of D');
   });
 });

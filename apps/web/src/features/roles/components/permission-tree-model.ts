@@ -21,7 +21,11 @@ export function toTreeItems(nodes: readonly PermissionNode[]): TreeItem[] {
   }));
 }
 
-function index(items: readonly TreeItem[], parent: string | undefined, into: Map<string, { item: TreeItem; parent?: string }>) {
+function index(
+  items: readonly TreeItem[],
+  parent: string | undefined,
+  into: Map<string, { item: TreeItem; parent?: string }>,
+) {
   for (const item of items) {
     into.set(item.key, { item, parent });
     index(item.children, item.key, into);
@@ -38,7 +42,12 @@ function descendants(item: TreeItem): string[] {
  * also checks the ancestors and, for convenience, everything below; unchecking removes everything below. A page
  * without any of its functions stays expressible (read-only access).
  */
-export function toggleCode(items: readonly TreeItem[], checked: readonly string[], code: string, on: boolean): string[] {
+export function toggleCode(
+  items: readonly TreeItem[],
+  checked: readonly string[],
+  code: string,
+  on: boolean,
+): string[] {
   const nodes = index(items, undefined, new Map());
   const entry = nodes.get(code);
   if (!entry) return [...checked];

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleInputSchema, VIEW_NAMES, VIEWS, type Lang, type Role, type RoleInput } from '@voltfleet/domain';
@@ -22,30 +21,25 @@ const rules = {
   description: [schemaRule(roleInputSchema.shape.description)],
 };
 
-/** Create (role === null) or edit a role: name, description, permission tree and visible big-screen views. */
-export function RoleFormModal({ open, role, onClose }: { open: boolean; role: Role | null; onClose: () => void }) {
+/**
+ * Create (role === null) or edit a role: name, description, permission tree and visible big-screen views. Mounted
+ * while open (and loaded only then).
+ */
+export default function RoleFormModal({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const tree = usePermissionTree(open);
+  const tree = usePermissionTree();
   const create = useCreateRole();
   const update = useUpdateRole();
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue({
-      name: role?.name ?? '',
-      description: role?.description ?? '',
-      permissions: role?.permissions ?? [],
-      views: (role?.views ?? []) as Values['views'],
-    });
-  }, [open, role, form]);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return; // the field errors are on the form
     // Only what the editor holds can be granted; the tree offers nothing else.
-    const input: RoleInput = { ...values, permissions: grantableCodes(toTreeItems(tree.data ?? []), values.permissions) };
+    const input: RoleInput = {
+      ...values,
+      permissions: grantableCodes(toTreeItems(tree.data ?? []), values.permissions),
+    };
     try {
       if (role) {
         await update.mutateAsync({ id: role.id, input });
@@ -64,17 +58,29 @@ export function RoleFormModal({ open, role, onClose }: { open: boolean; role: Ro
 
   return (
     <Modal
-      open={open}
+      open
       title={role ? t('roles.edit') : t('roles.add')}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       confirmLoading={create.isPending || update.isPending}
+      // Saving before the tree arrived would send an empty grant.
+      okButtonProps={{ disabled: !tree.data }}
       onOk={() => void submit()}
       onCancel={onClose}
-      forceRender
       width={640}
     >
-      <Form form={form} layout="vertical" autoComplete="off" data-testid="role-form">
+      <Form
+        form={form}
+        layout="vertical"
+        autoComplete="off"
+        data-testid="role-form"
+        initialValues={{
+          name: role?.name ?? '',
+          description: role?.description ?? '',
+          permissions: role?.permissions ?? [],
+          views: (role?.views ?? []) as Values['views'],
+        }}
+      >
         <Form.Item name="name" label={t('roles.name')} rules={rules.name} required>
           <Input data-testid="role-form-name" />
         </Form.Item>

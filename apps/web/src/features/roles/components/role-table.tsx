@@ -2,6 +2,7 @@ import { Button, Popconfirm, Space, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@voltfleet/domain';
 import { formatDateTime } from '@/lib/format';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
 
 interface Props {
@@ -62,7 +63,7 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
       columns={columns}
       dataSource={roles}
       loading={loading}
-      pagination={{ defaultPageSize: 15, hideOnSinglePage: true }}
+      pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, hideOnSinglePage: true }}
       scroll={{ x: 'max-content' }}
     />
   );

@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@voltfleet/domain';
 import { Can } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
+import { lazyLoad } from '@/lib/lazy-load';
 import { usePageName } from '@/lib/page-name';
 import { notifySuccess } from '@/lib/success';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
-import { RoleFormModal } from '../components/role-form-modal';
 import { RoleTable } from '../components/role-table';
+
+// The editor (tree, checkboxes, validation rules) loads when first opened, keeping the list page light.
+const RoleFormModal = lazyLoad(() => import('../components/role-form-modal'));
 
 /** /systemManage/roleList: roles with their creator and users; add, edit and delete by function permission. */
 export default function RoleListPage() {
@@ -26,7 +29,12 @@ export default function RoleListPage() {
         title={title}
         extra={
           <Can code="E:role.add">
-            <Button type="primary" icon={<PlusOutlined />} data-testid="role-add" onClick={() => setEditing({ role: null })}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="role-add"
+              onClick={() => setEditing({ role: null })}
+            >
               {t('roles.add')}
             </Button>
           </Can>
@@ -39,7 +47,11 @@ export default function RoleListPage() {
         // A 409 (users still hold the role) shows the server's explanation through the http client.
         onDelete={(role) => remove.mutate(role.id, { onSuccess: () => notifySuccess('success.deleted') })}
       />
-      <RoleFormModal open={editing !== null} role={editing?.role ?? null} onClose={() => setEditing(null)} />
+      {editing && (
+        <Suspense fallback={null}>
+          <RoleFormModal role={editing.role} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -10,6 +10,6 @@ export function getAssignableRoles(signal?: AbortSignal): Promise<Role[]> {
 export const assignableRolesQueryOptions = () =>
   queryOptions({ queryKey: ['roles', 'assignable'], queryFn: ({ signal }) => getAssignableRoles(signal) });
 
-export function useAssignableRoles(enabled: boolean) {
-  return useQuery({ ...assignableRolesQueryOptions(), enabled });
+export function useAssignableRoles() {
+  return useQuery(assignableRolesQueryOptions());
 }

@@ -16,6 +16,6 @@ export function getUserOptions(signal?: AbortSignal): Promise<UserOption[]> {
 export const userOptionsQueryOptions = () =>
   queryOptions({ queryKey: ['users', 'options'], queryFn: ({ signal }) => getUserOptions(signal) });
 
-export function useUserOptions(enabled: boolean) {
-  return useQuery({ ...userOptionsQueryOptions(), enabled });
+export function useUserOptions() {
+  return useQuery(userOptionsQueryOptions());
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@voltfleet/domain';
 import { http } from '@/lib/http';
-import type { Paged } from '@/lib/infer';
+import type { Paged } from '@/lib/paging';
 
 export interface UserListParams {
   keyword?: string;

@@ -1,26 +1,23 @@
-import { Form, Input, Select, Space, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LEVEL_KEYS, PHONE_PREFIXES, passwordSchema, userUpdateSchema, usernameSchema } from '@voltfleet/domain';
-import { objectRule, schemaRule } from '@/lib/form-rules';
+import { LEVEL_KEYS, passwordSchema, userUpdateSchema, usernameSchema } from '@voltfleet/domain';
+import { ContactFields } from '@/components/contact-fields';
+import { schemaRule } from '@/lib/form-rules';
 
-const shape = userUpdateSchema.shape;
 const rules = {
   username: [schemaRule(usernameSchema)],
   password: [schemaRule(passwordSchema)],
-  name: [schemaRule(shape.name)],
-  email: [schemaRule(shape.email)],
-  phone: [objectRule(userUpdateSchema, 'phone')],
-  company: [schemaRule(shape.company)],
-  remark: [schemaRule(shape.remark)],
-  roleId: [schemaRule(shape.roleId)],
-  level: [schemaRule(shape.level)],
+  roleId: [schemaRule(userUpdateSchema.shape.roleId)],
+  level: [schemaRule(userUpdateSchema.shape.level)],
 };
+
+type Option = { value: number; label: string };
 
 interface Props {
   creating: boolean;
-  roles: { value: number; label: string }[];
-  superiors: { value: number; label: string }[];
-  /** Levels the caller may give (their own and those below it). */
+  roles: Option[];
+  superiors: Option[];
+  /** The caller's own level: they give it or a lower one (higher number). */
   minLevel: number;
   loadingOptions: boolean;
 }
@@ -43,25 +40,7 @@ export function UserFormFields({ creating, roles, superiors, minLevel, loadingOp
           </Form.Item>
         </>
       )}
-      <Form.Item name="name" label={t('users.name')} rules={rules.name} required>
-        <Input data-testid="user-form-name" />
-      </Form.Item>
-      <Form.Item name="email" label={t('users.email')} rules={rules.email}>
-        <Input type="email" data-testid="user-form-email" />
-      </Form.Item>
-      <Form.Item label={t('users.phone')}>
-        <Space.Compact block>
-          <Form.Item name="prePhoneCode" noStyle>
-            <Select style={{ width: 100 }} options={PHONE_PREFIXES.map((p) => ({ value: p, label: p }))} />
-          </Form.Item>
-          <Form.Item name="phone" noStyle rules={rules.phone} dependencies={['prePhoneCode']}>
-            <Input inputMode="numeric" data-testid="user-form-phone" />
-          </Form.Item>
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item name="company" label={t('users.company')} rules={rules.company}>
-        <Input data-testid="user-form-company" />
-      </Form.Item>
+      <ContactFields schema={userUpdateSchema} testIdPrefix="user-form" />
       <Form.Item name="roleId" label={t('users.role')} rules={rules.roleId} required>
         <Select options={roles} loading={loadingOptions} data-testid="user-form-role" />
       </Form.Item>
@@ -79,9 +58,6 @@ export function UserFormFields({ creating, roles, superiors, minLevel, loadingOp
       </Form.Item>
       <Form.Item name="enabled" label={t('users.enabled')} valuePropName="checked">
         <Switch data-testid="user-form-enabled" />
-      </Form.Item>
-      <Form.Item name="remark" label={t('users.remark')} rules={rules.remark}>
-        <Input.TextArea rows={2} data-testid="user-form-remark" />
       </Form.Item>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PHONE_PREFIX, type User, type UserCreate, type UserUpdate } from '@voltfleet/domain';
@@ -29,22 +29,16 @@ function initialValues(user: User | null, myId: number): Partial<Values> {
   };
 }
 
-/** Create (user === null) or edit a user. */
-export function UserFormModal({ open, user, onClose }: { open: boolean; user: User | null; onClose: () => void }) {
+/** Create (user === null) or edit a user; mounted while open (and loaded only then). */
+export default function UserFormModal({ user, onClose }: { user: User | null; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
   const [form] = Form.useForm<Values>();
-  const roles = useAssignableRoles(open);
-  const options = useUserOptions(open);
+  const roles = useAssignableRoles();
+  const options = useUserOptions();
   const create = useCreateUser();
   const update = useUpdateUser();
   const creating = user === null;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(initialValues(user, me.user.id));
-  }, [open, user, me.user.id, form]);
 
   const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })), [roles.data]);
   const superiorOptions = useMemo(
@@ -76,18 +70,21 @@ export function UserFormModal({ open, user, onClose }: { open: boolean; user: Us
 
   return (
     <Modal
-      open={open}
+      open
       title={creating ? t('users.add') : t('users.edit')}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       confirmLoading={create.isPending || update.isPending}
       onOk={() => void submit()}
       onCancel={onClose}
-      forceRender
-      destroyOnHidden={false}
-      data-testid="user-form"
     >
-      <Form form={form} layout="vertical" autoComplete="off">
+      <Form
+        form={form}
+        layout="vertical"
+        autoComplete="off"
+        initialValues={initialValues(user, me.user.id)}
+        data-testid="user-form"
+      >
         <UserFormFields
           creating={creating}
           roles={roleOptions}

@@ -1,19 +1,20 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Flex, Input, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@voltfleet/domain';
 import { Can } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
+import { lazyLoad } from '@/lib/lazy-load';
 import { usePageName } from '@/lib/page-name';
+import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';
 import { notifySuccess } from '@/lib/success';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers, type UserListParams } from '../api/get-users';
-import { UserFormModal } from '../components/user-form-modal';
 import { UserTable } from '../components/user-table';
 
-/** SPEC §9: lists page by 15 unless the user picks another size. */
-const DEFAULT_PAGE_SIZE = 15;
+// The form (and its validation rules) loads when first opened, keeping the list page light.
+const UserFormModal = lazyLoad(() => import('../components/user-form-modal'));
 
 /** /userCenter/userList: the caller's subordinates, with search, paging and (by permission) add, edit, delete. */
 export default function UserListPage() {
@@ -39,7 +40,12 @@ export default function UserListPage() {
         title={title}
         extra={
           <Can code="D/A:user.add">
-            <Button type="primary" icon={<PlusOutlined />} data-testid="user-add" onClick={() => setEditing({ user: null })}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="user-add"
+              onClick={() => setEditing({ user: null })}
+            >
               {t('users.add')}
             </Button>
           </Can>
@@ -70,17 +76,15 @@ export default function UserListPage() {
         loading={users.isFetching}
         onEdit={(user) => setEditing({ user })}
         onDelete={onDelete}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [15, 30, 50, 100],
-          showTotal: (total) => t('common.total', { count: total }),
-          onChange: (page, pageSize) => setParams((p) => ({ ...p, page, pageSize })),
-        }}
+        pagination={serverPagination(params, users.data?.total, (page, pageSize) =>
+          setParams((p) => ({ ...p, page, pageSize })),
+        )}
       />
-      <UserFormModal open={editing !== null} user={editing?.user ?? null} onClose={() => setEditing(null)} />
+      {editing && (
+        <Suspense fallback={null}>
+          <UserFormModal user={editing.user} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

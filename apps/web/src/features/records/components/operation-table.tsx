@@ -1,0 +1,56 @@
+import { Table, Tag, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { OPERATION_CATEGORIES, type OperationRecord } from '@voltfleet/domain';
+import { formatDateTime } from '@/lib/format';
+
+interface Props {
+  records: OperationRecord[];
+  loading: boolean;
+  pagination: TableProps<OperationRecord>['pagination'];
+}
+
+const isKnownCategory = (c: string) => (OPERATION_CATEGORIES as readonly string[]).includes(c);
+
+export function OperationTable({ records, loading, pagination }: Props) {
+  const { t } = useTranslation();
+  const columns: TableProps<OperationRecord>['columns'] = [
+    { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
+    { title: t('records.user'), dataIndex: 'username', render: (name: string | null) => name ?? '—' },
+    { title: t('records.ip'), dataIndex: 'ip' },
+    { title: t('records.action'), dataIndex: 'action' },
+    {
+      title: t('records.category'),
+      dataIndex: 'category',
+      render: (c: string) => (isKnownCategory(c) ? t(`records.categories.${c}`) : c),
+    },
+    {
+      title: t('records.object'),
+      key: 'object',
+      render: (_, r) => (r.objectId ? `${r.objectType} #${r.objectId}` : r.objectType),
+    },
+    {
+      title: t('records.params'),
+      dataIndex: 'params',
+      width: 320,
+      // Long parameter lists scroll inside the cell rather than stretching the row.
+      render: (params: Record<string, unknown>) => <pre className="json-params">{JSON.stringify(params)}</pre>,
+    },
+    {
+      title: t('records.result'),
+      dataIndex: 'ok',
+      render: (ok: boolean) =>
+        ok ? <Tag color="success">{t('records.succeeded')}</Tag> : <Tag color="error">{t('records.failed')}</Tag>,
+    },
+  ];
+  return (
+    <Table<OperationRecord>
+      rowKey="id"
+      data-testid="records-table"
+      columns={columns}
+      dataSource={records}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}
