@@ -18,3 +18,4 @@ export * from './reading.js';
 export * from './energy.js';
 export * from './energy-days.js';
 export * from './messages.js';
+export * from './spread.js';

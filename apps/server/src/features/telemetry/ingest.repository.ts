@@ -1,0 +1,200 @@
+import { ENERGY_QUANTITIES, type EnergyQuantity, type FieldKey } from '@voltfleet/domain';
+import type { Queryable } from '../../db/db.js';
+import { COUNTER_KEYS, FIELD_COLUMNS, columnOf, deltaColumns, rollupColumn } from './columns.js';
+
+export type Energy = Record<EnergyQuantity, number>;
+
+/** A reading row as the energy chain needs it. */
+export interface ChainRow {
+  deviceId: number;
+  ts: number;
+  prevTs: number | null;
+  counters: Partial<Record<FieldKey, number>>;
+  delta: Energy;
+  deltaNext: Energy;
+}
+
+export interface NewReadingRow {
+  deviceId: number;
+  ts: number;
+  seq: number | null;
+  values: Partial<Record<FieldKey, number>>;
+  extra: Record<string, unknown> | null;
+  prevTs: number | null;
+  delta: Energy;
+  deltaNext: Energy;
+}
+
+const DELTA_COLS = ENERGY_QUANTITIES.flatMap((q) => [deltaColumns(q).kwh, deltaColumns(q).next]);
+const INSERT_COLUMNS = [
+  'device_id',
+  'ts',
+  'seq',
+  'prev_ts',
+  'extra',
+  ...FIELD_COLUMNS.map((c) => c.column),
+  ...DELTA_COLS,
+];
+const INSERT_TYPES = [
+  'int4',
+  'timestamptz',
+  'int8',
+  'timestamptz',
+  'jsonb',
+  ...FIELD_COLUMNS.map((c) => c.type),
+  ...DELTA_COLS.map(() => 'float8'),
+];
+const INSERT_SQL = `INSERT INTO readings (${INSERT_COLUMNS.join(', ')})
+  SELECT * FROM unnest(${INSERT_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})
+  ON CONFLICT (device_id, ts) DO NOTHING`;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Inserts readings in one statement (one array per column); a reading already stored is left as it was. */
+export async function insertReadings(db: Queryable, rows: NewReadingRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns: unknown[][] = [
+    rows.map((r) => r.deviceId),
+    rows.map((r) => iso(r.ts)),
+    rows.map((r) => r.seq),
+    rows.map((r) => iso(r.prevTs)),
+    rows.map((r) => (r.extra ? JSON.stringify(r.extra) : null)),
+    ...FIELD_COLUMNS.map((c) => rows.map((r) => r.values[c.key] ?? null)),
+    ...ENERGY_QUANTITIES.flatMap((q) => [rows.map((r) => r.delta[q]), rows.map((r) => r.deltaNext[q])]),
+  ];
+  await db.query(INSERT_SQL, columns as never[]);
+}
+
+const CHAIN_SELECT = `r.device_id, r.ts, r.prev_ts, ${COUNTER_KEYS.map((k) => `r.${columnOf(k)}`).join(', ')}, ${DELTA_COLS.map((c) => `r.${c}`).join(', ')}`;
+
+/**
+ * The stored readings each device's new batch touches: from the last reading before the earliest new one to the
+ * first reading after the latest new one (in order, per device). In steady ingest that is just the previous reading.
+ */
+export async function chainAround(
+  db: Queryable,
+  spans: { deviceId: number; minTs: number; maxTs: number }[],
+): Promise<ChainRow[]> {
+  if (spans.length === 0) return [];
+  const { rows } = await db.query<Record<string, unknown>>(
+    `WITH b AS (SELECT * FROM unnest($1::int4[], $2::timestamptz[], $3::timestamptz[]) AS b(device_id, min_ts, max_ts))
+     SELECT ${CHAIN_SELECT} FROM b CROSS JOIN LATERAL (
+       SELECT * FROM readings r
+        WHERE r.device_id = b.device_id
+          AND r.ts >= coalesce((SELECT max(p.ts) FROM readings p WHERE p.device_id = b.device_id AND p.ts < b.min_ts), b.min_ts)
+          AND r.ts <= coalesce((SELECT min(n.ts) FROM readings n WHERE n.device_id = b.device_id AND n.ts > b.max_ts), b.max_ts)
+     ) r ORDER BY r.device_id, r.ts`,
+    [spans.map((s) => s.deviceId), spans.map((s) => iso(s.minTs)), spans.map((s) => iso(s.maxTs))],
+  );
+  return rows.map((row) => ({
+    deviceId: row.device_id as number,
+    ts: (row.ts as Date).getTime(),
+    prevTs: row.prev_ts ? (row.prev_ts as Date).getTime() : null,
+    counters: Object.fromEntries(
+      COUNTER_KEYS.filter((k) => row[columnOf(k)] != null).map((k) => [k, Number(row[columnOf(k)])]),
+    ),
+    delta: energyFrom(row, (q) => deltaColumns(q).kwh),
+    deltaNext: energyFrom(row, (q) => deltaColumns(q).next),
+  }));
+}
+
+function energyFrom(row: Record<string, unknown>, column: (q: EnergyQuantity) => string): Energy {
+  return Object.fromEntries(ENERGY_QUANTITIES.map((q) => [q, Number(row[column(q)] ?? 0)])) as Energy;
+}
+
+/** Rewrites the delta of a stored reading whose predecessor changed (a late reading arrived before it). */
+export async function updateDeltas(
+  db: Queryable,
+  rows: { deviceId: number; ts: number; prevTs: number | null; delta: Energy; deltaNext: Energy }[],
+) {
+  if (rows.length === 0) return;
+  const sets = ENERGY_QUANTITIES.flatMap((q, i) => [
+    `${deltaColumns(q).kwh} = u.k${i}`,
+    `${deltaColumns(q).next} = u.n${i}`,
+  ]);
+  const arrays = ENERGY_QUANTITIES.flatMap((q, i) => [`$${4 + 2 * i}::float8[]`, `$${5 + 2 * i}::float8[]`]);
+  const names = ENERGY_QUANTITIES.flatMap((_q, i) => [`k${i}`, `n${i}`]);
+  await db.query(
+    `UPDATE readings r SET prev_ts = u.prev_ts, ${sets.join(', ')}
+       FROM unnest($1::int4[], $2::timestamptz[], $3::timestamptz[], ${arrays.join(', ')}) AS u(device_id, ts, prev_ts, ${names.join(', ')})
+      WHERE r.device_id = u.device_id AND r.ts = u.ts`,
+    [
+      rows.map((r) => r.deviceId),
+      rows.map((r) => iso(r.ts)),
+      rows.map((r) => iso(r.prevTs)),
+      ...ENERGY_QUANTITIES.flatMap((q) => [rows.map((r) => r.delta[q]), rows.map((r) => r.deltaNext[q])]),
+    ] as never[],
+  );
+}
+
+export type RollupTable =
+  | 'device_energy_5m'
+  | 'device_energy_day'
+  | 'device_energy_month'
+  | 'plant_energy_5m'
+  | 'plant_energy_day'
+  | 'plant_energy_month';
+
+/** Adds energy to rollup rows (creating them as needed): `key` is the device or plant id, `at` the bucket, day or month. */
+export async function addToRollup(
+  db: Queryable,
+  table: RollupTable,
+  entries: { key: number; at: string; energy: Energy }[],
+) {
+  if (entries.length === 0) return;
+  const idColumn = table.startsWith('device') ? 'device_id' : 'plant_id';
+  const atColumn = table.endsWith('5m') ? 'bucket' : table.endsWith('day') ? 'day' : 'month';
+  const atType = atColumn === 'bucket' ? 'timestamptz' : 'date';
+  const cols = ENERGY_QUANTITIES.map(rollupColumn);
+  await db.query(
+    `INSERT INTO ${table} (${idColumn}, ${atColumn}, ${cols.join(', ')})
+     SELECT * FROM unnest($1::int4[], $2::${atType}[], ${cols.map((_c, i) => `$${i + 3}::float8[]`).join(', ')})
+     ON CONFLICT (${idColumn}, ${atColumn}) DO UPDATE SET ${cols.map((c) => `${c} = ${table}.${c} + EXCLUDED.${c}`).join(', ')}`,
+    [
+      entries.map((e) => e.key),
+      entries.map((e) => e.at),
+      ...ENERGY_QUANTITIES.map((q) => entries.map((e) => e.energy[q])),
+    ] as never[],
+  );
+}
+
+/** Last-seen, last reading time and the fault and warning words of the newest reading, per device. */
+export async function touchDevices(
+  db: Queryable,
+  updates: { deviceId: number; lastTs: number; faultWord: number | null; warningWord: number | null }[],
+) {
+  if (updates.length === 0) return;
+  await db.query(
+    `UPDATE devices d SET last_seen_at = greatest(d.last_seen_at, now()),
+            fault_word = CASE WHEN u.ts >= coalesce(d.last_reading_at, '-infinity') THEN coalesce(u.fault, d.fault_word) ELSE d.fault_word END,
+            warning_word = CASE WHEN u.ts >= coalesce(d.last_reading_at, '-infinity') THEN coalesce(u.warning, d.warning_word) ELSE d.warning_word END,
+            last_reading_at = greatest(d.last_reading_at, u.ts)
+       FROM unnest($1::int4[], $2::timestamptz[], $3::int8[], $4::int8[]) AS u(id, ts, fault, warning)
+      WHERE d.id = u.id`,
+    [
+      updates.map((u) => u.deviceId),
+      updates.map((u) => iso(u.lastTs)),
+      updates.map((u) => u.faultWord),
+      updates.map((u) => u.warningWord),
+    ] as never[],
+  );
+}
+
+/** Creates the monthly partitions of `readings` for the given months (YYYY-MM, UTC) when they do not exist yet. */
+export async function ensurePartitions(db: Queryable, months: Iterable<string>): Promise<void> {
+  for (const month of months) {
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const from = `${month}-01`;
+    const to = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+    const name = `readings_${month.replace('-', '_')}`;
+    try {
+      await db.query(
+        `CREATE TABLE IF NOT EXISTS ${name} PARTITION OF readings FOR VALUES FROM ('${from} 00:00+00') TO ('${to} 00:00+00')`,
+      );
+    } catch (err) {
+      // Another process created it between our check and our create: that is what we wanted.
+      if (!(err && typeof err === 'object' && 'code' in err && (err.code === '42P07' || err.code === '23505')))
+        throw err;
+    }
+  }
+}
