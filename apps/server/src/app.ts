@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
@@ -15,6 +16,15 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { rolesRoutes } from './features/roles/roles.routes.js';
 import { recordsRoutes } from './features/records/records.routes.js';
+import { LiveHub } from './features/live/live.hub.js';
+import { liveRoutes } from './features/live/live.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live readings and status changes to browser tabs. */
+    live: LiveHub;
+  }
+}
 
 export interface AppOptions {
   db: Db;
@@ -61,6 +71,11 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(usersRoutes, deps);
   await app.register(rolesRoutes, { db });
   await app.register(recordsRoutes, { db });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const live = new LiveHub(db);
+  app.decorate('live', live);
+  app.addHook('onClose', async () => live.close());
+  await app.register(liveRoutes, { hub: live });
 
   const fallback = await registerWebApp(app, config.webDist ?? defaultWebDist());
   app.setNotFoundHandler((request, reply) => fallback?.(request, reply) ?? sendRouteNotFound(request, reply));

@@ -16,6 +16,12 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  mqttPort: number;
+  mqttUrl: string | undefined;
+  osimPort: number;
+  demoFleet: boolean;
+  /** A device silent for longer than this is offline. */
+  deviceOfflineSeconds: number;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -56,5 +62,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    mqttPort: intEnv(env, 'MQTT_PORT', 1883),
+    mqttUrl: env.MQTT_URL || undefined,
+    osimPort: intEnv(env, 'OSIM_PORT', 19042),
+    demoFleet: ['1', 'true', 'on', 'yes'].includes((env.DEMO_FLEET ?? '').toLowerCase()),
+    deviceOfflineSeconds: intEnv(env, 'DEVICE_OFFLINE_SECONDS', 300),
   };
 }

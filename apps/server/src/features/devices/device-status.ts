@@ -1,0 +1,31 @@
+import type { Queryable } from '../../db/db.js';
+
+export type RunningStatus = 'online' | 'offline' | 'alarm';
+
+/** SQL of a device's running status: offline when silent longer than the threshold, alarm while a fault bit is set. */
+export function runningStatusSql(d: string, thresholdParam: number): string {
+  return `CASE WHEN ${d}.last_seen_at IS NULL OR ${d}.last_seen_at < now() - make_interval(secs => $${thresholdParam}) THEN 'offline'
+               WHEN ${d}.fault_word <> 0 THEN 'alarm' ELSE 'online' END`;
+}
+
+/** Plant status from its devices: offline when none is online, alarm when any online one is in alarm, else normal. */
+export function plantStatusSql(p: string, thresholdParam: number): string {
+  return `(SELECT CASE WHEN count(*) FILTER (WHERE ${runningStatusSql('pd', thresholdParam)} <> 'offline') = 0 THEN 'offline'
+                       WHEN count(*) FILTER (WHERE ${runningStatusSql('pd', thresholdParam)} = 'alarm') > 0 THEN 'alarm'
+                       ELSE 'normal' END
+             FROM devices pd WHERE pd.plant_id = ${p}.id)`;
+}
+
+/** Current running status of every device (for the status watcher). */
+export async function allDeviceStatuses(db: Queryable, thresholdSeconds: number) {
+  const { rows } = await db.query<{ id: number; plant_id: number | null; status: RunningStatus }>(
+    `SELECT d.id, d.plant_id, ${runningStatusSql('d', 1)} AS status FROM devices d`,
+    [thresholdSeconds],
+  );
+  return rows;
+}
+
+/** Marks a device as heard from now (a link connected or a reading arrived). */
+export async function markSeen(db: Queryable, deviceId: number): Promise<void> {
+  await db.query(`UPDATE devices SET last_seen_at = now() WHERE id = $1`, [deviceId]);
+}

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/db.js';
+import { allDeviceStatuses, type RunningStatus } from './device-status.js';
+
+export type PlantStatus = 'normal' | 'alarm' | 'offline';
+
+export interface StatusListener {
+  deviceStatus(deviceId: number, plantId: number | null, status: RunningStatus): void;
+  plantStatus(plantId: number, status: PlantStatus): void;
+}
+
+/** A plant is offline when none of its devices is online, in alarm when any online one is, else normal. */
+export function plantStatusOf(statuses: RunningStatus[]): PlantStatus {
+  if (!statuses.some((s) => s !== 'offline')) return 'offline';
+  return statuses.includes('alarm') ? 'alarm' : 'normal';
+}
+
+/**
+ * Notices devices going online, offline or into alarm (last-seen against the threshold, fault words) and the plant
+ * status that follows, and tells the listener about each change. Returns a stop function.
+ */
+export function watchStatuses(
+  db: Db,
+  thresholdSeconds: number,
+  listener: StatusListener,
+  log: FastifyBaseLogger,
+  everyMs = 10_000,
+) {
+  const devices = new Map<number, RunningStatus>();
+  const plants = new Map<number, PlantStatus>();
+  const tick = async () => {
+    try {
+      const rows = await allDeviceStatuses(db, thresholdSeconds);
+      const byPlant = new Map<number, RunningStatus[]>();
+      for (const r of rows) {
+        if (devices.has(r.id) && devices.get(r.id) !== r.status) listener.deviceStatus(r.id, r.plant_id, r.status);
+        devices.set(r.id, r.status);
+        if (r.plant_id !== null) byPlant.set(r.plant_id, [...(byPlant.get(r.plant_id) ?? []), r.status]);
+      }
+      for (const [plantId, statuses] of byPlant) {
+        const status = plantStatusOf(statuses);
+        if (plants.has(plantId) && plants.get(plantId) !== status) listener.plantStatus(plantId, status);
+        plants.set(plantId, status);
+      }
+    } catch (err) {
+      log.error({ err }, 'status watch failed');
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), tick };
+}

@@ -1,0 +1,96 @@
+import type { WebSocket } from 'ws';
+import type { Db } from '../../db/db.js';
+import type { Caller } from '../../platform/auth.js';
+import { deviceInScope, subtreePattern } from '../../platform/scope.js';
+import type { StoredReading } from '../telemetry/ingest.js';
+import type { RunningStatus } from '../devices/device-status.js';
+
+export type LiveMessage =
+  | { type: 'hello'; devices: number }
+  | { type: 'reading'; deviceId: number; plantId: number | null; ts: number; values: StoredReading['values'] }
+  | { type: 'deviceStatus'; deviceId: number; plantId: number | null; status: RunningStatus }
+  | { type: 'plantStatus'; plantId: number; status: 'normal' | 'alarm' | 'offline' };
+
+interface Client {
+  socket: WebSocket;
+  caller: Caller;
+  devices: Set<number>;
+  plants: Set<number>;
+}
+
+/**
+ * One WebSocket per browser tab: each gets live readings and status changes of exactly the devices and plants
+ * its user may see. The visible set is worked out at connect and refreshed every minute, so new devices appear
+ * and devices moved out of scope stop.
+ */
+export class LiveHub {
+  private readonly clients = new Set<Client>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly db: Db) {
+    this.timer = setInterval(() => void this.refreshAll(), 60_000);
+    this.timer.unref();
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  async attach(socket: WebSocket, caller: Caller): Promise<void> {
+    const client: Client = { socket, caller, devices: new Set(), plants: new Set() };
+    await this.refresh(client);
+    this.clients.add(client);
+    socket.on('close', () => this.clients.delete(client));
+    socket.on('error', () => this.clients.delete(client));
+    this.send(client, { type: 'hello', devices: client.devices.size });
+  }
+
+  publishReadings(readings: StoredReading[]): void {
+    if (this.clients.size === 0) return;
+    // Only the newest reading per device matters to a live view.
+    const newest = new Map<number, StoredReading>();
+    for (const r of readings) if ((newest.get(r.deviceId)?.ts ?? -1) < r.ts) newest.set(r.deviceId, r);
+    for (const client of this.clients) {
+      for (const r of newest.values()) {
+        if (client.devices.has(r.deviceId)) this.send(client, { type: 'reading', ...r });
+      }
+    }
+  }
+
+  publishDeviceStatus(deviceId: number, plantId: number | null, status: RunningStatus): void {
+    for (const client of this.clients) {
+      if (client.devices.has(deviceId)) this.send(client, { type: 'deviceStatus', deviceId, plantId, status });
+    }
+  }
+
+  publishPlantStatus(plantId: number, status: 'normal' | 'alarm' | 'offline'): void {
+    for (const client of this.clients) {
+      if (client.plants.has(plantId)) this.send(client, { type: 'plantStatus', plantId, status });
+    }
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    for (const client of this.clients) client.socket.close(1001, 'server shutting down');
+    this.clients.clear();
+  }
+
+  private send(client: Client, message: LiveMessage): void {
+    // A tab that cannot keep up gets dropped rather than buffering without bound.
+    if (client.socket.bufferedAmount > 4 * 1024 * 1024) return void client.socket.terminate();
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+  }
+
+  private async refreshAll(): Promise<void> {
+    for (const client of this.clients) await this.refresh(client).catch(() => undefined);
+  }
+
+  private async refresh(client: Client): Promise<void> {
+    const { rows } = await this.db.query<{ id: number; plant_id: number | null }>(
+      `SELECT d.id, d.plant_id FROM devices d WHERE ${deviceInScope('d', 1, 2)}`,
+      [subtreePattern(client.caller), client.caller.id],
+    );
+    client.devices = new Set(rows.map((r) => r.id));
+    client.plants = new Set(rows.map((r) => r.plant_id).filter((p): p is number => p !== null));
+  }
+}
