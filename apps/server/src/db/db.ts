@@ -17,12 +17,15 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?(): Promise<Blob>;
+  /** The engine's own handle, for tools that need what the interface hides (COPY in benchmarks). */
+  readonly native: PGlite | pg.Pool;
 }
 
 /** PGlite is one connection in one thread; its own queue serialises calls, transactions hold it exclusively. */
 export function pgliteDb(instance: PGlite): Db {
   return {
     kind: 'pglite',
+    native: instance,
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
       const res = await instance.query<T>(sql, params as unknown[]);
       return { rows: res.rows };
@@ -48,6 +51,7 @@ export function pgliteDb(instance: PGlite): Db {
 export function postgresDb(pool: pg.Pool): Db {
   return {
     kind: 'postgres',
+    native: pool,
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
       const res = await pool.query(sql, params as unknown[]);
       return { rows: res.rows as T[] };

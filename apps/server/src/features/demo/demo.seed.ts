@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { joinPhone } from '@voltfleet/domain';
+import type { DemoFleetConfig } from '@voltfleet/simulator';
+import type { Db } from '../../db/db.js';
+import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret.js';
+import { insertUser } from '../users/users.repository.js';
+
+/** What the running demo needs to connect its simulated devices: each serial number's MQTT secret. */
+export interface DemoCredentials {
+  secrets: Record<string, string>;
+  users: Record<string, string>;
+}
+
+const ROLE_BY_LEVEL: Record<number, string> = { 1: 'dealer', 2: 'engineering', 3: 'personal' };
+
+/**
+ * Seeds the demo fleet once: its dealers, installers and owners below the administrator, their plants and devices
+ * with fresh random MQTT secrets. Secrets and the demo users' passwords are kept in `<dataDir>/demo.json` (mode 600)
+ * so the simulator can reconnect after a restart; a second call only reads that file.
+ */
+export async function seedDemo(
+  db: Db,
+  config: DemoFleetConfig,
+  opts: { dataDir: string; hash: (p: string) => Promise<string>; log: (m: string) => void },
+): Promise<DemoCredentials> {
+  const file = path.join(opts.dataDir, 'demo.json');
+  const seeded = await db.query(`SELECT 1 FROM devices WHERE sn = $1`, [config.devices[0]!.sn]);
+  if (seeded.rows.length > 0) return JSON.parse(await readFile(file, 'utf8')) as DemoCredentials;
+
+  const creds: DemoCredentials = { secrets: {}, users: {} };
+  await db.transaction(async (tx) => {
+    const admin = (
+      await tx.query<{ id: number; path: string; code: string }>(
+        `SELECT id, path, code FROM users WHERE username = 'admin'`,
+      )
+    ).rows[0]!;
+    const roles = new Map(
+      (
+        await tx.query<{ id: number; builtin_key: string }>(
+          `SELECT id, builtin_key FROM roles WHERE builtin_key IS NOT NULL`,
+        )
+      ).rows.map((r) => [r.builtin_key, r.id]),
+    );
+    const users = new Map<string, { id: number; path: string; code: string }>([['admin', admin]]);
+    for (const u of [...config.users].sort((a, b) => a.level - b.level)) {
+      const superior = users.get(u.superior ?? 'admin')!;
+      const password = `Demo-${randomBytes(6).toString('base64url')}`;
+      const id = await insertUser(tx, {
+        username: u.username,
+        passwordHash: await opts.hash(password),
+        name: u.name,
+        email: u.email,
+        phone: u.phone ? joinPhone(u.prePhoneCode, u.phone) : '',
+        company: u.level < 3 ? u.name : '',
+        remark: 'demo account',
+        level: u.level,
+        enabled: true,
+        roleId: roles.get(ROLE_BY_LEVEL[u.level] ?? 'personal')!,
+        superiorId: superior.id,
+        superiorPath: superior.path,
+        parentCustomerCode: superior.code,
+      });
+      const row = (await tx.query<{ path: string; code: string }>(`SELECT path, code FROM users WHERE id = $1`, [id]))
+        .rows[0]!;
+      users.set(u.username, { id, ...row });
+      creds.users[u.username] = password;
+    }
+    const plantIds = new Map<string, number>();
+    for (const p of config.plants) {
+      const owner = users.get(p.owner) ?? admin;
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO plants (name, type, power_kw, capacity_kwh, longitude, latitude, address, azimuth_deg, inclination_deg, currency, on_grid_type, time_zone, owner_id, construction_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+        [
+          p.name,
+          p.type,
+          p.powerKw,
+          p.capacityKwh,
+          p.longitude,
+          p.latitude,
+          p.address,
+          p.azimuthDeg,
+          p.inclinationDeg,
+          p.currency,
+          p.onGridType,
+          p.timeZone,
+          owner.id,
+          p.constructionDate,
+        ],
+      );
+      plantIds.set(p.id, rows[0]!.id);
+      const installer = p.installer ? users.get(p.installer) : undefined;
+      if (installer)
+        await tx.query(`INSERT INTO plant_users (plant_id, user_id) VALUES ($1, $2)`, [rows[0]!.id, installer.id]);
+    }
+    for (const d of config.devices) {
+      const plant = config.plants.find((p) => p.id === d.plantId)!;
+      // Devices are held by the installer who built the plant (or its owner).
+      const holder = users.get(plant.installer ?? plant.owner) ?? admin;
+      const secret = d.kind === 'inverter' ? generateDeviceSecret() : undefined;
+      if (secret) creds.secrets[d.sn] = secret;
+      await tx.query(
+        `INSERT INTO devices (sn, kind, model, battery_model, installation_position, owner_id, plant_id, pcu_version, dsp_version, secret_hash, activated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())`,
+        [
+          d.sn,
+          d.kind,
+          d.kind === 'battery' ? (d.model ?? 'LFP') : d.model,
+          d.kind === 'battery' ? (d.model ?? '') : '',
+          d.kind === 'inverter' ? (d.installationPosition ?? '') : '',
+          holder.id,
+          plantIds.get(d.plantId)!,
+          d.kind === 'inverter' ? d.pcuVersion : '',
+          d.kind === 'inverter' ? d.dspVersion : '',
+          secret ? await hashDeviceSecret(secret) : null,
+        ],
+      );
+    }
+  });
+  await mkdir(opts.dataDir, { recursive: true });
+  await writeFile(file, JSON.stringify(creds, null, 2), { mode: 0o600 });
+  opts.log(
+    `Demo fleet seeded: ${config.plants.length} plants, ${config.devices.length} devices, ${config.users.length} users (passwords in ${file})`,
+  );
+  return creds;
+}
