@@ -9,7 +9,8 @@ export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
+// Per zone, offset by quarter-hour bucket: a nested map avoids building a string key on this hot path.
+const offsets = new Map<string, Map<number, number>>();
 const OFFSET_CACHE_LIMIT = 50_000;
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -44,16 +45,17 @@ export function isValidTimeZone(timeZone: string): boolean {
 /** Offset of the zone from UTC in minutes at an instant (+60 for Prague in winter, -180 for São Paulo). */
 export function utcOffsetMinutes(timeZone: string, ms: number): number {
   const bucket = Math.floor(ms / QUARTER_MS);
-  const key = `${timeZone}|${bucket}`;
-  const cached = offsets.get(key);
+  let zone = offsets.get(timeZone);
+  if (!zone) offsets.set(timeZone, (zone = new Map()));
+  const cached = zone.get(bucket);
   if (cached !== undefined) return cached;
   const at = bucket * QUARTER_MS;
   const parts = formatter(timeZone).formatToParts(new Date(at));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   const offset = Math.round((asUtc - at) / MINUTE_MS);
-  if (offsets.size >= OFFSET_CACHE_LIMIT) offsets.clear();
-  offsets.set(key, offset);
+  if (zone.size >= OFFSET_CACHE_LIMIT) zone.clear();
+  zone.set(bucket, offset);
   return offset;
 }
 

@@ -109,6 +109,24 @@ function bump(map: Map<string, Energy>, key: string, q: EnergyQuantity, kwh: num
   e[q] += kwh;
 }
 
+// Day and month of a 5-minute bucket per zone; buckets repeat across a batch, so this saves most date work.
+const calendar = new Map<string, Map<number, { day: string; month: string; iso: string }>>();
+function calendarOf(bucket: number, timeZone: string) {
+  let zone = calendar.get(timeZone);
+  if (!zone) calendar.set(timeZone, (zone = new Map()));
+  let hit = zone.get(bucket);
+  if (!hit) {
+    if (zone.size > 50_000) zone.clear();
+    hit = {
+      day: localDay(bucket, timeZone),
+      month: `${localMonth(bucket, timeZone)}-01`,
+      iso: new Date(bucket).toISOString(),
+    };
+    zone.set(bucket, hit);
+  }
+  return hit;
+}
+
 /** Spreads contributions over 5-minute buckets and folds them into day and month totals in the plant's zone. */
 export function addContributions(
   into: RollupIncrements,
@@ -121,9 +139,10 @@ export function addContributions(
       const delta = { kwh: c.delta[q], nextDayKwh: c.deltaNext[q], source: 'total' as const };
       for (const share of spreadOverBuckets(c.prevTs, c.ts, delta, timeZone)) {
         const kwh = c.sign * share.kwh;
-        bump(into.fiveMin, `${id}|${new Date(share.bucket).toISOString()}`, q, kwh);
-        bump(into.day, `${id}|${localDay(share.bucket, timeZone)}`, q, kwh);
-        bump(into.month, `${id}|${localMonth(share.bucket, timeZone)}-01`, q, kwh);
+        const at = calendarOf(share.bucket, timeZone);
+        bump(into.fiveMin, `${id}|${at.iso}`, q, kwh);
+        bump(into.day, `${id}|${at.day}`, q, kwh);
+        bump(into.month, `${id}|${at.month}`, q, kwh);
       }
     }
   }

@@ -20,6 +20,7 @@ export const COUNTER_KEYS: FieldKey[] = ENERGY_QUANTITIES.flatMap((q) => [
   ENERGY_COUNTERS[q].today,
   ENERGY_COUNTERS[q].total,
 ]);
+export const COUNTER_COLUMNS = COUNTER_KEYS.map((key) => ({ key, column: columnOf(key) }));
 
 /** The rollup column of a quantity: `gridImport` → `grid_import_kwh`. */
 export const rollupColumn = (q: EnergyQuantity) => `${columnOf(q)}_kwh`;

@@ -1,6 +1,6 @@
 import { ENERGY_QUANTITIES, type EnergyQuantity, type FieldKey } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
-import { COUNTER_KEYS, FIELD_COLUMNS, columnOf, deltaColumns, rollupColumn } from './columns.js';
+import { COUNTER_COLUMNS, FIELD_COLUMNS, deltaColumns, rollupColumn } from './columns.js';
 
 export type Energy = Record<EnergyQuantity, number>;
 
@@ -65,7 +65,11 @@ export async function insertReadings(db: Queryable, rows: NewReadingRow[]): Prom
   await db.query(INSERT_SQL, columns as never[]);
 }
 
-const CHAIN_SELECT = `r.device_id, r.ts, r.prev_ts, ${COUNTER_KEYS.map((k) => `r.${columnOf(k)}`).join(', ')}, ${DELTA_COLS.map((c) => `r.${c}`).join(', ')}`;
+const CHAIN_SELECT = `r.device_id, r.ts, r.prev_ts, ${COUNTER_COLUMNS.map((c) => `r.${c.column}`).join(', ')}, ${DELTA_COLS.map((c) => `r.${c}`).join(', ')}`;
+const DELTA_KWH = Object.fromEntries(ENERGY_QUANTITIES.map((q) => [q, deltaColumns(q)])) as Record<
+  EnergyQuantity,
+  { kwh: string; next: string }
+>;
 
 /**
  * The stored readings each device's new batch touches: from the last reading before the earliest new one to the
@@ -91,10 +95,10 @@ export async function chainAround(
     ts: (row.ts as Date).getTime(),
     prevTs: row.prev_ts ? (row.prev_ts as Date).getTime() : null,
     counters: Object.fromEntries(
-      COUNTER_KEYS.filter((k) => row[columnOf(k)] != null).map((k) => [k, Number(row[columnOf(k)])]),
+      COUNTER_COLUMNS.filter((c) => row[c.column] != null).map((c) => [c.key, Number(row[c.column])]),
     ),
-    delta: energyFrom(row, (q) => deltaColumns(q).kwh),
-    deltaNext: energyFrom(row, (q) => deltaColumns(q).next),
+    delta: energyFrom(row, (q) => DELTA_KWH[q].kwh),
+    deltaNext: energyFrom(row, (q) => DELTA_KWH[q].next),
   }));
 }
 
