@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export type ProcessRole = 'http' | 'ingest' | 'osim' | 'jobs';
@@ -18,6 +19,8 @@ export interface Config {
   trustProxy: boolean;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** Stable per ingest process: after a restart it gets back its unacknowledged messages under the same id. */
+  mqttClientId: string;
   osimPort: number;
   demoFleet: boolean;
   /** A device silent for longer than this is offline. */
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     mqttPort: intEnv(env, 'MQTT_PORT', 1883),
     mqttUrl: env.MQTT_URL || undefined,
+    mqttClientId: env.MQTT_CLIENT_ID || `voltfleet-${os.hostname()}-${intEnv(env, 'PORT', 8080)}`,
     osimPort: intEnv(env, 'OSIM_PORT', 19042),
     demoFleet: ['1', 'true', 'on', 'yes'].includes((env.DEMO_FLEET ?? '').toLowerCase()),
     deviceOfflineSeconds: intEnv(env, 'DEVICE_OFFLINE_SECONDS', 300),

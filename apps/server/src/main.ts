@@ -6,7 +6,7 @@ import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { buildApp } from './app.js';
 import { hashPassword } from './features/auth/auth.service.js';
-import { startMaintenance } from './platform/maintenance.js';
+import { startRuntime } from './runtime.js';
 
 const config = loadConfig();
 await mkdir(config.dataDir, { recursive: true });
@@ -25,19 +25,17 @@ if (config.captchaTestCode)
     'VOLTFLEET_CAPTCHA_TEST_CODE is set: every captcha accepts the test code. Never use this in production.',
   );
 if (applied.length) app.log.info({ applied }, 'migrations applied');
-const stopMaintenance = config.roles.has('jobs') ? startMaintenance(db, app.log) : () => undefined;
-
-if (config.roles.has('http')) {
-  await app.listen({ port: config.port, host: config.host });
+if (config.roles.has('http')) await app.listen({ port: config.port, host: config.host });
+const runtime = await startRuntime(app, db, config);
+if (config.roles.has('http'))
   app.log.info(`Voltfleet is running at http://localhost:${config.port} (database: ${db.kind})`);
-}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (closing) return;
     closing = true;
-    stopMaintenance();
+    await runtime.stop();
     await app.close();
     await db.close();
     process.exit(0);

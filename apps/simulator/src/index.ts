@@ -46,3 +46,6 @@ export type {
   SimInverterConfig,
   SimPlantConfig,
 } from './config.js';
+export { MqttDevice, type MqttDeviceOptions } from './transport/mqtt-device.js';
+export { inverterCommands, parseCommand, type CommandAnswer, type DeviceCommand } from './transport/commands.js';
+export { connectMqttFleet, type MqttFleet } from './transport/mqtt-fleet.js';

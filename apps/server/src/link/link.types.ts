@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { Reading } from '@voltfleet/domain';
 
 /** A device as the link layer knows it: enough to authenticate it and route its messages. */
@@ -33,3 +34,55 @@ export const TOPICS = {
   ack: (sn: string) => `dev/${sn}/up/ack`,
   command: (sn: string) => `dev/${sn}/down/cmd`,
 } as const;
+
+/** Resolves a topic's serial number to its device; the external-broker link needs it (the broker did the login). */
+export interface DeviceLookup {
+  /** The stocked-in device with this serial number, or null. */
+  find(sn: string): Promise<LinkDevice | null>;
+}
+
+/** A command to a device, sent as JSON on `dev/{sn}/down/cmd` (docs/protocol.md). */
+export interface DeviceCommand {
+  /** Unique per command; the device answers with it and ignores a command id it has already executed. */
+  commandId: string;
+  type: 'setParameter' | 'readParameter';
+  key: string;
+  /** The value to write (setParameter). */
+  value?: number;
+  /** Epoch ms after which the device must not execute the command. */
+  expiresAt?: number;
+}
+
+/** A device's answer to a command, JSON on `dev/{sn}/up/ack`: `value` is the value read back after the write. */
+export type CommandAck =
+  { commandId: string; ok: true; value?: number | undefined } | { commandId: string; ok: false; reason: string };
+
+/** Presence events of a device link: a device's MQTT session came up or went down (connection, LWT or status). */
+export interface LinkEvents {
+  online: [device: LinkDevice];
+  offline: [device: LinkDevice];
+}
+
+/**
+ * What became of a published command: `sent` to the device's subscribed session, the device was `offline` (nothing
+ * sent), or `accepted` by an external broker that cannot tell whether the device is there.
+ */
+export type CommandRouting = 'sent' | 'offline' | 'accepted';
+
+/** The logging a link needs; a pino or Fastify logger fits. */
+export interface LinkLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** What the server uses of a running device link, whichever broker carries it. */
+export interface DeviceLink {
+  readonly counters: LinkCounters;
+  readonly events: EventEmitter<LinkEvents>;
+  /** Publishes a command on `dev/{sn}/down/cmd` (QoS 1); the device answers on `dev/{sn}/up/ack`. */
+  publishCommand(sn: string, command: DeviceCommand): Promise<CommandRouting>;
+  /** Registers a handler for command answers; returns a function that removes it. */
+  onAck(handler: (device: LinkDevice, ack: CommandAck) => void): () => void;
+  close(): Promise<void>;
+}

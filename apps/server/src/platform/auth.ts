@@ -60,6 +60,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
 
   app.addHook('onRequest', async (request) => {
     const routeConfig = request.routeOptions.config;
+    // The API docs are public like /api/openapi.json; only API routes need a session. The web app and its files
+    // are served whatever the cookie says: a stale session cookie must not turn a page load into a JSON 401
+    // (the app then learns from its first API call that the session is over and goes to /login?from=…).
+    const needsSession =
+      routeConfig.auth !== false && request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
     const token = tokenFrom(request);
     if (token) {
       const tokenHash = hashToken(token);
@@ -70,7 +75,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
         const expired = row.expires_at.getTime() < now || now - row.last_seen_at.getTime() > idleLimit;
         if (expired || !row.enabled) {
           await revokeSession(db, tokenHash);
-          if (routeConfig.auth !== false) throw new AppError('unauthorized', 'auth.sessionExpired');
+          if (needsSession) throw new AppError('unauthorized', 'auth.sessionExpired');
         } else {
           if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) await touchSession(db, tokenHash);
           request.caller = {
@@ -83,13 +88,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
             tokenHash,
           };
         }
-      } else if (routeConfig.auth !== false) {
+      } else if (needsSession) {
         // A token we do not know (revoked, expired and cleaned, or forged): the session is over.
         throw new AppError('unauthorized', 'auth.sessionExpired');
       }
     }
-    // The API docs are public like /api/openapi.json; only API routes need a session.
-    if (routeConfig.auth === false || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    if (!needsSession) return;
     if (!request.caller) throw new AppError('unauthorized', 'auth.loginRequired');
     if (routeConfig.permission && !request.caller.permissions.has(routeConfig.permission)) throw forbidden();
   });

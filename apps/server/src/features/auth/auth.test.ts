@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TEST_ADMIN_PASSWORD,
@@ -227,6 +230,30 @@ describe('sessions', () => {
     const res = await api(s.app, 'GET', '/api/auth/me');
     expect(res.status).toBe(401);
     expect(res.body.msg).toBe('Please login!');
+  });
+
+  it('serves the web app despite a stale session cookie; only the API reports the session as over', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-web-'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>web app</title>');
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'assets/app-1.js'), 'export {};');
+    const web = await startTestServer({ WEB_DIST: dir });
+    try {
+      const token = await loginToken(web.app, 'admin', TEST_ADMIN_PASSWORD);
+      await api(web.app, 'POST', '/api/auth/logout', { token });
+      const cookies = { user_token: token };
+      // A reload of a deep link after the session ended: the app must load to send the user to /login?from=….
+      const page = await web.app.inject({ method: 'GET', url: '/userCenter/userList', cookies });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>web app</title>');
+      expect((await web.app.inject({ method: 'GET', url: '/assets/app-1.js', cookies })).statusCode).toBe(200);
+      const me = await web.app.inject({ method: 'GET', url: '/api/auth/me', cookies });
+      expect(me.statusCode).toBe(401);
+      expect(me.json().msg).toBe('Login expired, please login again');
+    } finally {
+      await web.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,0 +1,42 @@
+import {
+  connectMqttFleet,
+  createFleet,
+  demoFleetConfig,
+  type DemoFleetConfig,
+  type MqttFleet,
+} from '@voltfleet/simulator';
+import type { Db } from '../../db/db.js';
+import { seedDemo } from './demo.seed.js';
+
+export interface DemoRun {
+  config: DemoFleetConfig;
+  stop(): Promise<void>;
+}
+
+/**
+ * Seeds the demo fleet (once) and runs it in real time: every simulated inverter connects to the MQTT broker with
+ * its own credentials and reports at its own interval, and answers commands, exactly like a real device.
+ */
+export async function runDemoFleet(
+  db: Db,
+  opts: { dataDir: string; mqttUrl: string; hash: (p: string) => Promise<string>; log: (m: string) => void },
+): Promise<DemoRun> {
+  const startMs = Date.now();
+  const config = demoFleetConfig({ startMs });
+  const creds = await seedDemo(db, config, opts);
+  const fleet = createFleet(config);
+  const members = fleet.inverters
+    .filter((inv) => creds.secrets[inv.sn])
+    .map((inverter) => ({ inverter, secret: creds.secrets[inverter.sn]! }));
+  const mqtt: MqttFleet = await connectMqttFleet(opts.mqttUrl, members);
+  // Real time, advanced in 10-second steps; each inverter reports at its own interval.
+  const run = fleet.runAccelerated({ factor: 1, stepSeconds: 10, tickMs: 1000, onReading: mqtt.onReading });
+  opts.log(`Demo fleet running: ${members.length} simulated inverters reporting over MQTT`);
+  return {
+    config,
+    async stop() {
+      run.stop();
+      await mqtt.close();
+    },
+  };
+}

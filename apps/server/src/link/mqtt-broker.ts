@@ -1,0 +1,248 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
+import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain';
+import { OrderedCallbacks } from './ack-order.js';
+import { limitPacketSize } from './packet-size-guard.js';
+import { commandPayload, isOwnDownlinkFilter, MAX_PAYLOAD_BYTES, topicMatches, uplinkTopic } from './mqtt-protocol.js';
+import { Uplink, type AckHandler } from './uplink.js';
+import {
+  TOPICS,
+  type CommandRouting,
+  type DeviceCommand,
+  type DeviceDirectory,
+  type DeviceLink,
+  type LinkDevice,
+  type LinkLog,
+  type ReadingSink,
+} from './link.types.js';
+
+// MQTT 3.1.1 CONNACK return codes (Aedes declares them as an ambient const enum, which isolated modules cannot read).
+const IDENTIFIER_REJECTED = 2;
+const SERVER_UNAVAILABLE = 3;
+const BAD_USERNAME_OR_PASSWORD = 4;
+/**
+ * mqemitter's concurrency limit for Aedes; 0 means none. With a limit (Aedes' default is 100), messages queue once that
+ * many deliveries are in flight and the queue drains recursively: a QoS 0 burst then overflowed the stack ("Maximum
+ * call stack size exceeded", fixtures/aedes-qos0-burst.mjs), and one device that stops reading could hold every slot.
+ * Without it backpressure stays per client: Aedes reads a socket again only after its last batch was delivered.
+ */
+export const AEDES_CONCURRENCY = 0;
+/** Largest MQTT packet accepted: a maximal payload plus topic and header. */
+const MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 1024;
+
+export interface MqttBrokerOptions {
+  /** TCP port (MQTT_PORT); 0 picks a free one (tests). */
+  port: number;
+  host?: string;
+  directory: Pick<DeviceDirectory, 'authenticate'>;
+  sink: ReadingSink;
+  log?: LinkLog;
+}
+
+export interface MqttBroker extends DeviceLink {
+  /** The port actually listened on. */
+  readonly port: number;
+}
+
+function authError(returnCode: 2 | 3 | 4, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode });
+}
+
+function bytes(payload: PublishPacket['payload']): Buffer {
+  return Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+}
+
+/**
+ * The in-process MQTT broker (Aedes, MQTT 3.1.1) for devices: a device logs in with its serial number and secret,
+ * publishes only below `dev/{sn}/up/` and subscribes only below `dev/{sn}/down/`. Readings are submitted from
+ * `authorizePublish`, which calls back only once the sink has committed them: Aedes sends the PUBACK right after that
+ * callback, so acknowledgement follows the commit while readings of many devices share one batch.
+ */
+class AedesLink implements MqttBroker {
+  port = 0;
+  private readonly uplink: Uplink;
+  private readonly aedes: Aedes;
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private readonly devices = new WeakMap<Client, LinkDevice>();
+  /** The live session of each serial number; a takeover's late disconnect must not mark the device offline. */
+  private readonly sessions = new Map<string, Client>();
+  private readonly downlinks = new WeakMap<Client, Set<string>>();
+  private readonly ordered = new OrderedCallbacks<Client>();
+
+  constructor(private readonly options: MqttBrokerOptions) {
+    this.uplink = new Uplink(options.sink, options.log, false);
+    this.aedes = new Aedes({
+      concurrency: AEDES_CONCURRENCY,
+      preConnect: (_client, packet, done) => {
+        // Sessions are not kept (they would die with the process anyway): a device resubscribes after CONNACK.
+        packet.clean = true;
+        done(null, true);
+      },
+      authenticate: (client, username, password, done) => this.authenticate(client, username, password, done),
+      authorizePublish: (client, packet, done) => this.authorizePublish(client, packet, done),
+      authorizeSubscribe: (client, sub, done) => this.authorizeSubscribe(client, sub, done),
+    });
+    this.aedes.on('clientReady', (client) => this.connected(client));
+    this.aedes.on('clientDisconnect', (client) => this.disconnected(client));
+    this.aedes.on('subscribe', (subs, client) => this.subscribed(subs, client));
+    this.aedes.on('unsubscribe', (topics, client) => topics.forEach((t) => this.downlinks.get(client)?.delete(t)));
+    // Aedes emits 'error' for persistence trouble; unheard, an EventEmitter error would end the process.
+    (this.aedes as NodeJS.EventEmitter).on('error', (err: Error) =>
+      this.uplink.log.error({ err }, 'mqtt: broker error'),
+    );
+    this.aedes.on('clientError', (client, err) =>
+      this.uplink.log.info({ sn: client.id, err: err.message }, 'mqtt: client dropped'),
+    );
+    this.server = createServer((socket) => this.accept(socket));
+  }
+
+  get counters() {
+    return this.uplink.counters;
+  }
+
+  get events() {
+    return this.uplink.events;
+  }
+
+  async listen(): Promise<void> {
+    await this.aedes.listen();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        this.server.once('error', reject);
+        this.server.listen(this.options.port, this.options.host ?? '0.0.0.0', () => resolve());
+      });
+    } catch (err) {
+      await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
+      throw err;
+    }
+    this.server.on('error', (err) => this.uplink.log.error({ err }, 'mqtt: listener error'));
+    const address = this.server.address();
+    this.port = address !== null && typeof address === 'object' ? address.port : this.options.port;
+  }
+
+  onAck(handler: AckHandler): () => void {
+    return this.uplink.onAck(handler);
+  }
+
+  async publishCommand(sn: string, command: DeviceCommand): Promise<CommandRouting> {
+    if (!SERIAL_NUMBER_PATTERN.test(sn)) throw new RangeError(`not a serial number: ${sn}`);
+    const topic = TOPICS.command(sn);
+    const session = this.sessions.get(sn);
+    const filters = session ? [...(this.downlinks.get(session) ?? [])] : [];
+    if (!filters.some((filter) => topicMatches(filter, topic))) return 'offline';
+    const packet: PublishPacket = {
+      cmd: 'publish',
+      topic,
+      payload: commandPayload(command),
+      qos: 1,
+      retain: false,
+      dup: false,
+    };
+    await new Promise<void>((resolve, reject) => this.aedes.publish(packet, (err) => (err ? reject(err) : resolve())));
+    return 'sent';
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
+    // Connections that never sent CONNECT are not Aedes clients; close them too or server.close() waits for them.
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private accept(socket: Socket): void {
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
+    socket.setNoDelay(true);
+    // Finds half-open connections of devices that use no MQTT keepalive.
+    socket.setKeepAlive(true, 60_000);
+    this.aedes.handle(socket);
+    limitPacketSize(socket, MAX_PACKET_BYTES);
+  }
+
+  private authenticate(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+    done: (err: AuthenticateError | null, ok: boolean | null) => void,
+  ): void {
+    const sn = username ?? '';
+    if (!SERIAL_NUMBER_PATTERN.test(sn) || !password) {
+      this.uplink.refuse('link.auth', sn.slice(0, 40), 'no serial number or secret');
+      return done(authError(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), null);
+    }
+    // The client id is the serial number, so one device can never take over another's session.
+    if (client.id !== sn) {
+      this.uplink.refuse('link.auth', sn, `client id ${client.id} is not the serial number`);
+      return done(authError(IDENTIFIER_REJECTED, 'client id must be the serial number'), null);
+    }
+    this.options.directory.authenticate(sn, password.toString('utf8')).then(
+      (device) => {
+        if (!device || device.sn !== sn) {
+          this.uplink.refuse('link.auth', sn, 'unknown device or wrong secret');
+          return done(authError(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), null);
+        }
+        this.devices.set(client, device);
+        done(null, true);
+      },
+      (err: unknown) => {
+        this.uplink.log.error({ sn, err }, 'mqtt: device directory failed');
+        done(authError(SERVER_UNAVAILABLE, 'server unavailable'), null);
+      },
+    );
+  }
+
+  private authorizePublish(client: Client | null, packet: PublishPacket, done: (err?: Error | null) => void): void {
+    const device = client ? this.devices.get(client) : undefined;
+    const route = uplinkTopic(packet.topic);
+    if (!client || !device || !route || route.sn !== device.sn) {
+      this.uplink.refuse('link.topic', device?.sn ?? '', `publish to ${packet.topic.slice(0, 120)}`);
+      // MQTT 3.1.1 cannot refuse a PUBLISH: an error here makes Aedes close the connection [MQTT-3.3.5-2].
+      return done(new Error(`publishing to ${packet.topic} is not allowed`));
+    }
+    // Nothing a device sends is kept for later subscribers.
+    packet.retain = false;
+    this.ordered.run(client, this.uplink.handle(device, route.channel, bytes(packet.payload)), done);
+  }
+
+  private authorizeSubscribe(
+    client: Client,
+    sub: Subscription,
+    done: (err: Error | null, sub?: Subscription | null) => void,
+  ): void {
+    const device = this.devices.get(client);
+    if (device && isOwnDownlinkFilter(sub.topic, device.sn))
+      return done(null, { ...sub, qos: sub.qos > 1 ? 1 : sub.qos });
+    this.uplink.refuse('link.subscribe', device?.sn ?? '', `subscribe to ${sub.topic.slice(0, 120)}`);
+    done(null, null); // granted 0x80: refused, the connection stays
+  }
+
+  private connected(client: Client): void {
+    const device = this.devices.get(client);
+    if (!device) return;
+    const previous = this.sessions.get(device.sn);
+    this.sessions.set(device.sn, client);
+    this.downlinks.set(client, new Set());
+    if (!previous) this.uplink.presence('online', device);
+  }
+
+  private disconnected(client: Client): void {
+    const device = this.devices.get(client);
+    if (!device || this.sessions.get(device.sn) !== client) return;
+    this.sessions.delete(device.sn);
+    this.uplink.presence('offline', device);
+  }
+
+  private subscribed(subs: Subscription[], client: Client): void {
+    const filters = this.downlinks.get(client);
+    // Refused filters come back with granted QoS 0x80.
+    for (const sub of subs) if ((sub.qos as number) !== 0x80) filters?.add(sub.topic);
+  }
+}
+
+/** Starts the in-process broker on `options.port`; resolves once it listens. */
+export async function startMqttBroker(options: MqttBrokerOptions): Promise<MqttBroker> {
+  const link = new AedesLink(options);
+  await link.listen();
+  return link;
+}

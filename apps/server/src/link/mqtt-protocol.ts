@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { SERIAL_NUMBER_PATTERN, validateReading, type Reading, type ReadingReason } from '@voltfleet/domain';
+import type { CommandAck, DeviceCommand, LinkCounters } from './link.types.js';
+
+/** Largest payload a device may send (a full reading is about 3 KB). */
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+/** Why the link refused something; reading problems keep the domain's `reading.*` keys. */
+export type LinkReason =
+  | ReadingReason
+  | 'link.auth'
+  | 'link.topic'
+  | 'link.subscribe'
+  | 'link.unknownDevice'
+  | 'link.payloadTooLarge'
+  | 'link.malformedJson'
+  | 'link.snMismatch'
+  | 'link.status'
+  | 'link.ack'
+  | 'link.submitFailed';
+
+export type UplinkChannel = 'reading' | 'status' | 'ack';
+const CHANNELS = new Set<string>(['reading', 'status', 'ack']);
+
+export function createLinkCounters(): LinkCounters {
+  return { accepted: 0, rejected: 0, rejectedByReason: {} };
+}
+
+export function countRejection(counters: LinkCounters, reason: LinkReason): void {
+  counters.rejected += 1;
+  counters.rejectedByReason[reason] = (counters.rejectedByReason[reason] ?? 0) + 1;
+}
+
+/** The serial number and channel of an uplink topic `dev/{sn}/up/{reading|status|ack}`, or null. */
+export function uplinkTopic(topic: string): { sn: string; channel: UplinkChannel } | null {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || parts[0] !== 'dev' || parts[2] !== 'up') return null;
+  const [, sn = '', , channel = ''] = parts;
+  if (!SERIAL_NUMBER_PATTERN.test(sn) || !CHANNELS.has(channel)) return null;
+  return { sn, channel: channel as UplinkChannel };
+}
+
+/** True for a filter a device may subscribe to: its own command branch `dev/{sn}/down/…` (wildcards only below it). */
+export function isOwnDownlinkFilter(filter: string, sn: string): boolean {
+  const prefix = `dev/${sn}/down`;
+  return filter === prefix || filter === `${prefix}/#` || filter.startsWith(`${prefix}/`);
+}
+
+/** MQTT topic filter matching (`+` one level, `#` the rest), for routing checks. */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length || (f[i] !== '+' && f[i] !== t[i])) return false;
+  }
+  return f.length === t.length;
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; reason: LinkReason; detail: string };
+
+function parseJson(payload: Buffer): Parsed<unknown> {
+  if (payload.length > MAX_PAYLOAD_BYTES)
+    return { ok: false, reason: 'link.payloadTooLarge', detail: `${payload.length} bytes` };
+  try {
+    return { ok: true, value: JSON.parse(payload.toString('utf8')) as unknown };
+  } catch (err) {
+    return { ok: false, reason: 'link.malformedJson', detail: (err as Error).message };
+  }
+}
+
+/** A reading payload checked as docs/protocol.md says: JSON, valid, and about the device that sent it. */
+export function parseReading(payload: Buffer, sn: string, now: number): Parsed<Reading> {
+  const json = parseJson(payload);
+  if (!json.ok) return json;
+  const result = validateReading(json.value, now);
+  if (!result.ok) return { ok: false, reason: result.reason, detail: result.detail };
+  if (result.reading.sn !== sn)
+    return { ok: false, reason: 'link.snMismatch', detail: `payload sn ${result.reading.sn} on ${sn}'s topic` };
+  return { ok: true, value: result.reading };
+}
+
+const statusSchema = z.object({ status: z.enum(['online', 'offline']), ts: z.number().int().positive().optional() });
+
+/** A status payload `{"status":"online"|"offline"}`. */
+export function parseStatus(payload: Buffer): Parsed<'online' | 'offline'> {
+  const json = parseJson(payload);
+  if (!json.ok) return json;
+  const parsed = statusSchema.safeParse(json.value);
+  if (!parsed.success) return { ok: false, reason: 'link.status', detail: parsed.error.issues[0]?.message ?? '' };
+  return { ok: true, value: parsed.data.status };
+}
+
+const commandId = z.string().min(1).max(64);
+const ackSchema = z.discriminatedUnion('ok', [
+  z.object({ commandId, ok: z.literal(true), value: z.number().finite().optional() }),
+  z.object({ commandId, ok: z.literal(false), reason: z.string().min(1).max(128) }),
+]);
+
+/** A command answer `{commandId, ok, value|reason}`. */
+export function parseAck(payload: Buffer): Parsed<CommandAck> {
+  const json = parseJson(payload);
+  if (!json.ok) return json;
+  const parsed = ackSchema.safeParse(json.value);
+  if (!parsed.success) return { ok: false, reason: 'link.ack', detail: parsed.error.issues[0]?.message ?? '' };
+  return { ok: true, value: parsed.data };
+}
+
+/** The JSON bytes of a command (only the documented properties). */
+export function commandPayload(command: DeviceCommand): Buffer {
+  const { commandId: id, type, key, value, expiresAt } = command;
+  return Buffer.from(JSON.stringify({ commandId: id, type, key, value, expiresAt }));
+}

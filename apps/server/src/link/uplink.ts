@@ -1,0 +1,95 @@
+import { EventEmitter } from 'node:events';
+import type { CommandAck, LinkCounters, LinkDevice, LinkEvents, LinkLog, ReadingSink } from './link.types.js';
+import {
+  countRejection,
+  createLinkCounters,
+  parseAck,
+  parseReading,
+  parseStatus,
+  type LinkReason,
+  type UplinkChannel,
+} from './mqtt-protocol.js';
+
+export type AckHandler = (device: LinkDevice, ack: CommandAck) => void;
+
+const QUIET_LOG = { info: () => undefined, warn: () => undefined, error: () => undefined } satisfies LinkLog;
+/** A misbehaving device could send thousands of bad messages: log each (device, reason) at most once a minute. */
+const LOG_INTERVAL_MS = 60_000;
+const LOG_MEMORY = 10_000;
+
+/**
+ * What both links do with a device's uplink message once its sender is known: a reading is validated and submitted
+ * (the returned promise settles when it is committed: ack then), a status becomes a presence event when the link says
+ * so, a command answer goes to the ack handlers. A bad payload resolves (acknowledged and dropped: redelivering it
+ * would not make it valid) and is counted; only a failed submit rejects, so the message is not acknowledged.
+ */
+export class Uplink {
+  readonly counters: LinkCounters = createLinkCounters();
+  readonly events = new EventEmitter<LinkEvents>();
+  readonly log: LinkLog;
+  private readonly ackHandlers = new Set<AckHandler>();
+  private readonly lastLogged = new Map<string, number>();
+
+  constructor(
+    private readonly sink: ReadingSink,
+    log: LinkLog | undefined,
+    /** True when status messages drive presence (external broker); the in-process broker watches connections. */
+    private readonly statusIsPresence: boolean,
+  ) {
+    this.log = log ?? QUIET_LOG;
+  }
+
+  onAck(handler: AckHandler): () => void {
+    this.ackHandlers.add(handler);
+    return () => void this.ackHandlers.delete(handler);
+  }
+
+  async handle(device: LinkDevice, channel: UplinkChannel, payload: Buffer): Promise<void> {
+    if (channel === 'reading') return this.reading(device, payload);
+    if (channel === 'ack') {
+      const ack = parseAck(payload);
+      if (!ack.ok) return this.refuse(ack.reason, device.sn, ack.detail);
+      for (const handler of this.ackHandlers) this.guard(() => handler(device, ack.value), 'ack handler failed');
+      return;
+    }
+    const status = parseStatus(payload);
+    if (!status.ok) return this.refuse(status.reason, device.sn, status.detail);
+    if (this.statusIsPresence) this.presence(status.value, device);
+  }
+
+  /** Emits a presence event; a throwing listener is logged, never thrown into the broker. */
+  presence(state: 'online' | 'offline', device: LinkDevice): void {
+    this.guard(() => this.events.emit(state, device), 'presence listener failed');
+  }
+
+  /** Counts a refusal by reason and logs it (rate-limited per device and reason). */
+  refuse(reason: LinkReason, sn: string, detail: string): void {
+    countRejection(this.counters, reason);
+    const key = `${sn} ${reason}`;
+    const now = Date.now();
+    if (now - (this.lastLogged.get(key) ?? -Infinity) < LOG_INTERVAL_MS) return;
+    if (this.lastLogged.size >= LOG_MEMORY) this.lastLogged.clear();
+    this.lastLogged.set(key, now);
+    this.log.warn({ sn, reason, detail }, 'mqtt: device message refused');
+  }
+
+  private async reading(device: LinkDevice, payload: Buffer): Promise<void> {
+    const parsed = parseReading(payload, device.sn, Date.now());
+    if (!parsed.ok) return this.refuse(parsed.reason, device.sn, parsed.detail);
+    try {
+      await this.sink.submit(device, parsed.value);
+    } catch (err) {
+      this.refuse('link.submitFailed', device.sn, (err as Error).message);
+      throw err;
+    }
+    this.counters.accepted += 1;
+  }
+
+  private guard(fn: () => void, msg: string): void {
+    try {
+      fn();
+    } catch (err) {
+      this.log.error({ err }, msg);
+    }
+  }
+}
