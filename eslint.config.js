@@ -31,7 +31,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*/**', '@/features/*/**'], message: 'Web features never import each other; compose them in pages or app/.' }] },
+        {
+          patterns: [
+            {
+              group: ['../../*/**', '@/features/*/**'],
+              message: 'Web features never import each other; compose them in pages or app/.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,35 +1,90 @@
+import { existsSync } from 'node:fs';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const src = new URL('./src', import.meta.url).pathname;
 
+const DOMAIN_SOURCE = /[\\/]packages[\\/]domain[\\/]src[\\/]/;
+/** Initialisers that are pure as written; every other top-level constant gets a pure-annotated wrapper. */
+const PLAIN_VALUES = new Set([
+  'Literal',
+  'Identifier',
+  'TemplateLiteral',
+  'ArrowFunctionExpression',
+  'FunctionExpression',
+  'ClassExpression',
+]);
+
 /**
- * packages/domain is pure data, rules and zod schemas, but its package.json does not say `"sideEffects": false`,
- * so every module of it (telemetry fields, catalogues, …) would land in the login chunk. Marking its sources
- * side-effect free lets the bundler drop the modules the web app does not use.
+ * packages/domain is pure data, rules and zod schemas, but the bundler cannot tell: its package.json does not say
+ * `"sideEffects": false` to this build, and a top-level `export const x = z.object(…)` is a call the bundler must
+ * keep even when `x` is unused. So an import of one constant (RESPONSE_CODES, LEVEL_KEYS) would bring every schema
+ * of its module, and with them all of zod, into the first download. For the web build the domain sources are
+ * marked side-effect free and each top-level constant's initialiser becomes `/*#__PURE__*\/ (() => (init))()`
+ * (same value, same order): unused schemas, and zod with them, drop out; pages that do validate still get them.
  */
-function sideEffectFreeDomain(): Plugin {
+function leanDomain(): Plugin {
   return {
-    name: 'voltfleet:side-effect-free-domain',
+    name: 'voltfleet:lean-domain',
+    apply: 'build',
     transform: {
-      filter: { id: /[\\/]packages[\\/]domain[\\/]src[\\/]/ },
-      handler: (code) => ({ code, map: null, moduleSideEffects: false }),
+      filter: { id: DOMAIN_SOURCE },
+      handler(code) {
+        const edits: { at: number; text: string }[] = [];
+        for (const statement of this.parse(code).body) {
+          const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+          if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+          for (const { init } of declaration.declarations) {
+            if (!init || PLAIN_VALUES.has(init.type)) continue;
+            edits.push({ at: init.start, text: '/*#__PURE__*/ (() => (' }, { at: init.end, text: '))()' });
+          }
+        }
+        let out = code;
+        for (const { at, text } of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, at) + text + out.slice(at);
+        return { code: out, map: null, moduleSideEffects: false };
+      },
+    },
+  };
+}
+
+/**
+ * Ant Design's Input (login page, every page) reads the form context from antd/es/form/context.js, which imports
+ * `FormProvider` from the @rc-component/form index: that index attaches Field, List and useForm to the Form
+ * component, so the whole form engine and its validator came with every Input. Here that one import is pointed at
+ * the module that defines `FormProvider` (the same file the index re-exports, so one context instance); Form itself
+ * still imports the full package where it is used.
+ */
+function antdFormContextOnly(): Plugin {
+  const importer = /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/;
+  return {
+    name: 'voltfleet:antd-form-context',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: /^@rc-component\/form$/ },
+      async handler(source, from) {
+        if (!from || !importer.test(from)) return null;
+        const index = await this.resolve(source, from, { skipSelf: true });
+        if (!index || !/[\\/]es[\\/]index\.js$/.test(index.id)) return null;
+        const context = index.id.replace(/index\.js$/, 'FormContext.js');
+        return existsSync(context) ? context : null;
+      },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), sideEffectFreeDomain()],
+  plugins: [react(), leanDomain(), antdFormContextOnly()],
   resolve: {
     // The domain package is consumed from its TypeScript sources (its package.json `source` condition).
     conditions: ['source', ...defaultClientConditions],
     alias: { '@': src },
   },
+  // ws: the live channel (/api/ws) is a WebSocket upgrade on the same path prefix.
   server: {
-    proxy: { '/api': { target: 'http://localhost:8080' } },
+    proxy: { '/api': { target: 'http://localhost:8080', ws: true } },
   },
   preview: {
-    proxy: { '/api': { target: 'http://localhost:8080' } },
+    proxy: { '/api': { target: 'http://localhost:8080', ws: true } },
   },
   build: {
     outDir: 'dist',

@@ -7,4 +7,5 @@ export interface E2eApi {
     user: { username: string; password: string; roleId: number; level?: number; name?: string },
   ): Promise<{ id: number }>;
 }
-export declare function createApi(baseUrl: string): E2eApi;
+/** `headers` go with every request (the journeys send their own X-Forwarded-For client address). */
+export declare function createApi(baseUrl: string, options?: { headers?: Record<string, string> }): E2eApi;

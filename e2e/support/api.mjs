@@ -2,11 +2,12 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { CAPTCHA_CODE } from './server.mjs';
 
-export function createApi(baseUrl) {
+export function createApi(baseUrl, { headers: extraHeaders = {} } = {}) {
   async function call(method, url, { token, body, lang = 'en' } = {}) {
     const res = await fetch(`${baseUrl}${url}`, {
       method,
       headers: {
+        ...extraHeaders,
         'accept-language': lang,
         ...(token ? { token } : {}),
         ...(body ? { 'content-type': 'application/json' } : {}),

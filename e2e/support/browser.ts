@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,8 +23,9 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   locale = 'en-US',
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1366, height: 860 } });
+  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1366, height: 860 }, ...options });
   const page = await context.newPage();
   return { context, page };
 }

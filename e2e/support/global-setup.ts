@@ -1,9 +1,16 @@
+import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.mjs';
 
-/** One real server (built app, fresh PGlite data directory, test captcha code) for every journey. */
+/**
+ * One real server (built app, fresh PGlite data directory, test captcha code) for every journey. TRUST_PROXY lets
+ * each journey file be its own client address (X-Forwarded-For), so the per-address limits (public calls per
+ * minute, failed logins) never couple the journeys or depend on how fast the suite runs. DEMO_FLEET runs the
+ * simulated fleet (its plants, devices and users below admin), reporting over MQTT like real inverters, for the
+ * journeys that watch live data; it gets its own free MQTT port from startServer.
+ */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  const server = await startServer({ TRUST_PROXY: 'true', DEMO_FLEET: 'on' });
   project.provide('baseUrl', server.baseUrl);
   return () => server.stop();
 }

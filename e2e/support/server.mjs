@@ -33,11 +33,17 @@ export function assertBuilt() {
 export async function startServer(extraEnv = {}) {
   assertBuilt();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-e2e-'));
-  const port = await freePort();
+  // The in-process MQTT broker and OSIM gateway get free ports too, so a server started here never collides with
+  // another one (a developer's `npm start`, a parallel run) on their fixed defaults.
+  const ports = new Set();
+  while (ports.size < 3) ports.add(await freePort());
+  const [port, mqttPort, osimPort] = ports;
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      OSIM_PORT: String(osimPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,

@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { rolesRoutes } from './features/roles/roles.routes.js';
 import { recordsRoutes } from './features/records/records.routes.js';
+import { devicesRoutes } from './features/devices/devices.routes.js';
 import { LiveHub } from './features/live/live.hub.js';
 import { liveRoutes } from './features/live/live.routes.js';
 
@@ -71,6 +72,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(usersRoutes, deps);
   await app.register(rolesRoutes, { db });
   await app.register(recordsRoutes, { db });
+  await app.register(devicesRoutes, { db, config });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const live = new LiveHub(db);
   app.decorate('live', live);

@@ -9,7 +9,7 @@ import '@/app/app.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The first language (strings, Ant Design and dayjs locale) is loaded before the first render, so nothing flickers.
+// The first language (strings and Ant Design locale) is loaded before the first render, so nothing flickers.
 // Should its chunk fail, the app still starts (showing message keys) rather than staying blank.
 void initI18n(initialLang())
   .catch((error: unknown) => console.error(error))

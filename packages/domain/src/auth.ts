@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { permissionNodeSchema } from './permissions.js';
+import { permissionNodeSchema } from './permission-schemas.js';
 import { userSchema } from './users.js';
 
 /** Maximum age of an encrypted password blob; older ones are refused as replays. */

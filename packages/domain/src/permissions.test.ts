@@ -14,9 +14,9 @@ import {
   nodeGranted,
   normaliseGrant,
   parentCode,
-  permissionNodeSchema,
   permittedRoutes,
 } from './permissions.js';
+import { permissionNodeSchema } from './permission-schemas.js';
 import type { PermissionNode } from './permissions.js';
 
 const nameOf = (code: string) => `name of ${code}`;

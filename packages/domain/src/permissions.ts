@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Menu groups of SPEC §2; each child page belongs to one. */
 export const MENU_GROUPS = [
   'plantOverview',
@@ -161,24 +159,6 @@ export interface PermissionNode {
   subModules: PermissionNode[];
   auths: PermissionAuth[];
 }
-
-export const permissionAuthSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  show: z.boolean(),
-  selected: z.boolean().optional(),
-});
-
-export const permissionNodeSchema: z.ZodType<PermissionNode> = z.lazy(() =>
-  z.object({
-    code: z.string(),
-    name: z.string(),
-    show: z.boolean(),
-    selected: z.boolean().optional(),
-    subModules: z.array(permissionNodeSchema),
-    auths: z.array(permissionAuthSchema),
-  }),
-);
 
 /** SPEC §6: "a selected flag overrides show". */
 export function nodeGranted(node: { show: boolean; selected?: boolean | undefined }): boolean {

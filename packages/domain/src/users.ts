@@ -8,13 +8,9 @@ import {
   trimmedText,
   usernameSchema,
 } from './validation.js';
-import { VIEWS, permissionNodeSchema } from './permissions.js';
-
-/** Account levels: lower numbers sit higher in the hierarchy. */
-export const USER_LEVELS = [0, 1, 2, 3] as const;
-export type UserLevel = (typeof USER_LEVELS)[number];
-/** 0 platform operator, 1 dealer, 2 engineering (installer), 3 personal (owner). */
-export const LEVEL_KEYS = ['operator', 'dealer', 'engineering', 'personal'] as const;
+import { USER_LEVELS } from './levels.js';
+import { permissionNodeSchema } from './permission-schemas.js';
+import { VIEWS } from './permissions.js';
 
 const optionalEmail = z.union([z.literal(''), emailSchema]).optional();
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoginGate, RequireSession } from './guards';
 import { lazyLoad } from '@/lib/lazy-load';
-import { PAGE_REGISTRY } from './page-registry';
+import { PAGE_REGISTRY, shellPage } from './page-registry';
 import { RouteBoundary } from './route-boundary';
 import { homePath, PERSONAL_CENTER_PATH, registeredRoutes } from './routes';
 import { SessionBridge } from './session-bridge';
@@ -10,7 +10,7 @@ import { useSession } from '@/lib/session';
 
 const LoginRoute = lazyLoad(() => import('./login-route'));
 const ShellLayout = lazyLoad(() => import('./shell/shell-layout'));
-const PersonalCenterPage = lazyLoad(() => import('@/features/profile/pages/personal-center-page'));
+const PersonalCenterPage = shellPage('personalCenter');
 const ForbiddenPage = lazyLoad(() => import('./pages/forbidden-page'));
 const NotFoundPage = lazyLoad(() => import('./pages/not-found-page'));
 

@@ -1,12 +1,18 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyLoad } from '@/lib/lazy-load';
+import type { PageKey } from './shell/shell-layout';
+
+/** A page component, loaded with (and through) the shell's chunk. */
+export const shellPage = (key: PageKey): LazyExoticComponent<ComponentType> =>
+  lazyLoad(() => import('./shell/shell-layout').then((shell) => shell.PAGE_LOADERS[key]()));
 
 /**
  * Pages this build has, by "module/page" route path of the permission table (domain MODULES). A permitted page is
- * registered as a route only when it is listed here; a new page is one line.
+ * registered as a route only when it is listed here; a new page is one line here and one in PAGE_LOADERS.
  */
 export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
-  'userCenter/userList': lazyLoad(() => import('@/features/users/pages/user-list-page')),
-  'userCenter/operateRecord': lazyLoad(() => import('@/features/records/pages/operation-records-page')),
-  'systemManage/roleList': lazyLoad(() => import('@/features/roles/pages/role-list-page')),
+  'deviceCenter/deviceList': shellPage('deviceCenter/deviceList'),
+  'userCenter/userList': shellPage('userCenter/userList'),
+  'userCenter/operateRecord': shellPage('userCenter/operateRecord'),
+  'systemManage/roleList': shellPage('systemManage/roleList'),
 };

@@ -17,6 +17,7 @@ describe('page registry', () => {
 describe('registeredRoutes', () => {
   it('keeps permitted pages that this build has, in table order', () => {
     expect(registeredRoutes(everything, registry).map((r) => r.fullPath)).toEqual([
+      '/deviceCenter/deviceList',
       '/userCenter/userList',
       '/userCenter/operateRecord',
       '/systemManage/roleList',
@@ -36,10 +37,11 @@ describe('registeredRoutes', () => {
 describe('homePath', () => {
   it('is the first child of the first permitted module', () => {
     expect(homePath(registeredRoutes(['D', 'D/D', 'E'], registry))).toBe('/userCenter/operateRecord');
+    expect(homePath(registeredRoutes(['B', 'B/A', 'D', 'D/A'], registry))).toBe('/deviceCenter/deviceList');
   });
 
   it('is /403 when only modules without registered pages are permitted', () => {
-    expect(homePath(registeredRoutes(['A', 'A/A', 'B', 'B/A'], registry))).toBe('/403');
+    expect(homePath(registeredRoutes(['A', 'A/A', 'B', 'C', 'C/A'], registry))).toBe('/403');
     expect(homePath([])).toBe('/403');
   });
 });
@@ -64,6 +66,7 @@ describe('buildMenuTree', () => {
   it('groups pages by module, then by menu group', () => {
     const tree = buildMenuTree(registeredRoutes(everything, registry));
     expect(tree.map((m) => [m.module.path, m.groups.map((g) => [g.group, g.routes.map((r) => r.page.path)])])).toEqual([
+      ['deviceCenter', [['deviceOverview', ['deviceList']]]],
       [
         'userCenter',
         [

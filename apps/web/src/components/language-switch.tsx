@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd';
-import { GlobalOutlined } from '@ant-design/icons';
+import { TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Lang } from '@voltfleet/domain';
 import { LANG_LABELS } from '@/lib/lang';
@@ -45,7 +45,7 @@ export function LanguageSwitch() {
         aria-label={t('common.language')}
         aria-haspopup="listbox"
         aria-expanded={open}
-        icon={<GlobalOutlined />}
+        icon={<TranslationOutlined />}
         onClick={() => setOpen((o) => !o)}
       >
         {LANG_LABELS[current]}

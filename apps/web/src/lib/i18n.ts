@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
 import type { Lang } from '@voltfleet/domain';
 import { storeLang } from './lang';
@@ -9,38 +8,26 @@ type Messages = Record<string, unknown>;
 interface LocalePack {
   messages: Messages;
   antd: Locale;
-  dayjs: string;
 }
 
-// Each language is its own chunk: the UI strings, the Ant Design locale and the dayjs locale arrive together.
+// Each language is its own chunk: the UI strings and the Ant Design locale arrive together, and only the active
+// language's. (Date pickers bring their dayjs locale themselves: lib/dayjs-locale.ts.)
 const loaders: Record<Lang, () => Promise<LocalePack>> = {
   zh: async () => {
-    const [messages, antd] = await Promise.all([
-      import('@/locales/zh.json'),
-      import('antd/es/locale/zh_CN'),
-      import('dayjs/locale/zh-cn'),
-    ]);
-    return { messages: messages.default, antd: antd.default, dayjs: 'zh-cn' };
+    const [messages, antd] = await Promise.all([import('@/locales/zh.json'), import('antd/es/locale/zh_CN')]);
+    return { messages: messages.default, antd: antd.default };
   },
   en: async () => {
     const [messages, antd] = await Promise.all([import('@/locales/en.json'), import('antd/es/locale/en_US')]);
-    return { messages: messages.default, antd: antd.default, dayjs: 'en' };
+    return { messages: messages.default, antd: antd.default };
   },
   cs: async () => {
-    const [messages, antd] = await Promise.all([
-      import('@/locales/cs.json'),
-      import('antd/es/locale/cs_CZ'),
-      import('dayjs/locale/cs'),
-    ]);
-    return { messages: messages.default, antd: antd.default, dayjs: 'cs' };
+    const [messages, antd] = await Promise.all([import('@/locales/cs.json'), import('antd/es/locale/cs_CZ')]);
+    return { messages: messages.default, antd: antd.default };
   },
   de: async () => {
-    const [messages, antd] = await Promise.all([
-      import('@/locales/de.json'),
-      import('antd/es/locale/de_DE'),
-      import('dayjs/locale/de'),
-    ]);
-    return { messages: messages.default, antd: antd.default, dayjs: 'de' };
+    const [messages, antd] = await Promise.all([import('@/locales/de.json'), import('antd/es/locale/de_DE')]);
+    return { messages: messages.default, antd: antd.default };
   },
 };
 
@@ -67,15 +54,14 @@ export async function initI18n(lang: Lang): Promise<void> {
   await switchTo(lang);
 }
 
-/** Switches the UI, Ant Design and dayjs to a language and remembers the choice. */
+/** Switches the UI and Ant Design to a language and remembers the choice. */
 export async function changeLang(lang: Lang): Promise<void> {
   await switchTo(lang);
   storeLang(lang);
 }
 
 async function switchTo(lang: Lang): Promise<void> {
-  const pack = await loadPack(lang);
-  dayjs.locale(pack.dayjs);
+  await loadPack(lang);
   document.documentElement.lang = lang;
   await i18next.changeLanguage(lang);
 }

@@ -64,13 +64,17 @@ describe('persisted session (voltfleet.state)', () => {
     expect(session.getSession()).toEqual({ me, lang: 'zh' });
   });
 
-  it.each([['not json'], [JSON.stringify({ me: { user: 'x' }, lang: 'en' })], [JSON.stringify({ lang: 'en' })]])(
-    'treats a damaged state as signed out: %s',
-    async (raw) => {
-      const { session } = await loadSession({ 'voltfleet.state': raw });
-      expect(session.getSession()).toBeNull();
-    },
-  );
+  it.each([
+    ['not json'],
+    [JSON.stringify({ me: { user: 'x' }, lang: 'en' })],
+    [JSON.stringify({ lang: 'en' })],
+    [JSON.stringify({ me: { ...me, permissions: 'D' }, lang: 'en' })],
+    [JSON.stringify({ me: { ...me, user: { ...me.user, id: '1' } }, lang: 'en' })],
+    [JSON.stringify({ me: { ...me, role: null }, lang: 'en' })],
+  ])('treats a damaged state as signed out: %s', async (raw) => {
+    const { session } = await loadSession({ 'voltfleet.state': raw });
+    expect(session.getSession()).toBeNull();
+  });
 
   it('replaces only the user after a profile change', async () => {
     const { session } = await loadSession();

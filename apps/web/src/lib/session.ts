@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { meSchema, normaliseLang, type Lang, type Me, type User } from '@voltfleet/domain';
+import { normaliseLang, type Lang, type Me, type User } from '@voltfleet/domain';
 import { storage } from './storage';
 
 /** localStorage key of the persisted state (SPEC §9): the signed-in user's `Me` and the language. */
@@ -10,6 +10,35 @@ export interface PersistedState {
   lang: Lang;
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/**
+ * Whether a stored value has the shape of `Me` in what the app reads from it before the server answers. A plain
+ * check rather than the domain's zod schema, which would put zod into every page's first download; the shell
+ * replaces the stored `Me` with the server's own right after arrival.
+ */
+export function isStoredMe(value: unknown): value is Me {
+  if (!isObject(value) || !isObject(value.user) || !isObject(value.role)) return false;
+  const { user, role } = value;
+  return (
+    typeof user.id === 'number' &&
+    typeof user.username === 'string' &&
+    typeof user.name === 'string' &&
+    typeof user.level === 'number' &&
+    typeof role.id === 'number' &&
+    typeof role.name === 'string' &&
+    isStringArray(role.views) &&
+    isStringArray(value.permissions) &&
+    Array.isArray(value.modules)
+  );
+}
+
 const listeners = new Set<() => void>();
 let state: PersistedState | null = read();
 
@@ -18,9 +47,8 @@ function read(): PersistedState | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as { me?: unknown; lang?: unknown };
-    const me = meSchema.safeParse(value.me);
-    if (!me.success) return null;
-    return { me: me.data, lang: normaliseLang(typeof value.lang === 'string' ? value.lang : undefined) ?? 'en' };
+    if (!isStoredMe(value.me)) return null;
+    return { me: value.me, lang: normaliseLang(typeof value.lang === 'string' ? value.lang : undefined) ?? 'en' };
   } catch {
     return null;
   }

@@ -1,10 +1,12 @@
-import { translate } from '@voltfleet/domain';
 import { currentLang } from './i18n';
 import { notify } from './notice';
 
 type SuccessKey = 'success.saved' | 'success.added' | 'success.edited' | 'success.deleted';
 
-/** SPEC §8 success messages, in the domain's wording for all four languages. */
+/**
+ * SPEC §8 success messages, in the domain's wording for all four languages. The domain's message table (every
+ * message in every language) arrives with the first success, not with every page.
+ */
 export function notifySuccess(key: SuccessKey): void {
-  notify('success', translate(key, currentLang()));
+  void import('./domain-messages').then(({ translate }) => notify('success', translate(key, currentLang())));
 }

@@ -4,7 +4,7 @@ import { changeLang, i18next } from './i18n';
 import { notify } from './notice';
 import { setSessionLang } from './session';
 
-/** Switches the UI language (strings, Ant Design, dayjs) and records it in the choice and the persisted state. */
+/** Switches the UI language (strings, Ant Design) and records it in the choice and the persisted state. */
 export function useSwitchLang(): (lang: Lang) => Promise<void> {
   return useCallback(async (lang: Lang) => {
     try {

@@ -17,6 +17,22 @@ export const FLAG_OPTIONS = [
   option(1, 'yes', ['是', 'Yes', 'Ano', 'Ja']),
 ] as const;
 
+// Fields that pages also read one by one (the device list), without loading the whole catalogue.
+export const BAT_POWER_FIELD = gauge(
+  'batPowerW',
+  'W',
+  0,
+  [-100_000, 100_000],
+  ['电池功率', 'Battery power', 'Výkon baterie', 'Batterieleistung'],
+);
+export const BAT_SOC_FIELD = gauge(
+  'batSocPct',
+  '%',
+  0,
+  [0, 100],
+  ['电池SOC', 'Battery SoC', 'Nabití baterie (SoC)', 'Ladestand (SoC)'],
+);
+
 // Sign convention: battery current and power are positive while discharging.
 export const BMS_FIELDS = group('bms', [
   state('bmsRunStatus', BMS_RUN_STATUSES, [
@@ -30,8 +46,8 @@ export const BMS_FIELDS = group('bms', [
   state('batFDFlag', FLAG_OPTIONS, ['强制放电标志', 'Forced discharging', 'Vynucené vybíjení', 'Zwangsentladung']),
   gauge('batVoltageV', 'V', 1, [0, 1000], ['电池电压', 'Battery voltage', 'Napětí baterie', 'Batteriespannung']),
   gauge('batCurrentA', 'A', 1, [-400, 400], ['电池电流', 'Battery current', 'Proud baterie', 'Batteriestrom']),
-  gauge('batPowerW', 'W', 0, [-100_000, 100_000], ['电池功率', 'Battery power', 'Výkon baterie', 'Batterieleistung']),
-  gauge('batSocPct', '%', 0, [0, 100], ['电池SOC', 'Battery SoC', 'Nabití baterie (SoC)', 'Ladestand (SoC)']),
+  BAT_POWER_FIELD,
+  BAT_SOC_FIELD,
   gauge('batSohPct', '%', 0, [0, 100], ['电池SOH', 'Battery SoH', 'Zdraví baterie (SoH)', 'Gesundheit (SoH)']),
   counter('batChargeTodayKwh', 'kWh', 2, TODAY_KWH_MAX, [
     '今日充电量',

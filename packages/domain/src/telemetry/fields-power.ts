@@ -2,6 +2,33 @@ import { RANGE, TODAY_KWH_MAX, TOTAL_KWH_MAX, counter, gauge, group } from './fi
 
 // Label tuples are [zh, en, cs, de]. Energy "today" counters reset at the plant's local midnight.
 
+// Fields that pages also read one by one (the device list), without loading the whole catalogue.
+export const PV_POWER_FIELD = gauge(
+  'pvPowerW',
+  'W',
+  0,
+  [0, 60_000],
+  ['光伏总功率', 'PV power', 'Výkon FV', 'PV-Leistung'],
+);
+export const PV_ENERGY_TODAY_FIELD = counter('pvEnergyTodayKwh', 'kWh', 2, TODAY_KWH_MAX, [
+  '今日发电量',
+  'PV energy today',
+  'Výroba FV dnes',
+  'PV-Ertrag heute',
+]);
+export const GRID_POWER_FIELD = gauge('gridPowerW', 'W', 0, RANGE.signedPowerW, [
+  '电网功率',
+  'Grid power',
+  'Výkon sítě',
+  'Netzleistung',
+]);
+export const LOAD_POWER_FIELD = gauge('loadPowerW', 'W', 0, RANGE.powerW, [
+  '负载功率',
+  'Load power',
+  'Výkon spotřeby',
+  'Verbrauchsleistung',
+]);
+
 export const PV_FIELDS = group('pv', [
   gauge('pv1VoltageV', 'V', 1, [0, 1000], ['PV1电压', 'PV1 voltage', 'Napětí FV1', 'PV1-Spannung']),
   gauge('pv1CurrentA', 'A', 1, [0, 40], ['PV1电流', 'PV1 current', 'Proud FV1', 'PV1-Strom']),
@@ -9,13 +36,8 @@ export const PV_FIELDS = group('pv', [
   gauge('pv2VoltageV', 'V', 1, [0, 1000], ['PV2电压', 'PV2 voltage', 'Napětí FV2', 'PV2-Spannung']),
   gauge('pv2CurrentA', 'A', 1, [0, 40], ['PV2电流', 'PV2 current', 'Proud FV2', 'PV2-Strom']),
   gauge('pv2PowerW', 'W', 0, [0, 30_000], ['PV2功率', 'PV2 power', 'Výkon FV2', 'PV2-Leistung']),
-  gauge('pvPowerW', 'W', 0, [0, 60_000], ['光伏总功率', 'PV power', 'Výkon FV', 'PV-Leistung']),
-  counter('pvEnergyTodayKwh', 'kWh', 2, TODAY_KWH_MAX, [
-    '今日发电量',
-    'PV energy today',
-    'Výroba FV dnes',
-    'PV-Ertrag heute',
-  ]),
+  PV_POWER_FIELD,
+  PV_ENERGY_TODAY_FIELD,
   counter('pvEnergyTotalKwh', 'kWh', 1, TOTAL_KWH_MAX, [
     '累计发电量',
     'PV energy total',
@@ -52,7 +74,7 @@ export const GRID_FIELDS = group('grid', [
     'Frekvence sítě',
     'Netzfrequenz',
   ]),
-  gauge('gridPowerW', 'W', 0, RANGE.signedPowerW, ['电网功率', 'Grid power', 'Výkon sítě', 'Netzleistung']),
+  GRID_POWER_FIELD,
   gauge('gridPowerFactor', '', 3, RANGE.powerFactor, [
     '电网功率因数',
     'Grid power factor',
@@ -86,7 +108,7 @@ export const GRID_FIELDS = group('grid', [
 ] as const);
 
 export const LOAD_FIELDS = group('load', [
-  gauge('loadPowerW', 'W', 0, RANGE.powerW, ['负载功率', 'Load power', 'Výkon spotřeby', 'Verbrauchsleistung']),
+  LOAD_POWER_FIELD,
   counter('loadEnergyTodayKwh', 'kWh', 2, TODAY_KWH_MAX, [
     '今日用电量',
     'Consumption today',

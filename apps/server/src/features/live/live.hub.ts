@@ -1,15 +1,13 @@
 import type { WebSocket } from 'ws';
+import type { LiveMessage } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 import type { StoredReading } from '../telemetry/ingest.js';
 import type { RunningStatus } from '../devices/device-status.js';
 
-export type LiveMessage =
-  | { type: 'hello'; devices: number }
-  | { type: 'reading'; deviceId: number; plantId: number | null; ts: number; values: StoredReading['values'] }
-  | { type: 'deviceStatus'; deviceId: number; plantId: number | null; status: RunningStatus }
-  | { type: 'plantStatus'; plantId: number; status: 'normal' | 'alarm' | 'offline' };
+// The message shapes live in packages/domain, so the web app reads exactly what this hub sends.
+export type { LiveMessage };
 
 interface Client {
   socket: WebSocket;
@@ -81,8 +79,26 @@ export class LiveHub {
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
   }
 
-  private async refreshAll(): Promise<void> {
-    for (const client of this.clients) await this.refresh(client).catch(() => undefined);
+  /** Re-checks every tab's session (logout, revocation, expiry, a disabled user) and its visible set. */
+  async refreshAll(): Promise<void> {
+    for (const client of this.clients) {
+      const live = await this.sessionAlive(client).catch(() => true);
+      if (!live) {
+        this.clients.delete(client);
+        client.socket.close(4401, 'session ended');
+        continue;
+      }
+      await this.refresh(client).catch(() => undefined);
+    }
+  }
+
+  private async sessionAlive(client: Client): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.enabled`,
+      [client.caller.tokenHash],
+    );
+    return rows.length > 0;
   }
 
   private async refresh(client: Client): Promise<void> {

@@ -94,6 +94,16 @@ describe('live push over one WebSocket per tab', () => {
     b.ws.terminate();
   });
 
+  it('closes a tab’s socket once its session has ended', async () => {
+    const token = await loginToken(s.app, 'liveA', 'Passw0rd-1');
+    const c = await connect(token);
+    let closed = 0;
+    c.ws.on('close', (code) => (closed = code));
+    await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { token } });
+    await s.app.live.refreshAll();
+    await expect.poll(() => closed).toBe(4401);
+  });
+
   it('refuses a socket without a session', async () => {
     await expect(s.app.injectWS('/api/ws')).rejects.toThrow(/401/);
   });

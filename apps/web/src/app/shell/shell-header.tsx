@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '@/features/auth/api/logout';
 import { LanguageSwitch } from '@/components/language-switch';
+import { closeLive } from '@/lib/live-socket';
 import { useMe } from '@/lib/session';
 import { PERSONAL_CENTER_PATH, SESSION_ENDED } from '../routes';
 import { FullscreenButton } from './fullscreen-button';
@@ -16,6 +17,7 @@ export function ShellHeader() {
   const { user } = useMe();
 
   const exit = async () => {
+    closeLive();
     // The session ends locally even when the server cannot be reached.
     await logout().catch(() => undefined);
     navigate('/login', { replace: true, state: SESSION_ENDED });

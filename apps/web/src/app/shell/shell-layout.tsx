@@ -10,6 +10,21 @@ import { ShellHeader } from './shell-header';
 import { ShellMenu } from './shell-menu';
 import { ShellQueries } from './shell-queries';
 
+/**
+ * Every page's code, loaded through this module (page-registry.ts uses these): code the pages share with the shell
+ * (query library, tooltips, menus) then comes in the shell's own chunk, rather than as many small common chunks
+ * beside it, because the bundler sees the pages as loaded from the shell.
+ */
+export const PAGE_LOADERS = {
+  'deviceCenter/deviceList': () => import('@/features/devices/pages/device-list-page'),
+  'userCenter/userList': () => import('@/features/users/pages/user-list-page'),
+  'userCenter/operateRecord': () => import('@/features/records/pages/operation-records-page'),
+  'systemManage/roleList': () => import('@/features/roles/pages/role-list-page'),
+  personalCenter: () => import('@/features/profile/pages/personal-center-page'),
+} as const;
+
+export type PageKey = keyof typeof PAGE_LOADERS;
+
 function ShellFrame() {
   const me = useMe();
   const { pathname } = useLocation();

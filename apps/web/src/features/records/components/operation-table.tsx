@@ -1,19 +1,21 @@
-import { Table, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OPERATION_CATEGORIES, type OperationRecord } from '@voltfleet/domain';
+import { DataTable, type Column } from '@/components/data-table';
+import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
+import type { PagerConfig } from '@/lib/paging';
 
 interface Props {
   records: OperationRecord[];
   loading: boolean;
-  pagination: TableProps<OperationRecord>['pagination'];
+  pagination: PagerConfig;
 }
 
 const isKnownCategory = (c: string) => (OPERATION_CATEGORIES as readonly string[]).includes(c);
 
 export function OperationTable({ records, loading, pagination }: Props) {
   const { t } = useTranslation();
-  const columns: TableProps<OperationRecord>['columns'] = [
+  const columns: Column<OperationRecord>[] = [
     { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
     { title: t('records.user'), dataIndex: 'username', render: (name: string | null) => name ?? '—' },
     { title: t('records.ip'), dataIndex: 'ip' },
@@ -26,7 +28,7 @@ export function OperationTable({ records, loading, pagination }: Props) {
     {
       title: t('records.object'),
       key: 'object',
-      render: (_, r) => (r.objectId ? `${r.objectType} #${r.objectId}` : r.objectType),
+      render: (_, r: OperationRecord) => (r.objectId ? `${r.objectType} #${r.objectId}` : r.objectType),
     },
     {
       title: t('records.params'),
@@ -39,18 +41,21 @@ export function OperationTable({ records, loading, pagination }: Props) {
       title: t('records.result'),
       dataIndex: 'ok',
       render: (ok: boolean) =>
-        ok ? <Tag color="success">{t('records.succeeded')}</Tag> : <Tag color="error">{t('records.failed')}</Tag>,
+        ok ? (
+          <StatusTag tone="success">{t('records.succeeded')}</StatusTag>
+        ) : (
+          <StatusTag tone="error">{t('records.failed')}</StatusTag>
+        ),
     },
   ];
   return (
-    <Table<OperationRecord>
+    <DataTable<OperationRecord>
       rowKey="id"
       data-testid="records-table"
       columns={columns}
       dataSource={records}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
     />
   );
 }

@@ -1,8 +1,10 @@
-import { Button, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@voltfleet/domain';
+import { DataTable, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
-import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
+import { DEFAULT_PAGE_SIZE, pageCount } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
 
 interface Props {
@@ -16,8 +18,12 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   const canEdit = useCan('E:role.edit');
   const canDelete = useCan('E:role.delete');
+  // All roles arrive at once; the table pages through them here.
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const page = Math.min(paging.page, pageCount(roles.length, paging.pageSize));
+  const shown = roles.slice((page - 1) * paging.pageSize, page * paging.pageSize);
 
-  const columns: TableProps<Role>['columns'] = [
+  const columns: Column<Role>[] = [
     { title: t('roles.name'), dataIndex: 'name' },
     { title: t('roles.description'), dataIndex: 'description', render: (text: string) => text || '—' },
     { title: t('roles.creator'), dataIndex: 'creatorName', render: (name: string | null) => name ?? '—' },
@@ -30,7 +36,7 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
     columns.push({
       title: t('common.actions'),
       key: 'actions',
-      render: (_, role) =>
+      render: (_, role: Role) =>
         role.editable && (
           <Space size={0}>
             {canEdit && (
@@ -57,14 +63,19 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
   }
 
   return (
-    <Table<Role>
+    <DataTable<Role>
       rowKey="id"
       data-testid="role-table"
       columns={columns}
-      dataSource={roles}
+      dataSource={shown}
       loading={loading}
-      pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, hideOnSinglePage: true }}
-      scroll={{ x: 'max-content' }}
+      pagination={{
+        current: page,
+        pageSize: paging.pageSize,
+        total: roles.length,
+        hideOnSinglePage: true,
+        onChange: (next, pageSize) => setPaging({ page: next, pageSize }),
+      }}
     />
   );
 }

@@ -1,13 +1,16 @@
-import { Button, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LEVEL_KEYS, type User } from '@voltfleet/domain';
+import { DataTable, type Column } from '@/components/data-table';
+import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
+import type { PagerConfig } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
 
 interface Props {
   users: User[];
   loading: boolean;
-  pagination: TableProps<User>['pagination'];
+  pagination: PagerConfig;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }
@@ -17,7 +20,7 @@ export function UserTable({ users, loading, pagination, onEdit, onDelete }: Prop
   const canEdit = useCan('D/A:user.edit');
   const canDelete = useCan('D/A:user.delete');
 
-  const columns: TableProps<User>['columns'] = [
+  const columns: Column<User>[] = [
     { title: t('users.username'), dataIndex: 'username', fixed: 'left' },
     { title: t('users.name'), dataIndex: 'name' },
     { title: t('users.role'), dataIndex: 'roleName' },
@@ -27,14 +30,18 @@ export function UserTable({ users, loading, pagination, onEdit, onDelete }: Prop
       render: (level: number) => (LEVEL_KEYS[level] ? t(`users.levels.${LEVEL_KEYS[level]}`) : level),
     },
     { title: t('users.superior'), dataIndex: 'superiorName', render: (name: string | null) => name ?? '—' },
-    { title: t('users.phone'), key: 'phone', render: (_, u) => (u.phone ? `${u.prePhoneCode} ${u.phone}` : '—') },
+    { title: t('users.phone'), key: 'phone', render: (_, u: User) => (u.phone ? `${u.prePhoneCode} ${u.phone}` : '—') },
     { title: t('users.email'), dataIndex: 'email', render: (email: string) => email || '—' },
     { title: t('users.company'), dataIndex: 'company', render: (company: string) => company || '—' },
     {
       title: t('users.status'),
       dataIndex: 'enabled',
       render: (enabled: boolean) =>
-        enabled ? <Tag color="success">{t('users.enabled')}</Tag> : <Tag>{t('users.disabled')}</Tag>,
+        enabled ? (
+          <StatusTag tone="success">{t('users.enabled')}</StatusTag>
+        ) : (
+          <StatusTag>{t('users.disabled')}</StatusTag>
+        ),
     },
     { title: t('common.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
   ];
@@ -44,7 +51,7 @@ export function UserTable({ users, loading, pagination, onEdit, onDelete }: Prop
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_, user) => (
+      render: (_, user: User) => (
         <Space size={0}>
           {canEdit && (
             <Button type="link" data-testid={`user-edit-${user.username}`} onClick={() => onEdit(user)}>
@@ -70,14 +77,13 @@ export function UserTable({ users, loading, pagination, onEdit, onDelete }: Prop
   }
 
   return (
-    <Table<User>
+    <DataTable<User>
       rowKey="id"
       data-testid="user-table"
       columns={columns}
       dataSource={users}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
     />
   );
 }

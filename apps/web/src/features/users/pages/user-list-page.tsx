@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Button, Flex, Input, Select } from 'antd';
+import { Button, Flex, Input, Segmented } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@voltfleet/domain';
@@ -59,9 +59,8 @@ export default function UserListPage() {
           data-testid="user-search"
           onSearch={(keyword) => setParams((p) => ({ ...p, keyword: keyword.trim() || undefined, page: 1 }))}
         />
-        <Select<UserListParams['enabled'] | 'all'>
+        <Segmented<UserListParams['enabled'] | 'all'>
           value={params.enabled ?? 'all'}
-          style={{ width: 160 }}
           data-testid="user-status-filter"
           options={[
             { value: 'all', label: t('users.allStatuses') },

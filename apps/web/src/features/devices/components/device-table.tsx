@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { DEVICE_LIVE_KEYS, type DeviceListItem, type Lang } from '@voltfleet/domain';
+import { DataTable, type Column } from '@/components/data-table';
+import type { PagerConfig } from '@/lib/paging';
+import { DeviceStatusTag } from './device-status-tag';
+import { liveColumns } from './live-columns';
+import { SortTitle, type SortState } from './sort-title';
+import { UpdatedCell } from './updated-cell';
+
+interface Props {
+  devices: DeviceListItem[];
+  loading: boolean;
+  pagination: PagerConfig;
+  sort: SortState;
+  onSort: (next: SortState) => void;
+  /** The page's ticking clock, for "… ago". */
+  nowMs: number;
+}
+
+/** The device list: identity, plant and status, then the newest values, which change live. */
+export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+
+  const columns: Column<DeviceListItem>[] = [
+    {
+      title: <SortTitle column="sn" title={t('devices.sn')} {...sort} onSort={onSort} />,
+      dataIndex: 'sn',
+      fixed: 'left',
+    },
+    { title: t('devices.model'), dataIndex: 'model' },
+    { title: t('devices.plant'), dataIndex: 'plantName', render: (name) => name ?? '—' },
+    {
+      title: <SortTitle column="status" title={t('devices.runningStatus')} {...sort} onSort={onSort} />,
+      dataIndex: 'runningStatus',
+      render: (status, device) => <DeviceStatusTag status={status} sn={device.sn} />,
+    },
+    ...liveColumns(DEVICE_LIVE_KEYS, lang, t),
+    {
+      title: <SortTitle column="lastSeen" title={t('devices.lastUpdate')} {...sort} onSort={onSort} />,
+      key: 'updated',
+      render: (_, device) => <UpdatedCell device={device} nowMs={nowMs} />,
+    },
+  ];
+
+  return (
+    <DataTable<DeviceListItem>
+      rowKey="id"
+      data-testid="device-table"
+      rowTestId={(device) => `device-row-${device.sn}`}
+      columns={columns}
+      dataSource={devices}
+      loading={loading}
+      pagination={pagination}
+    />
+  );
+}

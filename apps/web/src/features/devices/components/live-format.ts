@@ -1,0 +1,58 @@
+import { DEVICE_LIVE_FIELDS, localParts, utcOffsetLabel, type DeviceLiveKey } from '@voltfleet/domain';
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(lang: string, decimals: number): Intl.NumberFormat {
+  const id = `${lang}:${decimals}`;
+  let format = numberFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(id, format);
+  }
+  return format;
+}
+
+/** A live value with its catalogue decimals in the UI language ("2,345", "2 345", "3,21"), or a dash. */
+export function formatLiveValue(key: DeviceLiveKey, value: number | null | undefined, lang: string): string {
+  if (value === null || value === undefined) return '—';
+  return numberFormat(lang, DEVICE_LIVE_FIELDS[key].decimals).format(value);
+}
+
+/** The catalogue unit of a live field ('W', '%', 'kWh'). */
+export const liveUnit = (key: DeviceLiveKey): string => DEVICE_LIVE_FIELDS[key].unit;
+
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', Infinity],
+];
+
+/** How long ago an instant was, in the UI language ("now", "42 seconds ago", "3 hours ago"); a dash when unknown. */
+export function relativeTime(iso: string | null | undefined, nowMs: number, lang: string): string {
+  const ms = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(ms)) return '—';
+  // A device clock a little ahead of ours still reads "now", never "in 3 seconds".
+  let amount = Math.max(0, Math.floor((nowMs - ms) / 1000));
+  const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  for (const [unit, size] of STEPS) {
+    if (amount < size) return format.format(-amount, unit);
+    amount = Math.floor(amount / size);
+  }
+  return format.format(-amount, 'day');
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant as the plant's wall-clock time with the zone's offset then ("2026-03-29 03:00:00 UTC+2"). Without a
+ * plant (zone null) the browser's own time is shown, with its offset.
+ */
+export function plantLocalTime(iso: string | null | undefined, timeZone: string | null): string {
+  const ms = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(ms)) return '—';
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const p = localParts(ms, zone);
+  const date = `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  return `${date} ${utcOffsetLabel(zone, ms)}`;
+}

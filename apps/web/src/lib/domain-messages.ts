@@ -1,0 +1,2 @@
+// The domain's message table, for loading on demand (see success.ts).
+export { translate } from '@voltfleet/domain';

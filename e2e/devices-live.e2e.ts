@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+
+/** The demo inverters report every 30–60 s; one of them changes well within this. */
+const LIVE_WAIT_MS = 90_000;
+
+interface RowValues {
+  sn: string;
+  pv: string;
+  soc: string;
+  /** The newest reading's time (the "… ago" text alone may read the same after a new reading). */
+  updatedTs: string;
+}
+
+/** The live cells of every row on screen, read in one go. */
+function readRows(page: Page): Promise<RowValues[]> {
+  return page.getByTestId('device-table').evaluate((table) =>
+    Array.from(table.querySelectorAll('[data-testid^="device-row-"]')).map((row) => {
+      const sn = row.getAttribute('data-testid')!.slice('device-row-'.length);
+      const cell = (id: string) => row.querySelector(`[data-testid="${id}-${sn}"]`);
+      return {
+        sn,
+        pv: cell('device-pv')?.textContent ?? '',
+        soc: cell('device-soc')?.textContent ?? '',
+        updatedTs: cell('device-updated')?.getAttribute('data-ts') ?? cell('device-updated')?.textContent ?? '',
+      };
+    }),
+  );
+}
+
+/** Serial numbers whose PV, SoC or last update differ between two readings of the table. */
+function changedRows(before: RowValues[], after: RowValues[]): string[] {
+  const old = new Map(before.map((row) => [row.sn, row]));
+  return after
+    .filter((row) => {
+      const was = old.get(row.sn);
+      return was && (was.pv !== row.pv || was.soc !== row.soc || was.updatedTs !== row.updatedTs);
+    })
+    .map((row) => row.sn);
+}
+
+describe('device list, live', () => {
+  const journey = setupJourney();
+
+  async function openDeviceList(): Promise<Page> {
+    const page = await journey.open();
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('menu-item-deviceList').click();
+    await page.waitForURL('**/deviceCenter/deviceList');
+    await expectTitle(page, 'Device list');
+    // Only inverters report; batteries and collectors of the demo fleet stay silent.
+    await page.getByTestId('device-kind-filter').getByText('Inverter', { exact: true }).click();
+    await page.getByTestId('device-table').locator('[data-testid^="device-row-"]').first().waitFor();
+    return page;
+  }
+
+  it(
+    'shows the demo fleet, and its numbers change within 90 s without reloading',
+    async () => {
+      const page = await openDeviceList();
+      await page.getByTestId('device-live').and(page.locator('[data-state="open"]')).waitFor();
+      const before = await readRows(page);
+      expect(before.length).toBeGreaterThan(5);
+      expect(before.every((row) => /^[A-Z0-9]{8,32}$/.test(row.sn))).toBe(true);
+
+      // Any new page load would lose this mark; any list request would mean a refetch rather than a push.
+      await page.evaluate(() => Object.assign(window, { liveJourneyMark: true }));
+      const listRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/devices') listRequests.push(request.url());
+      });
+
+      await expect
+        .poll(async () => changedRows(before, await readRows(page)).length, { timeout: LIVE_WAIT_MS, interval: 1000 })
+        .toBeGreaterThan(0);
+      expect(await page.evaluate(() => 'liveJourneyMark' in window)).toBe(true);
+      expect(listRequests).toEqual([]);
+    },
+    LIVE_WAIT_MS + 60_000,
+  );
+
+  it(
+    'narrows the list by serial number and shows the device’s status and plant time',
+    async () => {
+      const page = await openDeviceList();
+      // A device that has reported (right after start-up some have not yet).
+      let sn = '';
+      await expect
+        .poll(async () => (sn = (await readRows(page)).find((row) => row.updatedTs.includes('T'))?.sn ?? ''), {
+          timeout: LIVE_WAIT_MS,
+          interval: 1000,
+        })
+        .not.toBe('');
+      // Ant Design puts the test id on the input or on its wrapper, depending on the version.
+      const search = page.locator('input[data-testid="device-search"], [data-testid="device-search"] input').first();
+      await search.fill(sn);
+      await search.press('Enter');
+      const rows = page.getByTestId('device-table').locator('[data-testid^="device-row-"]');
+      await expect
+        .poll(() => rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-testid'))))
+        .toEqual([`device-row-${sn}`]);
+      expect(await page.getByTestId(`device-status-${sn}`).innerText()).toMatch(/^(Online|Alarm|Offline)$/);
+
+      await page.getByTestId(`device-updated-${sn}`).hover();
+      await expect
+        .poll(() =>
+          page
+            .locator('.ant-tooltip')
+            .innerText({ timeout: 1000 })
+            .catch(() => ''),
+        )
+        .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d+(:\d{2})? plant time$/);
+    },
+    LIVE_WAIT_MS + 60_000,
+  );
+});

@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectTitle, loginViaForm, readMenu, setupJourney, USER_PASSWORD } from './support/journey.js';
+
+const SUBTITLE = {
+  zh: '光伏储能设备云管理平台',
+  en: 'Solar and battery fleet management',
+  cs: 'Správa flotily solárních a bateriových systémů',
+};
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+describe('language', () => {
+  const journey = setupJourney();
+
+  it('shows the login page in Chinese for a zh-CN browser', async () => {
+    const page = await journey.open('zh-CN');
+    await page.goto('/login');
+    await expectTitle(page, SUBTITLE.zh);
+    expect(await page.getByTestId('login-submit').innerText()).toMatch(/^登\s*录$/);
+    expect(await page.getByTestId('lang-switch').innerText()).toContain('简体中文');
+    expect(await htmlLang(page)).toBe('zh');
+  });
+
+  it('shows English for any other browser language, German included', async () => {
+    const page = await journey.open('de-DE');
+    await page.goto('/login');
+    await expectTitle(page, SUBTITLE.en);
+    expect(await page.getByTestId('login-submit').innerText()).toBe('Log in');
+    expect(await htmlLang(page)).toBe('en');
+  });
+
+  it('keeps a chosen language over the browser one, after reload and after login', async () => {
+    const { username } = await journey.userWith(['D', 'D/A', 'D/D'], 'lang');
+    const page = await journey.open('zh-CN');
+    await page.goto('/login');
+    await expectTitle(page, SUBTITLE.zh);
+
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-option-cs').click();
+    await expectTitle(page, SUBTITLE.cs);
+    expect(await page.getByTestId('login-submit').innerText()).toBe('Přihlásit se');
+
+    await page.reload();
+    await expectTitle(page, SUBTITLE.cs);
+    expect(await htmlLang(page)).toBe('cs');
+    expect(await page.getByTestId('lang-switch').innerText()).toContain('Čeština');
+
+    await loginViaForm(page, username, USER_PASSWORD);
+    await expectTitle(page, 'Seznam uživatelů');
+    const menu = await readMenu(page);
+    expect(menu.modules).toEqual(['Centrum uživatelů']);
+    expect(await page.getByTestId('menu').innerText()).toContain('Záznamy operací');
+    expect(await page.getByTestId('logout').innerText()).toBe('Odhlásit');
+
+    // Still Czech on a fresh load of the shell.
+    await page.reload();
+    await expectTitle(page, 'Seznam uživatelů');
+    expect((await readMenu(page)).modules).toEqual(['Centrum uživatelů']);
+  });
+
+  it('switches the menu language inside the shell', async () => {
+    const { username } = await journey.userWith(['D', 'D/A'], 'lang');
+    const page = await journey.open();
+    await loginViaForm(page, username, USER_PASSWORD);
+    expect((await readMenu(page)).modules).toEqual(['User Center']);
+
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-option-de').click();
+    await expectTitle(page, 'Benutzerliste');
+    expect((await readMenu(page)).modules).toEqual(['Benutzerzentrale']);
+    expect(await page.evaluate(() => localStorage.getItem('voltfleet.lang'))).toBe('de');
+  });
+});

@@ -1,0 +1,162 @@
+// What every journey file shares: one Chromium per file, a fresh context per test (closed after it, with a
+// screenshot in e2e/.artifacts/ when the test failed), an API client for fast preparation, and the UI steps
+// several journeys take (signing in, reading the menu, waiting for a notice).
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { createApi, type E2eApi } from './api.mjs';
+import { launch, newPage } from './browser.js';
+import { ADMIN_PASSWORD, CAPTCHA_CODE, ROOT } from './server.mjs';
+
+export { ADMIN_PASSWORD, CAPTCHA_CODE };
+
+/** The longest any single step may take: generous for a loaded machine, short enough to fail fast. */
+export const WAIT_MS = 15_000;
+export const ARTIFACTS = path.join(ROOT, 'e2e/.artifacts');
+export const USER_PASSWORD = 'Journey-pw-1';
+
+/** A name no other journey (or earlier run against the same server) uses; valid as username and role name. */
+export function unique(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+}
+
+export interface Journey {
+  readonly baseUrl: string;
+  /** API client with this journey's client address. */
+  readonly api: E2eApi;
+  /** An administrator token for preparing roles and users through the API. */
+  readonly admin: string;
+  /** A new browser context (and page) for the current test; closed after the test. */
+  open(locale?: string): Promise<Page>;
+  /** A role with these permission codes and a user holding it; returns the username (password USER_PASSWORD). */
+  userWith(permissions: string[], prefix?: string): Promise<{ username: string; roleName: string; roleId: number }>;
+}
+
+/** Registers the hooks of a journey file; call once at the top of its `describe`. */
+export function setupJourney(): Journey {
+  const baseUrl = inject('baseUrl');
+  // The server trusts X-Forwarded-For in the journeys: each file is its own client for the per-address limits.
+  const clientIp = `10.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
+  const headers = { 'x-forwarded-for': clientIp };
+  const api = createApi(baseUrl, { headers });
+  let browser: Browser | undefined;
+  let admin: string | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [browser, admin] = await Promise.all([launch(), api.login('admin', ADMIN_PASSWORD)]);
+  });
+
+  afterEach(async (ctx) => {
+    const open = contexts;
+    contexts = [];
+    if (ctx.task.result?.state === 'fail') {
+      await mkdir(ARTIFACTS, { recursive: true });
+      const name = `${path.basename(ctx.task.file.name, '.e2e.ts')}-${ctx.task.name}`.replace(/[^\w.-]+/g, '_');
+      const pages = open.flatMap((c) => c.pages());
+      for (const [i, page] of pages.entries()) {
+        const file = path.join(ARTIFACTS, `${name}${pages.length > 1 ? `-${i + 1}` : ''}.png`);
+        await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+        console.error(`screenshot of ${page.url()}: ${file}`);
+      }
+    }
+    await Promise.all(open.map((c) => c.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const journey: Journey = {
+    baseUrl,
+    api,
+    get admin() {
+      if (!admin) throw new Error('the admin token exists only inside tests');
+      return admin;
+    },
+    async open(locale = 'en-US') {
+      if (!browser) throw new Error('the browser exists only inside tests');
+      const { context, page } = await newPage(browser, baseUrl, locale, { extraHTTPHeaders: headers });
+      context.setDefaultTimeout(WAIT_MS);
+      context.setDefaultNavigationTimeout(WAIT_MS);
+      contexts.push(context);
+      return page;
+    },
+    async userWith(permissions, prefix = 'e2e') {
+      const roleName = unique(`${prefix}_role`);
+      const role = await api.createRole(journey.admin, roleName, permissions);
+      const username = unique(prefix);
+      await api.createUser(journey.admin, { username, password: USER_PASSWORD, roleId: role.id });
+      return { username, roleName, roleId: role.id };
+    },
+  };
+  return journey;
+}
+
+/** The captcha picture once it has arrived (the form sends nothing before). */
+export const captchaImage = (page: Page): Locator => page.getByTestId('login-captcha-image').locator('img');
+
+/** Types the credentials and the captcha into the login form, which must be on screen. */
+export async function fillLoginForm(page: Page, username: string, password: string): Promise<void> {
+  await captchaImage(page).waitFor();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-captcha-input').fill(CAPTCHA_CODE);
+}
+
+/** Signs in through the form (opening /login first unless a login page is shown) and waits to leave it. */
+export async function loginViaForm(page: Page, username: string, password: string): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
+  await fillLoginForm(page, username, password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** The current path plus query, e.g. "/login?from=%2FuserCenter%2FuserList". */
+export const location = (page: Page): string => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+/** Waits until the page title (every page has one) reads `text`. */
+export async function expectTitle(page: Page, text: string): Promise<void> {
+  const title = page.getByTestId('page-title');
+  await expect.poll(() => title.innerText({ timeout: 1000 }).catch(() => ''), { timeout: WAIT_MS }).toBe(text);
+}
+
+/** Waits for a notice (Ant Design message) reading exactly `text` ("Deleted" is not "…cannot be deleted"). */
+export async function expectNotice(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message-notice').getByText(text, { exact: true }).first().waitFor();
+}
+
+/** What the side menu offers: module titles, and the page keys of its entries ("userList"), in order. */
+export async function readMenu(page: Page): Promise<{ modules: string[]; pages: string[] }> {
+  const menu = page.getByTestId('menu');
+  await menu.locator('[data-testid^="menu-item-"]').first().waitFor();
+  const modules = await menu.locator('.ant-menu-submenu-title').allInnerTexts();
+  const pages = await menu
+    .locator('[data-testid^="menu-item-"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('data-testid')?.replace('menu-item-', '') ?? ''));
+  return { modules: modules.map((m) => m.trim()), pages };
+}
+
+/**
+ * The row of a list (by its test id) that contains `text`, paging forward with the pager until it shows: the
+ * server is shared, so earlier journeys' rows may push a new one onto a later page.
+ */
+export async function showRow(page: Page, table: string, text: string): Promise<Locator> {
+  const list = page.getByTestId(table);
+  const row = list.locator('tbody tr', { hasText: text });
+  const current = list.locator('[aria-current="page"]');
+  const next = list.getByRole('button', { name: 'Next page' });
+  await list.locator('tbody tr').first().waitFor();
+  while ((await row.count()) === 0) {
+    if ((await next.count()) === 0 || (await next.isDisabled())) throw new Error(`${table} has no row with "${text}"`);
+    const at = Number(await current.innerText());
+    await next.click();
+    await current.filter({ hasText: new RegExp(`^${at + 1}$`) }).waitFor();
+  }
+  return row.first();
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { DEVICE_KINDS, RUNNING_STATUSES, type RunningStatus } from './devices.js';
+import { pageQuerySchema } from './envelope.js';
+import type { PlantStatus } from './plants.js';
+import type { FieldDef } from './telemetry/field-types.js';
+import { BAT_POWER_FIELD, BAT_SOC_FIELD } from './telemetry/fields-bms.js';
+import { GRID_POWER_FIELD, LOAD_POWER_FIELD, PV_ENERGY_TODAY_FIELD, PV_POWER_FIELD } from './telemetry/fields-power.js';
+import type { ReadingValues } from './telemetry/reading.js';
+
+/** The live values the device list shows for each device, from its newest reading (catalogue keys). */
+export const DEVICE_LIVE_KEYS = [
+  'pvPowerW',
+  'loadPowerW',
+  'gridPowerW',
+  'batPowerW',
+  'batSocPct',
+  'pvEnergyTodayKwh',
+] as const;
+export type DeviceLiveKey = (typeof DEVICE_LIVE_KEYS)[number];
+
+/**
+ * The catalogue entries (unit, decimals, names) of those values, taken one by one so that a page showing them
+ * does not load the whole field catalogue.
+ */
+export const DEVICE_LIVE_FIELDS: { readonly [K in DeviceLiveKey]: Omit<FieldDef<K>, 'group'> } = {
+  pvPowerW: PV_POWER_FIELD,
+  loadPowerW: LOAD_POWER_FIELD,
+  gridPowerW: GRID_POWER_FIELD,
+  batPowerW: BAT_POWER_FIELD,
+  batSocPct: BAT_SOC_FIELD,
+  pvEnergyTodayKwh: PV_ENERGY_TODAY_FIELD,
+};
+
+/** A live value rounded to the decimals its field is reported with. */
+export function roundLiveValue(key: DeviceLiveKey, value: number): number {
+  const factor = 10 ** DEVICE_LIVE_FIELDS[key].decimals;
+  return Math.round(value * factor) / factor;
+}
+
+/**
+ * Sign conventions of the signed power fields (as the inverters report them): grid power is positive while
+ * importing from the grid and negative while exporting; battery power is positive while discharging.
+ */
+export const POWER_SIGNS = {
+  gridPowerW: { positive: 'import', negative: 'export' },
+  batPowerW: { positive: 'discharge', negative: 'charge' },
+} as const;
+
+/** Orders the device list offers. */
+export const DEVICE_LIST_SORTS = ['sn', 'status', 'lastSeen'] as const;
+export type DeviceListSort = (typeof DEVICE_LIST_SORTS)[number];
+
+export const deviceListQuerySchema = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  kind: z.enum(DEVICE_KINDS).optional(),
+  status: z.enum(RUNNING_STATUSES).optional(),
+  plantId: z.coerce.number().int().positive().optional(),
+  sort: z.enum(DEVICE_LIST_SORTS).default('sn'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  ...pageQuerySchema.shape,
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
+
+const liveValue = z.number().nullable();
+
+/** The newest reading's key values; a value the reading did not carry is null. `ts` is the reading's time (UTC). */
+export const deviceLatestSchema = z.object({
+  ts: z.string(),
+  pvPowerW: liveValue,
+  loadPowerW: liveValue,
+  gridPowerW: liveValue,
+  batPowerW: liveValue,
+  batSocPct: liveValue,
+  pvEnergyTodayKwh: liveValue,
+});
+export type DeviceLatest = z.infer<typeof deviceLatestSchema>;
+
+/** One row of the device list. Times are ISO strings in UTC; the page shows them in the plant's time zone. */
+export const deviceListItemSchema = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  model: z.string(),
+  plantId: z.number().int().nullable(),
+  plantName: z.string().nullable(),
+  /** IANA zone of the plant, e.g. 'Europe/Prague'; null for a device not installed in a plant. */
+  plantTimeZone: z.string().nullable(),
+  runningStatus: z.enum(RUNNING_STATUSES),
+  activated: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  lastReadingAt: z.string().nullable(),
+  latest: deviceLatestSchema.nullable(),
+});
+export type DeviceListItem = z.infer<typeof deviceListItemSchema>;
+
+/**
+ * Messages of the live channel (WebSocket /api/ws, one per browser tab), each about a device or plant in the
+ * user's scope: `hello` on connect, the newest `reading` of a device (`ts` in epoch ms), and status changes.
+ */
+export type LiveMessage =
+  | { type: 'hello'; devices: number }
+  | { type: 'reading'; deviceId: number; plantId: number | null; ts: number; values: ReadingValues }
+  | { type: 'deviceStatus'; deviceId: number; plantId: number | null; status: RunningStatus }
+  | { type: 'plantStatus'; plantId: number; status: PlantStatus };
