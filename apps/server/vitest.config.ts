@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
 const source = (pkg: string) => fileURLToPath(new URL(`../../${pkg}/src/index.ts`, import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@voltfleet/domain': source('packages/domain'), '@voltfleet/simulator': source('apps/simulator') } },
+  resolve: {
+    alias: { '@voltfleet/domain': source('packages/domain'), '@voltfleet/simulator': source('apps/simulator') },
+  },
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],

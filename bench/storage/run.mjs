@@ -76,18 +76,16 @@ async function measure(engine, url, data) {
     await Promise.all(rows.slice(0, half).map((r) => ingest.submit({ id: ids.get(r.sn), sn: r.sn }, r)));
     const ingestRate = half / ((performance.now() - t) / 1000);
     // 2. Our layout alone: the unnest INSERT without chain and rollups.
-    const plain = rows
-      .slice(half)
-      .map((r) => ({
-        deviceId: ids.get(r.sn),
-        ts: r.ts,
-        seq: null,
-        values: r.values,
-        extra: null,
-        prevTs: null,
-        delta: zero(),
-        deltaNext: zero(),
-      }));
+    const plain = rows.slice(half).map((r) => ({
+      deviceId: ids.get(r.sn),
+      ts: r.ts,
+      seq: null,
+      values: r.values,
+      extra: null,
+      prevTs: null,
+      delta: zero(),
+      deltaNext: zero(),
+    }));
     t = performance.now();
     for (let i = 0; i < plain.length; i += BATCH)
       await db.transaction((tx) => insertReadings(tx, plain.slice(i, i + BATCH)));
