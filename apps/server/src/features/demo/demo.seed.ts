@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { joinPhone } from '@voltfleet/domain';
 import type { DemoFleetConfig } from '@voltfleet/simulator';
+import { insertPlant } from '../plants/plants.repository.js';
 import type { Db } from '../../db/db.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret.js';
 import { insertUser } from '../users/users.repository.js';
@@ -70,30 +71,11 @@ export async function seedDemo(
     const plantIds = new Map<string, number>();
     for (const p of config.plants) {
       const owner = users.get(p.owner) ?? admin;
-      const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO plants (name, type, power_kw, capacity_kwh, longitude, latitude, address, azimuth_deg, inclination_deg, currency, on_grid_type, time_zone, owner_id, construction_date)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-        [
-          p.name,
-          p.type,
-          p.powerKw,
-          p.capacityKwh,
-          p.longitude,
-          p.latitude,
-          p.address,
-          p.azimuthDeg,
-          p.inclinationDeg,
-          p.currency,
-          p.onGridType,
-          p.timeZone,
-          owner.id,
-          p.constructionDate,
-        ],
-      );
-      plantIds.set(p.id, rows[0]!.id);
+      const plantId = await insertPlant(tx, { ...p, ownerId: owner.id });
+      plantIds.set(p.id, plantId);
       const installer = p.installer ? users.get(p.installer) : undefined;
       if (installer)
-        await tx.query(`INSERT INTO plant_users (plant_id, user_id) VALUES ($1, $2)`, [rows[0]!.id, installer.id]);
+        await tx.query(`INSERT INTO plant_users (plant_id, user_id) VALUES ($1, $2)`, [plantId, installer.id]);
     }
     for (const d of config.devices) {
       const plant = config.plants.find((p) => p.id === d.plantId)!;
