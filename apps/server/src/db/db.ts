@@ -1,12 +1,22 @@
+import { finished } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 
 export type SqlParam = string | number | boolean | null | Date | string[] | number[] | Buffer | object;
 
 /** The one database interface every repository uses: PGlite in-process or a PostgreSQL pool. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<{ rows: T[] }>;
+  /**
+   * Bulk load inside a transaction: runs `COPY … FROM STDIN …` with `data` as its input (both engines; PGlite reads
+   * it as a blob). Absent where a caller must fall back to INSERT.
+   */
+  copyFrom?(sql: string, data: Uint8Array): Promise<void>;
 }
+
+/** PGlite takes COPY input from the virtual file /dev/blob instead of STDIN. */
+const pgliteCopySql = (sql: string) => sql.replace(/\bFROM\s+STDIN\b/i, `FROM '/dev/blob'`);
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -37,6 +47,9 @@ export function pgliteDb(instance: PGlite): Db {
             const res = await tx.query<R>(sql, params as unknown[]);
             return { rows: res.rows };
           },
+          async copyFrom(sql: string, data: Uint8Array) {
+            await tx.query(pgliteCopySql(sql), [], { blob: new Blob([data]) });
+          },
         }),
       );
     },
@@ -64,6 +77,11 @@ export function postgresDb(pool: pg.Pool): Db {
           async query<R>(sql: string, params: readonly SqlParam[] = []) {
             const res = await client.query(sql, params as unknown[]);
             return { rows: res.rows as R[] };
+          },
+          async copyFrom(sql: string, data: Uint8Array) {
+            const stream = client.query(copyFromStdin(sql));
+            stream.end(data);
+            await finished(stream);
           },
         });
         await client.query('COMMIT');

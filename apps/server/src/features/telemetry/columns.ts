@@ -4,9 +4,10 @@ import { ENERGY_COUNTERS, ENERGY_QUANTITIES, FIELDS, type EnergyQuantity, type F
 export const columnOf = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 const PG_TYPE = { gauge: 'real', counter: 'float8', state: 'int2', code: 'int8' } as const;
+export type FieldColumnType = (typeof PG_TYPE)[keyof typeof PG_TYPE];
 
 /** Every catalogue field with its column and SQL array type, in catalogue order. */
-export const FIELD_COLUMNS = FIELDS.map((f) => ({
+export const FIELD_COLUMNS = FIELDS.map((f): { key: FieldKey; column: string; type: FieldColumnType } => ({
   key: f.key as FieldKey,
   column: columnOf(f.key),
   type: PG_TYPE[f.kind],

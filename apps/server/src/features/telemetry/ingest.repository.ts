@@ -1,6 +1,7 @@
 import { ENERGY_QUANTITIES, type EnergyQuantity, type FieldKey } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { COUNTER_COLUMNS, FIELD_COLUMNS, deltaColumns, rollupColumn } from './columns.js';
+import { columnWriter, CopyBinaryWriter, type BinaryType } from './copy-binary.js';
 
 export type Energy = Record<EnergyQuantity, number>;
 
@@ -35,24 +36,53 @@ const INSERT_COLUMNS = [
   ...FIELD_COLUMNS.map((c) => c.column),
   ...DELTA_COLS,
 ];
-const INSERT_TYPES = [
+const INSERT_TYPES: BinaryType[] = [
   'int4',
   'timestamptz',
   'int8',
   'timestamptz',
   'jsonb',
   ...FIELD_COLUMNS.map((c) => c.type),
-  ...DELTA_COLS.map(() => 'float8'),
+  ...DELTA_COLS.map((): BinaryType => 'float8'),
 ];
 const INSERT_SQL = `INSERT INTO readings (${INSERT_COLUMNS.join(', ')})
   SELECT * FROM unnest(${INSERT_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})
   ON CONFLICT (device_id, ts) DO NOTHING`;
 
+const COPY_SQL = `COPY readings (${INSERT_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT binary)`;
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** Inserts readings in one statement (one array per column); a reading already stored is left as it was. */
+const FIELD_WRITERS = FIELD_COLUMNS.map((c) => ({ key: c.key, write: columnWriter(c.type) }));
+
+/** The rows as binary COPY input, in INSERT_COLUMNS order. */
+function copyInput(rows: NewReadingRow[]): Buffer {
+  const w = new CopyBinaryWriter(rows.length * 1200);
+  for (const r of rows) {
+    w.row(INSERT_COLUMNS.length);
+    w.int4(r.deviceId);
+    w.timestamptz(r.ts);
+    w.int8(r.seq);
+    w.timestamptz(r.prevTs);
+    w.jsonb(r.extra ? JSON.stringify(r.extra) : null);
+    for (const f of FIELD_WRITERS) f.write(w, r.values[f.key]);
+    for (const q of ENERGY_QUANTITIES) {
+      w.float8(r.delta[q]);
+      w.float8(r.deltaNext[q]);
+    }
+  }
+  return w.finish();
+}
+
+/**
+ * Inserts new readings in one statement. In a transaction that can COPY (both engines), binary COPY: several times
+ * faster than INSERT, most of all on PGlite, but without ON CONFLICT, so `rows` must hold no reading already stored.
+ * Ingest guarantees that: it drops duplicates against the stored chain it read in the same transaction, under the
+ * device's lock (PostgreSQL) or PGlite's single connection. Elsewhere an INSERT … ON CONFLICT DO NOTHING.
+ */
 export async function insertReadings(db: Queryable, rows: NewReadingRow[]): Promise<void> {
   if (rows.length === 0) return;
+  if (db.copyFrom) return db.copyFrom(COPY_SQL, copyInput(rows));
   const columns: unknown[][] = [
     rows.map((r) => r.deviceId),
     rows.map((r) => iso(r.ts)),
@@ -146,6 +176,9 @@ export async function addToRollup(
   entries: { key: number; at: string; energy: Energy }[],
 ) {
   if (entries.length === 0) return;
+  // One order for every transaction: batches of different processes (or overlapping batches of one) add to the same
+  // plant rows and lock them as they go; in different orders they could deadlock.
+  entries.sort((a, b) => a.key - b.key || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const idColumn = table.startsWith('device') ? 'device_id' : 'plant_id';
   const atColumn = table.endsWith('5m') ? 'bucket' : table.endsWith('day') ? 'day' : 'month';
   const atType = atColumn === 'bucket' ? 'timestamptz' : 'date';
@@ -162,19 +195,25 @@ export async function addToRollup(
   );
 }
 
-/** Last-seen, last reading time and the fault and warning words of the newest reading, per device. */
+/**
+ * Last-seen, last reading time and the fault and warning words of the newest reading, per device. Returns each
+ * device's last reading time (epoch ms, the newest reading stored) from before this update.
+ */
 export async function touchDevices(
   db: Queryable,
   updates: { deviceId: number; lastTs: number; faultWord: number | null; warningWord: number | null }[],
-) {
-  if (updates.length === 0) return;
-  await db.query(
-    `UPDATE devices d SET last_seen_at = greatest(d.last_seen_at, now()),
+): Promise<Map<number, number | null>> {
+  if (updates.length === 0) return new Map();
+  const { rows } = await db.query<{ id: number; before: Date | null }>(
+    `WITH before AS (SELECT id, last_reading_at FROM devices WHERE id = ANY($1::int4[]))
+     UPDATE devices d SET last_seen_at = greatest(d.last_seen_at, now()),
             fault_word = CASE WHEN u.ts >= coalesce(d.last_reading_at, '-infinity') THEN coalesce(u.fault, d.fault_word) ELSE d.fault_word END,
             warning_word = CASE WHEN u.ts >= coalesce(d.last_reading_at, '-infinity') THEN coalesce(u.warning, d.warning_word) ELSE d.warning_word END,
             last_reading_at = greatest(d.last_reading_at, u.ts)
        FROM unnest($1::int4[], $2::timestamptz[], $3::int8[], $4::int8[]) AS u(id, ts, fault, warning)
-      WHERE d.id = u.id`,
+       JOIN before b ON b.id = u.id
+      WHERE d.id = u.id
+      RETURNING d.id, b.last_reading_at AS before`,
     [
       updates.map((u) => u.deviceId),
       updates.map((u) => iso(u.lastTs)),
@@ -182,6 +221,7 @@ export async function touchDevices(
       updates.map((u) => u.warningWord),
     ] as never[],
   );
+  return new Map(rows.map((r) => [r.id, r.before ? new Date(r.before).getTime() : null]));
 }
 
 /** Creates the monthly partitions of `readings` for the given months (YYYY-MM, UTC) when they do not exist yet. */

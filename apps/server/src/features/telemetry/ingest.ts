@@ -3,6 +3,7 @@ import { ratedPowerW, type InverterModel, type Reading } from '@voltfleet/domain
 import type { Db } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 import { addContributions, emptyIncrements, incrementRows, placeInChain } from './chain.js';
+import { COUNTER_KEYS } from './columns.js';
 import {
   addToRollup,
   chainAround,
@@ -10,6 +11,7 @@ import {
   insertReadings,
   touchDevices,
   updateDeltas,
+  type ChainRow,
   type NewReadingRow,
 } from './ingest.repository.js';
 
@@ -19,6 +21,24 @@ interface DeviceMeta {
   ratedPowerW: number;
   /** Load and grid import may exceed the inverter's rating (the grid feeds them). */
   gridPowerW: number;
+}
+
+/** Chain tails remembered at most (one per device; the oldest entries go first). */
+const MAX_TAILS = 200_000;
+
+/** The newest reading of a device's chain after a batch (stored or new), as the chain query would return it. */
+function newestOfChain(chain: ChainRow[], result: ReturnType<typeof placeInChain>): ChainRow | undefined {
+  let tail: ChainRow | undefined;
+  for (const row of chain) if (!tail || row.ts > tail.ts) tail = row;
+  for (const r of result.inserts) {
+    if (tail && r.ts <= tail.ts) continue;
+    const counters: ChainRow['counters'] = {};
+    for (const key of COUNTER_KEYS) if (r.values[key] !== undefined) counters[key] = r.values[key];
+    tail = { deviceId: r.deviceId, ts: r.ts, prevTs: r.prevTs, counters, delta: r.delta, deltaNext: r.deltaNext };
+  }
+  // A stored tail whose predecessor changed in this batch: take its new delta.
+  const update = tail && result.updates.find((u) => u.ts === tail.ts);
+  return tail && update ? { ...tail, prevTs: update.prevTs, delta: update.delta, deltaNext: update.deltaNext } : tail;
 }
 
 interface Pending {
@@ -41,6 +61,11 @@ export interface IngestOptions {
   maxBatch?: number;
   maxDelayMs?: number;
   metaTtlMs?: number;
+  /**
+   * Batches written at once (PostgreSQL: 2, each on its own connection, so one is prepared while the other waits
+   * for the server; PGlite: 1, it has one connection and runs on this thread).
+   */
+  concurrency?: number;
 }
 
 /**
@@ -51,13 +76,21 @@ export interface IngestOptions {
 export class Ingest extends EventEmitter implements ReadingSink {
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> = Promise.resolve();
+  /** Batches being written, and who waits for one of them to finish (flush). */
+  private writing = 0;
+  private written: (() => void)[] = [];
   private readonly meta = new Map<number, { at: number; meta: DeviceMeta }>();
   private readonly partitions = new Set<string>();
+  /**
+   * Per device, the newest reading this process committed, as the chain needs it. It spares the chain query while
+   * it is still the device's newest stored reading (checked against devices.last_reading_at in every batch).
+   */
+  private readonly tails = new Map<number, ChainRow>();
   readonly stats = { batches: 0, stored: 0, duplicates: 0, failedBatches: 0 };
   private readonly maxBatch: number;
   private readonly maxDelayMs: number;
   private readonly metaTtlMs: number;
+  private readonly concurrency: number;
 
   constructor(
     private readonly db: Db,
@@ -67,36 +100,57 @@ export class Ingest extends EventEmitter implements ReadingSink {
     this.maxBatch = options.maxBatch ?? 500;
     this.maxDelayMs = options.maxDelayMs ?? 20;
     this.metaTtlMs = options.metaTtlMs ?? 30_000;
+    this.concurrency = options.concurrency ?? (db.kind === 'postgres' ? 2 : 1);
   }
 
   submit(device: LinkDevice, reading: Reading): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ device, reading, resolve, reject });
       if (this.queue.length >= this.maxBatch) this.kick();
-      else this.timer ??= setTimeout(() => this.kick(), this.maxDelayMs);
+      else this.timer ??= setTimeout(() => this.kick(true), this.maxDelayMs);
     });
   }
 
   /** Forget cached plant and zone of a device (after activation or a plant change). */
   invalidate(deviceId?: number): void {
-    if (deviceId === undefined) this.meta.clear();
-    else this.meta.delete(deviceId);
+    if (deviceId === undefined) {
+      this.meta.clear();
+      this.tails.clear();
+    } else {
+      this.meta.delete(deviceId);
+      this.tails.delete(deviceId);
+    }
   }
 
   /** Writes everything queued so far; resolves when it is committed. */
   async flush(): Promise<void> {
-    while (this.queue.length > 0) this.kick();
-    await this.running;
+    while (this.queue.length > 0 || this.writing > 0) {
+      const done = new Promise<void>((resolve) => this.written.push(resolve));
+      this.kick(true);
+      await done;
+    }
   }
 
-  private kick(): void {
+  /**
+   * Starts batches while a writer is free: a full one at once, a partial one when `due` (its oldest reading has
+   * waited `maxDelayMs`, or it waited for a writer). Batches of one device may overlap on PostgreSQL: its advisory
+   * lock orders them and the chain takes a late batch in, so readings are never lost or doubled.
+   */
+  private kick(due = false): void {
+    while (this.writing < this.concurrency && (this.queue.length >= this.maxBatch || (due && this.queue.length > 0))) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      this.writing += 1;
+      void this.write(batch).finally(() => {
+        this.writing -= 1;
+        for (const resolve of this.written.splice(0)) resolve();
+        this.kick(true);
+      });
+    }
     clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = this.queue.splice(0, this.maxBatch);
-    if (batch.length === 0) return;
-    // Batches are written one after another so each device's chain is extended in order.
-    this.running = this.running.then(() => this.write(batch));
-    if (this.queue.length > 0) this.timer = setTimeout(() => this.kick(), 0);
+    // Readings still waiting start when a writer finishes, or after the delay if a writer is free.
+    if (this.queue.length > 0 && this.writing < this.concurrency)
+      this.timer = setTimeout(() => this.kick(true), this.maxDelayMs);
   }
 
   private async write(batch: Pending[]): Promise<void> {
@@ -130,23 +184,53 @@ export class Ingest extends EventEmitter implements ReadingSink {
       missing.forEach((m) => this.partitions.add(m));
     }
     const deviceIds = [...byDevice.keys()].sort((a, b) => a - b);
-    return this.db.transaction(async (tx) => {
+    const written = await this.db.transaction(async (tx) => {
       if (this.db.kind === 'postgres') {
         // Two processes must not extend the same device's chain at once.
         await tx.query(`SELECT pg_advisory_xact_lock(7001, id) FROM unnest($1::int4[]) AS id ORDER BY id`, [deviceIds]);
       }
-      const spans = deviceIds.map((id) => {
-        const ts = byDevice.get(id)!.map((p) => p.reading.ts);
-        return { deviceId: id, minTs: Math.min(...ts), maxTs: Math.max(...ts) };
-      });
-      const chains = await chainAround(tx, spans);
+      const newest = deviceIds.map(
+        (id) => byDevice.get(id)!.reduce((a, b) => (b.reading.ts > a.reading.ts ? b : a)).reading,
+      );
+      // Last-seen first: its answer (each device's newest stored reading time before this batch) tells which
+      // remembered chain tails are still current.
+      const lastBefore = await touchDevices(
+        tx,
+        newest.map((r, i) => ({
+          deviceId: deviceIds[i]!,
+          lastTs: r.ts,
+          faultWord: r.values.faultWord ?? null,
+          warningWord: r.values.warningWord ?? null,
+        })),
+      );
+      const chains = new Map<number, ChainRow[]>();
+      const spans: { deviceId: number; minTs: number; maxTs: number }[] = [];
+      for (const id of deviceIds) {
+        let minTs = Infinity;
+        let maxTs = -Infinity;
+        for (const p of byDevice.get(id)!) {
+          minTs = Math.min(minTs, p.reading.ts);
+          maxTs = Math.max(maxTs, p.reading.ts);
+        }
+        // Steady ingest: everything new comes after the newest stored reading, which this process wrote itself.
+        const tail = this.tails.get(id);
+        if (tail && tail.ts === lastBefore.get(id) && minTs > tail.ts) chains.set(id, [tail]);
+        else spans.push({ deviceId: id, minTs, maxTs });
+      }
+      for (const row of await chainAround(tx, spans)) {
+        const list = chains.get(row.deviceId);
+        if (list) list.push(row);
+        else chains.set(row.deviceId, [row]);
+      }
       const deviceInc = emptyIncrements();
       const plantInc = emptyIncrements();
       const inserts: NewReadingRow[] = [];
       const updates: Parameters<typeof updateDeltas>[1] = [];
       const stored: StoredReading[] = [];
+      const tails = new Map<number, ChainRow | undefined>();
       for (const id of deviceIds) {
         const meta = metas.get(id)!;
+        const chain = chains.get(id) ?? [];
         const incoming = byDevice.get(id)!.map(({ reading }) => ({
           deviceId: id,
           ts: reading.ts,
@@ -154,24 +238,19 @@ export class Ingest extends EventEmitter implements ReadingSink {
           values: reading.values,
           extra: reading.extra ?? null,
         }));
-        const result = placeInChain(
-          chains.filter((c) => c.deviceId === id),
-          incoming,
-          {
-            timeZone: meta.timeZone,
-            ratedPowerW: meta.ratedPowerW,
-            maxPowerW: { load: meta.gridPowerW, gridImport: meta.gridPowerW },
-          },
-        );
+        const result = placeInChain(chain, incoming, {
+          timeZone: meta.timeZone,
+          ratedPowerW: meta.ratedPowerW,
+          maxPowerW: { load: meta.gridPowerW, gridImport: meta.gridPowerW },
+        });
         inserts.push(...result.inserts);
         updates.push(...result.updates);
+        tails.set(id, newestOfChain(chain, result));
         addContributions(deviceInc, id, result.contributions, meta.timeZone);
         if (meta.plantId !== null) addContributions(plantInc, meta.plantId, result.contributions, meta.timeZone);
         for (const r of result.inserts)
           stored.push({ deviceId: id, plantId: meta.plantId, ts: r.ts, values: r.values });
       }
-      this.stats.duplicates += batch.length - inserts.length;
-      this.stats.stored += inserts.length;
       await insertReadings(tx, inserts);
       await updateDeltas(tx, updates);
       await addToRollup(tx, 'device_energy_5m', incrementRows(deviceInc.fiveMin));
@@ -180,20 +259,17 @@ export class Ingest extends EventEmitter implements ReadingSink {
       await addToRollup(tx, 'plant_energy_5m', incrementRows(plantInc.fiveMin));
       await addToRollup(tx, 'plant_energy_day', incrementRows(plantInc.day));
       await addToRollup(tx, 'plant_energy_month', incrementRows(plantInc.month));
-      await touchDevices(
-        tx,
-        deviceIds.map((id) => {
-          const newest = byDevice.get(id)!.reduce((a, b) => (b.reading.ts > a.reading.ts ? b : a)).reading;
-          return {
-            deviceId: id,
-            lastTs: newest.ts,
-            faultWord: newest.values.faultWord ?? null,
-            warningWord: newest.values.warningWord ?? null,
-          };
-        }),
-      );
-      return stored;
+      return { stored, tails };
     });
+    // Committed: remember each device's newest reading for its next batch.
+    for (const [id, tail] of written.tails) {
+      this.tails.delete(id);
+      if (tail) this.tails.set(id, tail);
+    }
+    while (this.tails.size > MAX_TAILS) this.tails.delete(this.tails.keys().next().value!);
+    this.stats.duplicates += batch.length - written.stored.length;
+    this.stats.stored += written.stored.length;
+    return written.stored;
   }
 
   private async loadMeta(ids: number[]): Promise<Map<number, DeviceMeta>> {
