@@ -84,7 +84,7 @@ function procStat(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks: +fields[11] + +fields[12] };
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return undefined;
   }
@@ -99,22 +99,26 @@ function rssMb(pid) {
   }
 }
 
-/** CPU ticks of every `postgres` process (the whole cluster: one runs per benchmark). */
-function postgresTicks() {
-  let ticks = 0;
+/** CPU ticks of our PostgreSQL cluster: its postmaster and every process it started (other clusters left out). */
+function postgresTicks(postmaster) {
+  let ticks = procStat(postmaster)?.ticks ?? 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = procStat(entry);
-    if (stat?.comm === 'postgres') ticks += stat.ticks;
+    if (stat?.ppid === postmaster) ticks += stat.ticks;
   }
   return ticks;
 }
 
-/** CPU (% of one core) of `pid` and of PostgreSQL, and peak RSS of `pid`, from now until `stop()`. */
-function sample(pid, withPostgres) {
+/**
+ * CPU (% of one core) of `pid` and of the PostgreSQL cluster of `postmaster` (if any), and peak RSS of `pid`, from
+ * now until `stop()`.
+ */
+function sample(pid, postmaster) {
+  const withPostgres = postmaster !== undefined;
   const t0 = epochMs();
   const cpu0 = procStat(pid)?.ticks ?? 0;
-  const pg0 = withPostgres ? postgresTicks() : 0;
+  const pg0 = withPostgres ? postgresTicks(postmaster) : 0;
   let peak = rssMb(pid);
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
   return () => {
@@ -123,7 +127,7 @@ function sample(pid, withPostgres) {
     const pct = (ticks) => round((ticks / CLK_TCK / seconds) * 100);
     return {
       cpuPct: pct((procStat(pid)?.ticks ?? cpu0) - cpu0),
-      ...(withPostgres ? { postgresCpuPct: pct(postgresTicks() - pg0) } : {}),
+      ...(withPostgres ? { postgresCpuPct: pct(postgresTicks(postmaster) - pg0) } : {}),
       rssPeakMb: round(Math.max(peak, rssMb(pid))),
     };
   };
@@ -329,12 +333,12 @@ async function measureOurs(engine, target, loaders, secrets, plan, profile) {
   try {
     await onAll(loaders, { type: 'connect', url: server.url, secrets }, 'connected');
     const total = DEVICES * plan.closed;
-    let stop = sample(server.pid, Boolean(target.databaseUrl));
+    let stop = sample(server.pid, target.postmaster);
     const fromUs = monotonicUs();
     const closed = await loadPhase(loaders, { mode: 'closed', first: 0, last: plan.closed, window: WINDOW });
     const closedWindow = { fromUs, toUs: monotonicUs() };
     const closedUsage = stop();
-    stop = sample(server.pid, Boolean(target.databaseUrl));
+    stop = sample(server.pid, target.postmaster);
     const paced = await loadPhase(loaders, {
       mode: 'paced',
       first: plan.closed,
@@ -401,7 +405,7 @@ async function measureAnchor(target, loaders, plan) {
     const total = DEVICES * plan.closed;
     await anchor.ask({ type: 'expect', rows: total }, 'expecting');
     const committed = anchor.next('committed');
-    const stop = sample(anchor.child.pid, Boolean(target.databaseUrl));
+    const stop = sample(anchor.child.pid, target.postmaster);
     const phase = await loadPhase(loaders, { mode: 'closed', first: 0, last: plan.closed, window: WINDOW });
     const done = await withTimeout(committed, 'anchor commits');
     const usage = stop();
@@ -431,7 +435,12 @@ async function measureEngine(engine, loaders) {
   const plan = PLAN[engine];
   const pg = engine === 'postgres' ? await startPostgres() : undefined;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-bench-ingest-'));
-  const target = { dataDir, pgliteDir: path.join(dataDir, 'pglite'), databaseUrl: pg?.url };
+  const target = {
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    databaseUrl: pg?.url,
+    postmaster: pg ? Number(readFileSync(path.join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined,
+  };
   try {
     const secrets = await prepareDatabase(engine, target);
     const reps = [];
