@@ -52,5 +52,5 @@ export async function summariseProfile(dir, window = { fromUs: 0, toUs: Infinity
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await summariseProfile(process.argv[2] ?? 'bench/results/profiles/pglite'), null, 2));
+  console.log(JSON.stringify(await summariseProfile(process.argv[2] ?? 'bench/.tmp/profiles/pglite'), null, 2));
 }

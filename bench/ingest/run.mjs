@@ -6,7 +6,7 @@
 // Devices are MQTT clients in LOADERS child processes (bench/ingest/load.mjs), not in the measured process.
 //
 //   npm run build && node bench/ingest/run.mjs          # or: npm run bench -- ingest
-//   BENCH_PROFILE=1 node bench/ingest/run.mjs            # also writes CPU profiles of the server (bench/results/profiles)
+//   BENCH_PROFILE=1 node bench/ingest/run.mjs            # also writes CPU profiles of the server (bench/.tmp/profiles)
 //   BENCH_ENGINES=postgres node bench/ingest/run.mjs     # one engine only
 import { fork, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -237,7 +237,19 @@ async function portOpen(port) {
   });
 }
 
+/** Starts the server on free ports; tries again with new ones if it fails (another process may take a port). */
 async function startServer(engine, target, profileDir) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(engine, target, profileDir);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.error(`${err.message.split('\n')[0]}; trying again`);
+    }
+  }
+}
+
+async function startServerOnce(engine, target, profileDir) {
   const [port, mqttPort] = [await freePort(), await freePort()];
   const args = [
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
@@ -268,12 +280,13 @@ async function startServer(engine, target, profileDir) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`)
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) })
       .then((r) => r.ok)
       .catch(() => false);
     if (ready && (await portOpen(mqttPort))) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
+      await exited;
       throw new Error(`${engine} server did not start:\n${log}`);
     }
     await sleep(100);
@@ -327,7 +340,7 @@ async function loadPhase(loaders, message) {
 }
 
 async function measureOurs(engine, target, loaders, secrets, plan, profile) {
-  const profileDir = profile ? path.join(ROOT, 'bench/results/profiles', engine) : undefined;
+  const profileDir = profile ? path.join(ROOT, 'bench/.tmp/profiles', engine) : undefined;
   if (profileDir) await rm(profileDir, { recursive: true, force: true });
   const server = await startServer(engine, target, profileDir);
   try {

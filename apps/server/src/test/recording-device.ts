@@ -20,8 +20,6 @@ export class RecordingDevice {
   readonly sn: string;
   /** `ts` of every reading whose PUBACK arrived, in arrival order (a repeat would mean a second PUBACK). */
   readonly acked: number[] = [];
-  /** Every reading handed to MQTT (first sends only). */
-  readonly sent = new Set<number>();
   /** Connections accepted by the broker (the first one included). */
   connects = 0;
   private readonly client: MqttClient;
@@ -47,7 +45,7 @@ export class RecordingDevice {
     // Counted on CONNACK: MQTT.js emits 'connect' only after resending what was in flight, and not at all when the
     // connection drops again before that.
     this.client.on('packetreceive', (packet) => {
-      if (packet.cmd === 'connack') this.connects += 1;
+      if (packet.cmd === 'connack' && !packet.returnCode) this.connects += 1;
     });
     // Refused connections while the server is down are retried by MQTT.js.
     this.client.on('error', () => undefined);
@@ -96,7 +94,6 @@ export class RecordingDevice {
     while (this.client.connected && this.inflight < this.inflightLimit && this.queue.length > 0) {
       const reading = this.queue.shift()!;
       this.inflight += 1;
-      this.sent.add(reading.ts);
       this.client.publish(`dev/${this.sn}/up/reading`, JSON.stringify(reading), { qos: 1 }, (err) => {
         this.inflight -= 1;
         // Only an ended client fails a QoS 1 publish; a dropped connection keeps it for the next one.

@@ -80,7 +80,7 @@ function fleetConfig(startMs: number): FleetConfig {
 
 async function readingsIn(db: Db): Promise<Map<string, Set<number>>> {
   const { rows } = await db.query<{ sn: string; ts: number }>(
-    `SELECT d.sn, (extract(epoch FROM r.ts) * 1000)::float8 AS ts FROM readings r JOIN devices d ON d.id = r.device_id`,
+    `SELECT d.sn, (extract(epoch FROM r.ts) * 1000)::float8 AS ts FROM readings r JOIN devices d ON d.id = r.device_id WHERE d.plant_id IS NOT NULL`,
   );
   const out = new Map<string, Set<number>>();
   for (const { sn, ts } of rows) {
@@ -125,9 +125,16 @@ beforeAll(async () => {
     }
   });
 
-  const [port, mqttPort] = [await freePort(), await freePort()];
+  let [port, mqttPort] = [0, 0];
   const start = () => startServerProcess({ port, mqttPort, env: { ...database.env, ADMIN_PASSWORD: 'Durable-Pass1' } });
-  server = await start();
+  // The first start picks free ports (new ones if another process took one meanwhile); restarts keep them.
+  for (let attempt = 1; !server; attempt++) {
+    [port, mqttPort] = [await freePort(), await freePort()];
+    server = await start().catch((err: unknown) => {
+      if (attempt >= 3) throw err;
+      return undefined;
+    });
+  }
   devices = [...byDevice.keys()].map(
     (sn) => new RecordingDevice({ url: `mqtt://127.0.0.1:${mqttPort}`, sn, secret: secrets.get(sn)! }),
   );
@@ -179,7 +186,7 @@ beforeAll(async () => {
     const rollupSql = (table: string) =>
       `SELECT device_id AS id, ${cols(rollupColumn)} FROM ${table} GROUP BY device_id`;
     const plantReadings = await db.query<Record<string, number>>(
-      `SELECT ${cols((q) => `r.${deltaColumns(q).kwh}`)} FROM readings r JOIN devices d ON d.id = r.device_id`,
+      `SELECT ${cols((q) => `r.${deltaColumns(q).kwh}`)} FROM readings r JOIN devices d ON d.id = r.device_id WHERE d.plant_id IS NOT NULL`,
     );
     const plantDay = await db.query<Record<string, number>>(`SELECT ${cols(rollupColumn)} FROM plant_energy_day`);
     energy = {
