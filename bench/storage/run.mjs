@@ -1,5 +1,5 @@
-// Storage: rows/s into our real readings layout (one unnest INSERT per batch of 500, with and without the energy
-// chain and rollups) beside a raw COPY of the same rows into a plain table of the same shape, same engine, same run.
+// Storage: rows/s into our real readings layout (the ingest's own write path, binary COPY per batch of 500, with and
+// without the energy chain and rollups) beside a raw COPY of the same rows into a plain table of the same shape, same engine, same run.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openDb } from '../../apps/server/dist/db/db.js';
