@@ -5,9 +5,9 @@ import {
   latitudeSchema,
   longitudeSchema,
   nonNegativeNumberSchema,
-  personNameSchema,
   positiveNumberSchema,
   requiredText,
+  trimmedText,
 } from './validation.js';
 
 /** SPEC §3 plant types. */
@@ -112,7 +112,7 @@ export const plantSchema = z.object({
   currency: z.enum(CURRENCIES),
   onGridType: z.literal(optionValues(ON_GRID_TYPES)),
   timeZone: z.string(),
-  constructionDate: z.string().regex(DATE),
+  constructionDate: z.string().regex(DATE).nullable(),
   ownerId: z.number().int().nullable(),
   ownerName: z.string().nullable(),
   /** Users affiliated to the plant (SPEC "affiliated account"); they see it besides the owner's superiors. */
@@ -129,10 +129,15 @@ export type Plant = z.infer<typeof plantSchema>;
 export const PLANT_POWER_MAX_KW = 1_000_000;
 export const PLANT_CAPACITY_MAX_KWH = 10_000_000;
 
+/** SPEC §5 plant name: no leading or trailing space (said first), then letters, digits, underscore and Chinese. */
+export const plantNameSchema = trimmedText(64)
+  .min(1, 'validation.required')
+  .regex(/^[\p{L}\p{Nd}_]+$/u, 'validation.name');
+
 /** Plant create / edit (SPEC §5 rules: name rule, trimmed text, positive numbers, coordinates). */
 export const plantInputSchema = z.strictObject({
-  name: personNameSchema,
-  type: z.literal(optionValues(PLANT_TYPES), 'validation.invalidValue'),
+  name: plantNameSchema,
+  type: z.literal(optionValues(PLANT_TYPES), 'plant.typeNotFound'),
   powerKw: positiveNumberSchema.max(PLANT_POWER_MAX_KW, 'validation.exceedsLimit'),
   capacityKwh: nonNegativeNumberSchema.max(PLANT_CAPACITY_MAX_KWH, 'validation.exceedsLimit'),
   longitude: longitudeSchema,
@@ -150,6 +155,14 @@ export const plantInputSchema = z.strictObject({
       (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
       'validation.invalidValue',
     ),
+  /** The account the plant belongs to (the caller or a subordinate); the caller when absent. */
+  ownerId: z
+    .number('validation.invalidValue')
+    .int('validation.invalidValue')
+    .positive('validation.invalidValue')
+    .optional(),
   affiliatedUserIds: z.array(z.number().int().positive()).max(100, 'validation.exceedsLimit').optional(),
 });
 export type PlantInput = z.infer<typeof plantInputSchema>;
+/** What a client sends: coordinates may still be the decimal text the user typed. */
+export type PlantInputBody = z.input<typeof plantInputSchema>;

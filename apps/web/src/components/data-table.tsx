@@ -37,6 +37,8 @@ interface Props<T> {
   'data-testid'?: string;
   /** A test id for each row, e.g. `device-row-${sn}`. */
   rowTestId?: (record: T) => string;
+  /** What an empty list says (default: the table's "No data"). */
+  emptyText?: ReactNode;
 }
 
 /** Any column, as the table reads it. */
@@ -73,6 +75,7 @@ export function DataTable<T>({
   loading = false,
   pagination,
   rowTestId,
+  emptyText,
   ...rest
 }: Props<T>) {
   const { t } = useTranslation();
@@ -103,7 +106,7 @@ export function DataTable<T>({
               {dataSource.length === 0 && (
                 <tr className="data-table-empty">
                   <td colSpan={columns.length}>
-                    {!loading && <span className="data-table-empty-text">{t('table.empty')}</span>}
+                    {!loading && <span className="data-table-empty-text">{emptyText ?? t('table.empty')}</span>}
                   </td>
                 </tr>
               )}

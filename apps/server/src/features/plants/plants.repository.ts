@@ -1,6 +1,9 @@
+import type { PlantStatus } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
+import { plantInScope } from '../../platform/scope.js';
+import { plantStatusSql } from '../devices/device-status.js';
 
-/** The stored fields of a plant (SPEC §3), as the seeding and (later) the plant API insert them. */
+/** The stored fields of a plant (SPEC §3), as the seeding and the plant API insert them. */
 export interface PlantInsert {
   name: string;
   type: number;
@@ -18,28 +21,195 @@ export interface PlantInsert {
   constructionDate: string | null;
 }
 
+const FIELDS = [
+  ['name', 'name'],
+  ['type', 'type'],
+  ['powerKw', 'power_kw'],
+  ['capacityKwh', 'capacity_kwh'],
+  ['longitude', 'longitude'],
+  ['latitude', 'latitude'],
+  ['address', 'address'],
+  ['azimuthDeg', 'azimuth_deg'],
+  ['inclinationDeg', 'inclination_deg'],
+  ['currency', 'currency'],
+  ['onGridType', 'on_grid_type'],
+  ['timeZone', 'time_zone'],
+  ['ownerId', 'owner_id'],
+  ['constructionDate', 'construction_date'],
+] as const satisfies readonly (readonly [keyof PlantInsert, string])[];
+
 /** Inserts a plant; returns its id. */
 export async function insertPlant(db: Queryable, p: PlantInsert): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO plants (name, type, power_kw, capacity_kwh, longitude, latitude, address, azimuth_deg, inclination_deg,
-                         currency, on_grid_type, time_zone, owner_id, construction_date)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-    [
-      p.name,
-      p.type,
-      p.powerKw,
-      p.capacityKwh,
-      p.longitude,
-      p.latitude,
-      p.address,
-      p.azimuthDeg,
-      p.inclinationDeg,
-      p.currency,
-      p.onGridType,
-      p.timeZone,
-      p.ownerId,
-      p.constructionDate,
-    ],
+    `INSERT INTO plants (${FIELDS.map(([, c]) => c).join(', ')})
+     VALUES (${FIELDS.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    FIELDS.map(([k]) => p[k]),
   );
   return rows[0]!.id;
+}
+
+/** Overwrites every stored field of a plant. */
+export async function updatePlantFields(db: Queryable, id: number, p: PlantInsert): Promise<void> {
+  await db.query(
+    `UPDATE plants SET ${FIELDS.map(([, c], i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
+    [id, ...FIELDS.map(([k]) => p[k])],
+  );
+}
+
+/** Replaces the plant's affiliated accounts. */
+export async function setAffiliatedUsers(db: Queryable, plantId: number, userIds: readonly number[]): Promise<void> {
+  await db.query(`DELETE FROM plant_users WHERE plant_id = $1 AND NOT (user_id = ANY($2::int4[]))`, [
+    plantId,
+    [...userIds],
+  ]);
+  await db.query(`INSERT INTO plant_users (plant_id, user_id) SELECT $1, unnest($2::int4[]) ON CONFLICT DO NOTHING`, [
+    plantId,
+    [...userIds],
+  ]);
+}
+
+export interface PlantRow {
+  id: number;
+  name: string;
+  type: number;
+  power_kw: number;
+  capacity_kwh: number;
+  longitude: number;
+  latitude: number;
+  address: string;
+  azimuth_deg: number;
+  inclination_deg: number;
+  currency: string;
+  on_grid_type: number;
+  time_zone: string;
+  owner_id: number;
+  owner_name: string | null;
+  construction_date: string | null;
+  created_at: Date;
+  status: PlantStatus;
+  device_count: number;
+  refreshed_at: Date | null;
+  affiliated_user_ids: number[];
+}
+
+/** Who asks: $1 scope pattern, $2 caller id, $3 offline threshold (seconds). */
+export interface PlantScope {
+  pattern: string;
+  callerId: number;
+  offlineSeconds: number;
+}
+
+export interface PlantFilter {
+  /** normal | alarm | offline, or online (= not offline); absent = all. */
+  status?: 'online' | PlantStatus | undefined;
+  type?: number | undefined;
+  /** Matches name or address, case-insensitively. */
+  q?: string | undefined;
+}
+
+// The status is computed once per plant in a subquery so the filter and the answer use the same value.
+const selectPlants = (where: string, thresholdParam: number) => `
+  SELECT * FROM (
+    SELECT p.id, p.name, p.type, p.power_kw, p.capacity_kwh, p.longitude, p.latitude, p.address, p.azimuth_deg,
+           p.inclination_deg, p.currency, p.on_grid_type, p.time_zone, p.owner_id, o.name AS owner_name,
+           to_char(p.construction_date, 'YYYY-MM-DD') AS construction_date, p.created_at,
+           ${plantStatusSql('p', thresholdParam)} AS status,
+           (SELECT count(*)::int FROM devices cd WHERE cd.plant_id = p.id) AS device_count,
+           (SELECT max(rd.last_reading_at) FROM devices rd WHERE rd.plant_id = p.id) AS refreshed_at,
+           ARRAY(SELECT pu.user_id FROM plant_users pu WHERE pu.plant_id = p.id ORDER BY pu.user_id) AS affiliated_user_ids
+      FROM plants p LEFT JOIN users o ON o.id = p.owner_id
+     WHERE ${where}
+  ) plant`;
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Every plant in scope that passes the filter, by name. */
+export async function listPlantsInScope(db: Queryable, scope: PlantScope, filter: PlantFilter): Promise<PlantRow[]> {
+  const params: (string | number)[] = [scope.pattern, scope.callerId, scope.offlineSeconds];
+  const where: string[] = [];
+  const bind = (v: string | number) => `$${params.push(v)}`;
+  if (filter.status === 'online') where.push(`plant.status <> 'offline'`);
+  else if (filter.status) where.push(`plant.status = ${bind(filter.status)}`);
+  if (filter.type !== undefined) where.push(`plant.type = ${bind(filter.type)}`);
+  if (filter.q) {
+    const p = bind(likeContains(filter.q));
+    where.push(`(plant.name ILIKE ${p} OR plant.address ILIKE ${p})`);
+  }
+  const { rows } = await db.query<PlantRow>(
+    `${selectPlants(plantInScope('p', 1, 2), 3)} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY plant.name, plant.id`,
+    params,
+  );
+  return rows;
+}
+
+/** A plant in scope by id, or undefined: outside the scope looks exactly like missing. */
+export async function findPlantInScope(db: Queryable, scope: PlantScope, id: number): Promise<PlantRow | undefined> {
+  const { rows } = await db.query<PlantRow>(`${selectPlants(`${plantInScope('p', 1, 2)} AND p.id = $4`, 3)}`, [
+    scope.pattern,
+    scope.callerId,
+    scope.offlineSeconds,
+    id,
+  ]);
+  return rows[0];
+}
+
+/** A plant by id whatever the scope: only for reading back a change the caller was allowed to make. */
+export async function findPlantById(db: Queryable, offlineSeconds: number, id: number): Promise<PlantRow | undefined> {
+  const { rows } = await db.query<PlantRow>(selectPlants('p.id = $2', 1), [offlineSeconds, id]);
+  return rows[0];
+}
+
+/** Locks the plant row until the transaction ends; false when it is gone. */
+export async function lockPlant(db: Queryable, id: number): Promise<boolean> {
+  return (await db.query(`SELECT 1 FROM plants WHERE id = $1 FOR UPDATE`, [id])).rows.length > 0;
+}
+
+/** The ids among `ids` of users in the subtree matching `pattern` (the caller's own id included). */
+export async function usersInSubtree(db: Queryable, ids: readonly number[], pattern: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM users WHERE id = ANY($1::int4[]) AND path LIKE $2`, [
+    [...ids],
+    pattern,
+  ]);
+  return rows.map((r) => r.id);
+}
+
+/** True when the plant exists and the caller may see it (cheap check for other plant endpoints). */
+export async function plantExistsInScope(
+  db: Queryable,
+  scope: Pick<PlantScope, 'pattern' | 'callerId'>,
+  id: number,
+): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM plants p WHERE p.id = $3 AND ${plantInScope('p', 1, 2)}`, [
+    scope.pattern,
+    scope.callerId,
+    id,
+  ]);
+  return rows.length > 0;
+}
+
+/** The devices installed in a plant (for the delete confirmation); `lock` holds them until the transaction ends. */
+export async function plantDevices(db: Queryable, plantId: number, lock = false) {
+  const { rows } = await db.query<{ id: number; sn: string; kind: string }>(
+    `SELECT id, sn, kind FROM devices WHERE plant_id = $1 ORDER BY sn${lock ? ' FOR UPDATE' : ''}`,
+    [plantId],
+  );
+  return rows;
+}
+
+/**
+ * Deletes a plant: its devices go back to awaiting activation (readings, rollups per device and stock-in data stay),
+ * its plant rollups go (they have no foreign key), the rest cascades. Run inside a transaction. Returns the number
+ * of unbound devices.
+ */
+export async function removePlant(db: Queryable, plantId: number): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE devices SET plant_id = NULL, activated_at = NULL, updated_at = now() WHERE plant_id = $1 RETURNING id`,
+    [plantId],
+  );
+  for (const table of ['plant_energy_5m', 'plant_energy_day', 'plant_energy_month']) {
+    await db.query(`DELETE FROM ${table} WHERE plant_id = $1`, [plantId]);
+  }
+  await db.query(`DELETE FROM plants WHERE id = $1`, [plantId]);
+  return rows.length;
 }

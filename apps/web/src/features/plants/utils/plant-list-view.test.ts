@@ -1,0 +1,133 @@
+import { describe, expect, test } from 'vitest';
+import type { Plant } from '@voltfleet/domain';
+import { formatPlantTime, pageOf, searchPlants, sortPlants, timeZoneOptions, type PlantSort } from './plant-list-view';
+
+const base: Plant = {
+  plantId: 0,
+  name: '',
+  type: 1,
+  powerKw: 10,
+  capacityKwh: 10,
+  longitude: 14.4,
+  latitude: 50.1,
+  address: '',
+  azimuthDeg: 180,
+  inclinationDeg: 30,
+  currency: 'CZK',
+  onGridType: 1,
+  timeZone: 'Europe/Prague',
+  constructionDate: null,
+  ownerId: 1,
+  ownerName: 'owner',
+  affiliatedUserIds: [],
+  status: 'normal',
+  deviceCount: 0,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  refreshedAt: null,
+};
+
+const plant = (plantId: number, name: string, patch: Partial<Plant> = {}): Plant => ({
+  ...base,
+  plantId,
+  name,
+  address: `${name} address`,
+  ...patch,
+});
+
+const plants = [
+  plant(1, 'Brno', { type: 2, powerKw: 50, status: 'offline', deviceCount: 0, constructionDate: '2022-05-01' }),
+  plant(2, 'Aachen', { type: 1, powerKw: 8, status: 'alarm', deviceCount: 3, refreshedAt: '2024-06-01T10:00:00Z' }),
+  plant(3, 'Cheb', { type: 3, powerKw: 8, status: 'normal', deviceCount: 2, constructionDate: '2021-01-01' }),
+  plant(4, 'Děčín', { type: 1, powerKw: 120, status: 'normal', deviceCount: 5, refreshedAt: '2024-06-01T09:00:00Z' }),
+];
+const names = (list: Plant[]) => list.map((p) => p.name);
+
+describe('sortPlants', () => {
+  test.each<[PlantSort, string[]]>([
+    [{ sort: 'name', order: 'asc' }, ['Aachen', 'Brno', 'Cheb', 'Děčín']],
+    [{ sort: 'name', order: 'desc' }, ['Děčín', 'Cheb', 'Brno', 'Aachen']],
+    [{ sort: 'type', order: 'asc' }, ['Aachen', 'Děčín', 'Brno', 'Cheb']],
+    // Equal power: ties go by name.
+    [{ sort: 'powerKw', order: 'asc' }, ['Aachen', 'Cheb', 'Brno', 'Děčín']],
+    [{ sort: 'powerKw', order: 'desc' }, ['Děčín', 'Brno', 'Aachen', 'Cheb']],
+    [{ sort: 'status', order: 'asc' }, ['Aachen', 'Cheb', 'Děčín', 'Brno']],
+    [{ sort: 'status', order: 'desc' }, ['Brno', 'Cheb', 'Děčín', 'Aachen']],
+    [{ sort: 'deviceCount', order: 'desc' }, ['Děčín', 'Aachen', 'Cheb', 'Brno']],
+    // Missing dates and refresh times go last whatever the order.
+    [{ sort: 'constructionDate', order: 'asc' }, ['Cheb', 'Brno', 'Aachen', 'Děčín']],
+    [{ sort: 'constructionDate', order: 'desc' }, ['Brno', 'Cheb', 'Aachen', 'Děčín']],
+    [{ sort: 'refreshedAt', order: 'desc' }, ['Aachen', 'Děčín', 'Brno', 'Cheb']],
+    [{ sort: 'refreshedAt', order: 'asc' }, ['Děčín', 'Aachen', 'Brno', 'Cheb']],
+  ])('%o', (sort, expected) => {
+    expect(names(sortPlants(plants, sort))).toEqual(expected);
+  });
+
+  test('leaves the input untouched', () => {
+    sortPlants(plants, { sort: 'name', order: 'desc' });
+    expect(names(plants)).toEqual(['Brno', 'Aachen', 'Cheb', 'Děčín']);
+  });
+});
+
+describe('pageOf', () => {
+  const items = Array.from({ length: 32 }, (_, i) => i + 1);
+  test.each([
+    [1, 15, 1, 1, 15],
+    [2, 15, 2, 16, 30],
+    [3, 15, 3, 31, 32],
+    [9, 15, 3, 31, 32],
+    [0, 15, 1, 1, 15],
+    [1, 50, 1, 1, 32],
+  ])('page %i of size %i → page %i, items %i…%i', (page, size, current, first, last) => {
+    const result = pageOf(items, page, size);
+    expect(result.page).toBe(current);
+    expect(result.items[0]).toBe(first);
+    expect(result.items.at(-1)).toBe(last);
+  });
+
+  test('an empty list is one empty page', () => {
+    expect(pageOf([], 3, 15)).toEqual({ items: [], page: 1 });
+  });
+});
+
+describe('searchPlants', () => {
+  test.each([
+    ['', ['Brno', 'Aachen', 'Cheb', 'Děčín']],
+    ['  ', ['Brno', 'Aachen', 'Cheb', 'Děčín']],
+    ['brno', ['Brno']],
+    [' AACH ', ['Aachen']],
+    ['děč', ['Děčín']],
+    ['address', ['Brno', 'Aachen', 'Cheb', 'Děčín']],
+    ['cheb addr', ['Cheb']],
+    ['nowhere', []],
+  ])('%j finds %j', (text, expected) => {
+    expect(names(searchPlants(plants, text))).toEqual(expected);
+  });
+});
+
+describe('formatPlantTime', () => {
+  test.each([
+    ['2024-06-01T10:05:00Z', 'Europe/Prague', '2024-06-01 12:05 UTC+2'],
+    ['2024-01-15T23:30:00Z', 'Asia/Shanghai', '2024-01-16 07:30 UTC+8'],
+    ['2024-01-15T02:00:00Z', 'America/Sao_Paulo', '2024-01-14 23:00 UTC-3'],
+    [null, 'UTC', '—'],
+  ])('%s in %s is %s', (iso, zone, expected) => {
+    expect(formatPlantTime(iso, zone)).toBe(expected);
+  });
+});
+
+describe('timeZoneOptions', () => {
+  const winter = Date.UTC(2024, 0, 15);
+
+  test('labels every zone with its offset, ordered from west to east', () => {
+    const options = timeZoneOptions(undefined, winter);
+    expect(options[0]).toEqual({ value: 'Pacific/Pago_Pago', label: 'UTC-11 Pacific/Pago_Pago' });
+    expect(options.find((o) => o.value === 'Europe/Prague')?.label).toBe('UTC+1 Europe/Prague');
+    expect(options.at(-1)?.label).toBe('UTC+11 Pacific/Noumea');
+  });
+
+  test('keeps a stored zone that is not in the common list', () => {
+    const options = timeZoneOptions('Asia/Kolkata', winter);
+    expect(options.find((o) => o.value === 'Asia/Kolkata')?.label).toBe('UTC+5:30 Asia/Kolkata');
+    expect(timeZoneOptions('Europe/Prague', winter).filter((o) => o.value === 'Europe/Prague')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,197 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
+
+interface PlantItem {
+  plantId: number;
+  name: string;
+  address: string;
+  status: 'normal' | 'alarm' | 'offline';
+  type: number;
+}
+
+/** Ant Design puts the test id on the input or on its wrapper, depending on the component. */
+const input = (page: Page, testId: string): Locator =>
+  page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+
+const rows = (page: Page) => page.getByTestId('plant-table').locator('[data-testid^="plant-row-"]');
+const rowNames = (page: Page) => rows(page).locator('a[data-testid^="plant-link-"]').allInnerTexts();
+const formError = (page: Page, text: string) =>
+  page.getByTestId('plant-form').locator('.ant-form-item-explain-error', { hasText: text });
+
+const validPlant = (name: string) => ({
+  name,
+  type: 1,
+  powerKw: 6.5,
+  capacityKwh: 10,
+  longitude: '16.606837',
+  latitude: '49.195060',
+  address: 'Náměstí Svobody 1, Brno',
+  azimuthDeg: 180,
+  inclinationDeg: 30,
+  currency: 'CZK',
+  onGridType: 2,
+  timeZone: 'Europe/Prague',
+  constructionDate: '2024-03-01',
+});
+
+async function openPlantList(page: Page): Promise<void> {
+  await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-item-plantList').click();
+  await page.waitForURL('**/plantCenter/plantList');
+  await expectTitle(page, 'Plant list');
+  await rows(page).first().waitFor();
+}
+
+/** Searches the list for a text (name or address) and waits until the rows are exactly `expected`. */
+async function search(page: Page, text: string, expected: string[]): Promise<void> {
+  const box = input(page, 'plant-search');
+  await box.fill(text);
+  await box.press('Enter');
+  await expect.poll(() => rowNames(page)).toEqual(expected);
+}
+
+describe('plant list', () => {
+  const journey = setupJourney();
+  const created: number[] = [];
+
+  const plantsVia = (query = '') =>
+    journey.api.call<PlantItem[]>('GET', `/api/plants${query}`, { token: journey.admin });
+
+  afterAll(async () => {
+    for (const id of created) {
+      await journey.api.call('DELETE', `/api/plants/${id}`, { token: journey.admin }).catch(() => undefined);
+    }
+  });
+
+  it('refuses a plant with a leading space, 7 latitude decimals and negative power, then saves it fixed', async () => {
+    const page = await journey.open();
+    await openPlantList(page);
+    const name = unique('Brno_Roof');
+
+    await page.getByTestId('plant-add').click();
+    await page.getByTestId('plant-form').waitFor();
+    await input(page, 'plant-form-name').fill(` ${name}`);
+    await input(page, 'plant-form-powerKw').fill('-5');
+    await input(page, 'plant-form-capacityKwh').fill('10');
+    await input(page, 'plant-form-longitude').fill('16.606837');
+    await input(page, 'plant-form-latitude').fill('49.1950601');
+    await input(page, 'plant-form-address').fill('Náměstí Svobody 1, Brno');
+    await input(page, 'plant-form-constructionDate').fill('2024-03-01');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+
+    await formError(page, 'No spaces at the start or end').waitFor();
+    await formError(page, 'Latitude must be a decimal from -90 to 90 with at most 6 decimals').waitFor();
+    await formError(page, 'Please enter a positive number').waitFor();
+    expect((await plantsVia()).some((p) => p.name.includes(name))).toBe(false);
+
+    await input(page, 'plant-form-name').fill(name);
+    await input(page, 'plant-form-latitude').fill('49.195060');
+    await input(page, 'plant-form-powerKw').fill('6.5');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expectNotice(page, 'Added');
+
+    const stored = (await plantsVia()).find((p) => p.name === name);
+    expect(stored).toBeDefined();
+    created.push(stored!.plantId);
+    await search(page, name, [name]);
+    const row = page.getByTestId(`plant-row-${stored!.plantId}`);
+    expect(await row.innerText()).toContain('Offline');
+    expect(await row.innerText()).toContain('6.5');
+  });
+
+  it('narrows by status, type and search, and pages 15 at a time', async () => {
+    const prefix = unique('Paging');
+    for (let i = 0; i < 3; i++) {
+      const plant = await journey.api.call<PlantItem>('POST', '/api/plants', {
+        token: journey.admin,
+        body: { ...validPlant(`${prefix}_${i}`), type: 3 },
+      });
+      created.push(plant.plantId);
+    }
+    const all = await plantsVia();
+    expect(all.length).toBeGreaterThan(15);
+
+    const page = await journey.open();
+    await openPlantList(page);
+    const table = page.getByTestId('plant-table');
+
+    // Paging: the first page holds 15, the last the rest; the total is every plant the admin sees.
+    await expect.poll(() => rows(page).count()).toBe(15);
+    expect(await table.locator('.pager-total').innerText()).toBe(`Total: ${all.length}`);
+    const pages = Math.ceil(all.length / 15);
+    await table.getByRole('button', { name: `Page ${pages}` }).click();
+    await expect.poll(() => rows(page).count()).toBe(all.length - (pages - 1) * 15);
+    expect(await table.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+
+    // Status: the counts the server gives for each filter, back on page 1.
+    for (const [label, query] of [
+      ['Offline', 'offline'],
+      ['Online', 'online'],
+      ['Alarm', 'alarm'],
+      ['Normal', 'normal'],
+    ] as const) {
+      const expected = await plantsVia(`?status=${query}`);
+      await page.getByTestId('plant-status-filter').getByText(label, { exact: true }).click();
+      await expect.poll(() => table.locator('.pager-total').innerText()).toBe(`Total: ${expected.length}`);
+      expect(await rows(page).count()).toBe(Math.min(15, expected.length));
+      if (expected.length === 0) await table.getByText('No data at the moment').waitFor();
+    }
+    const offline = await plantsVia('?status=offline');
+    expect(offline.map((p) => p.name)).toEqual(expect.arrayContaining([`${prefix}_0`, `${prefix}_1`, `${prefix}_2`]));
+    await page.getByTestId('plant-status-filter').getByText('All', { exact: true }).click();
+
+    // Type: micro-grid only.
+    const microGrids = await plantsVia('?type=3');
+    await page.getByTestId('plant-type-filter').click();
+    await page.locator('.ant-select-dropdown').getByText('Micro-grid', { exact: true }).click();
+    await expect.poll(() => rows(page).count()).toBe(Math.min(15, microGrids.length));
+    expect(await table.locator('.pager-total').innerText()).toBe(`Total: ${microGrids.length}`);
+
+    // Search within the type: the three plants of this test, sortable by name both ways.
+    await search(page, prefix, [`${prefix}_0`, `${prefix}_1`, `${prefix}_2`]);
+    await page.getByTestId('plant-sort-name').click();
+    await expect.poll(() => rowNames(page)).toEqual([`${prefix}_2`, `${prefix}_1`, `${prefix}_0`]);
+    await search(page, `${prefix}_nothing`, []);
+    await table.getByText('No data at the moment').waitFor();
+  });
+
+  it('deletes a plant after saying what happens to its devices', async () => {
+    const plant = await journey.api.call<PlantItem>('POST', '/api/plants', {
+      token: journey.admin,
+      body: validPlant(unique('Delete_Me')),
+    });
+    created.push(plant.plantId);
+    const page = await journey.open();
+    await openPlantList(page);
+    await search(page, plant.name, [plant.name]);
+    await page.getByTestId(`plant-delete-${plant.plantId}`).click();
+    await page
+      .getByTestId('plant-delete-impact')
+      .getByText('No devices are installed in this plant', { exact: false })
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expectNotice(page, 'Deleted');
+    await expect.poll(async () => (await plantsVia()).some((p) => p.plantId === plant.plantId)).toBe(false);
+  });
+
+  it('opens a plant from the project list with the keyboard', async () => {
+    const page = await journey.open();
+    await openPlantList(page);
+    // A plant whose name no other plant's name or address contains, so the search leaves exactly one.
+    const plants = await plantsVia();
+    const target = plants.find((p) =>
+      plants.every(
+        (o) => o.plantId === p.plantId || !`${o.name} ${o.address}`.toLowerCase().includes(p.name.toLowerCase()),
+      ),
+    )!;
+    await page.getByTestId('project-list').click();
+    const box = input(page, 'project-search');
+    await box.waitFor();
+    await box.fill(target.name);
+    await page.getByTestId(`project-${target.plantId}`).waitFor();
+    expect(await page.getByRole('listbox', { name: 'Project list' }).getByRole('option').count()).toBe(1);
+    await box.press('Enter');
+    await page.waitForURL(`**/plantCenter/plantList/${target.plantId}`);
+  });
+});
