@@ -1,0 +1,246 @@
+import type { EnergyTotals, PlantStatus, RunningStatus, StatPeriod } from '@voltfleet/domain';
+import type { Queryable } from '../../db/db.js';
+import { plantInScope } from '../../platform/scope.js';
+import { plantStatusSql, runningStatusSql } from '../devices/device-status.js';
+
+// Every energy figure here is read from the plant_figures_* views: for a plant with an active script they carry
+// the script's figures instead of the default sums.
+
+/** Who asks: $1 the subtree pattern, $2 the caller's id, $3 the offline threshold in seconds. */
+export interface PlantScope {
+  pattern: string;
+  callerId: number;
+  offlineSeconds: number;
+}
+
+export interface ScopedPlantRow {
+  id: number;
+  name: string;
+  type: number;
+  power_kw: number;
+  capacity_kwh: number;
+  currency: string;
+  time_zone: string;
+  status: PlantStatus;
+}
+
+const SELECT_PLANTS = `
+  SELECT p.id, p.name, p.type, p.power_kw, p.capacity_kwh, p.currency, p.time_zone, ${plantStatusSql('p', 3)} AS status
+    FROM plants p
+   WHERE ${plantInScope('p', 1, 2)}`;
+
+const scopeParams = (scope: PlantScope) => [scope.pattern, scope.callerId, scope.offlineSeconds];
+
+/** Every plant in the caller's scope with its status. */
+export async function plantsInScope(db: Queryable, scope: PlantScope): Promise<ScopedPlantRow[]> {
+  return (await db.query<ScopedPlantRow>(`${SELECT_PLANTS} ORDER BY p.id`, scopeParams(scope))).rows;
+}
+
+/** One plant in scope, or undefined: outside the scope looks exactly like missing. */
+export async function findPlantInScope(
+  db: Queryable,
+  scope: PlantScope,
+  plantId: number,
+): Promise<ScopedPlantRow | undefined> {
+  return (await db.query<ScopedPlantRow>(`${SELECT_PLANTS} AND p.id = $4`, [...scopeParams(scope), plantId])).rows[0];
+}
+
+const SUMS = `sum(f.pv_kwh) AS "pvKwh", sum(f.load_kwh) AS "loadKwh", sum(f.grid_import_kwh) AS "gridImportKwh",
+  sum(f.grid_export_kwh) AS "gridExportKwh", sum(f.bat_charge_kwh) AS "batChargeKwh",
+  sum(f.bat_discharge_kwh) AS "batDischargeKwh"`;
+
+export type PeriodTotalsRow = EnergyTotals & { plantId: number; period: StatPeriod };
+
+/**
+ * Each plant's energy for its own local today, this month, this year and in total at instant `$2`: the periods
+ * follow the plant's time zone, so at one instant "today" is a different date for plants in different zones.
+ */
+export async function periodTotals(
+  db: Queryable,
+  plantIds: readonly number[],
+  nowMs: number,
+): Promise<PeriodTotalsRow[]> {
+  if (plantIds.length === 0) return [];
+  const { rows } = await db.query<PeriodTotalsRow>(
+    `WITH p AS (
+       SELECT id, ($2::timestamptz AT TIME ZONE time_zone) AS local_now FROM plants WHERE id = ANY($1::int4[])
+     )
+     SELECT p.id AS "plantId", 'today' AS period, ${SUMS}
+       FROM p JOIN plant_figures_day f ON f.plant_id = p.id AND f.day = p.local_now::date GROUP BY p.id
+     UNION ALL
+     SELECT p.id, 'month', ${SUMS}
+       FROM p JOIN plant_figures_month f ON f.plant_id = p.id AND f.month = date_trunc('month', p.local_now)::date
+      GROUP BY p.id
+     UNION ALL
+     SELECT p.id, 'year', ${SUMS}
+       FROM p JOIN plant_figures_month f ON f.plant_id = p.id
+        AND f.month >= date_trunc('year', p.local_now)::date AND f.month <= p.local_now::date
+      GROUP BY p.id
+     UNION ALL
+     SELECT p.id, 'total', ${SUMS} FROM p JOIN plant_figures_month f ON f.plant_id = p.id GROUP BY p.id`,
+    [[...plantIds], new Date(nowMs).toISOString()],
+  );
+  return rows;
+}
+
+/** The first plant-local day with stored figures among the plants, or null. */
+export async function firstFigureDay(db: Queryable, plantIds: readonly number[]): Promise<string | null> {
+  if (plantIds.length === 0) return null;
+  const { rows } = await db.query<{ day: string | null }>(
+    `SELECT to_char(min(day), 'YYYY-MM-DD') AS day FROM plant_figures_day WHERE plant_id = ANY($1::int4[])`,
+    [[...plantIds]],
+  );
+  return rows[0]?.day ?? null;
+}
+
+/** How a range's slots are read: the view, the slot label of a row, and the rows the range covers. */
+const SLOT_SOURCES = {
+  // A local day: buckets from the plant's local midnight of `$2` to the next one (23 or 25 hours across DST).
+  fiveMinutes: {
+    from: 'plant_figures_5m',
+    label: `to_char(f.bucket AT TIME ZONE p.time_zone, 'HH24:MI')`,
+    where: `f.bucket >= ($2::date::timestamp AT TIME ZONE p.time_zone)
+        AND f.bucket < (($2::date + 1)::timestamp AT TIME ZONE p.time_zone)`,
+  },
+  hours: {
+    from: 'plant_figures_5m',
+    label: `to_char(f.bucket AT TIME ZONE p.time_zone, 'HH24') || ':00'`,
+    where: `f.bucket >= ($2::date::timestamp AT TIME ZONE p.time_zone)
+        AND f.bucket < (($2::date + 1)::timestamp AT TIME ZONE p.time_zone)`,
+  },
+  days: {
+    from: 'plant_figures_day',
+    label: `to_char(f.day, 'YYYY-MM-DD')`,
+    where: `f.day >= date_trunc('month', $2::date::timestamp)::date AND f.day < (date_trunc('month', $2::date::timestamp) + interval '1 month')::date`,
+  },
+  months: {
+    from: 'plant_figures_month',
+    label: `to_char(f.month, 'YYYY-MM')`,
+    where: `f.month >= date_trunc('year', $2::date::timestamp)::date AND f.month < (date_trunc('year', $2::date::timestamp) + interval '1 year')::date`,
+  },
+  years: { from: 'plant_figures_month', label: `to_char(f.month, 'YYYY')`, where: `$2::date IS NOT NULL` },
+} as const;
+export type SlotKind = keyof typeof SLOT_SOURCES;
+
+export type SlotTotalsRow = EnergyTotals & { label: string };
+
+/** The plants' energies summed per slot of their own calendars (e.g. per local hour of `date`), slots with data only. */
+export async function slotTotals(
+  db: Queryable,
+  plantIds: readonly number[],
+  kind: SlotKind,
+  date: string,
+): Promise<SlotTotalsRow[]> {
+  if (plantIds.length === 0) return [];
+  const source = SLOT_SOURCES[kind];
+  const { rows } = await db.query<SlotTotalsRow>(
+    `SELECT ${source.label} AS label, ${SUMS}
+       FROM plants p JOIN ${source.from} f ON f.plant_id = p.id
+      WHERE p.id = ANY($1::int4[]) AND ${source.where}
+      GROUP BY 1 ORDER BY 1`,
+    [[...plantIds], date],
+  );
+  return rows;
+}
+
+/**
+ * PV power of a plant per 5-minute slot of its local day `date`: each device's mean power in the slot, summed over
+ * the devices. Read from the readings (power is not rolled up), bounded to one day.
+ */
+export async function pvPowerSlots(
+  db: Queryable,
+  plantId: number,
+  date: string,
+): Promise<{ label: string; powerW: number }[]> {
+  const { rows } = await db.query<{ label: string; powerW: number }>(
+    `WITH p AS (
+       SELECT time_zone, ($2::date::timestamp AT TIME ZONE time_zone) AS from_ts,
+              (($2::date + 1)::timestamp AT TIME ZONE time_zone) AS to_ts
+         FROM plants WHERE id = $1
+     ), per_device AS (
+       SELECT date_bin('5 minutes', r.ts, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS slot, avg(r.pv_power_w) AS w
+         FROM p, readings r JOIN devices d ON d.id = r.device_id
+        WHERE d.plant_id = $1 AND r.ts >= p.from_ts AND r.ts < p.to_ts AND r.pv_power_w IS NOT NULL
+        GROUP BY 1, r.device_id
+     )
+     SELECT to_char(slot AT TIME ZONE p.time_zone, 'HH24:MI') AS label, sum(w)::float8 AS "powerW"
+       FROM per_device, p GROUP BY 1 ORDER BY 1`,
+    [plantId, date],
+  );
+  return rows;
+}
+
+export interface NewestReadingRow {
+  ts: Date;
+  pv_power_w: number | null;
+  load_power_w: number | null;
+  grid_power_w: number | null;
+  bat_power_w: number | null;
+  bat_soc_pct: number | null;
+}
+
+/** The newest reading of each of the plant's devices, when it is newer than `sinceMs` (older ones are stale). */
+export async function newestReadings(db: Queryable, plantId: number, sinceMs: number): Promise<NewestReadingRow[]> {
+  const { rows } = await db.query<NewestReadingRow>(
+    `SELECT r.ts, r.pv_power_w, r.load_power_w, r.grid_power_w, r.bat_power_w, r.bat_soc_pct
+       FROM devices d
+       JOIN LATERAL (
+         SELECT ts, pv_power_w, load_power_w, grid_power_w, bat_power_w, bat_soc_pct
+           FROM readings WHERE device_id = d.id ORDER BY ts DESC LIMIT 1
+       ) r ON true
+      WHERE d.plant_id = $1 AND r.ts >= $2::timestamptz`,
+    [plantId, new Date(sinceMs).toISOString()],
+  );
+  return rows;
+}
+
+export interface PlantDeviceRow {
+  id: number;
+  sn: string;
+  kind: 'inverter' | 'battery' | 'collector';
+  model: string;
+  running_status: RunningStatus;
+  activated: boolean;
+  last_seen_at: Date | null;
+  last_reading_at: Date | null;
+}
+
+/** The devices installed in a plant, with their running status. */
+export async function plantDevices(db: Queryable, plantId: number, offlineSeconds: number): Promise<PlantDeviceRow[]> {
+  const { rows } = await db.query<PlantDeviceRow>(
+    `SELECT d.id, d.sn, d.kind, d.model, ${runningStatusSql('d', 2)} AS running_status,
+            d.activated_at IS NOT NULL AS activated, d.last_seen_at, d.last_reading_at
+       FROM devices d WHERE d.plant_id = $1 ORDER BY d.kind, d.sn`,
+    [plantId, offlineSeconds],
+  );
+  return rows;
+}
+
+export interface PlantPersonRow {
+  id: number;
+  username: string;
+  name: string;
+  owner: boolean;
+}
+
+/** The plant's owner and affiliated accounts. */
+export async function plantPeople(db: Queryable, plantId: number): Promise<PlantPersonRow[]> {
+  const { rows } = await db.query<PlantPersonRow>(
+    `SELECT u.id, u.username, u.name, true AS owner FROM plants p JOIN users u ON u.id = p.owner_id WHERE p.id = $1
+     UNION ALL
+     SELECT u.id, u.username, u.name, false FROM plant_users pu JOIN users u ON u.id = pu.user_id
+      WHERE pu.plant_id = $1
+     ORDER BY owner DESC, username`,
+    [plantId],
+  );
+  return rows;
+}
+
+/** The named indicators the plant's script computed, newest value each. */
+export async function plantIndicators(db: Queryable, plantId: number) {
+  const { rows } = await db.query<{ name: string; value: number; unit: string; computed_at: Date }>(
+    `SELECT name, value, unit, computed_at FROM plant_script_indicators WHERE plant_id = $1 ORDER BY name`,
+    [plantId],
+  );
+  return rows;
+}

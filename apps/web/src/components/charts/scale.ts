@@ -1,0 +1,77 @@
+/** The value axis of a chart: its ends, the step between ticks, and the ticks themselves. */
+export interface NiceAxis {
+  min: number;
+  max: number;
+  step: number;
+  ticks: number[];
+}
+
+const NICE_STEPS = [1, 2, 2.5, 5, 10];
+
+/** The smallest "nice" step (1, 2, 2.5 or 5 × 10ⁿ) of at least `raw`. */
+export function niceStep(raw: number): number {
+  if (!(raw > 0) || !Number.isFinite(raw)) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const nice = NICE_STEPS.find((s) => s * magnitude >= raw * (1 - 1e-9)) ?? 10;
+  return nice * magnitude;
+}
+
+/** Rounds away float noise (0.30000000000000004 → 0.3) at the step's precision. */
+const clean = (value: number, step: number) => {
+  const decimals = Math.max(0, -Math.floor(Math.log10(step)) + 2);
+  return Number(value.toFixed(decimals));
+};
+
+/**
+ * An axis covering [dataMin, dataMax] and zero (bars and energies grow from zero), with about `count` intervals
+ * of a nice step. A flat or empty range gets the axis 0…1 (or around the single value).
+ */
+export function niceAxis(dataMin: number, dataMax: number, count = 5): NiceAxis {
+  let lo = Math.min(0, Number.isFinite(dataMin) ? dataMin : 0);
+  let hi = Math.max(0, Number.isFinite(dataMax) ? dataMax : 0);
+  if (hi === lo) hi = lo + 1;
+  const step = niceStep((hi - lo) / Math.max(1, count));
+  lo = clean(Math.floor(lo / step + 1e-9) * step, step);
+  hi = clean(Math.ceil(hi / step - 1e-9) * step, step);
+  const ticks: number[] = [];
+  for (let i = 0; lo + i * step <= hi + step * 1e-9; i++) ticks.push(clean(lo + i * step, step));
+  return { min: lo, max: hi, step, ticks };
+}
+
+/** A linear map from a domain onto a pixel range (either may be reversed). */
+export function linearScale(domain: readonly [number, number], range: readonly [number, number]) {
+  const [d0, d1] = domain;
+  const [r0, r1] = range;
+  const span = d1 - d0 || 1;
+  return (value: number) => r0 + ((value - d0) / span) * (r1 - r0);
+}
+
+/** Every how many labels one is printed so that printed labels are at least `minGap` pixels apart. */
+export function labelStride(count: number, width: number, minGap: number): number {
+  if (count <= 0 || width <= 0) return 1;
+  return Math.max(1, Math.ceil((count * minGap) / width));
+}
+
+/** The slot index under pixel `x` of a plot `width` wide holding `count` equal slots (clamped to the slots). */
+export function slotAt(x: number, width: number, count: number): number {
+  if (count <= 0 || width <= 0) return -1;
+  return Math.min(count - 1, Math.max(0, Math.floor((x / width) * count)));
+}
+
+/** Minimum and maximum of the values that are numbers; [0, 0] when there are none. */
+export function extent(values: Iterable<number | null>): [number, number] {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v === null || !Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return min === Infinity ? [0, 0] : [min, max];
+}
+
+/** Decimals a tick label needs at this step (0 for 5, 1 for 0.5, 2 for 0.25). */
+export function tickDecimals(step: number): number {
+  for (let d = 0; d < 6; d++) if (Math.abs(Math.round(step * 10 ** d) - step * 10 ** d) < 1e-6) return d;
+  return 6;
+}

@@ -1,0 +1,158 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Result, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { PlantOverview } from '@voltfleet/domain';
+import { PageHeader } from '@/components/page-header';
+import { PageSpin } from '@/components/page-spin';
+import { StatusTag } from '@/components/status-tag';
+import { ApiError } from '@/lib/http';
+import { usePlant } from '../api/get-plant';
+import { usePlantDevices } from '../api/get-plant-devices';
+import { usePlantIndicators } from '../api/get-plant-indicators';
+import { usePlantOverview } from '../api/get-plant-overview';
+import { usePlantSavings } from '../api/get-plant-savings';
+import { usePlantLive } from '../api/use-plant-live';
+import { AssociatedInfo } from '../components/associated-info';
+import { GenerationTab } from '../components/generation-tab';
+import { IndicatorsList } from '../components/indicators-list';
+import { PlantInfo } from '../components/plant-info';
+import { plantTime } from '../components/plant-time';
+import { PowerFlow } from '../components/power-flow';
+import { SavingsTab } from '../components/savings-tab';
+import { TodayEnergy } from '../components/today-energy';
+import { TrendTab } from '../components/trend-tab';
+import '../components/plant-detail.css';
+
+/** What the app puts on the weather tab (the weather feature's forecast; features do not import each other). */
+export type RenderWeather = (plant: { plantId: number; timeZone: string }) => ReactNode;
+
+const PLANT_LIST_PATH = '/plantCenter/plantList';
+const STATUS_TONES = { normal: 'success', alarm: 'error', offline: 'default' } as const;
+
+/** The plant's clock, ticking: its wall-clock time and UTC offset. */
+function PlantClock({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <span className="stat-note" data-testid="detail-clock">
+      {t('plantStats.detail.plantTime', { time: plantTime(new Date(now).toISOString(), timeZone) })}
+    </span>
+  );
+}
+
+const Loading = ({ ready, children }: { ready: boolean; children: () => ReactNode }) =>
+  ready ? children() : <PageSpin />;
+
+function AssociatedTab({ plantId, timeZone }: { plantId: number; timeZone: string }) {
+  const info = usePlantDevices(plantId);
+  return <Loading ready={!!info.data}>{() => <AssociatedInfo info={info.data!} timeZone={timeZone} />}</Loading>;
+}
+
+function InfoTab({ plantId, utcOffset }: { plantId: number; utcOffset: string }) {
+  const plant = usePlant(plantId);
+  return <Loading ready={!!plant.data}>{() => <PlantInfo plant={plant.data!} utcOffset={utcOffset} />}</Loading>;
+}
+
+function SavingsPanel({ plantId }: { plantId: number }) {
+  const savings = usePlantSavings(plantId);
+  return <Loading ready={!!savings.data}>{() => <SavingsTab savings={savings.data!} />}</Loading>;
+}
+
+function DetailTabs({ overview, renderWeather }: { overview: PlantOverview; renderWeather: RenderWeather }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const indicators = usePlantIndicators(overview.plantId);
+  const { plantId, timeZone, today } = overview;
+  const items = [
+    {
+      key: 'basic',
+      label: t('plantStats.tabs.basic'),
+      children: (
+        <>
+          <PowerFlow overview={overview} />
+          <TodayEnergy overview={overview} />
+        </>
+      ),
+    },
+    {
+      key: 'associated',
+      label: t('plantStats.tabs.associated'),
+      children: <AssociatedTab plantId={plantId} timeZone={timeZone} />,
+    },
+    {
+      key: 'info',
+      label: t('plantStats.tabs.info'),
+      children: <InfoTab plantId={plantId} utcOffset={overview.utcOffset} />,
+    },
+    { key: 'trend', label: t('plantStats.tabs.trend'), children: <TrendTab plantId={plantId} today={today} /> },
+    {
+      key: 'generation',
+      label: t('plantStats.tabs.generation'),
+      children: <GenerationTab plantId={plantId} today={today} />,
+    },
+    { key: 'weather', label: t('plantStats.tabs.weather'), children: renderWeather({ plantId, timeZone }) },
+    { key: 'savings', label: t('plantStats.tabs.savings'), children: <SavingsPanel plantId={plantId} /> },
+    ...(indicators.data?.length
+      ? [
+          {
+            key: 'indicators',
+            label: t('plantStats.tabs.indicators'),
+            children: <IndicatorsList indicators={indicators.data} timeZone={timeZone} />,
+          },
+        ]
+      : []),
+  ].map((item) => ({ ...item, label: <span data-testid={`detail-tab-${item.key}`}>{item.label}</span> }));
+  const active = items.some((i) => i.key === search.get('tab')) ? search.get('tab')! : 'basic';
+  return (
+    <Tabs
+      activeKey={active}
+      items={items}
+      onChange={(tab) => setSearch(tab === 'basic' ? {} : { tab }, { replace: true })}
+      data-testid="detail-tabs"
+    />
+  );
+}
+
+/** /plantCenter/plantList/:plantId: one plant's live figures, devices, record, charts, weather and savings. */
+export function PlantDetailPage({ renderWeather }: { renderWeather: RenderWeather }) {
+  const { t } = useTranslation();
+  const plantId = Number(useParams().plantId);
+  const valid = Number.isInteger(plantId) && plantId > 0 && plantId <= 2_147_483_647;
+  const overview = usePlantOverview(plantId, valid);
+  usePlantLive(plantId);
+  const back = (
+    <Link to={PLANT_LIST_PATH} data-testid="detail-back">
+      {t('plantStats.detail.back')}
+    </Link>
+  );
+  const missing = !valid || (overview.error instanceof ApiError && overview.error.code === 'not_found');
+  if (missing) {
+    const message = overview.error?.message ?? t('plantStats.detail.notFound');
+    return <Result status="404" title={message} extra={back} data-testid="detail-not-found" />;
+  }
+  const data = overview.data;
+  if (!data)
+    return overview.isPending ? <PageSpin /> : <Result status="warning" title={t('plantStats.noData')} extra={back} />;
+  return (
+    <>
+      <div className="detail-crumb">{back}</div>
+      <PageHeader
+        title={data.name}
+        extra={
+          <div className="detail-head">
+            <span data-testid="detail-status">
+              <StatusTag tone={STATUS_TONES[data.status]}>{t(`plantStats.status.${data.status}`)}</StatusTag>
+            </span>
+            <PlantClock timeZone={data.timeZone} />
+          </div>
+        }
+      />
+      <DetailTabs overview={data} renderWeather={renderWeather} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlantStatsSummary } from '@voltfleet/domain';
+import { http } from '@/lib/http';
+
+/** Counts, power, energies, earnings and savings over every plant in the caller's scope. */
+export function getStatsSummary(signal?: AbortSignal): Promise<PlantStatsSummary> {
+  return http.get('/api/plant-statistics/summary', { signal });
+}
+
+/** Figures move with every reading: refreshed every minute while the page is open. */
+export const statsSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: ['plantStats', 'summary'],
+    queryFn: ({ signal }) => getStatsSummary(signal),
+    refetchInterval: 60_000,
+  });
+
+export function useStatsSummary() {
+  return useQuery(statsSummaryQueryOptions());
+}

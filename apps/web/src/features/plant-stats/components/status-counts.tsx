@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import type { PlantStatsSummary } from '@voltfleet/domain';
+import { StatCard, StatSection } from '@/components/stat-card';
+import { formatNumber } from '@/lib/number-format';
+
+const STATUS_TONES = {
+  all: undefined,
+  online: 'success',
+  normal: 'success',
+  alarm: 'error',
+  offline: 'muted',
+} as const;
+
+/**
+ * Plants by status and by type, and their installed power and storage capacity. Type names come from the locale
+ * files rather than the domain's PLANT_TYPES, whose module would bring the plant form's validation into the landing.
+ */
+export function StatusCounts({ summary }: { summary: PlantStatsSummary }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <StatSection title={t('plantStats.plants')}>
+      <div className="stat-grid">
+        {(Object.keys(STATUS_TONES) as (keyof typeof STATUS_TONES)[]).map((status) => (
+          <StatCard
+            key={status}
+            label={t(`plantStats.status.${status}`)}
+            value={summary.counts[status]}
+            tone={STATUS_TONES[status]}
+            data-testid={`stats-count-${status}`}
+          />
+        ))}
+        {summary.byType.map(({ type, count }) => (
+          <StatCard key={type} label={t(`plantStats.types.${type}`)} value={count} data-testid={`stats-type-${type}`} />
+        ))}
+        <StatCard
+          label={t('plantStats.installedPower')}
+          value={formatNumber(summary.powerKw, lang)}
+          unit="kW"
+          data-testid="stats-power"
+        />
+        <StatCard
+          label={t('plantStats.capacity')}
+          value={formatNumber(summary.capacityKwh, lang)}
+          unit="kWh"
+          data-testid="stats-capacity"
+        />
+      </div>
+    </StatSection>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatNumber, scaleEnergy, scaleMass } from './number-format';
+
+describe('scaleEnergy', () => {
+  it.each([
+    [0, '0', 'kWh'],
+    [9.876, '9.88', 'kWh'],
+    [9999, '9,999', 'kWh'],
+    [12_345, '12.35', 'MWh'],
+    [-20_000, '-20', 'MWh'],
+    [25_000_000, '25', 'GWh'],
+  ])('%d kWh → %s %s', (kwh, value, unit) => {
+    expect(scaleEnergy(kwh, 'en')).toEqual({ value, unit });
+  });
+});
+
+describe('formatNumber and formatMoney', () => {
+  it('follow the UI language', () => {
+    expect(formatNumber(1234.5678, 'en', 3)).toBe('1,234.568');
+    expect(formatNumber(1234.5, 'de')).toBe('1.234,5');
+    expect(formatMoney(1.5, 'EUR', 'en')).toBe('€1.50');
+    expect(formatMoney(2, 'CNY', 'zh')).toBe('¥2.00');
+  });
+
+  it('shows an unknown currency code beside the number', () => {
+    expect(formatMoney(3, 'XYZW', 'en')).toBe('3 XYZW');
+  });
+});
+
+describe('scaleMass', () => {
+  it.each([
+    [0, '0', 'kg'],
+    [999.994, '999.99', 'kg'],
+    [1250, '1.25', 't'],
+  ])('%d kg → %s %s', (kg, value, unit) => {
+    expect(scaleMass(kg, 'en')).toEqual({ value, unit });
+  });
+});

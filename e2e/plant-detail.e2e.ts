@@ -1,0 +1,183 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, WAIT_MS, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+
+/** The demo inverters report every 30–60 s: within this the fleet has generated something. */
+const DATA_WAIT_MS = 150_000;
+
+interface Summary {
+  counts: { all: number };
+  energy: { total: { pvKwh: number } };
+}
+interface ListedPlant {
+  plantId: number;
+  name: string;
+}
+interface Generation {
+  kind: 'power' | 'energy';
+  labels: string[];
+  pvPowerW?: (number | null)[];
+  pvKwh?: number[];
+}
+interface Trend {
+  labels: string[];
+  series: { quantity: string; valuesKwh: number[] }[];
+}
+
+const en = (value: number, decimals: number) => value.toLocaleString('en-US', { maximumFractionDigits: decimals });
+
+/** Hovers the chart over slot `index` and returns the tooltip's value text for the series `key`. */
+async function tooltipAt(chart: Locator, index: number, count: number, key: string): Promise<string> {
+  const hover = chart.getByTestId('chart-hover');
+  await hover.scrollIntoViewIfNeeded();
+  const box = (await hover.boundingBox())!;
+  await chart.page().mouse.move(box.x + ((index + 0.5) * box.width) / count, box.y + box.height / 2);
+  const row = chart.getByTestId(`chart-tooltip-${key}`).locator('[data-value]');
+  await row.waitFor();
+  return row.innerText();
+}
+
+/** The data of the next answer the page receives from an API path (what the page then draws). */
+function answerTo<T>(page: Page, path: string): Promise<T> {
+  return page
+    .waitForResponse((res) => new URL(res.url()).pathname === path && res.ok(), { timeout: WAIT_MS })
+    .then(async (res) => ((await res.json()) as { data: T }).data);
+}
+
+/** The index of the last slot holding a positive number, or -1. */
+const lastPositive = (values: readonly (number | null)[]) => values.findLastIndex((v) => v !== null && v > 0);
+
+describe('plant statistics and plant detail', () => {
+  const journey = setupJourney();
+  const get = <T>(url: string) => journey.api.call<T>('GET', url, { token: journey.admin });
+
+  /** A demo plant whose readings today already draw a power curve and have added up to PV energy. */
+  async function plantWithGeneration(): Promise<{ plant: ListedPlant; generation: Generation }> {
+    let found: { plant: ListedPlant; generation: Generation } | undefined;
+    await expect
+      .poll(
+        async () => {
+          for (const plant of await get<ListedPlant[]>('/api/plants')) {
+            const generation = await get<Generation>(`/api/plants/${plant.plantId}/generation?range=day`);
+            if (lastPositive(generation.pvPowerW ?? []) < 0) continue;
+            const month = await get<Generation>(`/api/plants/${plant.plantId}/generation?range=month`);
+            if (lastPositive(month.pvKwh ?? []) >= 0) return Boolean((found = { plant, generation }));
+          }
+          return false;
+        },
+        { timeout: DATA_WAIT_MS, interval: 5000 },
+      )
+      .toBe(true);
+    return found!;
+  }
+
+  async function signIn(): Promise<Page> {
+    const page = await journey.open();
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+    return page;
+  }
+
+  it(
+    'lands on the statistics with the demo fleet’s generation, counts and trend',
+    async () => {
+      await expect
+        .poll(async () => (await get<Summary>('/api/plant-statistics/summary')).energy.total.pvKwh, {
+          timeout: DATA_WAIT_MS,
+          interval: 5000,
+        })
+        .toBeGreaterThan(0);
+      const page = await journey.open();
+      const drawn = answerTo<Trend>(page, '/api/plant-statistics/trend');
+      await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+      await page.waitForURL('**/plantCenter/plantStatistics');
+      await expectTitle(page, 'Plant statistics');
+      const summary = await get<Summary>('/api/plant-statistics/summary');
+      expect(await page.getByTestId('stats-count-all').innerText()).toBe(String(summary.counts.all));
+      const total = await page.getByTestId('stats-energy-pv-total').innerText();
+      expect(Number.parseFloat(total.replace(/,/g, ''))).toBeGreaterThan(0);
+
+      const chart = page.getByTestId('stats-trend-chart');
+      await chart.locator('rect.chart-bar').first().waitFor();
+      const trend = await drawn;
+      const pv = trend.series.find((s) => s.quantity === 'pv')!.valuesKwh;
+      const slot = lastPositive(pv);
+      expect(slot).toBeGreaterThanOrEqual(0);
+      expect(await tooltipAt(chart, slot, trend.labels.length, 'pv')).toBe(`${en(pv[slot]!, 3)} kWh`);
+    },
+    DATA_WAIT_MS + 60_000,
+  );
+
+  it(
+    'opens a plant and renders every tab, with charts drawn from the stored figures',
+    async () => {
+      const { plant } = await plantWithGeneration();
+      const page = await signIn();
+      await page.goto(`/plantCenter/plantList/${plant.plantId}`);
+      await expectTitle(page, plant.name);
+      await expect.poll(() => page.getByTestId('detail-clock').innerText()).toMatch(/UTC[+-]\d+/);
+      await page.getByTestId('detail-power-pv').waitFor();
+      await page.getByTestId('detail-today-pv').waitFor();
+
+      await page.getByTestId('detail-tab-associated').click();
+      await page.getByTestId('detail-devices').locator('[data-testid^="detail-device-"]').first().waitFor();
+      await page.getByTestId('detail-tab-info').click();
+      await expect.poll(() => page.getByTestId('detail-field-name').innerText()).toBe(plant.name);
+
+      // Generation: today's PV power curve; the tooltip shows the API's number for a slot.
+      const generationAnswer = answerTo<Generation>(page, `/api/plants/${plant.plantId}/generation`);
+      await page.getByTestId('detail-tab-generation').click();
+      const generationChart = page.getByTestId('detail-generation-chart');
+      // A curve of one reading so far is a dot: the path exists but has no length.
+      await generationChart.locator('path.chart-line').waitFor({ state: 'attached' });
+      const generation = await generationAnswer;
+      const at = lastPositive(generation.pvPowerW!);
+      expect(await tooltipAt(generationChart, at, generation.labels.length, 'pvPowerW')).toBe(
+        `${en(generation.pvPowerW![at]!, 0)} W`,
+      );
+      await page.getByTestId('detail-generation-range').getByText('Month', { exact: true }).click();
+      await generationChart.locator('rect.chart-bar').first().waitFor();
+
+      // Trend: PV energy per 5 minutes of today.
+      const trendAnswer = answerTo<Trend>(page, `/api/plants/${plant.plantId}/trend`);
+      await page.getByTestId('detail-tab-trend').click();
+      const trendChart = page.getByTestId('detail-trend-chart');
+      await trendChart.locator('path.chart-line').first().waitFor({ state: 'attached' });
+      const trend = await trendAnswer;
+      const pv = trend.series.find((s) => s.quantity === 'pv')!.valuesKwh;
+      const slot = lastPositive(pv);
+      expect(slot).toBeGreaterThanOrEqual(0);
+      expect(await tooltipAt(trendChart, slot, trend.labels.length, 'pv')).toBe(`${en(pv[slot]!, 3)} kWh`);
+
+      await page.getByTestId('detail-tab-weather').click();
+      await page.locator('[data-testid="weather-forecast"], [data-testid="weather-unavailable"]').first().waitFor();
+      await page.getByTestId('detail-tab-savings').click();
+      await expect.poll(() => page.getByTestId('detail-savings').locator('tbody tr').count()).toBe(4);
+    },
+    DATA_WAIT_MS + 90_000,
+  );
+
+  it('answers a plant outside the scope like a missing one, and needs the plant module', async () => {
+    const page = await signIn();
+    await page.goto('/plantCenter/plantList/2000000000');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('detail-not-found')
+            .innerText({ timeout: 1000 })
+            .catch(() => ''),
+        {
+          timeout: WAIT_MS,
+        },
+      )
+      .toContain('Cannot find this plant');
+
+    const { username } = await journey.userWith(['B', 'B/A'], 'nodetail');
+    const other = await journey.open();
+    await loginViaForm(other, username, 'Journey-pw-1');
+    await other.goto('/plantCenter/plantList/1');
+    // Without the plant list the detail route is not registered: the shell's "not found" page answers.
+    await expectTitle(other, '404');
+    expect(await other.getByTestId('detail-tabs').count()).toBe(0);
+  });
+});
