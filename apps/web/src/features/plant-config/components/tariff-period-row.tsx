@@ -1,0 +1,82 @@
+import { Button, Form, InputNumber, Select, TimePicker } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { TARIFF_PRICE_MAX, TARIFF_TYPES, type Lang } from '@voltfleet/domain';
+import type { DraftErrors, PeriodRow } from '../utils/tariff-draft';
+
+const toTime = (hhmm: string | null | undefined): Dayjs | null =>
+  hhmm
+    ? dayjs()
+        .hour(Number(hhmm.slice(0, 2)))
+        .minute(Number(hhmm.slice(3, 5)))
+        .second(0)
+    : null;
+
+interface Props {
+  row: PeriodRow;
+  index: number;
+  errors: DraftErrors;
+  canRemove: boolean;
+  onChange: (row: PeriodRow) => void;
+  onRemove: () => void;
+}
+
+/** One period of the day plan: type, start and end time, price; each field shows its own rule message. */
+export function TariffPeriodRow({ row, index, errors, canRemove, onChange, onRemove }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const status = (field: string) => {
+    const help = errors[`periods.${index}.${field}`];
+    return help ? { validateStatus: 'error' as const, help } : {};
+  };
+  return (
+    <div className="tariff-row" data-testid={`tariff-row-${index}`}>
+      <Form.Item label={t('plantConfig.type')} {...status('type')}>
+        <Select
+          value={row.type ?? undefined}
+          placeholder={t('plantConfig.selectType')}
+          options={TARIFF_TYPES.map((o) => ({ value: o.value, label: o.names[lang] }))}
+          onChange={(type: number) => onChange({ ...row, type })}
+          data-testid="tariff-type"
+          style={{ width: 170 }}
+        />
+      </Form.Item>
+      <Form.Item label={t('plantConfig.start')} {...status('start')}>
+        <TimePicker
+          format="HH:mm"
+          needConfirm={false}
+          value={toTime(row.start)}
+          onChange={(v) => onChange({ ...row, start: v ? v.format('HH:mm') : null })}
+          data-testid="tariff-start"
+        />
+      </Form.Item>
+      <Form.Item label={t('plantConfig.end')} {...status('end')}>
+        <TimePicker
+          format="HH:mm"
+          needConfirm={false}
+          value={toTime(row.end)}
+          onChange={(v) => onChange({ ...row, end: v ? v.format('HH:mm') : null })}
+          data-testid="tariff-end"
+        />
+      </Form.Item>
+      <Form.Item label={t('plantConfig.price')} {...status('price')}>
+        <InputNumber
+          value={row.price ?? null}
+          min={0}
+          max={TARIFF_PRICE_MAX}
+          step={0.01}
+          onChange={(price) => onChange({ ...row, price: typeof price === 'number' ? price : null })}
+          data-testid="tariff-price"
+        />
+      </Form.Item>
+      <Button
+        icon={<DeleteOutlined />}
+        aria-label={t('common.delete')}
+        disabled={!canRemove}
+        onClick={onRemove}
+        data-testid="tariff-remove"
+      />
+    </div>
+  );
+}

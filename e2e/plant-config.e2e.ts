@@ -1,0 +1,141 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
+
+interface TariffVersion {
+  tariffId: number;
+  effectiveFrom: string;
+  state: 'past' | 'current' | 'future';
+  periods: { type: number; start: string; end: string; price: number }[];
+}
+interface PlantTariffs {
+  today: string;
+  versions: TariffVersion[];
+}
+interface EnergySaving {
+  configured: { coalKgPerKwh: number; co2KgPerKwh: number; treesPerKwh: number } | null;
+}
+
+/** Ant Design puts the test id on the input or on its wrapper, depending on the component. */
+const input = (scope: Page | Locator, testId: string): Locator =>
+  scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+
+const row = (page: Page, index: number) => page.getByTestId(`tariff-row-${index}`);
+
+/** Picks an option of the Ant Design select inside a tariff row. */
+async function chooseType(page: Page, index: number, label: string): Promise<void> {
+  await row(page, index).getByTestId('tariff-type').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(label, { exact: true }).click();
+}
+
+/** Types a time into a row's time picker and commits it with Enter. */
+async function setTime(page: Page, index: number, which: 'start' | 'end', hhmm: string): Promise<void> {
+  const box = input(row(page, index), `tariff-${which}`);
+  await box.click();
+  await box.fill(hhmm);
+  await box.press('Enter');
+  await expect.poll(() => box.inputValue()).toBe(hhmm);
+}
+
+describe('plant configuration', () => {
+  const journey = setupJourney();
+  let plantId = 0;
+
+  beforeAll(async () => {
+    const plant = await journey.api.call<{ plantId: number }>('POST', '/api/plants', {
+      token: journey.admin,
+      body: {
+        name: unique('Config_Roof'),
+        type: 1,
+        powerKw: 5,
+        capacityKwh: 10,
+        longitude: '14.420000',
+        latitude: '50.080000',
+        address: 'Václavské náměstí 1, Praha',
+        azimuthDeg: 180,
+        inclinationDeg: 30,
+        currency: 'CZK',
+        onGridType: 2,
+        timeZone: 'UTC',
+        constructionDate: '2024-01-01',
+      },
+    });
+    plantId = plant.plantId;
+  });
+
+  afterAll(async () => {
+    if (plantId) await journey.api.call('DELETE', `/api/plants/${plantId}`, { token: journey.admin }).catch(() => 0);
+  });
+
+  const tariffs = () =>
+    journey.api.call<PlantTariffs>('GET', `/api/plants/${plantId}/tariffs`, { token: journey.admin });
+
+  async function openConfig(): Promise<Page> {
+    const page = await journey.open();
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+    await page.goto(`/plantCenter/plantConfig?plantId=${plantId}`);
+    await expectTitle(page, 'Plant configuration');
+    return page;
+  }
+
+  it('rejects an overlapping period with its message, then saves a valid day that appears as current', async () => {
+    const page = await openConfig();
+    await page.getByTestId('tariff-editor').waitFor();
+
+    await chooseType(page, 0, 'Valley');
+    await setTime(page, 0, 'end', '12:00');
+    await input(row(page, 0), 'tariff-price').fill('0.3');
+    await page.getByTestId('tariff-add-period').click();
+    await chooseType(page, 1, 'Peak');
+    await setTime(page, 1, 'start', '11:00');
+    await input(row(page, 1), 'tariff-price').fill('1.2');
+    await page.getByTestId('tariff-save').click();
+
+    await row(page, 1).locator('.ant-form-item-explain-error', { hasText: 'Time periods must not overlap' }).waitFor();
+    expect((await tariffs()).versions).toEqual([]);
+
+    await setTime(page, 1, 'start', '12:01');
+    await page.getByTestId('tariff-save').click();
+    await expectNotice(page, 'Saved');
+
+    const stored = await tariffs();
+    expect(stored.versions).toHaveLength(1);
+    expect(stored.versions[0]).toMatchObject({
+      effectiveFrom: stored.today,
+      state: 'current',
+      periods: [
+        { type: 4, start: '00:00', end: '12:00', price: 0.3 },
+        { type: 2, start: '12:01', end: '23:59', price: 1.2 },
+      ],
+    });
+    const listed = page.getByTestId(`tariff-version-${stored.today}`);
+    await listed.getByText('Current', { exact: true }).waitFor();
+    expect(await listed.innerText()).toContain('12:01–23:59');
+  });
+
+  it('adds and edits the energy-saving factors', async () => {
+    const page = await openConfig();
+    await page.getByRole('tab', { name: 'Energy saving' }).click();
+    const panel = page.getByTestId('energy-saving');
+    await panel.getByTestId('energy-saving-state').getByText('Default factors').waitFor();
+
+    await input(panel, 'saving-coalKgPerKwh').fill('0.35');
+    await input(panel, 'saving-co2KgPerKwh').fill('0');
+    await panel.getByTestId('saving-save').click();
+    await panel.locator('.ant-form-item-explain-error', { hasText: 'Please enter a positive number' }).waitFor();
+
+    await input(panel, 'saving-co2KgPerKwh').fill('0.5');
+    await input(panel, 'saving-treesPerKwh').fill('0.03');
+    await panel.getByTestId('saving-save').click();
+    await expectNotice(page, 'Added');
+    await panel.getByTestId('energy-saving-state').getByText('Plant factors').waitFor();
+
+    await input(panel, 'saving-treesPerKwh').fill('0.04');
+    await panel.getByTestId('saving-save').click();
+    await expectNotice(page, 'Edited');
+    const saved = await journey.api.call<EnergySaving>('GET', `/api/plants/${plantId}/energy-saving`, {
+      token: journey.admin,
+    });
+    expect(saved.configured).toMatchObject({ coalKgPerKwh: 0.35, co2KgPerKwh: 0.5, treesPerKwh: 0.04 });
+  });
+});
