@@ -1,0 +1,55 @@
+import {
+  localDay,
+  utcOffsetLabel,
+  weatherConditionOf,
+  type ForecastDay,
+  type WeatherCondition,
+} from '@voltfleet/domain';
+
+/** Number of the day relative to the plant's today: 0 today, 1 tomorrow, -1 yesterday. */
+export function dayOffset(date: string, nowMs: number, timeZone: string): number {
+  const toUtc = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
+  return Math.round((toUtc(date) - toUtc(localDay(nowMs, timeZone))) / 86_400_000);
+}
+
+/** The weekday and date of a plant-local calendar day in the user's language, e.g. "Mon 05/04". */
+export function formatForecastDate(date: string, locale: string): { weekday: string; date: string } {
+  // The date is already plant-local: format it as a calendar date (UTC noon) so no zone can shift it.
+  const at = new Date(`${date}T12:00:00Z`);
+  return {
+    weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(at),
+    date: new Intl.DateTimeFormat(locale, { month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(at),
+  };
+}
+
+/** "HH:mm" of a forecast service's local "YYYY-MM-DDTHH:mm", or null. */
+export function localClock(value: string | null): string | null {
+  return value ? value.slice(11, 16) : null;
+}
+
+/** An instant shown in the plant's zone with its offset: "2026-05-04 08:05 (UTC+8)". */
+export function formatPlantTime(iso: string, timeZone: string, locale: string): string {
+  const ms = Date.parse(iso);
+  const text = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(ms);
+  return `${text} (${utcOffsetLabel(timeZone, ms)})`;
+}
+
+/** A temperature rounded to whole degrees, the way forecast cards show it. */
+export function formatTempC(value: number): string {
+  const whole = Math.round(value);
+  // -0.4 rounds to -0, which would print as "-0".
+  return `${whole === 0 ? 0 : whole}°C`;
+}
+
+/** The condition a card shows for a day. */
+export function conditionOfDay(day: ForecastDay): WeatherCondition {
+  return weatherConditionOf(day.weatherCode);
+}

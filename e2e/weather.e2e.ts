@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, loginViaForm, setupJourney } from './support/journey.js';
+
+interface PlantItem {
+  plantId: number;
+  name: string;
+  timeZone: string;
+}
+
+interface ForecastDay {
+  date: string;
+  weatherCode: number;
+  tempMinC: number;
+  tempMaxC: number;
+}
+
+type PlantWeather =
+  | { available: true; days: ForecastDay[]; fetchedAt: string; stale: boolean }
+  | { available: false; reason: string; attemptedAt: string | null };
+
+/** Today's date in an IANA zone as YYYY-MM-DD. */
+const todayIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format();
+
+// The server under test reads forecasts from the recorded Open-Meteo answers of the fixture server that
+// support/global-setup.ts starts (apps/server/src/test/weather-fixtures): the Prague recording has days with WMO codes
+// 2, 80 and 95, replayed as today, tomorrow and the day after in the plant's zone.
+describe('plant weather', () => {
+  const journey = setupJourney();
+
+  async function praguePlant(): Promise<PlantItem> {
+    const plants = await journey.api.call<PlantItem[]>('GET', '/api/plants?q=Praha', { token: journey.admin });
+    const plant = plants.find((p) => p.timeZone === 'Europe/Prague');
+    if (!plant) throw new Error(`no demo plant in Prague among ${JSON.stringify(plants.map((p) => p.name))}`);
+    return plant;
+  }
+
+  it('serves the plant a 3-day forecast in its own calendar', async () => {
+    const plant = await praguePlant();
+    const weather = await journey.api.call<PlantWeather>('GET', `/api/plants/${plant.plantId}/weather`, {
+      token: journey.admin,
+    });
+    if (!weather.available) throw new Error(`no forecast: ${weather.reason}`);
+    expect(weather.days.map((d) => d.weatherCode)).toEqual([2, 80, 95]);
+    expect(weather.days[0]!.date).toBe(todayIn('Europe/Prague'));
+    expect(weather.days.map((d) => [d.tempMinC, d.tempMaxC])).toEqual([
+      [13.8, 26.4],
+      [14.6, 23.1],
+      [16.2, 28.9],
+    ]);
+  });
+
+  it('shows the forecast cards with icons on the weather tab of the plant detail', async () => {
+    const plant = await praguePlant();
+    const page = await journey.open();
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+    await page.goto(`/plantCenter/plantList/${plant.plantId}`);
+    await page.getByRole('tab', { name: /weather/i }).click();
+
+    const forecast = page.getByTestId('weather-forecast');
+    await forecast.waitFor();
+    const cards = forecast.getByTestId('weather-day');
+    await expect.poll(() => cards.count()).toBe(3);
+    const conditions = await cards
+      .locator('svg.weather-icon')
+      .evaluateAll((icons) => icons.map((icon) => icon.getAttribute('data-condition')));
+    expect(conditions).toEqual(['partlyCloudy', 'showers', 'thunderstorm']);
+
+    const today = cards.first();
+    expect(await today.getAttribute('data-date')).toBe(todayIn('Europe/Prague'));
+    const todayText = await today.innerText();
+    for (const text of ['Today', 'Partly cloudy', '26°C', '14°C', '0.0 mm', '15 km/h', '04:51 – 21:13']) {
+      expect(todayText).toContain(text);
+    }
+    expect(await cards.nth(1).innerText()).toContain('Tomorrow');
+    expect(await cards.nth(2).innerText()).toContain('Thunderstorm');
+    // The fetch time is shown in the plant's zone with its offset (CET or CEST).
+    expect(await page.getByTestId('weather-updated').innerText()).toMatch(/^Updated .*\(UTC\+[12]\)$/);
+  });
+});
