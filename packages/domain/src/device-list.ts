@@ -1,5 +1,6 @@
+import type { CommandStatusMessage } from './commands.js';
 import { z } from 'zod';
-import { DEVICE_KINDS, RUNNING_STATUSES, type RunningStatus } from './devices.js';
+import { ACTIVATION_STATUSES, DEVICE_KINDS, RUNNING_STATUSES, type RunningStatus } from './devices.js';
 import { pageQuerySchema } from './envelope.js';
 import type { PlantStatus } from './plants.js';
 import type { FieldDef } from './telemetry/field-types.js';
@@ -46,19 +47,25 @@ export const POWER_SIGNS = {
   batPowerW: { positive: 'discharge', negative: 'charge' },
 } as const;
 
-/** Orders the device list offers. */
-export const DEVICE_LIST_SORTS = ['sn', 'status', 'lastSeen'] as const;
+/** Orders the device list offers (one per sortable column). */
+export const DEVICE_LIST_SORTS = ['sn', 'model', 'plant', 'status', 'activation', 'importTime', 'lastSeen'] as const;
 export type DeviceListSort = (typeof DEVICE_LIST_SORTS)[number];
 
-export const deviceListQuerySchema = z.object({
+/** The filters of the device list; the export takes the same ones. */
+export const deviceListFilterSchema = z.object({
+  /** Part of the serial number, model or plant name. */
   keyword: z.string().trim().max(64).optional(),
+  model: z.string().trim().max(32).optional(),
   kind: z.enum(DEVICE_KINDS).optional(),
   status: z.enum(RUNNING_STATUSES).optional(),
-  plantId: z.coerce.number().int().positive().optional(),
+  activation: z.enum(ACTIVATION_STATUSES).optional(),
+  plantId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   sort: z.enum(DEVICE_LIST_SORTS).default('sn'),
   order: z.enum(['asc', 'desc']).default('asc'),
-  ...pageQuerySchema.shape,
 });
+export type DeviceListFilter = z.infer<typeof deviceListFilterSchema>;
+
+export const deviceListQuerySchema = z.object({ ...deviceListFilterSchema.shape, ...pageQuerySchema.shape });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 
 const liveValue = z.number().nullable();
@@ -87,6 +94,8 @@ export const deviceListItemSchema = z.object({
   plantTimeZone: z.string().nullable(),
   runningStatus: z.enum(RUNNING_STATUSES),
   activated: z.boolean(),
+  /** When the device was put in storage (stock-in or import). */
+  importedAt: z.string(),
   lastSeenAt: z.string().nullable(),
   lastReadingAt: z.string().nullable(),
   latest: deviceLatestSchema.nullable(),
@@ -101,4 +110,12 @@ export type LiveMessage =
   | { type: 'hello'; devices: number }
   | { type: 'reading'; deviceId: number; plantId: number | null; ts: number; values: ReadingValues }
   | { type: 'deviceStatus'; deviceId: number; plantId: number | null; status: RunningStatus }
-  | { type: 'plantStatus'; plantId: number; status: PlantStatus };
+  | { type: 'plantStatus'; plantId: number; status: PlantStatus }
+  | CommandStatusMessage;
+
+/** What the list's model and plant filters offer: the models and plants of the devices in the caller's scope. */
+export const deviceFilterOptionsSchema = z.object({
+  models: z.array(z.string()),
+  plants: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type DeviceFilterOptions = z.infer<typeof deviceFilterOptionsSchema>;

@@ -63,17 +63,22 @@ declare module 'fastify' {
   }
 }
 
-/** Every mutating API request leaves an operation record: who, from where, what, on which object, and the outcome. */
+/**
+ * Every mutating API request leaves an operation record: who, from where, what, on which object, and the outcome.
+ * A read route with an audit config (an export that takes data away) is recorded too, with its query as parameters.
+ */
 export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.addHook('onResponse', async (request, reply) => {
-    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (reply.statusCode === 404 && !request.routeOptions.url) return; // no such route: nothing was attempted
     const audit = request.routeOptions.config.audit;
+    const mutating = MUTATING.has(request.method);
+    if ((!mutating && !audit) || !request.url.startsWith('/api/')) return;
+    if (reply.statusCode === 404 && !request.routeOptions.url) return; // no such route: nothing was attempted
     const actor =
       request.auditActor ??
       (request.caller ? { id: request.caller.id, username: request.caller.username, path: request.caller.path } : null);
     const params = request.params as Record<string, string> | undefined;
-    const body = request.body && typeof request.body === 'object' ? request.body : {};
+    const input = mutating ? request.body : request.query;
+    const body = input && typeof input === 'object' ? input : {};
     try {
       await writeOperationRecord(opts.db, {
         userId: actor?.id ?? null,

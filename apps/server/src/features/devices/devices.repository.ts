@@ -1,4 +1,4 @@
-import type { DeviceKind, DeviceListSort, RunningStatus } from '@voltfleet/domain';
+import type { ActivationStatus, DeviceKind, DeviceListSort, RunningStatus } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { deviceInScope } from '../../platform/scope.js';
 import { runningStatusSql } from './device-status.js';
@@ -13,6 +13,7 @@ export interface DeviceListRow {
   time_zone: string | null;
   running_status: RunningStatus;
   activated: boolean;
+  imported_at: Date;
   last_seen_at: Date | null;
   last_reading_at: Date | null;
   reading_ts: Date | null;
@@ -33,7 +34,9 @@ export interface DeviceScope {
 
 export interface DeviceFilter {
   keyword?: string | undefined;
+  model?: string | undefined;
   kind?: DeviceKind | undefined;
+  activation?: ActivationStatus | undefined;
   status?: RunningStatus | undefined;
   plantId?: number | undefined;
 }
@@ -68,7 +71,9 @@ class Statement {
         `(d.sn ILIKE ${p} OR d.model ILIKE ${p} OR EXISTS (SELECT 1 FROM plants kp WHERE kp.id = d.plant_id AND kp.name ILIKE ${p}))`,
       );
     }
+    if (filter.model) where.push(`lower(d.model) = lower(${this.bind(filter.model)})`);
     if (filter.kind) where.push(`d.kind = ${this.bind(filter.kind)}`);
+    if (filter.activation) where.push(`d.activated_at IS ${filter.activation === 'activated' ? 'NOT NULL' : 'NULL'}`);
     if (filter.status) where.push(`${this.status()} = ${this.bind(filter.status)}`);
     if (filter.plantId) where.push(`d.plant_id = ${this.bind(filter.plantId)}`);
     return where.join(' AND ');
@@ -86,7 +91,7 @@ class Statement {
 // index probe per shown device however long the history is (ordered append stops at the newest partition).
 const selectDevices = (status: string) => `
   SELECT d.id, d.sn, d.kind, d.model, d.plant_id, p.name AS plant_name, p.time_zone,
-         ${status} AS running_status, d.activated_at IS NOT NULL AS activated, d.last_seen_at, d.last_reading_at,
+         ${status} AS running_status, d.activated_at IS NOT NULL AS activated, d.imported_at, d.last_seen_at, d.last_reading_at,
          r.ts AS reading_ts, r.pv_power_w, r.load_power_w, r.grid_power_w, r.bat_power_w, r.bat_soc_pct,
          r.pv_energy_today_kwh
     FROM devices d
@@ -99,9 +104,20 @@ const selectDevices = (status: string) => `
 const orderBy = (sort: DeviceListSort, status: string): string =>
   ({
     sn: 'd.sn',
+    model: 'd.model',
+    plant: 'p.name',
+    activation: 'd.activated_at IS NOT NULL',
+    importTime: 'd.imported_at',
     status: `array_position(ARRAY['alarm', 'online', 'offline'], ${status})`,
     lastSeen: 'd.last_seen_at',
   })[sort];
+
+/** How many devices in scope the filter matches: the count needs neither the plant nor the reading. */
+async function countDevicesInScope(db: Queryable, scope: DeviceScope, filter: DeviceFilter): Promise<number> {
+  const counting = Statement.for(scope);
+  const sql = `SELECT count(*)::int AS n FROM devices d WHERE ${counting.where(filter)}`;
+  return (await db.query<{ n: number }>(sql, counting.params)).rows[0]?.n ?? 0;
+}
 
 /** One page of the devices in scope, filtered and sorted (ties broken by serial number), with the total. */
 export async function listDevicesInScope(
@@ -110,15 +126,7 @@ export async function listDevicesInScope(
   filter: DeviceFilter,
   page: { sort: DeviceListSort; order: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<{ rows: DeviceListRow[]; total: number }> {
-  // The count needs neither the plant nor the reading, only the filter.
-  const counting = Statement.for(scope);
-  const total =
-    (
-      await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM devices d WHERE ${counting.where(filter)}`,
-        counting.params,
-      )
-    ).rows[0]?.n ?? 0;
+  const total = await countDevicesInScope(db, scope, filter);
   const listing = Statement.for(scope);
   const where = listing.where(filter);
   const status = listing.status();
@@ -141,4 +149,106 @@ export async function findDeviceInScope(
   const statement = Statement.for(scope);
   const sql = `${selectDevices(statement.status())} WHERE ${statement.where({})} AND d.id = ${statement.bind(id)}`;
   return (await db.query<DeviceListRow>(sql, statement.params)).rows[0];
+}
+
+export interface DeviceExportRow {
+  sn: string;
+  kind: DeviceKind;
+  model: string;
+  plant_name: string | null;
+  time_zone: string | null;
+  running_status: RunningStatus;
+  activated: boolean;
+  imported_at: Date;
+  last_seen_at: Date | null;
+}
+
+/**
+ * Up to `limit` devices in scope for the export, filtered and sorted like the list, without the newest reading
+ * (so a large export costs no per-device reading probe), and the total the filter matches.
+ */
+export async function exportDevicesInScope(
+  db: Queryable,
+  scope: DeviceScope,
+  filter: DeviceFilter,
+  page: { sort: DeviceListSort; order: 'asc' | 'desc'; limit: number },
+): Promise<{ rows: DeviceExportRow[]; total: number }> {
+  const total = await countDevicesInScope(db, scope, filter);
+  if (total > page.limit) return { rows: [], total };
+  const listing = Statement.for(scope);
+  const where = listing.where(filter);
+  const status = listing.status();
+  const direction = page.order === 'desc' ? 'DESC' : 'ASC';
+  const { rows } = await db.query<DeviceExportRow>(
+    `SELECT d.sn, d.kind, d.model, p.name AS plant_name, p.time_zone, ${status} AS running_status,
+            d.activated_at IS NOT NULL AS activated, d.imported_at, d.last_seen_at
+       FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
+      WHERE ${where}
+      ORDER BY ${orderBy(page.sort, status)} ${direction} NULLS LAST, d.sn ${direction}, d.id
+      LIMIT ${page.limit}`,
+    listing.params,
+  );
+  return { rows, total };
+}
+
+/** Every stored attribute of a device, with its plant and running status. */
+export interface DeviceRecordRow {
+  id: number;
+  sn: string;
+  kind: DeviceKind;
+  model: string;
+  battery_model: string;
+  installation_position: string;
+  plant_id: number | null;
+  plant_name: string | null;
+  time_zone: string | null;
+  dsp_version: string;
+  pcu_version: string;
+  grid_code: string;
+  battery_protocol: string;
+  meter_protocol: string;
+  template: string;
+  grid_limit_w: number | null;
+  soc_lower_limit_pct: number | null;
+  imported_at: Date;
+  activated_at: Date | null;
+  last_seen_at: Date | null;
+  last_reading_at: Date | null;
+  running_status: RunningStatus;
+}
+
+/** The full record of a device in scope by id, or undefined: outside the scope looks exactly like missing. */
+export async function findDeviceRecordInScope(
+  db: Queryable,
+  scope: DeviceScope,
+  id: number,
+): Promise<DeviceRecordRow | undefined> {
+  const statement = Statement.for(scope);
+  const where = statement.where({});
+  const sql = `
+    SELECT d.id, d.sn, d.kind, d.model, d.battery_model, d.installation_position, d.plant_id, p.name AS plant_name,
+           p.time_zone, d.dsp_version, d.pcu_version, d.grid_code, d.battery_protocol, d.meter_protocol, d.template,
+           d.grid_limit_w, d.soc_lower_limit_pct, d.imported_at, d.activated_at, d.last_seen_at, d.last_reading_at,
+           ${statement.status()} AS running_status
+      FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
+     WHERE ${where} AND d.id = ${statement.bind(id)}`;
+  return (await db.query<DeviceRecordRow>(sql, statement.params)).rows[0];
+}
+
+/** The distinct models and plants of the devices in scope, by name. */
+export async function deviceFilterOptionsInScope(
+  db: Queryable,
+  scope: DeviceScope,
+): Promise<{ models: string[]; plants: { id: number; name: string }[] }> {
+  const statement = Statement.for(scope);
+  const where = statement.where({});
+  const models = await db.query<{ model: string }>(
+    `SELECT DISTINCT d.model FROM devices d WHERE ${where} ORDER BY 1`,
+    statement.params,
+  );
+  const plants = await db.query<{ id: number; name: string }>(
+    `SELECT DISTINCT p.id, p.name FROM devices d JOIN plants p ON p.id = d.plant_id WHERE ${where} ORDER BY 2, 1`,
+    statement.params,
+  );
+  return { models: models.rows.map((r) => r.model), plants: plants.rows };
 }

@@ -1,15 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deviceListItemSchema, deviceListQuerySchema, envelope, paged } from '@voltfleet/domain';
+import {
+  deviceDetailSchema,
+  deviceFilterOptionsSchema,
+  deviceHistoryQuerySchema,
+  deviceHistorySchema,
+  deviceListFilterSchema,
+  deviceListItemSchema,
+  deviceListQuerySchema,
+  deviceRealtimeSchema,
+  envelope,
+  paged,
+} from '@voltfleet/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import { getDevice, listDevices } from './devices.service.js';
+import { exportDevicesXlsx, XLSX_CONTENT_TYPE } from './device-export.js';
+import { getDeviceDetail, getDeviceRealtime } from './device-detail.service.js';
+import { getDeviceHistory, isEmptyHistory } from './device-history.service.js';
+import { deviceFilterOptions, getDevice, listDevices } from './devices.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** Device Center → device list (B/A): the devices in the caller's scope with their status and newest values. */
+/** Device Center → device list (B/A): the devices in the caller's scope, their detail, live and history data. */
 export const devicesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const offlineSeconds = config.deviceOfflineSeconds;
 
@@ -27,11 +41,79 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
   );
 
   app.get(
+    '/api/devices/filter-options',
+    {
+      config: { permission: 'B/A' },
+      schema: { tags: ['devices'], response: { 200: envelope(deviceFilterOptionsSchema) } },
+    },
+    async (request) => ok(request, await deviceFilterOptions(db, requireCaller(request), offlineSeconds)),
+  );
+
+  // The export takes data away, so it is recorded like a change (the audit plugin records read routes with a config).
+  app.get(
+    '/api/devices/export',
+    {
+      config: {
+        permission: 'B/A:device.export',
+        audit: { action: 'device.export', category: 'device', objectType: 'device' },
+      },
+      schema: { tags: ['devices'], querystring: deviceListFilterSchema },
+    },
+    async (request, reply) => {
+      const sheet = await exportDevicesXlsx(db, requireCaller(request), offlineSeconds, request.query, request.lang);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="devices-${day}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .send(sheet);
+    },
+  );
+
+  app.get(
     '/api/devices/:id',
     {
       config: { permission: 'B/A' },
       schema: { tags: ['devices'], params: idParams, response: { 200: envelope(deviceListItemSchema) } },
     },
     async (request) => ok(request, await getDevice(db, requireCaller(request), offlineSeconds, request.params.id)),
+  );
+
+  app.get(
+    '/api/devices/:id/detail',
+    {
+      config: { permission: 'B/A' },
+      schema: { tags: ['devices'], params: idParams, response: { 200: envelope(deviceDetailSchema) } },
+    },
+    async (request) =>
+      ok(request, await getDeviceDetail(db, requireCaller(request), offlineSeconds, request.params.id)),
+  );
+
+  app.get(
+    '/api/devices/:id/realtime',
+    {
+      config: { permission: 'B/A' },
+      schema: { tags: ['devices'], params: idParams, response: { 200: envelope(deviceRealtimeSchema) } },
+    },
+    async (request) =>
+      ok(request, await getDeviceRealtime(db, requireCaller(request), offlineSeconds, request.params.id)),
+  );
+
+  app.get(
+    '/api/devices/:id/history',
+    {
+      config: { permission: 'B/A' },
+      schema: {
+        tags: ['devices'],
+        params: idParams,
+        querystring: deviceHistoryQuerySchema,
+        response: { 200: envelope(deviceHistorySchema) },
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const history = await getDeviceHistory(db, caller, offlineSeconds, request.params.id, request.query);
+      return ok(request, history, isEmptyHistory(history) ? 'history.noData' : 'ok');
+    },
   );
 };

@@ -1,6 +1,7 @@
 import {
   roundLiveValue,
   type DeviceLatest,
+  type DeviceListFilter,
   type DeviceListItem,
   type DeviceListQuery,
   type DeviceLiveKey,
@@ -9,9 +10,17 @@ import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
-import { findDeviceInScope, listDevicesInScope, type DeviceListRow, type DeviceScope } from './devices.repository.js';
+import {
+  deviceFilterOptionsInScope,
+  findDeviceInScope,
+  listDevicesInScope,
+  type DeviceFilter,
+  type DeviceListRow,
+  type DeviceScope,
+} from './devices.repository.js';
 
-const scopeOf = (caller: Caller, offlineSeconds: number): DeviceScope => ({
+/** The scope of a caller's device queries. */
+export const scopeOf = (caller: Caller, offlineSeconds: number): DeviceScope => ({
   pattern: subtreePattern(caller),
   callerId: caller.id,
   offlineSeconds,
@@ -45,20 +54,31 @@ export function toDeviceListItem(row: DeviceListRow): DeviceListItem {
     plantTimeZone: row.time_zone,
     runningStatus: row.running_status,
     activated: row.activated,
+    importedAt: row.imported_at.toISOString(),
     lastSeenAt: row.last_seen_at?.toISOString() ?? null,
     lastReadingAt: row.last_reading_at?.toISOString() ?? null,
     latest: latestOf(row),
   };
 }
 
+/** The repository filter of a list or export query (an empty text box filters nothing). */
+export const filterOf = (q: DeviceListFilter): DeviceFilter => ({
+  keyword: q.keyword || undefined,
+  model: q.model || undefined,
+  kind: q.kind,
+  status: q.status,
+  activation: q.activation,
+  plantId: q.plantId,
+});
+
 /** The devices the caller may see (own subtree's and affiliated plants'), filtered, sorted and paged. */
 export async function listDevices(db: Db, caller: Caller, offlineSeconds: number, q: DeviceListQuery) {
-  const { rows, total } = await listDevicesInScope(
-    db,
-    scopeOf(caller, offlineSeconds),
-    { keyword: q.keyword || undefined, kind: q.kind, status: q.status, plantId: q.plantId },
-    { sort: q.sort, order: q.order, limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
-  );
+  const { rows, total } = await listDevicesInScope(db, scopeOf(caller, offlineSeconds), filterOf(q), {
+    sort: q.sort,
+    order: q.order,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
   return { items: rows.map(toDeviceListItem), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -67,4 +87,9 @@ export async function getDevice(db: Db, caller: Caller, offlineSeconds: number, 
   const row = await findDeviceInScope(db, scopeOf(caller, offlineSeconds), id);
   if (!row) throw notFound();
   return toDeviceListItem(row);
+}
+
+/** The models and plants the list's filters offer. */
+export function deviceFilterOptions(db: Db, caller: Caller, offlineSeconds: number) {
+  return deviceFilterOptionsInScope(db, scopeOf(caller, offlineSeconds));
 }

@@ -100,6 +100,11 @@ beforeAll(async () => {
     batSocPct: 55.3,
     pvEnergyTodayKwh: 3.21,
   });
+  // VFDEVA0004 waits for activation; import times differ so the list can sort by them.
+  await s.db.query(
+    `UPDATE devices SET activated_at = NULL, imported_at = now() - interval '2 days' WHERE sn = 'VFDEVA0004'`,
+  );
+  await s.db.query(`UPDATE devices SET imported_at = now() - interval '1 day' WHERE sn = 'VFDEVA0002'`);
   // Ingest marks devices seen now; put the statuses back as the cases need them.
   await setSeen('VFDEVA0001', 5, 0);
 
@@ -159,6 +164,7 @@ describe('running status and latest values', () => {
       plantName: 'Prague roof',
       plantTimeZone: 'Europe/Prague',
       activated: true,
+      importedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       lastReadingAt: new Date(now - 60_000).toISOString(),
       latest: {
         ts: new Date(now - 60_000).toISOString(),
@@ -187,6 +193,10 @@ describe('filters, sorting and paging', () => {
     ['?status=offline', ['VFDEVA0003', 'VFDEVA0004']],
     ['?status=alarm', ['VFDEVA0002']],
     ['?status=online&kind=inverter', ['VFDEVA0001']],
+    ['?model=5k', ['VFDEVA0002']],
+    ['?model=5', []],
+    ['?activation=awaiting', ['VFDEVA0004']],
+    ['?activation=activated&status=offline', ['VFDEVA0003']],
   ])('filters %s', async (query, expected) => {
     const res = await list(tokens.devDealerA!, query);
     expect(res.status).toBe(200);
@@ -207,6 +217,14 @@ describe('filters, sorting and paging', () => {
     // VFDEVA0004 was never seen: last in either direction.
     ['?sort=lastSeen&order=desc', ['VFDEVA0001', 'VFDEVA0002', 'VFDEVA0003', 'VFDEVA0004']],
     ['?sort=lastSeen', ['VFDEVA0003', 'VFDEVA0002', 'VFDEVA0001', 'VFDEVA0004']],
+    ['?sort=model', ['VFDEVA0001', 'VFDEVA0002', 'VFDEVA0003', 'VFDEVA0004']],
+    ['?sort=model&order=desc', ['VFDEVA0004', 'VFDEVA0003', 'VFDEVA0002', 'VFDEVA0001']],
+    // VFDEVA0004 is in no plant: last in either direction.
+    ['?sort=plant&order=desc', ['VFDEVA0003', 'VFDEVA0002', 'VFDEVA0001', 'VFDEVA0004']],
+    ['?sort=activation', ['VFDEVA0004', 'VFDEVA0001', 'VFDEVA0002', 'VFDEVA0003']],
+    ['?sort=activation&order=desc', ['VFDEVA0003', 'VFDEVA0002', 'VFDEVA0001', 'VFDEVA0004']],
+    ['?sort=importTime', ['VFDEVA0004', 'VFDEVA0002', 'VFDEVA0001', 'VFDEVA0003']],
+    ['?sort=importTime&order=desc', ['VFDEVA0003', 'VFDEVA0001', 'VFDEVA0002', 'VFDEVA0004']],
   ])('sorts %s', async (query, expected) => {
     expect(sns((await list(tokens.devDealerA!, query)).body.data)).toEqual(expected);
   });
@@ -217,8 +235,24 @@ describe('filters, sorting and paging', () => {
     expect(sns(second)).toEqual(['VFDEVA0004']);
   });
 
+  it('offers the models and plants of the devices in scope as filter options', async () => {
+    const res = await api<{ models: string[]; plants: { name: string }[] }>(
+      s.app,
+      'GET',
+      '/api/devices/filter-options',
+      {
+        token: tokens.devDealerA,
+      },
+    );
+    expect(res.body.data.models).toEqual(['10K', '5K', '6K', 'DTU-4G']);
+    expect(res.body.data.plants.map((p) => p.name)).toEqual(['Prague roof']);
+    const noB = await api(s.app, 'GET', '/api/devices/filter-options', { token: tokens.devNoB });
+    expect(noB.status).toBe(403);
+  });
+
   it('rejects an unknown filter value', async () => {
     expect((await list(tokens.devDealerA!, '?status=sleeping')).status).toBe(400);
-    expect((await list(tokens.devDealerA!, '?sort=model')).status).toBe(400);
+    expect((await list(tokens.devDealerA!, '?sort=colour')).status).toBe(400);
+    expect((await list(tokens.devDealerA!, '?activation=maybe')).status).toBe(400);
   });
 });

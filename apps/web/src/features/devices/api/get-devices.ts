@@ -1,15 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceKind, DeviceListItem, DeviceListSort, RunningStatus } from '@voltfleet/domain';
+import type { ActivationStatus, DeviceKind, DeviceListItem, DeviceListSort, RunningStatus } from '@voltfleet/domain';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 
-export interface DeviceListParams {
+/** The list's filters and order; the export takes the same ones. */
+export interface DeviceListFilterParams {
   keyword?: string;
+  model?: string;
   kind?: DeviceKind;
   status?: RunningStatus;
+  activation?: ActivationStatus;
   plantId?: number;
   sort?: DeviceListSort;
   order?: 'asc' | 'desc';
+}
+
+export interface DeviceListParams extends DeviceListFilterParams {
   page: number;
   pageSize: number;
 }

@@ -17,6 +17,7 @@ function device(id: number, readingMs: number | null): DeviceListItem {
     plantTimeZone: 'Europe/Prague',
     runningStatus: 'online',
     activated: true,
+    importedAt: '2026-01-01T00:00:00.000Z',
     lastSeenAt: readingMs === null ? null : iso(readingMs),
     lastReadingAt: readingMs === null ? null : iso(readingMs),
     latest: readingMs === null ? null : { ...latestFromReading(readingMs, { pvPowerW: 100, batSocPct: 50 }) },

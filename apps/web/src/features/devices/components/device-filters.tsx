@@ -1,21 +1,40 @@
-import { Flex, Input, Segmented } from 'antd';
+import { Flex, Input, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_KINDS, RUNNING_STATUSES, type DeviceKind, type RunningStatus } from '@voltfleet/domain';
+import {
+  ACTIVATION_STATUSES,
+  ACTIVATION_STATUS_LABELS,
+  DEVICE_KINDS,
+  RUNNING_STATUSES,
+  type ActivationStatus,
+  type DeviceFilterOptions,
+  type DeviceKind,
+  type Lang,
+  type RunningStatus,
+} from '@voltfleet/domain';
 
 export interface DeviceFilterValues {
   keyword?: string;
+  model?: string;
+  plantId?: number;
   kind?: DeviceKind;
   status?: RunningStatus;
+  activation?: ActivationStatus;
 }
 
 interface Props {
   values: DeviceFilterValues;
+  /** Models and plants of the devices in scope; empty while loading. */
+  options: DeviceFilterOptions;
   onChange: (next: DeviceFilterValues) => void;
 }
 
-/** Search by serial number, model or plant name, and narrow by device type and running status. */
-export function DeviceFilters({ values, onChange }: Props) {
-  const { t } = useTranslation();
+/**
+ * Search by serial number (or model or plant name), and narrow by model, plant, device type, running status and
+ * activation status.
+ */
+export function DeviceFilters({ values, options, onChange }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
   return (
     <Flex gap={12} wrap style={{ marginBottom: 16 }}>
       <Input.Search
@@ -24,6 +43,28 @@ export function DeviceFilters({ values, onChange }: Props) {
         style={{ maxWidth: 320 }}
         data-testid="device-search"
         onSearch={(keyword) => onChange({ ...values, keyword: keyword.trim() || undefined })}
+      />
+      <Select<string>
+        allowClear
+        showSearch
+        placeholder={t('deviceDetail.list.allModels')}
+        aria-label={t('deviceDetail.list.model')}
+        style={{ minWidth: 150 }}
+        data-testid="device-model-filter"
+        value={values.model}
+        options={options.models.map((model) => ({ value: model, label: model }))}
+        onChange={(model) => onChange({ ...values, model })}
+      />
+      <Select<number>
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={t('deviceDetail.list.allPlants')}
+        aria-label={t('deviceDetail.list.plant')}
+        style={{ minWidth: 200 }}
+        data-testid="device-plant-filter"
+        value={values.plantId}
+        options={options.plants.map((plant) => ({ value: plant.id, label: plant.name }))}
+        onChange={(plantId) => onChange({ ...values, plantId })}
       />
       <Segmented<DeviceKind | 'all'>
         value={values.kind ?? 'all'}
@@ -42,6 +83,15 @@ export function DeviceFilters({ values, onChange }: Props) {
           ...RUNNING_STATUSES.map((status) => ({ value: status, label: t(`devices.status.${status}`) })),
         ]}
         onChange={(status) => onChange({ ...values, status: status === 'all' ? undefined : status })}
+      />
+      <Segmented<ActivationStatus | 'all'>
+        value={values.activation ?? 'all'}
+        data-testid="device-activation-filter"
+        options={[
+          { value: 'all', label: t('deviceDetail.list.allActivations') },
+          ...ACTIVATION_STATUSES.map((a) => ({ value: a, label: ACTIVATION_STATUS_LABELS[a][lang] })),
+        ]}
+        onChange={(activation) => onChange({ ...values, activation: activation === 'all' ? undefined : activation })}
       />
     </Flex>
   );

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { DEVICE_LIVE_KEYS, type DeviceListItem, type Lang } from '@voltfleet/domain';
+import { Link } from 'react-router';
+import { ACTIVATION_STATUS_LABELS, DEVICE_LIVE_KEYS, type DeviceListItem, type Lang } from '@voltfleet/domain';
 import { DataTable, type Column } from '@/components/data-table';
 import type { PagerConfig } from '@/lib/paging';
 import { DeviceStatusTag } from './device-status-tag';
 import { liveColumns } from './live-columns';
+import { plantLocalTime } from './live-format';
 import { SortTitle, type SortState } from './sort-title';
 import { UpdatedCell } from './updated-cell';
 
@@ -27,13 +29,32 @@ export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs 
       title: <SortTitle column="sn" title={t('devices.sn')} {...sort} onSort={onSort} />,
       dataIndex: 'sn',
       fixed: 'left',
+      render: (sn: string, device) => (
+        <Link to={`/deviceCenter/deviceList/${device.id}`} data-testid={`device-link-${sn}`}>
+          {sn}
+        </Link>
+      ),
     },
-    { title: t('devices.model'), dataIndex: 'model' },
-    { title: t('devices.plant'), dataIndex: 'plantName', render: (name) => name ?? '—' },
+    { title: <SortTitle column="model" title={t('devices.model')} {...sort} onSort={onSort} />, dataIndex: 'model' },
+    {
+      title: <SortTitle column="plant" title={t('devices.plant')} {...sort} onSort={onSort} />,
+      dataIndex: 'plantName',
+      render: (name: string | null) => name ?? '—',
+    },
     {
       title: <SortTitle column="status" title={t('devices.runningStatus')} {...sort} onSort={onSort} />,
       dataIndex: 'runningStatus',
       render: (status, device) => <DeviceStatusTag status={status} sn={device.sn} />,
+    },
+    {
+      title: <SortTitle column="activation" title={t('deviceDetail.list.activation')} {...sort} onSort={onSort} />,
+      dataIndex: 'activated',
+      render: (activated: boolean) => ACTIVATION_STATUS_LABELS[activated ? 'activated' : 'awaiting'][lang],
+    },
+    {
+      title: <SortTitle column="importTime" title={t('deviceDetail.list.importTime')} {...sort} onSort={onSort} />,
+      dataIndex: 'importedAt',
+      render: (at: string, device) => plantLocalTime(at, device.plantTimeZone),
     },
     ...liveColumns(DEVICE_LIVE_KEYS, lang, t),
     {

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
+import { Flex } from 'antd';
 import { usePageName } from '@/lib/page-name';
 import { PageHeader } from '@/components/page-header';
 import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';
 import { useDevices, type DeviceListParams } from '../api/get-devices';
+import { useDeviceFilterOptions } from '../api/get-device-filter-options';
 import { useDeviceLive } from '../api/use-device-live';
 import { DeviceFilters, type DeviceFilterValues } from '../components/device-filters';
 import { DeviceTable } from '../components/device-table';
+import { ExportButton } from '../components/export-button';
 import { LiveIndicator } from '../components/live-indicator';
 import type { SortState } from '../components/sort-title';
 
@@ -21,6 +24,11 @@ function useNow(everyMs: number): number {
   return now;
 }
 
+const NO_OPTIONS = { models: [], plants: [] };
+
+/** The list's filters and order without its page: what the export takes. */
+const filtersOf = ({ page: _page, pageSize: _pageSize, ...filters }: DeviceListParams) => filters;
+
 /** /deviceCenter/deviceList: the devices the user may see, their status and newest values, updated live. */
 export default function DeviceListPage() {
   const title = usePageName('deviceList');
@@ -31,6 +39,7 @@ export default function DeviceListPage() {
     order: 'asc',
   });
   const devices = useDevices(params);
+  const filterOptions = useDeviceFilterOptions();
   const live = useDeviceLive();
   const nowMs = useNow(CLOCK_TICK_MS);
 
@@ -39,8 +48,16 @@ export default function DeviceListPage() {
 
   return (
     <>
-      <PageHeader title={title} extra={<LiveIndicator state={live} />} />
-      <DeviceFilters values={params} onChange={filter} />
+      <PageHeader
+        title={title}
+        extra={
+          <Flex gap={12} align="center">
+            <LiveIndicator state={live} />
+            <ExportButton filters={filtersOf(params)} />
+          </Flex>
+        }
+      />
+      <DeviceFilters values={params} options={filterOptions.data ?? NO_OPTIONS} onChange={filter} />
       <DeviceTable
         devices={devices.data?.items ?? []}
         loading={devices.isPlaceholderData || (devices.isFetching && !devices.data)}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DeviceDetail } from '@voltfleet/domain';
+import { http } from '@/lib/http';
+
+/** Basic info of one device (SPEC §3 fields). */
+export function getDeviceDetail(id: number, signal?: AbortSignal): Promise<DeviceDetail> {
+  return http.get(`/api/devices/${id}/detail`, { signal });
+}
+
+export const deviceDetailQuery = (id: number) =>
+  queryOptions({ queryKey: ['devices', id, 'detail'], queryFn: ({ signal }) => getDeviceDetail(id, signal) });
+
+export function useDeviceDetail(id: number) {
+  return useQuery(deviceDetailQuery(id));
+}

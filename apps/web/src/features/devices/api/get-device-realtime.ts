@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DeviceRealtime } from '@voltfleet/domain';
+import { http } from '@/lib/http';
+
+/** The newest reading of one device by monitoring group. */
+export function getDeviceRealtime(id: number, signal?: AbortSignal): Promise<DeviceRealtime> {
+  return http.get(`/api/devices/${id}/realtime`, { signal });
+}
+
+export const deviceRealtimeKey = (id: number) => ['devices', id, 'realtime'] as const;
+
+export const deviceRealtimeQuery = (id: number) =>
+  queryOptions({ queryKey: deviceRealtimeKey(id), queryFn: ({ signal }) => getDeviceRealtime(id, signal) });
+
+export function useDeviceRealtime(id: number) {
+  return useQuery(deviceRealtimeQuery(id));
+}

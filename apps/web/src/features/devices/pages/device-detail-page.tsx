@@ -1,0 +1,67 @@
+import { Button, Result, Spin, Tabs } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { useDeviceDetail } from '../api/get-device-detail';
+import { useDeviceRealtime } from '../api/get-device-realtime';
+import { useDeviceDetailLive } from '../api/use-device-detail-live';
+import { DeviceBasicInfo } from '../components/device-basic-info';
+import { DeviceHistoryTab } from '../components/device-history';
+import { DeviceRealtimeGroups } from '../components/device-realtime';
+import { LiveIndicator } from '../components/live-indicator';
+import '../components/device-detail.css';
+
+const LIST_PATH = '/deviceCenter/deviceList';
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to={LIST_PATH} data-testid="device-detail-back">
+      <Button type="link" icon={<ArrowLeftOutlined />}>
+        {t('deviceDetail.back')}
+      </Button>
+    </Link>
+  );
+}
+
+function DeviceDetailView({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const detail = useDeviceDetail(id);
+  const realtime = useDeviceRealtime(id);
+  const live = useDeviceDetailLive(id);
+
+  if (detail.isError) return <Result status="404" title="404" extra={<BackLink />} />;
+  if (!detail.data) return <Spin style={{ display: 'block', marginTop: 48 }} />;
+  const device = detail.data;
+  return (
+    <>
+      <BackLink />
+      <PageHeader title={device.sn} extra={<LiveIndicator state={live} />} />
+      <Tabs
+        data-testid="device-detail-tabs"
+        items={[
+          { key: 'basic', label: t('deviceDetail.tabs.basic'), children: <DeviceBasicInfo device={device} /> },
+          {
+            key: 'realtime',
+            label: t('deviceDetail.tabs.realtime'),
+            children: realtime.data ? <DeviceRealtimeGroups realtime={realtime.data} /> : <Spin />,
+          },
+          {
+            key: 'history',
+            label: t('deviceDetail.tabs.history'),
+            children: <DeviceHistoryTab deviceId={device.id} timeZone={device.plantTimeZone} />,
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** /deviceCenter/deviceList/:deviceId: basic info, real-time data updated live, and the history curve. */
+export default function DeviceDetailPage() {
+  const id = Number(useParams().deviceId);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
+    return <Result status="404" title="404" extra={<BackLink />} />;
+  return <DeviceDetailView key={id} id={id} />;
+}
