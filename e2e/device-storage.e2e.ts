@@ -1,0 +1,137 @@
+import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Download, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+
+/** A serial number no other run of this journey uses (uppercase letters and digits). */
+const serial = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomInt(100, 999)}`;
+
+/** Ant Design puts the test id on the input or on its wrapper, depending on the component. */
+const input = (scope: Page | Locator, testId: string): Locator =>
+  scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+
+async function choose(page: Page, select: Locator, label: string): Promise<void> {
+  await select.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .getByText(label, { exact: true })
+    .first()
+    .click();
+}
+
+async function openStorage(page: Page): Promise<void> {
+  await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-item-deviceStorage').click();
+  await page.waitForURL('**/deviceCenter/deviceStorage');
+  await expectTitle(page, 'Device storage');
+}
+
+/** Narrows the list to one serial number and returns its row. */
+async function findRow(page: Page, sn: string): Promise<Locator> {
+  const box = input(page, 'storage-search');
+  await box.fill(sn);
+  await box.press('Enter');
+  const row = page.getByTestId(`storage-row-${sn}`);
+  await row.waitFor();
+  return row;
+}
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffer> {
+  const [download] = await Promise.all([page.waitForEvent('download') as Promise<Download>, click()]);
+  return readFile(await download.path());
+}
+
+async function workbookOf(bytes: Buffer): Promise<{ workbook: ExcelJS.Workbook; sheet: ExcelJS.Worksheet }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return { workbook, sheet: workbook.worksheets[0]! };
+}
+
+describe('device storage', () => {
+  const journey = setupJourney();
+
+  it('stocks a device in and shows its credentials once, then activates it to a plant', async () => {
+    const page = await journey.open();
+    await openStorage(page);
+    const sn = serial('E2ESTK');
+
+    await page.getByTestId('storage-stock-in').click();
+    const form = page.getByTestId('stock-in-form');
+    await input(form, 'stock-in-sn').fill(sn);
+    await choose(page, form.getByTestId('stock-in-model'), '10K');
+    await page.getByRole('button', { name: 'Put in storage' }).click();
+
+    const dialog = page.getByTestId('credentials-dialog');
+    await expectNotice(page, 'Put in storage');
+    expect(await dialog.getByTestId('credentials-username').innerText()).toBe(sn);
+    const secret = await dialog.getByTestId('credentials-secret').innerText();
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    await expect.poll(() => dialog.innerText()).toContain('shown only this once');
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const row = await findRow(page, sn);
+    expect(await row.innerText()).toContain('Awaiting activation');
+    // Shown once: nothing on the page carries the secret any more.
+    expect(await page.content()).not.toContain(secret);
+
+    await row.getByTestId(`activate-${sn}`).click();
+    const plants = await journey.api.call<{ name: string }[]>('GET', '/api/plants', { token: journey.admin });
+    await choose(page, page.getByTestId('activate-plant'), plants[0]!.name);
+    await page.getByTestId('activate-confirm').click();
+    await expectNotice(page, 'Activated');
+    await expect.poll(() => page.getByTestId(`storage-row-${sn}`).innerText()).toContain(plants[0]!.name);
+    expect(await page.getByTestId(`storage-row-${sn}`).innerText()).toContain('Activated');
+  });
+
+  it('imports devices from the downloaded template and offers their credentials', async () => {
+    const page = await journey.open();
+    await openStorage(page);
+    await page.getByTestId('storage-import').click();
+
+    const { workbook, sheet: template } = await workbookOf(
+      await downloaded(page, () => page.getByTestId('import-template').click()),
+    );
+    expect(template.getRow(1).values).toEqual([
+      undefined,
+      'Serial number',
+      'Device type',
+      'Model',
+      'Battery model',
+      'Installation position',
+    ]);
+    const [inverter, collector, bad] = [serial('E2EIMA'), serial('E2EIMB'), serial('E2EIMC')];
+    template.addRow([inverter, 'Inverter', '6K', 'VF-LFP-10', 'Garage']);
+    template.addRow([collector, 'Collector', 'DTU4G']);
+    template.addRow([bad, 'Inverter', '12K']);
+    const filled = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    await page.getByTestId('import-file').locator('input[type="file"]').setInputFiles({
+      name: 'devices.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: filled,
+    });
+    await page.getByTestId('import-start').click();
+
+    const result = page.getByTestId('import-result');
+    await result.waitFor();
+    expect(await result.getByTestId('import-counts').innerText()).toBe('2 rows put in storage, 1 rows rejected');
+    const rejected = await result.getByTestId('import-rejected').locator('tbody tr').allInnerTexts();
+    expect(rejected.join('\n')).toContain(bad);
+    expect(rejected.join('\n')).toContain('Unknown model for this device type');
+    expect(await result.getByTestId('import-accepted').innerText()).toContain(inverter);
+
+    const { sheet: credentials } = await workbookOf(
+      await downloaded(page, () => result.getByTestId('import-credentials').click()),
+    );
+    const sns = credentials.getColumn(1).values.slice(2);
+    expect(sns).toEqual([inverter, collector]);
+    expect(String(credentials.getCell('E2').value)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    const row = await findRow(page, inverter);
+    expect(await row.innerText()).toContain('Awaiting activation');
+  });
+});
