@@ -1,0 +1,11 @@
+// @voltfleet/osim: the Sermatec OSIM protocol codec. Pure TypeScript (Uint8Array, no Node APIs): runs in Node and
+// in the browser. Nothing here throws; every operation returns an OsimResult with a typed error.
+export * from './errors.js';
+export * from './layout.js';
+export * from './frame.js';
+export * from './reader.js';
+export * from './registry.js';
+export * from './codec.js';
+export * from './messages.js';
+export * from './options.js';
+export * from './catalogue.js';
