@@ -1,0 +1,142 @@
+import { readBackConfirms, type CommandStatusMessage } from '@voltfleet/domain';
+import type { Db } from '../../db/db.js';
+import type { CommandAck, CommandLink, DeviceCommand, DeviceLink, LinkDevice, LinkLog } from '../../link/link.types.js';
+import {
+  claimForSend,
+  deliverableIds,
+  openCommandByWireId,
+  recordAnswer,
+  rememberParameters,
+  unclaim,
+  type Outgoing,
+  type StatusChange,
+} from './lifecycle.repository.js';
+
+/** The message on the wire for a stored command: remote actions by name, every write as a set of registers. */
+export function wireCommand(c: Outgoing): DeviceCommand {
+  const base = { commandId: c.wireId, expiresAt: c.expiresAt.getTime() };
+  if (c.kind === 'restart') return { ...base, type: 'remote', key: 'restart' };
+  if (c.kind === 'clockSync') return { ...base, type: 'remote', key: 'clockSync', value: c.parameters.clockS! };
+  if (c.kind === 'firmwareUpgrade' && c.firmware)
+    return { ...base, type: 'firmwareUpgrade', key: 'firmwareUpgrade', firmware: c.firmware };
+  return { ...base, type: 'setParameters', key: c.kind, values: c.parameters };
+}
+
+/** What a device's answer makes of a command. */
+export function verdict(
+  requested: Record<string, number>,
+  ack: CommandAck,
+  secondsSinceSent: number,
+): { status: 'acknowledged' | 'succeeded' | 'failed'; reason: string | null; readBack: Record<string, number> | null } {
+  if (!ack.ok) return { status: 'failed', reason: ack.reason, readBack: null };
+  if (!ack.values) return { status: 'acknowledged', reason: null, readBack: null };
+  return readBackConfirms(requested, ack.values, secondsSinceSent)
+    ? { status: 'succeeded', reason: null, readBack: ack.values }
+    : { status: 'failed', reason: 'readBackMismatch', readBack: ack.values };
+}
+
+/** The settings among a read-back (a restart's uptime and a clock are not settings to compare against later). */
+function settingsOf(requested: Record<string, number>, readBack: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(readBack).filter(([key]) => key in requested && key !== 'restart' && key !== 'clockS'),
+  );
+}
+
+export const toLiveMessage = (c: StatusChange): CommandStatusMessage => ({
+  type: 'commandStatus',
+  commandId: c.id,
+  deviceId: c.deviceId,
+  status: c.status,
+  reason: c.reason,
+});
+
+/**
+ * Delivers commands over whichever link this process runs and turns device answers into status changes. Without a
+ * link (a process without the ingest role) commands wait queued for a process that has one. A command is sent at
+ * most once: only queued rows are claimed, and a sent one is never sent again (no automatic retry of a shutdown).
+ */
+export class CommandDispatcher {
+  private link: CommandLink | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly publish: (change: StatusChange) => void,
+    private readonly log: LinkLog,
+  ) {}
+
+  /** Starts delivering over `link`: answers, reconnects and a poll for queued commands. Returns the stop function. */
+  attach(link: CommandLink, options: { offlineSeconds: number; pollMs: number }): () => void {
+    this.link = link;
+    const offAck = link.onAck((device, ack) => void this.guard(this.handleAck(device, ack), 'command answer'));
+    const online = (device: LinkDevice) =>
+      void this.guard(this.deliverQueued({ deviceId: device.id }), 'delivery on reconnect');
+    link.events.on('online', online);
+    const timer = setInterval(
+      () => void this.guard(this.deliverQueued({ offlineSeconds: options.offlineSeconds }), 'delivery poll'),
+      options.pollMs,
+    );
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      offAck();
+      link.events.off('online', online);
+      if (this.link === link) this.link = undefined;
+    };
+  }
+
+  /** Sends the given commands if they are still queued; an absent device leaves its command queued. */
+  async deliver(ids: readonly number[]): Promise<void> {
+    const link = this.link;
+    if (!link) return;
+    for (const id of ids) {
+      const claimed = await claimForSend(this.db, id);
+      if (!claimed) continue;
+      let routing: Awaited<ReturnType<CommandLink['send']>>;
+      try {
+        routing = await link.send(claimed.sn, wireCommand(claimed));
+      } catch (err) {
+        this.log.warn({ err, commandId: id }, 'command: send failed');
+        routing = 'offline';
+      }
+      if (routing === 'offline') await unclaim(this.db, id);
+      else this.publish({ id, deviceId: claimed.deviceId, status: 'sent', reason: null });
+    }
+  }
+
+  async deliverQueued(target: { deviceId: number } | { offlineSeconds: number }): Promise<void> {
+    if (!this.link) return;
+    await this.deliver(await deliverableIds(this.db, target));
+  }
+
+  async handleAck(device: LinkDevice, ack: CommandAck): Promise<void> {
+    const open = await openCommandByWireId(this.db, device.id, ack.commandId);
+    if (!open) return;
+    const seconds = open.sent_at ? (Date.now() - open.sent_at.getTime()) / 1000 : 0;
+    const answer = verdict(open.parameters, ack, seconds);
+    const change = await this.db.transaction(async (tx) => {
+      const changed = await recordAnswer(tx, Number(open.id), answer);
+      if (changed && answer.status === 'succeeded' && answer.readBack) {
+        await rememberParameters(tx, device.id, settingsOf(open.parameters, answer.readBack));
+      }
+      return changed;
+    });
+    if (change) this.publish(change);
+  }
+
+  private async guard(work: Promise<void>, what: string): Promise<void> {
+    try {
+      await work;
+    } catch (err) {
+      this.log.error({ err }, `command: ${what} failed`);
+    }
+  }
+}
+
+/** The command side of a running MQTT link (the OSIM gateway provides a CommandLink of its own). */
+export function commandLinkOf(link: DeviceLink): CommandLink {
+  return {
+    send: (sn, command) => link.publishCommand(sn, command),
+    onAck: (handler) => link.onAck(handler),
+    events: link.events,
+  };
+}

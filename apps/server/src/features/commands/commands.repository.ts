@@ -1,0 +1,200 @@
+import type { Command, CommandCategory, CommandKind, CommandStatus, ControlRecordQuery } from '@voltfleet/domain';
+import type { Queryable, SqlParam } from '../../db/db.js';
+import { deviceInScope } from '../../platform/scope.js';
+
+/** Who asks: $1 subtree pattern, $2 caller id (the scope helpers' parameters). */
+export interface Scope {
+  pattern: string;
+  callerId: number;
+}
+
+export interface CommandRow {
+  id: string;
+  wire_id: string;
+  device_id: number;
+  device_sn: string;
+  plant_name: string | null;
+  user_id: number | null;
+  username: string;
+  kind: CommandKind;
+  category: CommandCategory;
+  parameters: Record<string, number>;
+  status: CommandStatus;
+  reason: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  acked_at: Date | null;
+  finished_at: Date | null;
+  expires_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toCommand(r: CommandRow): Command {
+  return {
+    id: Number(r.id),
+    deviceId: r.device_id,
+    deviceSn: r.device_sn,
+    plantName: r.plant_name,
+    userId: r.user_id,
+    username: r.username,
+    kind: r.kind,
+    category: r.category,
+    parameters: r.parameters,
+    status: r.status,
+    reason: r.reason,
+    createdAt: r.created_at.toISOString(),
+    sentAt: iso(r.sent_at),
+    ackedAt: iso(r.acked_at),
+    finishedAt: iso(r.finished_at),
+    expiresAt: r.expires_at.toISOString(),
+  };
+}
+
+const SELECT = `SELECT c.id, c.wire_id, c.device_id, d.sn AS device_sn, p.name AS plant_name, c.user_id, c.username,
+       c.kind, c.category, c.parameters, c.status, c.reason, c.created_at, c.sent_at, c.acked_at, c.finished_at,
+       c.expires_at
+  FROM commands c JOIN devices d ON d.id = c.device_id LEFT JOIN plants p ON p.id = d.plant_id`;
+
+export interface TargetDevice {
+  id: number;
+  sn: string;
+  kind: string;
+  model: string;
+}
+
+/** The devices among `ids` that lie in the caller's scope. */
+export async function devicesInScope(db: Queryable, scope: Scope, ids: readonly number[]): Promise<TargetDevice[]> {
+  const { rows } = await db.query<TargetDevice>(
+    `SELECT d.id, d.sn, d.kind, d.model FROM devices d WHERE d.id = ANY($3::int[]) AND ${deviceInScope('d', 1, 2)}`,
+    [scope.pattern, scope.callerId, [...ids]],
+  );
+  return rows;
+}
+
+/** Inverters in scope whose serial number contains `q`, for the command page's picker. */
+export async function searchDevices(db: Queryable, scope: Scope, q: string, offlineSeconds: number) {
+  const { rows } = await db.query<{
+    id: number;
+    sn: string;
+    model: string;
+    plant_name: string | null;
+    online: boolean;
+  }>(
+    `SELECT d.id, d.sn, d.model, p.name AS plant_name,
+            coalesce(d.last_seen_at > now() - make_interval(secs => $4), false) AS online
+       FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
+      WHERE d.kind = 'inverter' AND d.sn ILIKE $3 AND ${deviceInScope('d', 1, 2)}
+      ORDER BY d.sn LIMIT 20`,
+    [scope.pattern, scope.callerId, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, offlineSeconds],
+  );
+  return rows.map((r) => ({ id: r.id, sn: r.sn, model: r.model, plantName: r.plant_name, online: r.online }));
+}
+
+/** The last reported value of each register, per device. */
+export async function currentParameters(
+  db: Queryable,
+  deviceIds: readonly number[],
+): Promise<Map<number, Map<string, number>>> {
+  const { rows } = await db.query<{ device_id: number; key: string; value: number }>(
+    `SELECT device_id, key, value FROM device_parameters WHERE device_id = ANY($1::int[])`,
+    [[...deviceIds]],
+  );
+  const out = new Map<number, Map<string, number>>();
+  for (const r of rows) out.set(r.device_id, (out.get(r.device_id) ?? new Map()).set(r.key, r.value));
+  return out;
+}
+
+export async function passwordHashOf(db: Queryable, userId: number): Promise<string | undefined> {
+  const { rows } = await db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE id = $1`, [userId]);
+  return rows[0]?.password_hash;
+}
+
+export interface NewCommand {
+  wireId: string;
+  deviceId: number;
+  kind: CommandKind;
+  category: CommandCategory;
+  parameters: Record<string, number>;
+}
+
+/**
+ * Inserts the commands of one request; a row whose (user, key, device) exists is left alone, so a repeated request
+ * creates nothing. Returns the ids actually inserted.
+ */
+export async function insertCommands(
+  db: Queryable,
+  user: { id: number; username: string },
+  idempotencyKey: string,
+  expiryMinutes: number,
+  commands: readonly NewCommand[],
+): Promise<number[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO commands (wire_id, device_id, user_id, username, kind, category, parameters, idempotency_key, expires_at)
+     SELECT c.wire_id, c.device_id, $1, $2, c.kind, c.category, c.parameters, $3, now() + make_interval(mins => $4)
+       FROM jsonb_to_recordset($5::jsonb)
+         AS c(wire_id text, device_id int, kind text, category text, parameters jsonb)
+     ON CONFLICT (user_id, idempotency_key, device_id) DO NOTHING
+     RETURNING id`,
+    [
+      user.id,
+      user.username,
+      idempotencyKey,
+      expiryMinutes,
+      JSON.stringify(
+        commands.map((c) => ({
+          wire_id: c.wireId,
+          device_id: c.deviceId,
+          kind: c.kind,
+          category: c.category,
+          parameters: c.parameters,
+        })),
+      ),
+    ],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+export async function commandsByKey(db: Queryable, userId: number, idempotencyKey: string): Promise<CommandRow[]> {
+  const { rows } = await db.query<CommandRow>(
+    `${SELECT} WHERE c.user_id = $1 AND c.idempotency_key = $2 ORDER BY c.id`,
+    [userId, idempotencyKey],
+  );
+  return rows;
+}
+
+export async function commandInScope(db: Queryable, scope: Scope, id: number): Promise<CommandRow | undefined> {
+  const { rows } = await db.query<CommandRow>(`${SELECT} WHERE c.id = $3 AND ${deviceInScope('d', 1, 2)}`, [
+    scope.pattern,
+    scope.callerId,
+    id,
+  ]);
+  return rows[0];
+}
+
+/** One page of control records in scope, newest first. Dates are UTC days. */
+export async function listRecords(db: Queryable, scope: Scope, q: ControlRecordQuery) {
+  const params: SqlParam[] = [scope.pattern, scope.callerId];
+  const where = [deviceInScope('d', 1, 2)];
+  const add = (sql: (i: number) => string, value: SqlParam) => {
+    params.push(value);
+    where.push(sql(params.length));
+  };
+  if (q.sn) add((i) => `d.sn ILIKE $${i}`, `%${q.sn.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.kind) add((i) => `c.kind = $${i}`, q.kind);
+  if (q.status) add((i) => `c.status = $${i}`, q.status);
+  if (q.user) add((i) => `c.username ILIKE $${i}`, `%${q.user.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.from) add((i) => `c.created_at >= $${i}::date`, q.from);
+  if (q.to) add((i) => `c.created_at < $${i}::date + 1`, q.to);
+  const filter = where.join(' AND ');
+  const total = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM commands c JOIN devices d ON d.id = c.device_id WHERE ${filter}`,
+    params,
+  );
+  params.push(q.pageSize, (q.page - 1) * q.pageSize);
+  const { rows } = await db.query<CommandRow>(
+    `${SELECT} WHERE ${filter} ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { items: rows.map(toCommand), total: Number(total.rows[0]?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}

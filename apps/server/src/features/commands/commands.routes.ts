@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  commandDeviceQuerySchema,
+  commandDeviceSchema,
+  commandSchema,
+  controlRecordQuerySchema,
+  envelope,
+  issueCommandSchema,
+  paged,
+} from '@voltfleet/domain';
+import type { LiveHub } from '../live/live.hub.js';
+import { requireCaller } from '../../platform/auth.js';
+import { ok } from '../../platform/envelope.js';
+import { CommandDispatcher, toLiveMessage } from './command-dispatcher.js';
+import {
+  findCommandDevices,
+  getCommand,
+  issueCommands,
+  listControlRecords,
+  type CommandDeps,
+} from './commands.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers commands over the device link the runtime attaches, and hears the answers. */
+    commands: CommandDispatcher;
+  }
+}
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** Device Center → command issue (B/E) and User Center → control records (D/C). */
+export const commandsRoutes: FastifyPluginAsyncZod<CommandDeps & { dispatcher: CommandDispatcher }> = async (
+  app,
+  deps,
+) => {
+  const { db, config, dispatcher } = deps;
+
+  app.post(
+    '/api/commands',
+    {
+      config: {
+        permission: 'B/E:command.issue',
+        audit: { action: 'command.issue', category: 'command', objectType: 'device' },
+      },
+      schema: {
+        tags: ['commands'],
+        body: issueCommandSchema,
+        response: { 200: envelope(z.object({ commands: z.array(commandSchema) })) },
+      },
+    },
+    async (request) => {
+      const { commands, created } = await issueCommands(deps, requireCaller(request), request.body);
+      request.auditObjectId = [...new Set(commands.map((c) => c.deviceSn))].join(',').slice(0, 500);
+      // Delivery happens after the answer: the page learns the outcome live.
+      if (created.length > 0)
+        setImmediate(
+          () =>
+            void dispatcher
+              .deliver(created)
+              .catch((err: unknown) => request.log.error({ err }, 'command delivery failed')),
+        );
+      return ok(request, { commands }, 'success.issued');
+    },
+  );
+
+  app.get(
+    '/api/commands/devices',
+    {
+      config: { permission: 'B/E' },
+      schema: {
+        tags: ['commands'],
+        querystring: commandDeviceQuerySchema,
+        response: { 200: envelope(z.array(commandDeviceSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await findCommandDevices(db, requireCaller(request), request.query.q ?? '', config.deviceOfflineSeconds),
+      ),
+  );
+
+  app.get(
+    '/api/commands/:id',
+    {
+      config: { permission: 'B/E' },
+      schema: { tags: ['commands'], params: idParams, response: { 200: envelope(commandSchema) } },
+    },
+    async (request) => ok(request, await getCommand(db, requireCaller(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/control-records',
+    {
+      config: { permission: 'D/C' },
+      schema: {
+        tags: ['commands'],
+        querystring: controlRecordQuerySchema,
+        response: { 200: envelope(paged(commandSchema)) },
+      },
+    },
+    async (request) => ok(request, await listControlRecords(db, requireCaller(request), request.query)),
+  );
+};
+
+/** Creates the dispatcher (status changes go to the live hub), exposes it as `app.commands` and adds the routes. */
+export async function registerCommands(app: FastifyInstance, deps: CommandDeps, live: LiveHub): Promise<void> {
+  const dispatcher = new CommandDispatcher(
+    deps.db,
+    (change) => live.publishCommandStatus(toLiveMessage(change)),
+    app.log,
+  );
+  app.decorate('commands', dispatcher);
+  await app.register(commandsRoutes, { ...deps, dispatcher });
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PASSWORD_COMMANDS,
+  checkSetting,
+  commandCategory,
+  ratedPowerW,
+  INVERTER_MODEL_NAMES,
+  type Command,
+  type ControlRecordQuery,
+  type InverterModel,
+  type IssueCommand,
+} from '@voltfleet/domain';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/db.js';
+import type { Caller } from '../../platform/auth.js';
+import { AppError, invalid, notFound } from '../../platform/errors.js';
+import { subtreePattern } from '../../platform/scope.js';
+import { openPasswordBlob, verifyPassword } from '../auth/auth.service.js';
+import type { LoginKey } from '../auth/login-key.js';
+import {
+  commandInScope,
+  commandsByKey,
+  currentParameters,
+  devicesInScope,
+  insertCommands,
+  listRecords,
+  passwordHashOf,
+  searchDevices,
+  toCommand,
+  type NewCommand,
+  type Scope,
+  type TargetDevice,
+} from './commands.repository.js';
+
+export interface CommandDeps {
+  db: Db;
+  config: Config;
+  loginKey: LoginKey;
+}
+
+const scopeOf = (caller: Caller): Scope => ({ pattern: subtreePattern(caller), callerId: caller.id });
+
+const ratedOf = (model: string) =>
+  (INVERTER_MODEL_NAMES as string[]).includes(model) ? ratedPowerW(model as InverterModel) : 0;
+
+/**
+ * Accepts a command for a selection of devices: every device must be in scope (else 404, like a missing one) and an
+ * inverter; large selections need the batch permission and an explicit confirmation; a shutdown needs the password
+ * again. The same idempotency key from the same user returns the commands it created the first time.
+ * Returns the stored commands and the ids that are new (to deliver).
+ */
+export async function issueCommands(
+  deps: CommandDeps,
+  caller: Caller,
+  body: IssueCommand,
+): Promise<{ commands: Command[]; created: number[] }> {
+  const { db, config } = deps;
+  const earlier = await commandsByKey(db, caller.id, body.idempotencyKey);
+  if (earlier.length > 0) return { commands: earlier.map(toCommand), created: [] };
+
+  const ids = [...new Set(body.deviceIds)];
+  const limit = config.commandBatchLimit;
+  if (ids.length > limit) {
+    if (!caller.permissions.has('B/E:command.batch'))
+      throw new AppError('forbidden', 'command.batchForbidden', { limit });
+    if (body.confirm !== true) throw invalid('confirm', 'command.confirmRequired', { limit });
+  }
+  const devices = await devicesInScope(db, scopeOf(caller), ids);
+  if (devices.length !== ids.length) throw notFound();
+  if (devices.some((d) => d.kind !== 'inverter')) throw invalid('deviceIds', 'validation.invalidValue');
+
+  const commands = await settingsPerDevice(db, body, devices);
+  if (PASSWORD_COMMANDS.includes(body.kind)) await checkPassword(deps, caller, body.password);
+
+  const created = await insertCommands(db, caller, body.idempotencyKey, config.commandExpiryMinutes, commands);
+  return { commands: (await commandsByKey(db, caller.id, body.idempotencyKey)).map(toCommand), created };
+}
+
+/** Checks the setting against each device's model; refuses a change that every device already has. */
+async function settingsPerDevice(db: Db, body: IssueCommand, devices: TargetDevice[]): Promise<NewCommand[]> {
+  const category = commandCategory(body.kind);
+  const commands: NewCommand[] = [];
+  for (const device of devices) {
+    const checked = checkSetting(body, ratedOf(device.model));
+    if (!checked.ok) throw invalid(checked.issue.path, checked.issue.key, { ...checked.issue.params, sn: device.sn });
+    commands.push({
+      wireId: randomUUID(),
+      deviceId: device.id,
+      kind: body.kind,
+      category,
+      parameters: checked.parameters,
+    });
+  }
+  if (category === 'parameter') {
+    const current = await currentParameters(
+      db,
+      devices.map((d) => d.id),
+    );
+    const unchanged = commands.every((c) =>
+      Object.entries(c.parameters).every(([key, value]) => current.get(c.deviceId)?.get(key) === value),
+    );
+    if (unchanged) throw invalid(body.kind === 'forcedCharging' ? 'forcedCharging' : 'value', 'command.sameValue');
+  }
+  return commands;
+}
+
+async function checkPassword(deps: CommandDeps, caller: Caller, blob: string | undefined): Promise<void> {
+  if (!blob) throw invalid('password', 'command.passwordRequired');
+  const password = await openPasswordBlob(deps.db, deps.loginKey, blob, 'password');
+  const hash = await passwordHashOf(deps.db, caller.id);
+  if (!hash || !(await verifyPassword(hash, password))) throw invalid('password', 'command.passwordWrong');
+}
+
+export async function getCommand(db: Db, caller: Caller, id: number): Promise<Command> {
+  const row = await commandInScope(db, scopeOf(caller), id);
+  if (!row) throw notFound();
+  return toCommand(row);
+}
+
+export const listControlRecords = (db: Db, caller: Caller, query: ControlRecordQuery) =>
+  listRecords(db, scopeOf(caller), query);
+
+export const findCommandDevices = (db: Db, caller: Caller, q: string, offlineSeconds: number) =>
+  searchDevices(db, scopeOf(caller), q, offlineSeconds);

@@ -1,0 +1,150 @@
+import type { CommandKind, CommandStatus, FirmwareOrder } from '@voltfleet/domain';
+import type { Queryable } from '../../db/db.js';
+
+/** A status change, as the live page hears it. */
+export interface StatusChange {
+  id: number;
+  deviceId: number;
+  status: CommandStatus;
+  reason: string | null;
+}
+
+interface ChangeRow {
+  id: string;
+  device_id: number;
+  status: CommandStatus;
+  reason: string | null;
+}
+const toChange = (r: ChangeRow): StatusChange => ({
+  id: Number(r.id),
+  deviceId: r.device_id,
+  status: r.status,
+  reason: r.reason,
+});
+
+export interface Outgoing {
+  id: number;
+  wireId: string;
+  deviceId: number;
+  sn: string;
+  kind: CommandKind;
+  parameters: Record<string, number>;
+  /** The image an upgrade command installs (null for every other kind). */
+  firmware: FirmwareOrder | null;
+  expiresAt: Date;
+}
+
+/** Queued, unexpired commands to deliver: those of `deviceId`, or of every device seen within `offlineSeconds`. */
+export async function deliverableIds(
+  db: Queryable,
+  target: { deviceId: number } | { offlineSeconds: number },
+  limit = 200,
+): Promise<number[]> {
+  const cond = 'deviceId' in target ? 'c.device_id = $1' : 'd.last_seen_at > now() - make_interval(secs => $1)';
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT c.id FROM commands c JOIN devices d ON d.id = c.device_id
+      WHERE c.status = 'queued' AND c.expires_at > now() AND ${cond} ORDER BY c.id LIMIT $2`,
+    ['deviceId' in target ? target.deviceId : target.offlineSeconds, limit],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Marks a queued, unexpired command sent; only one process wins it. Undefined when it was not deliverable. */
+export async function claimForSend(db: Queryable, id: number): Promise<Outgoing | undefined> {
+  const { rows } = await db.query<{
+    id: string;
+    wire_id: string;
+    device_id: number;
+    sn: string;
+    kind: CommandKind;
+    parameters: Record<string, number>;
+    firmware: FirmwareOrder | null;
+    expires_at: Date;
+  }>(
+    `UPDATE commands c SET status = 'sent', sent_at = now() FROM devices d
+      WHERE c.id = $1 AND d.id = c.device_id AND c.status = 'queued' AND c.expires_at > now()
+      RETURNING c.id, c.wire_id, c.device_id, d.sn, c.kind, c.parameters, c.firmware, c.expires_at`,
+    [id],
+  );
+  const r = rows[0];
+  return r
+    ? {
+        id: Number(r.id),
+        wireId: r.wire_id,
+        deviceId: r.device_id,
+        sn: r.sn,
+        kind: r.kind,
+        parameters: r.parameters,
+        firmware: r.firmware,
+        expiresAt: r.expires_at,
+      }
+    : undefined;
+}
+
+/** The device was not there after all: the command waits in the queue again (it never left). */
+export async function unclaim(db: Queryable, id: number): Promise<void> {
+  await db.query(`UPDATE commands SET status = 'queued', sent_at = NULL WHERE id = $1 AND status = 'sent'`, [id]);
+}
+
+/** The open command a device answers, with what it asked for. */
+export async function openCommandByWireId(db: Queryable, deviceId: number, wireId: string) {
+  const { rows } = await db.query<{ id: string; parameters: Record<string, number>; sent_at: Date | null }>(
+    `SELECT id, parameters, sent_at FROM commands
+      WHERE wire_id = $1 AND device_id = $2 AND status IN ('queued', 'sent', 'acknowledged')`,
+    [wireId, deviceId],
+  );
+  return rows[0];
+}
+
+/** Records a device's answer; only an open command changes. */
+export async function recordAnswer(
+  db: Queryable,
+  id: number,
+  answer: { status: CommandStatus; reason: string | null; readBack: Record<string, number> | null },
+): Promise<StatusChange | undefined> {
+  const final = answer.status !== 'acknowledged';
+  const { rows } = await db.query<ChangeRow>(
+    `UPDATE commands SET status = $2, reason = $3, read_back = $4, acked_at = coalesce(acked_at, now()),
+            finished_at = CASE WHEN $5 THEN now() END
+      WHERE id = $1 AND status IN ('queued', 'sent', 'acknowledged')
+      RETURNING id, device_id, status, reason`,
+    [id, answer.status, answer.reason, answer.readBack === null ? null : JSON.stringify(answer.readBack), final],
+  );
+  return rows[0] ? toChange(rows[0]) : undefined;
+}
+
+/** Stores the values a device reported back, so "enter a new value" knows them. */
+export async function rememberParameters(db: Queryable, deviceId: number, values: Record<string, number>) {
+  const entries = Object.entries(values);
+  if (entries.length === 0) return;
+  await db.query(
+    `INSERT INTO device_parameters (device_id, key, value)
+     SELECT $1, k, v FROM unnest($2::text[], $3::float8[]) AS t(k, v)
+     ON CONFLICT (device_id, key) DO UPDATE SET value = excluded.value, reported_at = now()`,
+    [deviceId, entries.map(([k]) => k), entries.map(([, v]) => v)],
+  );
+}
+
+/**
+ * The jobs-role sweep: queued commands past their expiry become expired (never delivered), sent ones without a
+ * final answer after `timeoutSeconds` time out — except an upgrade the device accepted (acknowledged): it restarts,
+ * and the firmware job settles it by the version the device reports after the restart wait. Rows are claimed with SKIP LOCKED so several processes can sweep.
+ */
+export async function sweepCommands(db: Queryable, timeoutSeconds: number): Promise<StatusChange[]> {
+  const expired = await db.query<ChangeRow>(
+    `UPDATE commands SET status = 'expired', finished_at = now()
+      WHERE id IN (SELECT id FROM commands WHERE status = 'queued' AND expires_at <= now()
+                    ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
+      RETURNING id, device_id, status, reason`,
+  );
+  const timedOut = await db.query<ChangeRow>(
+    `UPDATE commands SET status = 'timed_out', finished_at = now()
+      WHERE id IN (SELECT id FROM commands WHERE status IN ('sent', 'acknowledged')
+                      AND sent_at <= now() - make_interval(secs => $1)
+                      AND NOT (kind = 'firmwareUpgrade' AND status = 'acknowledged')
+                    ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
+      RETURNING id, device_id, status, reason`,
+    [timeoutSeconds],
+  );
+  return [...expired.rows, ...timedOut.rows].map(toChange);
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import type { Command } from '@voltfleet/domain';
+import { DataTable, type Column } from '@/components/data-table';
+import { formatDateTime } from '@/lib/format';
+import type { PagerConfig } from '@/lib/paging';
+import { CommandStatus } from './command-status';
+import { kindLabel, parametersText } from './command-labels';
+
+interface Props {
+  commands: readonly Command[];
+  loading?: boolean;
+  pagination?: PagerConfig;
+  testId: string;
+}
+
+/** Commands with type, downstream parameters, sender, device, category, status and times. */
+export function CommandTable({ commands, loading = false, pagination, testId }: Props) {
+  const { t } = useTranslation();
+  const columns: Column<Command>[] = [
+    { title: t('commands.columns.type'), dataIndex: 'kind', render: kindLabel },
+    { title: t('commands.columns.parameters'), key: 'parameters', render: (_, c: Command) => parametersText(c) },
+    { title: t('commands.columns.user'), dataIndex: 'username' },
+    { title: t('commands.columns.object'), dataIndex: 'deviceSn' },
+    {
+      title: t('commands.columns.category'),
+      dataIndex: 'category',
+      render: (category: Command['category']) => t(`commands.category.${category}`),
+    },
+    { title: t('commands.columns.status'), key: 'status', render: (_, c: Command) => <CommandStatus command={c} /> },
+    { title: t('commands.columns.created'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
+    { title: t('commands.columns.finished'), dataIndex: 'finishedAt', render: formatDateTime, width: 170 },
+  ];
+  return (
+    <DataTable<Command>
+      rowKey="id"
+      data-testid={testId}
+      columns={columns}
+      dataSource={commands}
+      loading={loading}
+      rowTestId={(c) => `command-row-${c.deviceSn}-${c.kind}`}
+      {...(pagination ? { pagination } : {})}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Modal, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_COMMANDS, type Command, type CommandDevice, type LiveMessage } from '@voltfleet/domain';
+import { PageHeader } from '@/components/page-header';
+import { ApiError } from '@/lib/http';
+import { notifySuccess } from '@/lib/success';
+import { usePageName } from '@/lib/page-name';
+import { useLiveSocket } from '@/lib/use-live-socket';
+import { useCan } from '@/lib/permissions';
+import { useIssueCommand, type IssueInput } from '../api/issue-command';
+import { applyCommandStatus } from '../api/command-live';
+import { CommandTable } from '../components/command-table';
+import { DevicePicker } from '../components/device-picker';
+import { PasswordDialog } from '../components/password-dialog';
+import { SettingForm, type Setting } from '../components/setting-form';
+
+interface Props {
+  /** The firmware upgrade of one device (composed in app/ from the firmware feature). */
+  renderUpgrade?: (deviceId: number) => ReactNode;
+  /** The firmware catalogue, shown as a tab (composed in app/). */
+  catalogue?: ReactNode;
+}
+
+/**
+ * /deviceCenter/commandIssue: pick devices, choose a command or setting, confirm, watch the outcome live. With one
+ * device selected (and B/E:firmware.upgrade) its firmware upgrade; with B/E:firmware.manage the catalogue tab.
+ */
+export default function CommandIssuePage({ renderUpgrade, catalogue }: Props) {
+  const { t } = useTranslation();
+  const canUpgrade = useCan('B/E:firmware.upgrade');
+  const canManageFirmware = useCan('B/E:firmware.manage');
+  const title = usePageName('commandIssue');
+  const [devices, setDevices] = useState<CommandDevice[]>([]);
+  const [issued, setIssued] = useState<readonly Command[]>([]);
+  const [pending, setPending] = useState<IssueInput | null>(null);
+  const [needsPassword, setNeedsPassword] = useState(false);
+  const issue = useIssueCommand();
+
+  useLiveSocket(useCallback((m: LiveMessage) => setIssued((list) => applyCommandStatus(list, m)), []));
+
+  const send = (input: IssueInput) =>
+    issue.mutate(input, {
+      onSuccess: ({ commands }) => {
+        notifySuccess('success.issued');
+        const ids = new Set(commands.map((c) => c.id));
+        setIssued((list) => [...commands, ...list.filter((c) => !ids.has(c.id))]);
+      },
+      onError: (err) => {
+        // A large selection: the server asks for an explicit confirmation before anything is sent.
+        if (err instanceof ApiError && err.issues.some((i) => i.path === 'confirm')) {
+          Modal.confirm({
+            title: err.message,
+            onOk: () => send({ ...input, confirm: true }),
+          });
+        }
+      },
+    });
+
+  const start = (setting: Setting) => {
+    // A fresh key per attempt: repeating this same request (a double click) sends once.
+    const input: IssueInput = { ...setting, deviceIds: devices.map((d) => d.id), idempotencyKey: crypto.randomUUID() };
+    if (PASSWORD_COMMANDS.includes(setting.kind)) {
+      setPending(input);
+      setNeedsPassword(true);
+    } else send(input);
+  };
+
+  const single = devices.length === 1 ? devices[0] : undefined;
+  const commandsTab = (
+    <>
+      <div className="command-issue">
+        <DevicePicker selected={devices} onChange={setDevices} />
+        <SettingForm disabled={devices.length === 0} busy={issue.isPending} onSubmit={start} />
+      </div>
+      {canUpgrade && single && renderUpgrade ? (
+        <section data-testid="firmware-upgrade-section">
+          <h3>{t('commandIssuePage.upgradeTitle', { sn: single.sn })}</h3>
+          <div key={single.id}>{renderUpgrade(single.id)}</div>
+        </section>
+      ) : null}
+      <h3>{t('commands.issued')}</h3>
+      <CommandTable commands={issued} testId="issued-commands" />
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader title={title} />
+      {canManageFirmware && catalogue ? (
+        <Tabs
+          items={[
+            { key: 'commands', label: t('commandIssuePage.commandsTab'), children: commandsTab },
+            { key: 'firmware', label: t('commandIssuePage.catalogueTab'), children: catalogue },
+          ]}
+        />
+      ) : (
+        commandsTab
+      )}
+      <PasswordDialog
+        open={needsPassword}
+        onCancel={() => setNeedsPassword(false)}
+        onConfirm={(password) => {
+          setNeedsPassword(false);
+          if (pending) send({ ...pending, password });
+        }}
+      />
+    </>
+  );
+}
