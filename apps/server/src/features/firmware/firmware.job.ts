@@ -1,0 +1,43 @@
+import type { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/db.js';
+import type { DeviceVersions, LinkDevice, LinkEvents, LinkLog } from '../../link/link.types.js';
+import type { StatusChange } from '../commands/lifecycle.repository.js';
+import { storeReportedVersions } from './firmware.repository.js';
+import { settleDeviceUpgrades } from './firmware-upgrade.service.js';
+
+/**
+ * The jobs role: settles open upgrades by the versions devices report, every `everyMs`; the commands that carried
+ * them end with the same outcome (`publish` tells the live pages). Returns the stop function.
+ */
+export function startUpgradeJob(
+  db: Db,
+  log: FastifyBaseLogger,
+  everyMs = 15_000,
+  publish: (change: StatusChange) => void = () => undefined,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    settleDeviceUpgrades(db, new Date(), publish)
+      .then((settled) => settled.forEach((u) => log.info({ upgrade: u }, 'firmware upgrade settled')))
+      .catch((err: unknown) => log.error({ err }, 'firmware upgrade settling failed'))
+      .finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * The ingest role: stores the firmware versions devices report on their status topic (at connect, and when they come
+ * back from an upgrade's restart) in devices.pcu_version / dsp_version. Returns the function that stops listening.
+ */
+export function recordReportedVersions(db: Db, events: EventEmitter<LinkEvents>, log: LinkLog): () => void {
+  const listener = (device: LinkDevice, versions: DeviceVersions) =>
+    void storeReportedVersions(db, device.id, versions).catch((err: unknown) =>
+      log.error({ err, sn: device.sn }, 'firmware: storing reported versions failed'),
+    );
+  events.on('versions', listener);
+  return () => void events.off('versions', listener);
+}
