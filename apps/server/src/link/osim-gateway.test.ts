@@ -1,0 +1,266 @@
+import net from 'node:net';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { buildCommand, buildQuery, commandCode, decodeFrame, FrameReader } from '@voltfleet/osim';
+import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter } from '@voltfleet/simulator';
+import type { Db } from '../db/db.js';
+import { Ingest } from '../features/telemetry/ingest.js';
+import { deviceDirectory } from '../features/devices/device-directory.js';
+import { adminId, openTestDb } from '../test/harness.js';
+import { insertFleet } from '../test/fleet-fixture.js';
+import type { LinkDevice } from './link.types.js';
+import { OsimGateway } from './osim-gateway.js';
+import { sleep, waitFor } from './test-support.js';
+
+const START = Date.now() - 3600_000;
+let db: Db;
+let ingest: Ingest;
+let fleet: Fleet;
+let inverters: SimInverter[];
+let deviceIds: Map<string, number>;
+const gateways: OsimGateway[] = [];
+const devices: OsimDevice[] = [];
+const sockets: net.Socket[] = [];
+const warnings: string[] = [];
+const log = {
+  info: () => undefined,
+  warn: (_obj: object, msg: string) => void warnings.push(msg),
+  error: (_obj: object, msg: string) => void warnings.push(msg),
+};
+
+beforeAll(async () => {
+  db = await openTestDb();
+  const demo = demoFleetConfig({ startMs: START, seed: 11 });
+  const plant = demo.plants[0]!;
+  const config = {
+    seed: 11,
+    startMs: START,
+    plants: [plant],
+    devices: demo.devices.filter((d) => d.plantId === plant.id),
+  };
+  ({ deviceIds } = await insertFleet(db, config, await adminId(db)));
+  fleet = createFleet(config);
+  fleet.advance(Date.now(), 60);
+  inverters = [...fleet.inverters];
+  expect(inverters.length).toBeGreaterThan(0);
+  ingest = new Ingest(db);
+});
+afterEach(async () => {
+  await Promise.all(devices.splice(0).map((d) => d.close()));
+  for (const s of sockets.splice(0)) s.destroy();
+  await Promise.all(gateways.splice(0).map((g) => g.close()));
+  warnings.length = 0;
+});
+afterAll(async () => {
+  await ingest.flush();
+  await db.close();
+});
+
+async function gateway(pollIntervalMs = 60_000, requestTimeoutMs = 2000): Promise<OsimGateway> {
+  const g = await OsimGateway.start({
+    port: 0,
+    host: '127.0.0.1',
+    devices: deviceDirectory(db),
+    sink: ingest,
+    db,
+    log,
+    pollIntervalMs,
+    requestTimeoutMs,
+  });
+  gateways.push(g);
+  return g;
+}
+
+async function simulated(g: OsimGateway, inverter: SimInverter, pcuVersion = 603): Promise<OsimDevice> {
+  const d = new OsimDevice({ host: '127.0.0.1', port: g.port, inverter, pcuVersion, now: () => fleet.now });
+  devices.push(d);
+  await d.start();
+  return d;
+}
+
+/** The 98 reply of an inverter with this serial number. */
+function identification(sn: string): Uint8Array {
+  const frame = buildCommand(
+    '98',
+    { pcuVersion: 603, batteryManufacturer: 0, modelCode: 1, sn, productSnLn: '' },
+    0,
+    'reply',
+  );
+  if (!frame.ok) throw new Error(frame.error.code);
+  return frame.value;
+}
+
+/** A hand-driven inverter: `onRequest` gets each request's command code. */
+async function rawDevice(
+  g: OsimGateway,
+  onRequest: (code: string, socket: net.Socket) => void,
+): Promise<{ socket: net.Socket; closed: Promise<void> }> {
+  const socket = net.connect({ host: '127.0.0.1', port: g.port });
+  sockets.push(socket);
+  const reader = new FrameReader();
+  socket.on('data', (chunk: Buffer) => {
+    for (const event of reader.push(chunk)) if (event.ok) onRequest(commandCode(event.frame.command), socket);
+  });
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return { socket, closed };
+}
+
+async function storedReadings(sn: string) {
+  await ingest.flush();
+  const { rows } = await db.query<{
+    ts: Date;
+    pv1_power_w: number | null;
+    pv_energy_today_kwh: number | null;
+    pv_energy_total_kwh: number | null;
+    grid_frequency_hz: number | null;
+  }>(
+    `SELECT ts, pv1_power_w, pv_energy_today_kwh, pv_energy_total_kwh, grid_frequency_hz
+     FROM readings WHERE device_id = $1 ORDER BY ts`,
+    [deviceIds.get(sn)!],
+  );
+  return rows;
+}
+
+test('an inverter is identified by query 98 and its first poll is stored through the ingest', async () => {
+  const g = await gateway();
+  const inverter = inverters[0]!;
+  const online: LinkDevice[] = [];
+  g.events.on('online', (d) => online.push(d));
+  await simulated(g, inverter);
+  await waitFor(() => g.isConnected(inverter.sn), 'identification');
+  expect(online.map((d) => d.sn)).toEqual([inverter.sn]);
+  await waitFor(() => g.counters.accepted === 1, 'the first reading');
+  const rows = await storedReadings(inverter.sn);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.ts.getTime() % 1000).toBe(0);
+  const expected = inverter.reading(fleet.now).values;
+  expect(rows[0]!.pv1_power_w).toBe(Math.round(expected.pv1PowerW!));
+  expect(rows[0]!.pv_energy_today_kwh).toBeCloseTo(expected.pvEnergyTodayKwh!, 1);
+  // Totals travel as whole kWh, the frequency in 0.01 Hz.
+  expect(rows[0]!.pv_energy_total_kwh).toBe(Math.round(expected.pvEnergyTotalKwh!));
+  expect(expected.gridFrequencyHz).toBeGreaterThan(40);
+  expect(rows[0]!.grid_frequency_hz).toBeCloseTo(expected.gridFrequencyHz!, 2);
+  const { rows: device } = await db.query<{ osim_pcu_version: number; osim_model_code: number; protocol: string }>(
+    `SELECT osim_pcu_version, osim_model_code, protocol FROM devices WHERE sn = $1`,
+    [inverter.sn],
+  );
+  const modelCode = { '10K': 1, '5K': 2, '6K': 3 }[inverter.model];
+  expect(device[0]).toEqual({ osim_pcu_version: 603, osim_model_code: modelCode, protocol: 'osim' });
+});
+
+test('polling repeats at the interval, one request in flight at a time, one reading per poll', async () => {
+  const g = await gateway(1100, 2000);
+  const inverter = inverters[0]!;
+  // The previous test's reading may share this second; a reading per (device, second) is stored once.
+  await sleep(1100);
+  const before = (await storedReadings(inverter.sn)).length;
+  const sim = new OsimDevice({ host: '127.0.0.1', port: g.port, inverter, now: () => fleet.now });
+  let outstanding = 0;
+  let maxOutstanding = 0;
+  const requests: string[] = [];
+  await rawDevice(g, (code, socket) => {
+    requests.push(code);
+    outstanding += 1;
+    maxOutstanding = Math.max(maxOutstanding, outstanding);
+    // Answer late, so a second request sent before the answer would be seen as outstanding.
+    setTimeout(() => {
+      outstanding -= 1;
+      for (const frame of sim.replies(code, fleet.now)) socket.write(frame);
+    }, 20);
+  });
+  await waitFor(() => g.counters.accepted >= 3, 'three polls', 10_000);
+  expect(maxOutstanding).toBe(1);
+  expect(requests.slice(0, 9)).toEqual(['98', '0C', '0A', '0B', '0D', '1E', '1F', '99', '95']);
+  const rows = await storedReadings(inverter.sn);
+  expect(rows.length - before).toBeGreaterThanOrEqual(3);
+  expect(new Set(rows.map((r) => r.ts.getTime())).size).toBe(rows.length);
+});
+
+test('an unknown serial number is logged and its connection closed', async () => {
+  const g = await gateway();
+  const { closed } = await rawDevice(g, (code, socket) => {
+    if (code === '98') socket.write(identification('VFUNKNOWN0001'));
+  });
+  await closed;
+  expect(g.counters.unknownDevices).toBe(1);
+  expect(g.isConnected('VFUNKNOWN0001')).toBe(false);
+  expect(warnings).toContain('osim: unknown serial number (not stocked in), closing');
+  await waitFor(() => g.connectionCount === 0, 'the connection to be forgotten');
+});
+
+test('a device vanishing mid-frame goes offline and leaves the gateway healthy', async () => {
+  const g = await gateway(60_000, 1000);
+  const inverter = inverters[0]!;
+  const offline: string[] = [];
+  g.events.on('offline', (d) => offline.push(d.sn));
+  const { socket } = await rawDevice(g, (code, s) => {
+    if (code === '98') s.write(identification(inverter.sn));
+    else {
+      const full = new OsimDevice({ host: '', port: 0, inverter }).replies(code, fleet.now)[0]!;
+      s.write(full.subarray(0, Math.floor(full.length / 2)));
+      setTimeout(() => s.destroy(), 20);
+    }
+  });
+  await waitFor(() => offline.length === 1, 'the device to go offline');
+  expect(socket.destroyed).toBe(true);
+  expect(g.isConnected(inverter.sn)).toBe(false);
+  expect(g.counters.badFrames).toBeGreaterThanOrEqual(1);
+  await waitFor(() => g.connectionCount === 0, 'the connection to be forgotten');
+  // Still healthy: the same inverter connects again and is polled.
+  const accepted = g.counters.accepted;
+  await simulated(g, inverter);
+  await waitFor(() => g.counters.accepted === accepted + 1, 'a reading after the reconnect');
+});
+
+test('garbage bytes are skipped and do not crash the gateway', async () => {
+  const g = await gateway();
+  const inverter = inverters[0]!;
+  const garbage = Uint8Array.from({ length: 600 }, (_, i) => (i * 37 + 11) % 256);
+  const sim = new OsimDevice({ host: '', port: 0, inverter });
+  await rawDevice(g, (code, socket) => {
+    socket.write(garbage);
+    socket.write(Uint8Array.from([0xfe, 0x55, 0x14, 0x64, 0x0a, 0x00, 0x02, 0x01])); // a false start
+    for (const frame of sim.replies(code, fleet.now)) socket.write(frame);
+  });
+  await waitFor(() => g.isConnected(inverter.sn), 'identification through the garbage');
+  await waitFor(() => g.counters.accepted >= 1, 'a reading through the garbage');
+  expect(g.counters.badFrames).toBeGreaterThan(0);
+  const query = buildQuery('0A', 603);
+  expect(query.ok && decodeFrame(query.value).ok).toBe(true);
+});
+
+test('a reconnect with the same serial number replaces the old connection', async () => {
+  const g = await gateway();
+  const inverter = inverters[0]!;
+  const events: string[] = [];
+  g.events.on('online', () => events.push('online'));
+  g.events.on('offline', () => events.push('offline'));
+  const first = await simulated(g, inverter);
+  await waitFor(() => g.isConnected(inverter.sn), 'the first connection');
+  const old = g.connection(inverter.sn);
+  await simulated(g, inverter);
+  await waitFor(() => g.connection(inverter.sn) !== old && g.connection(inverter.sn) !== undefined, 'the new one');
+  await waitFor(() => !first.isConnected, 'the old connection to be closed');
+  await sleep(100);
+  expect(g.connectionCount).toBe(1);
+  expect(events).toEqual(['online', 'online']);
+});
+
+test('a request without a reply times out, and a connection that stays silent is closed and forgotten', async () => {
+  const g = await gateway(300, 150);
+  const inverter = inverters[0]!;
+  const offline: string[] = [];
+  g.events.on('offline', (d) => offline.push(d.sn));
+  const { closed } = await rawDevice(g, (code, socket) => {
+    if (code === '98') socket.write(identification(inverter.sn));
+  });
+  await waitFor(() => g.isConnected(inverter.sn), 'identification');
+  await closed;
+  await waitFor(() => offline.length === 1, 'the device to go offline');
+  expect(g.counters.timeouts).toBeGreaterThanOrEqual(1);
+  expect(g.counters.accepted).toBe(0);
+  expect(offline).toEqual([inverter.sn]);
+  expect(warnings).toContain('osim: connection silent, closing');
+  await waitFor(() => g.connectionCount === 0, 'the connection to be forgotten');
+});

@@ -1,0 +1,403 @@
+// The OSIM gateway (docs/protocol.md, "OSIM gateway"): Sermatec inverters in station mode dial this TCP server. Each
+// connection is identified with query 98, must belong to a stocked-in device, and is then polled with its PCU
+// version's query set; the decoded values go through the same ingest as MQTT readings.
+import { EventEmitter } from 'node:events';
+import net from 'node:net';
+import { validateReading, type Reading } from '@voltfleet/domain';
+import {
+  FrameReader,
+  SYSTEM_INFO_COMMAND,
+  buildQuery,
+  commandCode,
+  decodeFrameData,
+  osimErrorMessage,
+  pollingCommands,
+  resolveCommand,
+  toHex,
+  type OsimFrame,
+  type OsimValues,
+} from '@voltfleet/osim';
+import type { Queryable } from '../db/db.js';
+import type { DeviceLookup, LinkCounters, LinkDevice, LinkEvents, LinkLog, ReadingSink } from './link.types.js';
+import { countRejection, createLinkCounters } from './mqtt-protocol.js';
+import { mapOsimReplies } from './osim-readings.js';
+
+export interface OsimGatewayOptions {
+  port: number;
+  host?: string;
+  devices: DeviceLookup;
+  sink: ReadingSink;
+  /** Where the identified PCU version and model code are stored. */
+  db: Queryable;
+  log?: LinkLog;
+  /** Time between the starts of two poll cycles. */
+  pollIntervalMs: number;
+  /** A request without its (complete) reply after this long has timed out. */
+  requestTimeoutMs: number;
+  /** A connection that has sent no valid frame for this long is closed (default: 3 poll intervals). */
+  silenceMs?: number;
+}
+
+/** A frame to send and the reply frames that complete it. */
+interface PendingRequest {
+  readonly bytes: Uint8Array;
+  readonly replies: readonly string[];
+  readonly resolve: (result: RequestResult) => void;
+}
+
+/** The reply frames that arrived, by command code; `complete` when every expected one came before the timeout. */
+export interface RequestResult {
+  readonly complete: boolean;
+  readonly frames: ReadonlyMap<string, OsimFrame>;
+}
+
+/** What the gateway counts (readings accepted and refused like the MQTT links, plus OSIM specifics). */
+export interface OsimCounters extends LinkCounters {
+  badFrames: number;
+  timeouts: number;
+  unknownDevices: number;
+}
+
+const QUIET_LOG: LinkLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * One inverter's TCP connection. Requests wait in a queue and go out one at a time: the next is sent only when the
+ * previous one's replies are complete or it timed out. Polls use the queue, and so will parameter writes.
+ */
+export class OsimConnection {
+  sn: string | undefined;
+  device: LinkDevice | undefined;
+  pcuVersion = 0;
+  modelCode = 0;
+  lastHeardAt = Date.now();
+  closed = false;
+  private readonly reader = new FrameReader();
+  private readonly queue: PendingRequest[] = [];
+  private inFlight: { request: PendingRequest; frames: Map<string, OsimFrame>; timer: NodeJS.Timeout } | undefined;
+
+  constructor(
+    readonly socket: net.Socket,
+    private readonly gateway: OsimGateway,
+    private readonly requestTimeoutMs: number,
+  ) {}
+
+  /** Queues a frame; resolves with the replies that arrived (never rejects: a closed connection resolves empty). */
+  request(bytes: Uint8Array, replies: readonly string[]): Promise<RequestResult> {
+    return new Promise((resolve) => {
+      if (this.closed) return resolve({ complete: false, frames: new Map() });
+      this.queue.push({ bytes, replies, resolve });
+      this.pump();
+    });
+  }
+
+  /** Requests still waiting plus the one in flight. */
+  get backlog(): number {
+    return this.queue.length + (this.inFlight ? 1 : 0);
+  }
+
+  received(chunk: Buffer): void {
+    for (const event of this.reader.push(chunk)) {
+      if (!event.ok) {
+        this.gateway.badFrame(this, osimErrorMessage(event.error, 'en'));
+        continue;
+      }
+      this.lastHeardAt = Date.now();
+      this.frame(event.frame);
+    }
+  }
+
+  /** The socket closed: a cut-off frame is logged, waiting requests end without replies. */
+  ended(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const event of this.reader.end()) {
+      if (!event.ok) this.gateway.badFrame(this, osimErrorMessage(event.error, 'en'));
+    }
+    if (this.inFlight) {
+      clearTimeout(this.inFlight.timer);
+      this.inFlight.request.resolve({ complete: false, frames: this.inFlight.frames });
+      this.inFlight = undefined;
+    }
+    for (const pending of this.queue.splice(0)) pending.resolve({ complete: false, frames: new Map() });
+  }
+
+  close(): void {
+    this.socket.destroy();
+    this.ended();
+  }
+
+  private frame(frame: OsimFrame): void {
+    const current = this.inFlight;
+    const code = commandCode(frame.command);
+    if (!current || !current.request.replies.includes(code)) {
+      this.gateway.unexpectedFrame(this, code);
+      return;
+    }
+    current.frames.set(code, frame);
+    if (current.request.replies.every((r) => current.frames.has(r))) this.finish(true);
+  }
+
+  private finish(complete: boolean): void {
+    const current = this.inFlight;
+    if (!current) return;
+    clearTimeout(current.timer);
+    this.inFlight = undefined;
+    current.request.resolve({ complete, frames: current.frames });
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.inFlight || this.closed) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    const timer = setTimeout(() => {
+      this.gateway.timedOut(this);
+      this.finish(false);
+    }, this.requestTimeoutMs);
+    this.inFlight = { request: next, frames: new Map(), timer };
+    this.socket.write(next.bytes);
+  }
+}
+
+/** The reply frames that answer a query for this PCU version (99 → 99, 9A, 9B, 9C; 95 → 95 and 9D from 259 on). */
+export function expectedReplies(code: string, pcuVersion: number): string[] {
+  const command = resolveCommand(code, pcuVersion);
+  if (!command.ok) return [code];
+  const replies = command.value.replies ?? [command.value.code];
+  return replies.filter((r) => resolveCommand(r, pcuVersion).ok);
+}
+
+export class OsimGateway {
+  readonly counters: OsimCounters = {
+    ...createLinkCounters(),
+    badFrames: 0,
+    timeouts: 0,
+    unknownDevices: 0,
+  };
+  readonly events = new EventEmitter<LinkEvents>();
+  private readonly server: net.Server;
+  private readonly connections = new Set<OsimConnection>();
+  /** The current connection of each identified device (a reconnect replaces the old one). */
+  private readonly bySn = new Map<string, OsimConnection>();
+  private readonly log: LinkLog;
+  private readonly silenceMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly polling = new Set<OsimConnection>();
+
+  private constructor(private readonly options: OsimGatewayOptions) {
+    this.log = options.log ?? QUIET_LOG;
+    this.silenceMs = options.silenceMs ?? options.pollIntervalMs * 3;
+    this.server = net.createServer((socket) => this.accept(socket));
+  }
+
+  static async start(options: OsimGatewayOptions): Promise<OsimGateway> {
+    const gateway = new OsimGateway(options);
+    await new Promise<void>((resolve, reject) => {
+      gateway.server.once('error', reject);
+      gateway.server.listen(options.port, options.host ?? '0.0.0.0', () => {
+        gateway.server.off('error', reject);
+        resolve();
+      });
+    });
+    gateway.timer = setInterval(() => gateway.tick(), Math.min(1000, options.pollIntervalMs));
+    return gateway;
+  }
+
+  get port(): number {
+    const address = this.server.address();
+    return typeof address === 'object' && address ? address.port : this.options.port;
+  }
+
+  /** The live connection of a device, if it is connected and identified. */
+  connection(sn: string): OsimConnection | undefined {
+    return this.bySn.get(sn);
+  }
+
+  isConnected(sn: string): boolean {
+    return this.bySn.has(sn);
+  }
+
+  /** Open sockets, identified or not. */
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const connection of [...this.connections]) connection.close();
+    await closed;
+  }
+
+  badFrame(connection: OsimConnection, detail: string): void {
+    this.counters.badFrames += 1;
+    this.log.warn({ sn: connection.sn, remote: connection.socket.remoteAddress, detail }, 'osim: bad frame');
+  }
+
+  unexpectedFrame(connection: OsimConnection, code: string): void {
+    this.counters.badFrames += 1;
+    this.log.warn({ sn: connection.sn, command: code }, 'osim: frame answers no request in flight');
+  }
+
+  timedOut(connection: OsimConnection): void {
+    this.counters.timeouts += 1;
+    this.log.warn({ sn: connection.sn }, 'osim: request timed out');
+  }
+
+  private accept(socket: net.Socket): void {
+    socket.setNoDelay(true);
+    const connection = new OsimConnection(socket, this, this.options.requestTimeoutMs);
+    this.connections.add(connection);
+    socket.on('data', (chunk: Buffer) => connection.received(chunk));
+    socket.on('error', (err) => this.log.warn({ sn: connection.sn, err: err.message }, 'osim: socket error'));
+    socket.on('close', () => this.closed(connection));
+    void this.identify(connection).catch((err: unknown) => {
+      this.log.error({ err, sn: connection.sn }, 'osim: identification failed');
+      connection.close();
+    });
+  }
+
+  private closed(connection: OsimConnection): void {
+    connection.ended();
+    this.connections.delete(connection);
+    const sn = connection.sn;
+    if (sn !== undefined && this.bySn.get(sn) === connection) {
+      this.bySn.delete(sn);
+      if (connection.device) this.presence('offline', connection.device);
+      this.log.info({ sn }, 'osim: device disconnected');
+    }
+  }
+
+  /** Query 98 → serial number, model code, PCU version; an unknown serial number is logged and closed. */
+  private async identify(connection: OsimConnection): Promise<void> {
+    const query = buildQuery(SYSTEM_INFO_COMMAND, 0);
+    if (!query.ok) throw new Error(osimErrorMessage(query.error, 'en'));
+    const answer = await connection.request(query.value, [SYSTEM_INFO_COMMAND]);
+    const frame = answer.frames.get(SYSTEM_INFO_COMMAND);
+    if (connection.closed) return;
+    if (!frame) {
+      this.log.warn({ remote: connection.socket.remoteAddress }, 'osim: no identification reply, closing');
+      return connection.close();
+    }
+    const decoded = decodeFrameData(frame, 0);
+    const values = decoded.ok ? decoded.value.payload?.values : undefined;
+    const sn = typeof values?.sn === 'string' ? values.sn.trim() : '';
+    const pcuVersion = values?.pcuVersion;
+    const modelCode = values?.modelCode;
+    if (!decoded.ok || sn === '' || typeof pcuVersion !== 'number' || typeof modelCode !== 'number') {
+      this.badFrame(connection, decoded.ok ? 'identification without serial number' : 'undecodable 98 reply');
+      return connection.close();
+    }
+    connection.sn = sn;
+    const device = await this.options.devices.find(sn);
+    if (connection.closed) return;
+    if (!device) {
+      this.counters.unknownDevices += 1;
+      countRejection(this.counters, 'link.unknownDevice');
+      this.log.warn(
+        { sn, remote: connection.socket.remoteAddress, data: toHex(frame.data) },
+        'osim: unknown serial number (not stocked in), closing',
+      );
+      connection.sn = undefined;
+      return connection.close();
+    }
+    connection.device = device;
+    connection.pcuVersion = pcuVersion;
+    connection.modelCode = modelCode;
+    await this.options.db.query(
+      `UPDATE devices SET osim_pcu_version = $2, osim_model_code = $3, protocol = 'osim', updated_at = now()
+       WHERE id = $1`,
+      [device.id, pcuVersion, modelCode],
+    );
+    if (connection.closed) return;
+    const previous = this.bySn.get(sn);
+    this.bySn.set(sn, connection);
+    if (previous && previous !== connection) {
+      this.log.info({ sn }, 'osim: reconnect replaces the previous connection');
+      previous.close();
+    }
+    this.log.info({ sn, pcuVersion, modelCode }, 'osim: device identified');
+    this.presence('online', device);
+    void this.poll(connection);
+  }
+
+  /** Starts due polls and closes connections that stay silent. */
+  private tick(): void {
+    const now = Date.now();
+    for (const connection of this.connections) {
+      if (now - connection.lastHeardAt > this.silenceMs) {
+        this.log.warn({ sn: connection.sn }, 'osim: connection silent, closing');
+        connection.close();
+        continue;
+      }
+      if (
+        connection.device &&
+        !this.polling.has(connection) &&
+        now - this.lastPollOf(connection) >= this.options.pollIntervalMs
+      )
+        void this.poll(connection);
+    }
+  }
+
+  private readonly lastPoll = new WeakMap<OsimConnection, number>();
+
+  private lastPollOf(connection: OsimConnection): number {
+    return this.lastPoll.get(connection) ?? 0;
+  }
+
+  /** One poll cycle: every query of the version's set in turn, then one reading stamped with the poll's second. */
+  private async poll(connection: OsimConnection): Promise<void> {
+    const device = connection.device;
+    if (!device || this.polling.has(connection)) return;
+    this.polling.add(connection);
+    const startedAt = Date.now();
+    this.lastPoll.set(connection, startedAt);
+    try {
+      const replies = new Map<string, OsimValues>();
+      for (const code of pollingCommands(connection.pcuVersion)) {
+        if (code === SYSTEM_INFO_COMMAND) continue;
+        const query = buildQuery(code, connection.pcuVersion);
+        if (!query.ok) continue;
+        const answer = await connection.request(query.value, expectedReplies(code, connection.pcuVersion));
+        if (connection.closed) return;
+        for (const [replyCode, frame] of answer.frames) {
+          const decoded = decodeFrameData(frame, connection.pcuVersion);
+          if (!decoded.ok) this.badFrame(connection, osimErrorMessage(decoded.error, 'en'));
+          else if (decoded.value.payload) replies.set(replyCode, decoded.value.payload.values);
+        }
+      }
+      await this.submit(device, replies, Math.round(startedAt / 1000) * 1000);
+    } finally {
+      this.polling.delete(connection);
+    }
+  }
+
+  private async submit(device: LinkDevice, replies: ReadonlyMap<string, OsimValues>, ts: number): Promise<void> {
+    const mapped = mapOsimReplies(replies);
+    for (const s of mapped.skipped)
+      this.log.warn({ sn: device.sn, ...s, value: String(s.value) }, 'osim: value outside its field range, left out');
+    if (Object.keys(mapped.values).length === 0) return;
+    const checked = validateReading({ sn: device.sn, ts, values: mapped.values }, Date.now());
+    if (!checked.ok) {
+      countRejection(this.counters, checked.reason);
+      this.log.warn({ sn: device.sn, reason: checked.reason, detail: checked.detail }, 'osim: reading refused');
+      return;
+    }
+    const reading: Reading = checked.reading;
+    try {
+      await this.options.sink.submit(device, reading);
+      this.counters.accepted += 1;
+    } catch (err) {
+      countRejection(this.counters, 'link.submitFailed');
+      this.log.error({ err, sn: device.sn }, 'osim: reading not stored');
+    }
+  }
+
+  private presence(state: 'online' | 'offline', device: LinkDevice): void {
+    try {
+      this.events.emit(state, device);
+    } catch (err) {
+      this.log.error({ err }, 'osim: presence listener failed');
+    }
+  }
+}

@@ -1,0 +1,226 @@
+// A simulated Sermatec inverter in station mode: it dials the OSIM gateway over TCP and answers the cloud's queries
+// from its SimInverter state, building the reply frames with @voltfleet/osim (docs/protocol.md, "OSIM").
+import net from 'node:net';
+import { INVERTER_MODELS, type ReadingValues } from '@voltfleet/domain';
+import {
+  FrameReader,
+  SYSTEM_INFO_COMMAND,
+  buildCommand,
+  commandCode,
+  resolveCommand,
+  type CommandDef,
+  type FieldDef,
+  type OsimInput,
+} from '@voltfleet/osim';
+import type { SimInverter } from '../inverter.js';
+
+export interface OsimDeviceOptions {
+  host: string;
+  port: number;
+  inverter: SimInverter;
+  /** The OSIM protocol version the inverter reports in query 98 (picks the field layouts). */
+  pcuVersion?: number;
+  /** The instant a query is answered for (the fleet's simulated time); defaults to the wall clock. */
+  now?: () => number;
+  /** Dial again this long after the connection closed (0: do not reconnect). */
+  reconnectMs?: number;
+}
+
+/**
+ * Catalogue key → OSIM reply field, the device side of the gateway's mapping (apps/server/src/link/osim-readings.ts).
+ * The codec scales each value on the wire, so values are given in the catalogue's units.
+ */
+const REPLY_FIELDS: readonly { command: string; field: string; key: keyof ReadingValues }[] = [
+  { command: '0A', field: 'batteryVoltage', key: 'batVoltageV' },
+  { command: '0A', field: 'batteryCurrent', key: 'batCurrentA' },
+  { command: '0A', field: 'batteryTemperature', key: 'batTempC' },
+  { command: '0A', field: 'batterySoc', key: 'batSocPct' },
+  { command: '0A', field: 'batterySoh', key: 'batSohPct' },
+  { command: '0A', field: 'batteryMaxChargingCurrent', key: 'batChargeLimitA' },
+  { command: '0A', field: 'batteryMaxDischargingCurrent', key: 'batDischargeLimitA' },
+  { command: '0A', field: 'chargeCutOffVoltage', key: 'batChargeCutoffV' },
+  { command: '0A', field: 'dischargeCutOffVoltage', key: 'batDischargeCutoffV' },
+  { command: '0A', field: 'chargeDischargeTimes', key: 'batCycleCount' },
+  { command: '0A', field: 'batteryWarning', key: 'batWarningWord' },
+  { command: '0A', field: 'batteryError', key: 'batFaultWord' },
+  { command: '0B', field: 'pv1Voltage', key: 'pv1VoltageV' },
+  { command: '0B', field: 'pv1Current', key: 'pv1CurrentA' },
+  { command: '0B', field: 'pv1Power', key: 'pv1PowerW' },
+  { command: '0B', field: 'pv2Voltage', key: 'pv2VoltageV' },
+  { command: '0B', field: 'pv2Current', key: 'pv2CurrentA' },
+  { command: '0B', field: 'pv2Power', key: 'pv2PowerW' },
+  { command: '0B', field: 'gridAPhaseVoltage', key: 'gridVoltageAV' },
+  { command: '0B', field: 'gridBPhaseVoltage', key: 'gridVoltageBV' },
+  { command: '0B', field: 'gridCPhaseVoltage', key: 'gridVoltageCV' },
+  { command: '0B', field: 'gridAPhaseCurrent', key: 'gridCurrentAA' },
+  { command: '0B', field: 'gridBPhaseCurrent', key: 'gridCurrentBA' },
+  { command: '0B', field: 'gridCPhaseCurrent', key: 'gridCurrentCA' },
+  { command: '0B', field: 'gridFrequency', key: 'gridFrequencyHz' },
+  { command: '0B', field: 'powerFactor', key: 'gridPowerFactor' },
+  { command: '0B', field: 'gridActivePower', key: 'gridPowerW' },
+  { command: '0B', field: 'backupPhaseAVoltage', key: 'backupVoltageAV' },
+  { command: '0B', field: 'backupVoltageFrequency', key: 'backupFrequencyHz' },
+  { command: '0B', field: 'backupActivePower', key: 'backupPowerW' },
+  { command: '0B', field: 'internalTemperature', key: 'pcsTempC' },
+  { command: '0B', field: 'moduleA1Temperature', key: 'pcsModuleTempAC' },
+  { command: '0B', field: 'moduleB1Temperature', key: 'pcsModuleTempBC' },
+  { command: '0B', field: 'moduleC1Temperature', key: 'pcsModuleTempCC' },
+  { command: '0B', field: 'dcBilateralBusVoltage', key: 'pcsBusVoltageV' },
+  { command: '0B', field: 'dcPower', key: 'pcsPowerW' },
+  { command: '0B', field: 'workEfficiency', key: 'pcsEfficiencyPct' },
+  { command: '0C', field: 'onOff', key: 'pcsOnOff' },
+  { command: '99', field: 'pvDailyPowerGeneration', key: 'pvEnergyTodayKwh' },
+  { command: '99', field: 'totalPhotovoltaicPowerGeneration', key: 'pvEnergyTotalKwh' },
+  { command: '99', field: 'loadDailyPowerConsumption', key: 'loadEnergyTodayKwh' },
+  { command: '99', field: 'totalLoadPowerConsumption', key: 'loadEnergyTotalKwh' },
+  { command: '9A', field: 'gridConnectedElectricityConsumptionToday', key: 'gridExportTodayKwh' },
+  { command: '9A', field: 'gridConnectedTotalPowerConsumption', key: 'gridExportTotalKwh' },
+  { command: '9B', field: 'loadTodaySPowerConsumption', key: 'loadEnergyTodayKwh' },
+  { command: '9B', field: 'totalLoadPowerConsumption', key: 'loadEnergyTotalKwh' },
+  { command: '9C', field: 'theGridBuysElectricityOnTheSameDay', key: 'gridImportTodayKwh' },
+  { command: '9C', field: 'totalGridElectricityPurchase', key: 'gridImportTotalKwh' },
+  { command: '9C', field: 'batteryChargingOnTheDay', key: 'batChargeTodayKwh' },
+  { command: '9C', field: 'batteryDischargeOnTheDay', key: 'batDischargeTodayKwh' },
+  { command: '9C', field: 'totalDailyBatteryCharge', key: 'batChargeTotalKwh' },
+  { command: '9C', field: 'totalDailyBatteryDischarge', key: 'batDischargeTotalKwh' },
+];
+
+/** The neutral value of a field (zero, empty text, zero bytes), for registers the simulation does not model. */
+function neutral(field: FieldDef): number | string | readonly number[] {
+  if (field.type === 'string') return '';
+  if (field.type === 'onePosition') return [];
+  if (field.type === 'hex' || field.type === 'bytes') {
+    if (field.codec === 'switch' || field.codec === 'onOff') return 0;
+    return '00'.repeat(Math.max(field.byteLen, 0));
+  }
+  return field.defaultValue ?? 0;
+}
+
+/** A value rounded to what the field can carry (its scale's step; whole numbers when unscaled). */
+function onWire(field: FieldDef, value: number): number {
+  const step = field.scale ?? 1;
+  const digits = String(step).split('.')[1]?.length ?? 0;
+  return Number((Math.round(value / step) * step).toFixed(digits));
+}
+
+/** Every field of a reply filled with its neutral value; groups are left empty (their count field becomes zero). */
+function neutralValues(command: CommandDef): Record<string, OsimInput[string]> {
+  const values: Record<string, OsimInput[string]> = {};
+  for (const field of command.fields) {
+    if (field.type === 'preserve' || field.codec === 'const') continue;
+    if (field.group !== undefined) {
+      values[field.group] = [];
+      continue;
+    }
+    const value = neutral(field);
+    values[field.key] = field.repeat === undefined ? value : Array.from({ length: field.repeat }, () => value);
+  }
+  return values;
+}
+
+/**
+ * One simulated inverter on the OSIM gateway. It serves one connection at a time: it dials, answers each request
+ * frame with the reply frames of its command, and dials again after the connection closes (unless closed).
+ */
+export class OsimDevice {
+  readonly sn: string;
+  /** Requests answered since the start. */
+  answered = 0;
+  private socket: net.Socket | undefined;
+  private reader = new FrameReader();
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+  private readonly pcuVersion: number;
+
+  constructor(private readonly options: OsimDeviceOptions) {
+    this.sn = options.inverter.sn;
+    this.pcuVersion = options.pcuVersion ?? 603;
+  }
+
+  get isConnected(): boolean {
+    return this.socket !== undefined && !this.socket.destroyed && this.socket.readyState === 'open';
+  }
+
+  /** Dials the gateway; resolves once connected, rejects if the first attempt fails. */
+  start(): Promise<void> {
+    this.stopped = false;
+    return this.dial();
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const socket = this.socket;
+    if (!socket || socket.destroyed) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.end();
+      setTimeout(() => socket.destroy(), 500).unref();
+    });
+  }
+
+  /** The reply frames to a request for `code`, from the inverter's state at `nowMs`. */
+  replies(code: string, nowMs: number): Uint8Array[] {
+    const request = resolveCommand(code, this.pcuVersion);
+    if (!request.ok || request.value.kind !== 'query') return [];
+    const codes = request.value.replies ?? [request.value.code];
+    const reading = this.options.inverter.reading(nowMs).values;
+    const frames: Uint8Array[] = [];
+    for (const replyCode of codes) {
+      const command = resolveCommand(replyCode, this.pcuVersion);
+      if (!command.ok) continue;
+      const values = neutralValues(command.value);
+      if (replyCode === SYSTEM_INFO_COMMAND) {
+        values.pcuVersion = this.pcuVersion;
+        values.modelCode = INVERTER_MODELS.find((m) => m.model === this.options.inverter.model)?.osimModelCode ?? 0;
+        values.sn = this.sn;
+      }
+      for (const m of REPLY_FIELDS) {
+        const value = reading[m.key];
+        const field = command.value.fields.find((f) => f.key === m.field);
+        if (m.command === replyCode && value !== undefined && field) values[m.field] = onWire(field, value);
+      }
+      const frame = buildCommand(replyCode, values, this.pcuVersion, 'reply', { validate: false });
+      if (frame.ok) frames.push(frame.value);
+    }
+    return frames;
+  }
+
+  private dial(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: this.options.host, port: this.options.port });
+      this.socket = socket;
+      this.reader = new FrameReader();
+      let connected = false;
+      socket.setNoDelay(true);
+      socket.once('connect', () => {
+        connected = true;
+        resolve();
+      });
+      socket.on('data', (chunk: Buffer) => this.received(socket, chunk));
+      socket.on('error', (err) => {
+        if (!connected) reject(err);
+      });
+      socket.on('close', () => {
+        if (this.socket === socket) this.socket = undefined;
+        if (!connected || this.stopped || !this.options.reconnectMs) return;
+        this.retry = setTimeout(() => void this.dial().catch(() => this.scheduleRetry()), this.options.reconnectMs);
+      });
+    });
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped || !this.options.reconnectMs) return;
+    this.retry = setTimeout(() => void this.dial().catch(() => this.scheduleRetry()), this.options.reconnectMs);
+  }
+
+  private received(socket: net.Socket, chunk: Buffer): void {
+    for (const event of this.reader.push(chunk)) {
+      if (!event.ok) continue; // a device ignores what it cannot read; the cloud times out and asks again
+      const code = commandCode(event.frame.command);
+      const nowMs = this.options.now?.() ?? Date.now();
+      for (const frame of this.replies(code, nowMs)) socket.write(frame);
+      this.answered += 1;
+    }
+  }
+}
