@@ -1,6 +1,8 @@
 // The ingest benchmark's fleet: `count` inverters (each with its battery) cloned round-robin from the demo fleet's 22
-// inverters, on the demo fleet's 13 plants in 7 time zones, one reading a minute each. Deterministic: every process
-// that builds the same slice gets the same readings.
+// inverters, on the demo fleet's 13 plants in 7 time zones, one reading a minute each. Every clone is an inverter with
+// its battery and no storage cabinet, so a reading carries the PV, grid, load, battery and inverter groups (75 fields);
+// the cabinet groups of the demo's storage plants are left out. Deterministic: every process that builds the same
+// slice gets the same readings.
 import { ROOT } from '../support.mjs';
 
 const simulator = () => import(`${ROOT}/apps/simulator/dist/index.js`);
@@ -22,7 +24,8 @@ export async function benchFleet(count, startMs) {
     const battery = batteries.find((b) => b.inverterSn === template.sn);
     if (battery) devices.push({ ...battery, sn: `VFBB${String(i).padStart(6, '0')}`, inverterSn: sn });
   }
-  return { seed: 17, startMs, plants: demo.plants, devices };
+  const plants = demo.plants.map((p) => ({ ...p, storageCabinet: false }));
+  return { seed: 17, startMs, plants, devices };
 }
 
 /**

@@ -133,6 +133,14 @@ function sample(pid, postmaster) {
   };
 }
 
+/**
+ * CPU time of the measured process per reading (µs): unlike readings/s it hardly changes when other work on the
+ * machine takes cores away, so it compares builds and pipelines on a busy machine.
+ */
+function cpuPerReading(usage, seconds, readings) {
+  return round(((usage.cpuPct / 100) * seconds * 1e6) / readings, 1);
+}
+
 function percentile(sorted, p) {
   return sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))], 1) : null;
 }
@@ -370,6 +378,7 @@ async function measureOurs(engine, target, loaders, secrets, plan, profile) {
       readingsPerS: round(total / closed.seconds),
       readings: total,
       seconds: round(closed.seconds, 2),
+      cpuUsPerReading: cpuPerReading(closedUsage, closed.seconds, total),
       p50Ms: closed.p50Ms,
       p99Ms: closed.p99Ms,
       ...closedUsage,
@@ -431,6 +440,7 @@ async function measureAnchor(target, loaders, plan) {
       readingsPerS: round(total / seconds),
       readings: total,
       seconds: round(seconds, 2),
+      cpuUsPerReading: cpuPerReading(usage, seconds, total),
       publishSeconds: round(phase.seconds, 2),
       pubackP50Ms: phase.p50Ms,
       pubackP99Ms: phase.p99Ms,
@@ -463,9 +473,9 @@ async function measureEngine(engine, loaders) {
       const ours = await measureOurs(engine, target, loaders, secrets, plan, PROFILE && rep === 0);
       const anchor = await measureAnchor(target, loaders, plan);
       console.log(
-        `ingest ${engine} #${rep + 1}: ours ${ours.readingsPerS}/s (p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms), anchor ${anchor.readingsPerS}/s`,
+        `ingest ${engine} #${rep + 1}: ours ${ours.readingsPerS}/s (p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms, ${ours.cpuUsPerReading} µs CPU/reading), anchor ${anchor.readingsPerS}/s (${anchor.cpuUsPerReading} µs CPU/reading); load ${round(os.loadavg()[0], 2)}`,
       );
-      reps.push({ ours, anchor });
+      reps.push({ ours, anchor, loadAverage1m: round(os.loadavg()[0], 2) });
     }
     // The profile (if any) is of the first run's throughput phase.
     const { profile: _profile, ...ours } = best(reps.map((r) => r.ours));
@@ -477,7 +487,13 @@ async function measureEngine(engine, loaders) {
       ours,
       anchor,
       oursVsAnchor: vsAnchor,
-      repetitions: reps.map((r) => ({ ours: r.ours.readingsPerS, anchor: r.anchor.readingsPerS })),
+      repetitions: reps.map((r) => ({
+        ours: r.ours.readingsPerS,
+        anchor: r.anchor.readingsPerS,
+        oursCpuUsPerReading: r.ours.cpuUsPerReading,
+        anchorCpuUsPerReading: r.anchor.cpuUsPerReading,
+        loadAverage1m: r.loadAverage1m,
+      })),
       allChecksOk: reps.every((r) => r.ours.check.ok && r.anchor.check.ok),
       ...(where ? { serverProfile: where } : {}),
       targets: {

@@ -84,6 +84,40 @@ describe('startOfLocalDay and nextLocalMidnight', () => {
   });
 });
 
+describe('the day caches of localDay and startOfLocalDay', () => {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const dayFromParts = (ms: number, zone: string) => {
+    const p = localParts(ms, zone);
+    return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  };
+  // Quarter-hour, half-hour and 45-minute offsets, DST at local midnight (São Paulo 2018), and offsets that are not
+  // whole quarter hours (Kiritimati was UTC−10:40 until 1979, Monrovia UTC−0:44:30 until 1972).
+  test.each([
+    ['Europe/Prague', '2024-03-30T12:00:00Z'],
+    ['Europe/Prague', '2024-10-26T12:00:00Z'],
+    ['America/Sao_Paulo', '2018-11-03T12:00:00Z'],
+    ['America/Sao_Paulo', '2019-02-16T12:00:00Z'],
+    ['Asia/Kathmandu', '2024-06-01T00:00:00Z'],
+    ['Australia/Lord_Howe', '2024-04-06T00:00:00Z'],
+    ['America/St_Johns', '2024-11-02T12:00:00Z'],
+    ['Pacific/Kiritimati', '1970-06-01T12:00:00Z'],
+    ['Africa/Monrovia', '1970-06-01T12:00:00Z'],
+  ])('%s around %s: cached answers equal a direct computation, in any order', (zone, iso) => {
+    // Every 7 minutes over three days, visited in a scrambled order so cached and fresh answers interleave.
+    const instants = Array.from({ length: (3 * 24 * 60) / 7 }, (_, i) => at(iso) + i * 7 * 60_000 + (i % 5) * 13_000);
+    const order = instants.map((_, i) => (i * 7919) % instants.length);
+    for (const i of [...order, ...order]) {
+      const ms = instants[i]!;
+      const day = dayFromParts(ms, zone);
+      expect(localDay(ms, zone), `${zone} ${new Date(ms).toISOString()}`).toBe(day);
+      const start = startOfLocalDay(ms, zone);
+      expect(start).toBeLessThanOrEqual(ms);
+      expect(dayFromParts(start, zone)).toBe(day);
+      expect(dayFromParts(start - 1, zone)).not.toBe(day);
+    }
+  });
+});
+
 describe('isValidTimeZone', () => {
   test.each([
     ['Europe/Prague', true],

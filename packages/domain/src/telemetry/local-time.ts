@@ -92,10 +92,39 @@ export function localParts(ms: number, timeZone: string): LocalParts {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/**
+ * Per zone and UTC quarter hour, a value that depends only on the local day (its name, its first instant). Exact
+ * where the zone's offset is a whole number of quarter hours: then local midnights fall on quarter-hour boundaries in
+ * UTC, and a quarter lies in one local day (offsets change only at quarter hours, see above). The ingest asks this
+ * for every reading, several times.
+ */
+class QuarterCache<T> {
+  private readonly zones = new Map<string, Map<number, T>>();
+
+  lookup(timeZone: string, ms: number): T | undefined {
+    return this.zones.get(timeZone)?.get(Math.floor(ms / QUARTER_MS));
+  }
+
+  /** Remembers `value` for the quarter of `ms` where that is exact; returns it. */
+  store(timeZone: string, ms: number, value: T): T {
+    if (utcOffsetMinutes(timeZone, ms) % 15 !== 0) return value;
+    let zone = this.zones.get(timeZone);
+    if (!zone) this.zones.set(timeZone, (zone = new Map()));
+    if (zone.size >= OFFSET_CACHE_LIMIT) zone.clear();
+    zone.set(Math.floor(ms / QUARTER_MS), value);
+    return value;
+  }
+}
+
+const dayNames = new QuarterCache<string>();
+const dayStarts = new QuarterCache<number>();
+
 /** The plant-local calendar day of an instant as 'YYYY-MM-DD'. */
 export function localDay(ms: number, timeZone: string): string {
+  const known = dayNames.lookup(timeZone, ms);
+  if (known !== undefined) return known;
   const p = localParts(ms, timeZone);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  return dayNames.store(timeZone, ms, `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`);
 }
 
 /** The plant-local calendar month of an instant as 'YYYY-MM'. */
@@ -108,6 +137,10 @@ export function localMonth(ms: number, timeZone: string): string {
  * at the first instant that exists (e.g. 01:00).
  */
 export function startOfLocalDay(ms: number, timeZone: string): number {
+  return dayStarts.lookup(timeZone, ms) ?? dayStarts.store(timeZone, ms, computeStartOfLocalDay(ms, timeZone));
+}
+
+function computeStartOfLocalDay(ms: number, timeZone: string): number {
   const day = localDay(ms, timeZone);
   const wallMidnight = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
   const c1 = wallMidnight - utcOffsetMinutes(timeZone, ms) * MINUTE_MS;

@@ -2,17 +2,24 @@ import { z } from 'zod';
 import { SERIAL_NUMBER_PATTERN } from '../devices.js';
 import { FIELDS, fieldByKey, isFieldKey, type Field, type FieldKey } from './fields.js';
 import { DAY_MS } from './local-time.js';
-import { TELEMETRY_MESSAGES, type TelemetryMessageKey } from './messages.js';
+import { TELEMETRY_MESSAGES } from './messages.js';
+import {
+  NOT_JSON,
+  READING_EXTRA_MAX_KEYS,
+  READING_EXTRA_MAX_KEY_LENGTH,
+  READING_EXTRA_MAX_TEXT,
+  extraHasProtoKey,
+  firstReadingIssue,
+  type ReadingIssue,
+  type ReadingReason,
+} from './reading-check.js';
+
+export { READING_EXTRA_MAX_KEYS, READING_EXTRA_MAX_KEY_LENGTH, READING_EXTRA_MAX_TEXT, type ReadingReason };
 
 /** Readings older than this are refused (they would land in a dropped partition and falsify closed rollups). */
 export const READING_MAX_AGE_MS = 35 * DAY_MS;
 /** Clock skew tolerated for device timestamps ahead of the server. */
 export const READING_MAX_FUTURE_MS = 10 * 60_000;
-export const READING_EXTRA_MAX_KEYS = 64;
-export const READING_EXTRA_MAX_KEY_LENGTH = 64;
-export const READING_EXTRA_MAX_TEXT = 256;
-
-export type ReadingReason = Extract<TelemetryMessageKey, `reading.${string}`>;
 
 function valueSchema(field: Field) {
   let schema = z.number('reading.notANumber');
@@ -113,15 +120,12 @@ function rejected(reason: ReadingReason, field: string | undefined, extra: strin
   return field === undefined ? { ok: false, reason, detail } : { ok: false, reason, field, detail };
 }
 
-function rejection(issue: z.core.$ZodIssue, payload: unknown): Rejection {
-  const [head, key] = issue.path;
-  if (issue.code === 'unrecognized_keys') {
-    const field = issue.keys[0] ?? '';
-    if (head === 'values') return rejected('reading.unknownField', field, `values.${field}`);
-    return rejected('reading.unknownProperty', field, head === undefined ? field : `${String(head)}.${field}`);
-  }
-  const reason: ReadingReason = REASONS.has(issue.message) ? (issue.message as ReadingReason) : 'reading.notObject';
-  const value = shown(payload, issue.path);
+/** A problem as a refusal: the reason, the offending key, and English detail naming the value and its range. */
+function rejectionOf({ reason, path }: ReadingIssue, payload: unknown): Rejection {
+  const [head, key] = path;
+  if (reason === 'reading.unknownField') return rejected(reason, String(key), `values.${String(key)}`);
+  if (reason === 'reading.unknownProperty') return rejected(reason, String(head), String(head));
+  const value = shown(payload, path);
   if (head === 'values' && typeof key === 'string') {
     const f = fieldByKey(key);
     const unit = f?.unit && f.unit !== 'currency' ? ` ${f.unit}` : '';
@@ -131,19 +135,48 @@ function rejection(issue: z.core.$ZodIssue, payload: unknown): Rejection {
   return rejected(reason, typeof head === 'string' ? head : undefined, value);
 }
 
-/**
- * Validates one device payload at server time `now` (epoch ms): shape, serial number, every value against its
- * field, and a timestamp no older than 35 days and no more than 10 minutes ahead. Pure; the first problem wins.
- */
-export function validateReading(payload: unknown, now: number): ReadingResult {
-  const parsed = readingSchema.safeParse(payload);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    if (!issue) return rejected('reading.notObject', undefined, 'unreadable payload');
-    return rejection(issue, payload);
+/** The schema's first issue in the terms of ReadingIssue. */
+function issueOf(issue: z.core.$ZodIssue): ReadingIssue {
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    return issue.path[0] === 'values'
+      ? { reason: 'reading.unknownField', path: ['values', key] }
+      : { reason: 'reading.unknownProperty', path: [key] };
   }
-  const { ts } = parsed.data;
+  const reason = REASONS.has(issue.message) ? (issue.message as ReadingReason) : 'reading.notObject';
+  return { reason, path: issue.path };
+}
+
+function timely(reading: Reading, now: number): ReadingResult {
+  const { ts } = reading;
   if (ts < now - READING_MAX_AGE_MS) return rejected('reading.tooOld', 'ts', new Date(ts).toISOString());
   if (ts > now + READING_MAX_FUTURE_MS) return rejected('reading.inFuture', 'ts', new Date(ts).toISOString());
-  return { ok: true, reading: parsed.data };
+  return { ok: true, reading };
+}
+
+/**
+ * validateReading by `readingSchema` itself (zod): the reference the fast check is tested against, and the judge of
+ * payloads holding objects JSON cannot produce. The reading returned is the schema's copy.
+ */
+export function validateReadingWithSchema(payload: unknown, now: number): ReadingResult {
+  const parsed = readingSchema.safeParse(payload);
+  if (parsed.success) return timely(parsed.data, now);
+  const issue = parsed.error.issues[0];
+  if (!issue) return rejected('reading.notObject', undefined, 'unreadable payload');
+  return rejectionOf(issueOf(issue), payload);
+}
+
+/**
+ * Validates one device payload at server time `now` (epoch ms): shape, serial number, every value against its
+ * field, and a timestamp no older than 35 days and no more than 10 minutes ahead. Pure; the first problem wins, as
+ * `readingSchema` orders them. A valid payload is returned as the reading itself (not copied).
+ */
+export function validateReading(payload: unknown, now: number): ReadingResult {
+  const found = firstReadingIssue(payload);
+  if (found === NOT_JSON) return validateReadingWithSchema(payload, now);
+  if (found !== undefined) return rejectionOf(found, payload);
+  const reading = payload as Reading;
+  // The schema's record leaves an own "__proto__" key of `extra` out of its output; so does this.
+  if (extraHasProtoKey(reading.extra)) return validateReadingWithSchema(payload, now);
+  return timely(reading, now);
 }

@@ -5,7 +5,6 @@ import {
   localMonth,
   spreadOverBuckets,
   type EnergyDeltaOptions,
-  type EnergyQuantity,
   type FieldKey,
 } from '@voltfleet/domain';
 import type { ChainRow, Energy, NewReadingRow } from './ingest.repository.js';
@@ -103,12 +102,6 @@ export interface RollupIncrements {
 
 export const emptyIncrements = (): RollupIncrements => ({ fiveMin: new Map(), day: new Map(), month: new Map() });
 
-function bump(map: Map<string, Energy>, key: string, q: EnergyQuantity, kwh: number) {
-  let e = map.get(key);
-  if (!e) map.set(key, (e = zeroEnergy()));
-  e[q] += kwh;
-}
-
 // Day and month of a 5-minute bucket per zone; buckets repeat across a batch, so this saves most date work.
 const calendar = new Map<string, Map<number, { day: string; month: string; iso: string }>>();
 function calendarOf(bucket: number, timeZone: string) {
@@ -127,6 +120,12 @@ function calendarOf(bucket: number, timeZone: string) {
   return hit;
 }
 
+function addEnergy(map: Map<string, Energy>, key: string, energy: Energy) {
+  const e = map.get(key);
+  if (!e) map.set(key, { ...energy });
+  else for (const q of ENERGY_QUANTITIES) e[q] += energy[q];
+}
+
 /** Spreads contributions over 5-minute buckets and folds them into day and month totals in the plant's zone. */
 export function addContributions(
   into: RollupIncrements,
@@ -135,15 +134,21 @@ export function addContributions(
   timeZone: string,
 ): void {
   for (const c of contributions) {
+    // Every quantity's shares by bucket first, so the rollup keys are built once per bucket, not once per quantity.
+    const byBucket = new Map<number, Energy>();
     for (const q of ENERGY_QUANTITIES) {
       const delta = { kwh: c.delta[q], nextDayKwh: c.deltaNext[q], source: 'total' as const };
       for (const share of spreadOverBuckets(c.prevTs, c.ts, delta, timeZone)) {
-        const kwh = c.sign * share.kwh;
-        const at = calendarOf(share.bucket, timeZone);
-        bump(into.fiveMin, `${id}|${at.iso}`, q, kwh);
-        bump(into.day, `${id}|${at.day}`, q, kwh);
-        bump(into.month, `${id}|${at.month}`, q, kwh);
+        let e = byBucket.get(share.bucket);
+        if (!e) byBucket.set(share.bucket, (e = zeroEnergy()));
+        e[q] += c.sign * share.kwh;
       }
+    }
+    for (const [bucket, energy] of byBucket) {
+      const at = calendarOf(bucket, timeZone);
+      addEnergy(into.fiveMin, `${id}|${at.iso}`, energy);
+      addEnergy(into.day, `${id}|${at.day}`, energy);
+      addEnergy(into.month, `${id}|${at.month}`, energy);
     }
   }
 }

@@ -169,6 +169,15 @@ export type RollupTable =
   | 'plant_energy_day'
   | 'plant_energy_month';
 
+/**
+ * A PostgreSQL array literal of numbers and plain strings (no quotes, commas, braces, backslashes or spaces), as the
+ * pg driver would write it but without quoting and escaping every element: rollup arrays hold thousands per batch.
+ * Numbers are written as JavaScript prints them, the shortest text that reads back to the same double.
+ */
+function plainArray(values: readonly (number | string)[]): string {
+  return `{${values.join(',')}}`;
+}
+
 /** Adds energy to rollup rows (creating them as needed): `key` is the device or plant id, `at` the bucket, day or month. */
 export async function addToRollup(
   db: Queryable,
@@ -188,10 +197,10 @@ export async function addToRollup(
      SELECT * FROM unnest($1::int4[], $2::${atType}[], ${cols.map((_c, i) => `$${i + 3}::float8[]`).join(', ')})
      ON CONFLICT (${idColumn}, ${atColumn}) DO UPDATE SET ${cols.map((c) => `${c} = ${table}.${c} + EXCLUDED.${c}`).join(', ')}`,
     [
-      entries.map((e) => e.key),
-      entries.map((e) => e.at),
-      ...ENERGY_QUANTITIES.map((q) => entries.map((e) => e.energy[q])),
-    ] as never[],
+      plainArray(entries.map((e) => e.key)),
+      plainArray(entries.map((e) => e.at)),
+      ...ENERGY_QUANTITIES.map((q) => plainArray(entries.map((e) => e.energy[q]))),
+    ],
   );
 }
 
