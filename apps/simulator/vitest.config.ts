@@ -1,10 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// The domain package is tested from its TypeScript sources; an alias applies in every Vite environment.
+// Workspace packages are tested from their TypeScript sources; an alias applies in every Vite environment.
+const source = (pkg: string) => fileURLToPath(new URL(`../../${pkg}/src/index.ts`, import.meta.url));
+
 export default defineConfig({
   resolve: {
-    alias: { '@voltfleet/domain': fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url)) },
+    alias: {
+      '@voltfleet/domain': source('packages/domain'),
+      '@voltfleet/osim': source('packages/osim'),
+    },
   },
   test: { include: ['src/**/*.test.ts'] },
 });

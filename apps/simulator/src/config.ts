@@ -30,6 +30,11 @@ export interface SimPlantConfig {
   load: LoadConfig;
   tariff: TariffPeriod[];
   grid: { nominalV: number; frequencyHz: number };
+  /**
+   * The plant's inverters sit in outdoor storage cabinets with a cabinet meter, a storage gate meter, a dehumidifier
+   * and liquid cooling, and report those groups too (C&I and micro-grid plants only; a household has none).
+   */
+  storageCabinet?: boolean;
 }
 
 export interface SimInverterConfig {

@@ -110,6 +110,7 @@ export const MORE_DEMO_PLANTS: DemoPlantSeed[] = [
       { model: '6K', batteryKwh: 15 },
     ],
     workMode: 3,
+    storageCabinet: true,
   },
   {
     id: 'ng-abuja-ci',

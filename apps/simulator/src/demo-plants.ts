@@ -24,6 +24,8 @@ export interface DemoPlantSeed {
   /** One entry per inverter: model and battery size (kWh). */
   inverters: { model: InverterModel; batteryKwh: number }[];
   workMode: WorkMode;
+  /** Outdoor storage cabinets (SimPlantConfig.storageCabinet). */
+  storageCabinet?: boolean;
 }
 
 // A Chinese commercial time-of-use tariff (CNY/kWh): valley at night, sharp around the evening peak.
@@ -71,6 +73,7 @@ export const DEMO_PLANTS: DemoPlantSeed[] = [
       { model: '10K', batteryKwh: 20 },
     ],
     workMode: 4,
+    storageCabinet: true,
   },
   {
     id: 'cn-shenzhen-home',
@@ -116,6 +119,7 @@ export const DEMO_PLANTS: DemoPlantSeed[] = [
       { model: '10K', batteryKwh: 30 },
     ],
     workMode: 3,
+    storageCabinet: true,
   },
   {
     id: 'cz-praha-home',

@@ -1,4 +1,11 @@
-import { ENERGY_QUANTITIES, localDay, validateReading, type Reading } from '@voltfleet/domain';
+import {
+  ENERGY_QUANTITIES,
+  FIELDS_BY_GROUP,
+  localDay,
+  validateReading,
+  type FieldGroup,
+  type Reading,
+} from '@voltfleet/domain';
 import { describe, expect, test } from 'vitest';
 import type { FleetConfig } from './config.js';
 import { demoFleetConfig } from './demo-fleet.js';
@@ -118,6 +125,25 @@ describe('Fleet', () => {
     const orphan = config.devices.filter((d) => d.kind !== 'inverter');
     expect(() => createFleet({ ...config, devices: orphan })).toThrow(/unknown device/);
     expect(() => createFleet(config).advance(START + HOUR, 0)).toThrow(RangeError);
+    const cabinetHome = { ...config, plants: config.plants.map((p) => ({ ...p, storageCabinet: true })) };
+    expect(() => createFleet(cabinetHome)).toThrow(/household plant has no storage cabinet/);
+  });
+
+  test.each([
+    ['cz-praha-home', 'household', false],
+    ['cz-brno-ci', 'C&I without a storage cabinet', false],
+    ['cn-suzhou-ci', 'C&I with storage cabinets', true],
+    ['ng-lagos-mg', 'micro-grid with storage cabinets', true],
+  ] as const)('%s (%s): an inverter with its battery reports exactly its groups', (plantId, _kind, cabinet) => {
+    const fleet = createFleet(someDemoPlants([plantId]));
+    fleet.advance(START + HOUR, 60);
+    const inverterGroups: FieldGroup[] = ['pv', 'grid', 'load', 'bms', 'pcs'];
+    const cabinetGroups: FieldGroup[] = ['tmeter', 'gmeter', 'dehumidifier', 'liquidCooling'];
+    const expected = [...inverterGroups, ...(cabinet ? cabinetGroups : [])]
+      .flatMap((g) => FIELDS_BY_GROUP[g].map((f) => f.key))
+      .sort();
+    for (const reading of fleet.readings()) expect(Object.keys(reading.values).sort()).toEqual(expected);
+    expect(expected).toHaveLength(cabinet ? 110 : 75);
   });
 
   test('readings() gives one reading per inverter at the present time', () => {

@@ -50,7 +50,7 @@ export class Fleet {
       const initialSocPct = battery?.initialSocPct ?? Math.round(rng.fork(inv.sn).range(30, 80));
       return new SimInverter(
         inv,
-        { ...plant, hasCabinet: plant.type !== 1 },
+        { ...plant, hasCabinet: plant.storageCabinet === true },
         {
           seed: config.seed,
           startMs: config.startMs,
@@ -138,6 +138,8 @@ function merge(into: Record<string, EnergyTotals>, from: Record<string, EnergyTo
 
 function checkConfig(config: FleetConfig): void {
   const plantIds = new Set(config.plants.map((p) => p.id));
+  for (const p of config.plants)
+    if (p.storageCabinet && p.type === 1) throw new Error(`${p.id}: a household plant has no storage cabinet`);
   const sns = new Set<string>();
   for (const d of config.devices) {
     if (sns.has(d.sn)) throw new Error(`duplicate serial number ${d.sn}`);

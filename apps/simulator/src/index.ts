@@ -35,6 +35,7 @@ export {
 export { EnergyCounters, addTotals, zeroTotals, type EnergyTotals, type GateMeter } from './counters.js';
 export { environmentAt, type Environment, type SiteGeometry } from './environment.js';
 export { SimInverter, type InverterOptions, type InverterSite } from './inverter.js';
+export { SimFirmware, type UpgradeAnswer, type UpgradeOrder, type UpgradeRefusal } from './firmware-upgrade.js';
 export { Fleet, createFleet, type GroundTruth, type ReadingListener, type TruthSeries } from './fleet.js';
 export { runAccelerated, type AcceleratedRun, type AccelerateOptions } from './accelerate.js';
 export { demoFleetConfig, type DemoFleetConfig, type DemoUser } from './demo-fleet.js';
@@ -47,5 +48,6 @@ export type {
   SimPlantConfig,
 } from './config.js';
 export { MqttDevice, type MqttDeviceOptions } from './transport/mqtt-device.js';
+export { OsimDevice, type OsimDeviceOptions } from './transport/osim-device.js';
 export { inverterCommands, parseCommand, type CommandAnswer, type DeviceCommand } from './transport/commands.js';
 export { connectMqttFleet, type MqttFleet } from './transport/mqtt-fleet.js';

@@ -6,13 +6,21 @@ import { dispatch, type PowerFlow } from './dispatch.js';
 import { environmentAt, type Environment, type SiteGeometry } from './environment.js';
 import { SIM_FAULTS, scheduledFault, type FaultWindow, type SimFaultCode } from './faults.js';
 import type { LoadConfig } from './load.js';
-import { DEFAULT_PARAMETERS, checkParameter, type InverterParameters, type ParameterResult } from './parameters.js';
+import {
+  DEFAULT_PARAMETERS,
+  checkParameter,
+  type InverterParameters,
+  type ParameterRefusal,
+  type ParameterResult,
+} from './parameters.js';
+
+type ParameterRefused = { ok: false; reason: ParameterRefusal };
 import { readingValues } from './reading-values.js';
 
 /** Where an inverter is installed: geometry plus the grid it connects to and whether it sits in a cabinet. */
 export interface InverterSite extends SiteGeometry {
   grid: { nominalV: number; frequencyHz: number };
-  /** C&I and micro-grid plants have a cabinet meter, a gate meter, a dehumidifier and liquid cooling. */
+  /** A storage cabinet (C&I and micro-grid plants with one): cabinet meter, gate meter, dehumidifier, liquid cooling. */
   hasCabinet: boolean;
 }
 
@@ -57,6 +65,9 @@ export class SimInverter {
   private nextMidnightMs: number;
   private seq = 0;
   private injected: FaultWindow | undefined;
+  private restartedAtMs = Date.now();
+  /** The real-time clock's offset from wall time; a fresh inverter's clock is 90 s slow until synchronised. */
+  private clockOffsetMs = -90_000;
 
   constructor(
     private readonly config: SimInverterConfig,
@@ -99,6 +110,44 @@ export class SimInverter {
     if (!check.ok) return check;
     this.params = { ...this.params, [check.key]: check.value };
     return { ok: true, key: check.key, value: this.params[check.key] };
+  }
+
+  /**
+   * Writes several registers at once as one command: all of them or none (the first refusal wins). On success
+   * returns the values read back.
+   */
+  applyParameters(values: Record<string, unknown>): { ok: true; values: Record<string, number> } | ParameterRefused {
+    const on = 'onOff' in values ? values.onOff === 1 : this.params.onOff === 1;
+    const checked: Record<string, number> = {};
+    for (const [key, value] of Object.entries(values)) {
+      // Switching off and changing anti-backflow in one write is allowed: the firmware applies onOff first.
+      const check = checkParameter(key, value, { ratedW: this.ratedW, on: key === 'onOff' ? true : on });
+      if (!check.ok) return check;
+      checked[check.key] = check.value;
+    }
+    if (Object.keys(checked).length === 0) return { ok: false, reason: 'unknownParameter' };
+    this.params = { ...this.params, ...checked };
+    const params: Record<string, number> = { ...this.params };
+    return { ok: true, values: Object.fromEntries(Object.keys(checked).map((k) => [k, params[k]!])) };
+  }
+
+  /** A reset/restart: the control board reboots (its uptime starts again); settings are kept. */
+  restart(wallMs: number): void {
+    this.restartedAtMs = wallMs;
+  }
+
+  /** Seconds since the last restart (or since the simulator started it). */
+  uptimeS(wallMs: number): number {
+    return Math.max(0, Math.floor((wallMs - this.restartedAtMs) / 1000));
+  }
+
+  /** Clock sync: the inverter's real-time clock is set to `epochS`; it reads back as wall time plus the offset. */
+  setClock(epochS: number, wallMs: number): void {
+    this.clockOffsetMs = epochS * 1000 - wallMs;
+  }
+
+  clockS(wallMs: number): number {
+    return Math.floor((wallMs + this.clockOffsetMs) / 1000);
   }
 
   /** A firmware upgrade: new versions, and the lifetime energy registers start again from zero. */

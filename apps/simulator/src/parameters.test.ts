@@ -16,6 +16,14 @@ describe('checkParameter', () => {
       'acCouplingPvSource',
       'backupSupplyOrder',
       'weeklyForcedCharging',
+      'batteryChargeState',
+      'forcedChargingMode',
+      'forcedChargeDays',
+      'forcedDischargeDays',
+      'forcedChargeStartMin',
+      'forcedChargeEndMin',
+      'forcedDischargeStartMin',
+      'forcedDischargeEndMin',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import {
   AC_COUPLING_PV_SOURCES,
   BACKUP_SUPPLY_ORDERS,
+  BATTERY_CHARGE_STATES,
   BATTERY_TYPES,
   ENABLE_OPTIONS,
   ON_OFF,
@@ -11,6 +12,7 @@ import {
   optionValues,
   type AcCouplingPvSource,
   type BackupSupplyOrder,
+  type BatteryChargeState,
   type BatteryType,
   type EnableOption,
   type LabelledOption,
@@ -30,6 +32,15 @@ export interface InverterParameters {
   acCouplingPvSource: AcCouplingPvSource;
   backupSupplyOrder: BackupSupplyOrder;
   weeklyForcedCharging: WeeklyForcedCharging;
+  batteryChargeState: BatteryChargeState;
+  /** Weekly forced charging as the registers hold it: mode, weekday masks (bit 0 = Monday), periods in minutes. */
+  forcedChargingMode: WeeklyForcedCharging;
+  forcedChargeDays: number;
+  forcedDischargeDays: number;
+  forcedChargeStartMin: number;
+  forcedChargeEndMin: number;
+  forcedDischargeStartMin: number;
+  forcedDischargeEndMin: number;
 }
 export type ParameterKey = keyof InverterParameters;
 
@@ -43,11 +54,22 @@ export const DEFAULT_PARAMETERS: InverterParameters = {
   acCouplingPvSource: 0,
   backupSupplyOrder: 0,
   weeklyForcedCharging: 0,
+  batteryChargeState: 2,
+  forcedChargingMode: 0,
+  forcedChargeDays: 0,
+  forcedDischargeDays: 0,
+  forcedChargeStartMin: 0,
+  forcedChargeEndMin: 0,
+  forcedDischargeStartMin: 0,
+  forcedDischargeEndMin: 0,
 };
 
 type Rule =
   | { kind: 'enum'; options: readonly LabelledOption[] }
   | { kind: 'range'; min: number; max: (ratedW: number) => number };
+
+const WEEKDAY_MASK: Rule = { kind: 'range', min: 0, max: () => 127 };
+const MINUTE_OF_DAY: Rule = { kind: 'range', min: 0, max: () => 1439 };
 
 /** Each parameter's accepted values, from the SPEC §3 enumerations of the domain package. */
 const RULES: Record<ParameterKey, Rule> = {
@@ -60,6 +82,14 @@ const RULES: Record<ParameterKey, Rule> = {
   acCouplingPvSource: { kind: 'enum', options: AC_COUPLING_PV_SOURCES },
   backupSupplyOrder: { kind: 'enum', options: BACKUP_SUPPLY_ORDERS },
   weeklyForcedCharging: { kind: 'enum', options: WEEKLY_FORCED_CHARGING },
+  batteryChargeState: { kind: 'enum', options: BATTERY_CHARGE_STATES },
+  forcedChargingMode: { kind: 'enum', options: WEEKLY_FORCED_CHARGING },
+  forcedChargeDays: WEEKDAY_MASK,
+  forcedDischargeDays: WEEKDAY_MASK,
+  forcedChargeStartMin: MINUTE_OF_DAY,
+  forcedChargeEndMin: MINUTE_OF_DAY,
+  forcedDischargeStartMin: MINUTE_OF_DAY,
+  forcedDischargeEndMin: MINUTE_OF_DAY,
 };
 
 export const PARAMETER_KEYS = Object.keys(RULES) as ParameterKey[];

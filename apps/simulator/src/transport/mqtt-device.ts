@@ -10,6 +10,8 @@ export interface MqttDeviceOptions {
   secret: string;
   /** Executes a command; its answer is published on `dev/{sn}/up/ack`. */
   onCommand?: (command: DeviceCommand) => CommandAnswer;
+  /** The firmware versions the device runs, reported with its online status. */
+  versions?: () => { pcuVersion: string; dspVersion: string };
   /** Readings kept while the broker has not acknowledged them; beyond it the oldest are dropped. */
   bufferLimit?: number;
   /** Readings handed to MQTT at once (unacknowledged QoS 1 publishes in flight). */
@@ -119,6 +121,11 @@ export class MqttDevice {
     await this.client.endAsync(true);
   }
 
+  /** Says online again with the firmware versions it runs now (e.g. back from an upgrade's restart). */
+  reportStatus(): void {
+    if (this.client.connected) this.client.publish(topic.status(this.sn), this.onlineStatus(), { qos: 1 });
+  }
+
   /** Cuts the connection without DISCONNECT, as a lost link would (the broker publishes the last will). */
   dropConnection(): void {
     this.client.stream.destroy();
@@ -126,8 +133,12 @@ export class MqttDevice {
 
   private connected(): void {
     this.client.subscribe(topic.commands(this.sn), { qos: 1 });
-    this.client.publish(topic.status(this.sn), JSON.stringify({ status: 'online', ts: Date.now() }), { qos: 1 });
+    this.client.publish(topic.status(this.sn), this.onlineStatus(), { qos: 1 });
     this.pump();
+  }
+
+  private onlineStatus(): string {
+    return JSON.stringify({ status: 'online', ts: Date.now(), ...this.options.versions?.() });
   }
 
   private pump(): void {
