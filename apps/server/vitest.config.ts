@@ -7,7 +7,11 @@ const source = (pkg: string) => fileURLToPath(new URL(`../../${pkg}/src/index.ts
 
 export default defineConfig({
   resolve: {
-    alias: { '@voltfleet/domain': source('packages/domain'), '@voltfleet/simulator': source('apps/simulator') },
+    alias: {
+      '@voltfleet/domain': source('packages/domain'),
+      '@voltfleet/osim': source('packages/osim'),
+      '@voltfleet/simulator': source('apps/simulator'),
+    },
   },
   test: {
     include: ['src/**/*.test.ts'],

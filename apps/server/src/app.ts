@@ -17,8 +17,17 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { rolesRoutes } from './features/roles/roles.routes.js';
 import { recordsRoutes } from './features/records/records.routes.js';
 import { devicesRoutes } from './features/devices/devices.routes.js';
+import { deviceStorageRoutes } from './features/device-storage/device-storage.routes.js';
+import { plantStatsRoutes } from './features/plant-stats/plant-stats.routes.js';
+import { plantsRoutes } from './features/plants/plants.routes.js';
+import { weatherRoutes } from './features/weather/weather.routes.js';
+import { tariffsRoutes } from './features/tariffs/tariffs.routes.js';
+import { scriptsRoutes } from './features/scripts/scripts.routes.js';
+import { firmwareRoutes } from './features/firmware/firmware.routes.js';
 import { LiveHub } from './features/live/live.hub.js';
 import { liveRoutes } from './features/live/live.routes.js';
+import { registerCommands } from './features/commands/commands.routes.js';
+import { upgradeRoutes } from './features/firmware/upgrade.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,11 +82,20 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(rolesRoutes, { db });
   await app.register(recordsRoutes, { db });
   await app.register(devicesRoutes, { db, config });
+  await app.register(deviceStorageRoutes, { db, config });
+  await app.register(plantStatsRoutes, { db, config });
+  await app.register(plantsRoutes, { db, config });
+  await app.register(weatherRoutes, { db, config });
+  await app.register(tariffsRoutes, { db });
+  await app.register(scriptsRoutes, { db });
+  await app.register(firmwareRoutes, { db, config });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const live = new LiveHub(db);
   app.decorate('live', live);
   app.addHook('onClose', async () => live.close());
   await app.register(liveRoutes, { hub: live });
+  await registerCommands(app, deps, live);
+  await app.register(upgradeRoutes, deps);
 
   const fallback = await registerWebApp(app, config.webDist ?? defaultWebDist());
   app.setNotFoundHandler((request, reply) => fallback?.(request, reply) ?? sendRouteNotFound(request, reply));

@@ -19,12 +19,34 @@ export interface Config {
   trustProxy: boolean;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** With an external Mosquitto: where its password and ACL files are rewritten after credentials change. */
+  mosquittoAuthDir: string | undefined;
+  /** Mosquitto's pid file: it gets SIGHUP to reload those files. */
+  mosquittoPidFile: string | undefined;
   /** Stable per ingest process: after a restart it gets back its unacknowledged messages under the same id. */
   mqttClientId: string;
   osimPort: number;
+  /** The OSIM gateway polls each connected inverter this often. */
+  osimPollSeconds: number;
+  /** An OSIM request without its complete reply after this long has timed out. */
+  osimRequestTimeoutSeconds: number;
   demoFleet: boolean;
   /** A device silent for longer than this is offline. */
   deviceOfflineSeconds: number;
+  /** Commands to more devices than this at once need the batch permission and an explicit confirmation. */
+  commandBatchLimit: number;
+  /** A command not delivered within this many minutes expires and is never sent. */
+  commandExpiryMinutes: number;
+  /** A sent command without a final answer after this many seconds has timed out. */
+  commandTimeoutSeconds: number;
+  /** How long a simulated demo inverter restarts after a firmware upgrade (SPEC §9: 20 minutes). */
+  demoUpgradeRestartSeconds: number;
+  /** Weather forecasts: Open-Meteo (free, no key) or off (the weather tab says the forecast is unavailable). */
+  weatherProvider: 'open-meteo' | 'off';
+  /** The Open-Meteo forecast endpoint (tests and e2e point it at a local fixture server). */
+  weatherUrl: string;
+  /** A forecast call gives up after this long. */
+  weatherTimeoutMs: number;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -33,6 +55,12 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   return n;
+}
+
+function weatherProvider(raw: string | undefined): Config['weatherProvider'] {
+  if (raw === undefined || raw === '' || raw === 'open-meteo') return 'open-meteo';
+  if (raw === 'off') return 'off';
+  throw new Error(`WEATHER_PROVIDER must be open-meteo or off, got "${raw}"`);
 }
 
 /** Reads the configuration from environment variables (names fixed, documented in the README). */
@@ -67,9 +95,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     mqttPort: intEnv(env, 'MQTT_PORT', 1883),
     mqttUrl: env.MQTT_URL || undefined,
+    mosquittoAuthDir: env.MOSQUITTO_AUTH_DIR || undefined,
+    mosquittoPidFile: env.MOSQUITTO_PID_FILE || undefined,
     mqttClientId: env.MQTT_CLIENT_ID || `voltfleet-${os.hostname()}-${intEnv(env, 'PORT', 8080)}`,
     osimPort: intEnv(env, 'OSIM_PORT', 19042),
+    osimPollSeconds: intEnv(env, 'OSIM_POLL_SECONDS', 30),
+    osimRequestTimeoutSeconds: intEnv(env, 'OSIM_REQUEST_TIMEOUT_SECONDS', 10),
     demoFleet: ['1', 'true', 'on', 'yes'].includes((env.DEMO_FLEET ?? '').toLowerCase()),
     deviceOfflineSeconds: intEnv(env, 'DEVICE_OFFLINE_SECONDS', 300),
+    commandBatchLimit: intEnv(env, 'COMMAND_BATCH_LIMIT', 20),
+    commandExpiryMinutes: intEnv(env, 'COMMAND_EXPIRY_MINUTES', 10),
+    commandTimeoutSeconds: intEnv(env, 'COMMAND_TIMEOUT_SECONDS', 60),
+    demoUpgradeRestartSeconds: intEnv(env, 'DEMO_UPGRADE_RESTART_SECONDS', 1200),
+    weatherProvider: weatherProvider(env.WEATHER_PROVIDER),
+    weatherUrl: env.WEATHER_URL || 'https://api.open-meteo.com/v1/forecast',
+    weatherTimeoutMs: intEnv(env, 'WEATHER_TIMEOUT_MS', 5000),
   };
 }

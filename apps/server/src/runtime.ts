@@ -10,8 +10,16 @@ import { runDemoFleet } from './features/demo/demo.runner.js';
 import { hashPassword } from './features/auth/auth.service.js';
 import { startMqttBroker } from './link/mqtt-broker.js';
 import { connectExternalLink } from './link/mqtt-external.js';
+import { DeviceCache } from './link/device-cache.js';
+import { OsimGateway } from './link/osim-gateway.js';
 import type { DeviceLink } from './link/link.types.js';
 import { startMaintenance } from './platform/maintenance.js';
+import { startWeatherJob } from './features/weather/weather.job.js';
+import { weatherServiceFor } from './features/weather/weather.setup.js';
+import { startPlantScriptJob } from './features/scripts/scripts.job.js';
+import { startCommandJob } from './features/commands/commands.job.js';
+import { recordReportedVersions, startUpgradeJob } from './features/firmware/firmware.job.js';
+import { commandLinkOf, toLiveMessage } from './features/commands/command-dispatcher.js';
 
 export interface Runtime {
   ingest: Ingest | undefined;
@@ -46,6 +54,11 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       (d) =>
         void markSeen(db, d.id).catch((err: unknown) => app.log.warn({ err, sn: d.sn }, 'last-seen update failed')),
     );
+    // Commands stop being delivered before the link closes.
+    stops.unshift(
+      app.commands.attach(commandLinkOf(link), { offlineSeconds: config.deviceOfflineSeconds, pollMs: 2000 }),
+    );
+    stops.unshift(recordReportedVersions(db, link.events, app.log));
     const [theLink, theIngest] = [link, ingest];
     registerLinkMetrics(app, theIngest, theLink);
     stops.push(async () => {
@@ -57,6 +70,32 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
         ? `device link: subscribed to ${config.mqttUrl}`
         : `device link: MQTT broker on port ${config.mqttPort}`,
     );
+  }
+  if (config.roles.has('osim')) {
+    // Without the ingest role this process gets its own ingest for the gateway's readings.
+    const sink = ingest ?? new Ingest(db);
+    if (!ingest) sink.on('stored', (stored) => app.live.publishReadings(stored));
+    const gateway = await OsimGateway.start({
+      port: config.osimPort,
+      host: config.host,
+      devices: new DeviceCache(deviceDirectory(db)),
+      sink,
+      db,
+      log: app.log,
+      pollIntervalMs: config.osimPollSeconds * 1000,
+      requestTimeoutMs: config.osimRequestTimeoutSeconds * 1000,
+    });
+    gateway.events.on(
+      'online',
+      (d) =>
+        void markSeen(db, d.id).catch((err: unknown) => app.log.warn({ err, sn: d.sn }, 'last-seen update failed')),
+    );
+    // The gateway stops polling before the ingest flushes.
+    stops.unshift(async () => {
+      await gateway.close();
+      if (sink !== ingest) await sink.flush();
+    });
+    app.log.info(`OSIM gateway on port ${gateway.port}`);
   }
   if (config.roles.has('jobs')) {
     stops.push(startMaintenance(db, app.log));
@@ -70,6 +109,17 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       app.log,
     );
     stops.push(watcher.stop);
+    if (config.weatherProvider !== 'off') stops.push(startWeatherJob(weatherServiceFor(db, config), app.log));
+    stops.push(startPlantScriptJob(db, app.log));
+    stops.push(startUpgradeJob(db, app.log, 15_000, (c) => app.live.publishCommandStatus(toLiveMessage(c))));
+    stops.push(
+      startCommandJob(
+        db,
+        config.commandTimeoutSeconds,
+        (c) => app.live.publishCommandStatus(toLiveMessage(c)),
+        app.log,
+      ),
+    );
   }
   if (config.demoFleet) {
     const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`;
@@ -78,6 +128,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       mqttUrl: brokerUrl,
       hash: hashPassword,
       log: (m) => app.log.info(m),
+      upgradeRestartMs: config.demoUpgradeRestartSeconds * 1000,
     });
     // The simulated devices stop first so their last readings still reach the link.
     stops.unshift(() => demo.stop());

@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { Reading } from '@voltfleet/domain';
+import type { FirmwareOrder, Reading } from '@voltfleet/domain';
 
 /** A device as the link layer knows it: enough to authenticate it and route its messages. */
 export interface LinkDevice {
@@ -45,22 +45,41 @@ export interface DeviceLookup {
 export interface DeviceCommand {
   /** Unique per command; the device answers with it and ignores a command id it has already executed. */
   commandId: string;
-  type: 'setParameter' | 'readParameter';
+  /**
+   * `setParameter` writes `key` = `value`; `setParameters` writes every register in `values` at once (a setting
+   * spanning several registers, e.g. weekly forced charging); `remote` runs the action `key` (restart, clockSync
+   * with `value` = epoch seconds); `firmwareUpgrade` installs the image in `firmware` (the device must be shut down;
+   * it restarts and reports its new versions on its status topic).
+   */
+  type: 'setParameter' | 'readParameter' | 'setParameters' | 'remote' | 'firmwareUpgrade';
   key: string;
-  /** The value to write (setParameter). */
+  /** The value to write (setParameter, clockSync). */
   value?: number;
+  /** The registers to write (setParameters). */
+  values?: Record<string, number>;
+  /** The image to install (firmwareUpgrade). */
+  firmware?: FirmwareOrder;
   /** Epoch ms after which the device must not execute the command. */
   expiresAt?: number;
 }
 
 /** A device's answer to a command, JSON on `dev/{sn}/up/ack`: `value` is the value read back after the write. */
 export type CommandAck =
-  { commandId: string; ok: true; value?: number | undefined } | { commandId: string; ok: false; reason: string };
+  | { commandId: string; ok: true; value?: number | undefined; values?: Record<string, number> | undefined }
+  | { commandId: string; ok: false; reason: string };
 
 /** Presence events of a device link: a device's MQTT session came up or went down (connection, LWT or status). */
 export interface LinkEvents {
   online: [device: LinkDevice];
   offline: [device: LinkDevice];
+  /** The device reported the firmware versions it runs (on its status topic, e.g. after an upgrade's restart). */
+  versions: [device: LinkDevice, versions: DeviceVersions];
+}
+
+/** Firmware versions a device reports; either may be absent. */
+export interface DeviceVersions {
+  pcuVersion?: string | undefined;
+  dspVersion?: string | undefined;
 }
 
 /**
@@ -85,4 +104,14 @@ export interface DeviceLink {
   /** Registers a handler for command answers; returns a function that removes it. */
   onAck(handler: (device: LinkDevice, ack: CommandAck) => void): () => void;
   close(): Promise<void>;
+}
+
+/**
+ * What the command lifecycle needs of a transport: send a command to a device, hear its answers and its presence.
+ * The MQTT links implement it through `publishCommand`; the OSIM gateway implements the same shape.
+ */
+export interface CommandLink {
+  send(sn: string, command: DeviceCommand): Promise<CommandRouting>;
+  onAck(handler: (device: LinkDevice, ack: CommandAck) => void): () => void;
+  readonly events: EventEmitter<LinkEvents>;
 }

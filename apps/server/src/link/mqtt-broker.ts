@@ -2,6 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
 import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain';
 import { OrderedCallbacks } from './ack-order.js';
+import { linkCredentialEvents } from './credential-events.js';
 import { limitPacketSize } from './packet-size-guard.js';
 import { commandPayload, isOwnDownlinkFilter, MAX_PAYLOAD_BYTES, topicMatches, uplinkTopic } from './mqtt-protocol.js';
 import { Uplink, type AckHandler } from './uplink.js';
@@ -69,6 +70,8 @@ class AedesLink implements MqttBroker {
   private readonly sessions = new Map<string, Client>();
   private readonly downlinks = new WeakMap<Client, Set<string>>();
   private readonly ordered = new OrderedCallbacks<Client>();
+  /** A rotated-out secret must not keep its session: the device logs in again with the new one. */
+  private readonly credentialsReplaced = (sn: string) => this.sessions.get(sn)?.close();
 
   constructor(private readonly options: MqttBrokerOptions) {
     this.uplink = new Uplink(options.sink, options.log, false);
@@ -119,6 +122,7 @@ class AedesLink implements MqttBroker {
     this.server.on('error', (err) => this.uplink.log.error({ err }, 'mqtt: listener error'));
     const address = this.server.address();
     this.port = address !== null && typeof address === 'object' ? address.port : this.options.port;
+    linkCredentialEvents.on('replaced', this.credentialsReplaced);
   }
 
   onAck(handler: AckHandler): () => void {
@@ -144,6 +148,7 @@ class AedesLink implements MqttBroker {
   }
 
   async close(): Promise<void> {
+    linkCredentialEvents.off('replaced', this.credentialsReplaced);
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
     // Connections that never sent CONNECT are not Aedes clients; close them too or server.close() waits for them.
     for (const socket of this.sockets) socket.destroy();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERIAL_NUMBER_PATTERN, validateReading, type Reading, type ReadingReason } from '@voltfleet/domain';
-import type { CommandAck, DeviceCommand, LinkCounters } from './link.types.js';
+import type { CommandAck, DeviceCommand, DeviceVersions, LinkCounters } from './link.types.js';
 
 /** Largest payload a device may send (a full reading is about 3 KB). */
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -80,20 +80,42 @@ export function parseReading(payload: Buffer, sn: string, now: number): Parsed<R
   return { ok: true, value: result.reading };
 }
 
-const statusSchema = z.object({ status: z.enum(['online', 'offline']), ts: z.number().int().positive().optional() });
+/** A firmware version as devices report it (PCU `4.0.0`, DSP `V201A00D00`): short, plain characters only. */
+const reportedVersion = z
+  .string()
+  .regex(/^[\w.-]{1,32}$/)
+  .optional();
+const statusSchema = z.object({
+  status: z.enum(['online', 'offline']),
+  ts: z.number().int().positive().optional(),
+  pcuVersion: reportedVersion,
+  dspVersion: reportedVersion,
+});
 
-/** A status payload `{"status":"online"|"offline"}`. */
-export function parseStatus(payload: Buffer): Parsed<'online' | 'offline'> {
+/** A status payload `{"status":"online"|"offline"}`, with the firmware versions the device runs when it says them. */
+export function parseStatus(
+  payload: Buffer,
+): Parsed<{ status: 'online' | 'offline'; versions: DeviceVersions | null }> {
   const json = parseJson(payload);
   if (!json.ok) return json;
   const parsed = statusSchema.safeParse(json.value);
   if (!parsed.success) return { ok: false, reason: 'link.status', detail: parsed.error.issues[0]?.message ?? '' };
-  return { ok: true, value: parsed.data.status };
+  const { status, pcuVersion, dspVersion } = parsed.data;
+  const versions = pcuVersion !== undefined || dspVersion !== undefined ? { pcuVersion, dspVersion } : null;
+  return { ok: true, value: { status, versions } };
 }
 
 const commandId = z.string().min(1).max(64);
 const ackSchema = z.discriminatedUnion('ok', [
-  z.object({ commandId, ok: z.literal(true), value: z.number().finite().optional() }),
+  z.object({
+    commandId,
+    ok: z.literal(true),
+    value: z.number().finite().optional(),
+    values: z
+      .record(z.string().max(64), z.number().finite())
+      .refine((v) => Object.keys(v).length <= 64)
+      .optional(),
+  }),
   z.object({ commandId, ok: z.literal(false), reason: z.string().min(1).max(128) }),
 ]);
 
@@ -108,6 +130,6 @@ export function parseAck(payload: Buffer): Parsed<CommandAck> {
 
 /** The JSON bytes of a command (only the documented properties). */
 export function commandPayload(command: DeviceCommand): Buffer {
-  const { commandId: id, type, key, value, expiresAt } = command;
-  return Buffer.from(JSON.stringify({ commandId: id, type, key, value, expiresAt }));
+  const { commandId: id, type, key, value, values, firmware, expiresAt } = command;
+  return Buffer.from(JSON.stringify({ commandId: id, type, key, value, values, firmware, expiresAt }));
 }

@@ -54,7 +54,9 @@ export class Uplink {
     }
     const status = parseStatus(payload);
     if (!status.ok) return this.refuse(status.reason, device.sn, status.detail);
-    if (this.statusIsPresence) this.presence(status.value, device);
+    if (this.statusIsPresence) this.presence(status.value.status, device);
+    const versions = status.value.versions;
+    if (versions) this.guard(() => this.events.emit('versions', device, versions), 'versions listener failed');
   }
 
   /** Emits a presence event; a throwing listener is logged, never thrown into the broker. */

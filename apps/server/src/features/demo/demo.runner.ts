@@ -19,7 +19,14 @@ export interface DemoRun {
  */
 export async function runDemoFleet(
   db: Db,
-  opts: { dataDir: string; mqttUrl: string; hash: (p: string) => Promise<string>; log: (m: string) => void },
+  opts: {
+    dataDir: string;
+    mqttUrl: string;
+    hash: (p: string) => Promise<string>;
+    log: (m: string) => void;
+    /** How long an inverter restarts after a firmware upgrade (SPEC §9: 20 minutes). */
+    upgradeRestartMs?: number;
+  },
 ): Promise<DemoRun> {
   const startMs = Date.now();
   const config = demoFleetConfig({ startMs });
@@ -28,7 +35,11 @@ export async function runDemoFleet(
   const members = fleet.inverters
     .filter((inv) => creds.secrets[inv.sn])
     .map((inverter) => ({ inverter, secret: creds.secrets[inverter.sn]! }));
-  const mqtt: MqttFleet = await connectMqttFleet(opts.mqttUrl, members);
+  const mqtt: MqttFleet = await connectMqttFleet(
+    opts.mqttUrl,
+    members,
+    opts.upgradeRestartMs === undefined ? {} : { upgradeRestartMs: opts.upgradeRestartMs },
+  );
   // Real time, advanced in 10-second steps; each inverter reports at its own interval.
   const run = fleet.runAccelerated({ factor: 1, stepSeconds: 10, tickMs: 1000, onReading: mqtt.onReading });
   opts.log(`Demo fleet running: ${members.length} simulated inverters reporting over MQTT`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { joinPhone } from '@voltfleet/domain';
 import type { DemoFleetConfig } from '@voltfleet/simulator';
 import { insertPlant } from '../plants/plants.repository.js';
+import { seedDemoPlantConfig } from '../tariffs/demo-tariffs.js';
 import type { Db } from '../../db/db.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret.js';
 import { insertUser } from '../users/users.repository.js';
@@ -73,6 +74,14 @@ export async function seedDemo(
       const owner = users.get(p.owner) ?? admin;
       const plantId = await insertPlant(tx, { ...p, ownerId: owner.id });
       plantIds.set(p.id, plantId);
+      // The tariff the simulated plant pays, in effect since it was built, so the demo shows earnings.
+      await seedDemoPlantConfig(tx, {
+        plantId,
+        currency: p.currency,
+        effectiveFrom: p.constructionDate,
+        userId: owner.id,
+        tariff: p.tariff,
+      });
       const installer = p.installer ? users.get(p.installer) : undefined;
       if (installer)
         await tx.query(`INSERT INTO plant_users (plant_id, user_id) VALUES ($1, $2)`, [plantId, installer.id]);

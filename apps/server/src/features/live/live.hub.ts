@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { LiveMessage } from '@voltfleet/domain';
+import type { CommandStatusMessage, LiveMessage } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';
@@ -64,6 +64,13 @@ export class LiveHub {
   publishPlantStatus(plantId: number, status: 'normal' | 'alarm' | 'offline'): void {
     for (const client of this.clients) {
       if (client.plants.has(plantId)) this.send(client, { type: 'plantStatus', plantId, status });
+    }
+  }
+
+  /** A command's new status, to the tabs of users who may see its device. */
+  publishCommandStatus(message: CommandStatusMessage): void {
+    for (const client of this.clients) {
+      if (client.devices.has(message.deviceId)) this.send(client, message);
     }
   }
 
