@@ -1,6 +1,7 @@
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.mjs';
+import { startWeatherFixtureServer } from '../../apps/server/src/test/weather-fixture-server.js';
 
 /**
  * One real server (built app, fresh PGlite data directory, test captcha code) for every journey. TRUST_PROXY lets
@@ -10,9 +11,19 @@ import { startServer } from './server.mjs';
  * journeys that watch live data; it gets its own free MQTT port from startServer.
  */
 export default async function setup(project: TestProject) {
-  const server = await startServer({ TRUST_PROXY: 'true', DEMO_FLEET: 'on' });
+  // Recorded Open-Meteo answers from a local server: journeys see a forecast without the internet.
+  const weather = await startWeatherFixtureServer();
+  const server = await startServer({ TRUST_PROXY: 'true', DEMO_FLEET: 'on', WEATHER_URL: weather.url }).catch(
+    async (err: unknown) => {
+      await weather.close();
+      throw err;
+    },
+  );
   project.provide('baseUrl', server.baseUrl);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await weather.close();
+  };
 }
 
 declare module 'vitest' {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoginGate, RequireSession } from './guards';
 import { lazyLoad } from '@/lib/lazy-load';
-import { PAGE_REGISTRY, shellPage } from './page-registry';
+import { DETAIL_ROUTES, PAGE_REGISTRY, shellPage } from './page-registry';
 import { RouteBoundary } from './route-boundary';
 import { homePath, PERSONAL_CENTER_PATH, registeredRoutes } from './routes';
 import { SessionBridge } from './session-bridge';
@@ -18,7 +18,7 @@ const NotFoundPage = lazyLoad(() => import('./pages/not-found-page'));
 export function AppRouter() {
   const session = useSession();
   const permissions = session?.me.permissions;
-  const routes = useMemo(() => registeredRoutes(permissions ?? [], PAGE_REGISTRY), [permissions]);
+  const routes = useMemo(() => registeredRoutes(permissions ?? [], PAGE_REGISTRY, DETAIL_ROUTES), [permissions]);
 
   return (
     <BrowserRouter>
@@ -40,6 +40,13 @@ export function AppRouter() {
               {routes.map((route) => {
                 const Page = PAGE_REGISTRY[route.key];
                 return Page && <Route key={route.key} path={route.fullPath} element={<Page />} />;
+              })}
+              {routes.map((route) => {
+                const Detail = DETAIL_ROUTES[route.key]?.page;
+                return (
+                  Detail &&
+                  route.detailPath && <Route key={`${route.key}/detail`} path={route.detailPath} element={<Detail />} />
+                );
               })}
               <Route path={PERSONAL_CENTER_PATH} element={<PersonalCenterPage />} />
               <Route path="*" element={<NotFoundPage />} />

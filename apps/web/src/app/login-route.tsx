@@ -3,7 +3,7 @@ import type { Me } from '@voltfleet/domain';
 import LoginPage from '@/features/auth/pages/login-page';
 import { currentLang } from '@/lib/i18n';
 import { saveSession } from '@/lib/session';
-import { PAGE_REGISTRY } from './page-registry';
+import { DETAIL_ROUTES, PAGE_REGISTRY } from './page-registry';
 import { homePath, isAllowedTarget, registeredRoutes } from './routes';
 
 /** The login page, plus where to go once signed in: `from` when the user may open it, else the first page. */
@@ -13,7 +13,7 @@ export default function LoginRoute() {
 
   const onSignedIn = (me: Me) => {
     saveSession(me, currentLang());
-    const routes = registeredRoutes(me.permissions, PAGE_REGISTRY);
+    const routes = registeredRoutes(me.permissions, PAGE_REGISTRY, DETAIL_ROUTES);
     const from = params.get('from');
     navigate(isAllowedTarget(from, routes) ? from : homePath(routes), { replace: true });
   };

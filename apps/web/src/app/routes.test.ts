@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '@voltfleet/domain';
 import { buildMenuTree } from './menu-tree';
-import { PAGE_REGISTRY } from './page-registry';
-import { homePath, isAllowedTarget, loginUrl, registeredRoutes } from './routes';
+import { DETAIL_ROUTES, PAGE_REGISTRY } from './page-registry';
+import { homePath, isAllowedTarget, loginUrl, registeredRoutes, routeOwnsPath } from './routes';
 
 const registry = PAGE_REGISTRY;
 const everything = ['A', 'A/A', 'A/D', 'B', 'B/A', 'C', 'C/A', 'D', 'D/A', 'D/C', 'D/D', 'E', 'E:role.add'];
@@ -17,8 +17,12 @@ describe('page registry', () => {
 describe('registeredRoutes', () => {
   it('keeps permitted pages that this build has, in table order', () => {
     expect(registeredRoutes(everything, registry).map((r) => r.fullPath)).toEqual([
+      '/plantCenter/plantStatistics',
+      '/plantCenter/plantList',
+      '/plantCenter/plantConfig',
       '/deviceCenter/deviceList',
       '/userCenter/userList',
+      '/userCenter/contralRecord',
       '/userCenter/operateRecord',
       '/systemManage/roleList',
     ]);
@@ -36,12 +40,14 @@ describe('registeredRoutes', () => {
 
 describe('homePath', () => {
   it('is the first child of the first permitted module', () => {
+    expect(homePath(registeredRoutes(['A', 'B', 'B/A'], registry))).toBe('/plantCenter/plantList');
+    expect(homePath(registeredRoutes(['A', 'A/A', 'B', 'B/A'], registry))).toBe('/plantCenter/plantStatistics');
     expect(homePath(registeredRoutes(['D', 'D/D', 'E'], registry))).toBe('/userCenter/operateRecord');
     expect(homePath(registeredRoutes(['B', 'B/A', 'D', 'D/A'], registry))).toBe('/deviceCenter/deviceList');
   });
 
   it('is /403 when only modules without registered pages are permitted', () => {
-    expect(homePath(registeredRoutes(['A', 'A/A', 'B', 'C', 'C/A'], registry))).toBe('/403');
+    expect(homePath(registeredRoutes(['B', 'C', 'C/A'], registry))).toBe('/403');
     expect(homePath([])).toBe('/403');
   });
 });
@@ -62,16 +68,54 @@ describe('isAllowedTarget', () => {
   });
 });
 
+describe('detail routes', () => {
+  const details = { 'plantCenter/plantList': { path: ':plantId' } };
+
+  it('come with their parent page only, and so need its permission', () => {
+    const withList = registeredRoutes(['A', 'B', 'B/A'], registry, details);
+    expect(withList.find((r) => r.key === 'plantCenter/plantList')?.detailPath).toBe('/plantCenter/plantList/:plantId');
+    expect(withList.filter((r) => r.detailPath).map((r) => r.key)).toEqual(['plantCenter/plantList']);
+    expect(registeredRoutes(['B', 'B/A'], registry, details).some((r) => r.detailPath)).toBe(false);
+  });
+
+  it('are allowed login targets exactly when the parent is registered', () => {
+    const routes = registeredRoutes(['A', 'B', 'B/A'], registry, details);
+    expect(isAllowedTarget('/plantCenter/plantList/42?tab=trend', routes)).toBe(true);
+    expect(isAllowedTarget('/plantCenter/plantList/42/more', routes)).toBe(false);
+    expect(isAllowedTarget('/deviceCenter/deviceList/42', routes)).toBe(false);
+    expect(isAllowedTarget('/plantCenter/plantList/42', registeredRoutes(['B', 'B/A'], registry, details))).toBe(false);
+  });
+
+  it('select their parent in the menu', () => {
+    const list = registeredRoutes(['A'], registry, details)[0]!;
+    expect(routeOwnsPath(list, '/plantCenter/plantList/7')).toBe(true);
+    expect(routeOwnsPath(list, '/plantCenter/plantList')).toBe(true);
+    expect(routeOwnsPath(list, '/plantCenter/plantList/')).toBe(false);
+    expect(routeOwnsPath(list, '/plantCenter/plantListing')).toBe(false);
+  });
+
+  it('match the registry of this build', () => {
+    expect(Object.keys(DETAIL_ROUTES).every((key) => key in registry)).toBe(true);
+  });
+});
+
 describe('buildMenuTree', () => {
   it('groups pages by module, then by menu group', () => {
     const tree = buildMenuTree(registeredRoutes(everything, registry));
     expect(tree.map((m) => [m.module.path, m.groups.map((g) => [g.group, g.routes.map((r) => r.page.path)])])).toEqual([
+      [
+        'plantCenter',
+        [
+          ['plantOverview', ['plantStatistics']],
+          ['plantManagement', ['plantList', 'plantConfig']],
+        ],
+      ],
       ['deviceCenter', [['deviceOverview', ['deviceList']]]],
       [
         'userCenter',
         [
           ['userManagement', ['userList']],
-          ['recordManagement', ['operateRecord']],
+          ['recordManagement', ['contralRecord', 'operateRecord']],
         ],
       ],
       ['systemManage', [['roleManagement', ['roleList']]]],

@@ -7,16 +7,33 @@ export interface AppRoute {
   fullPath: string;
   /** "userCenter/userList", the page registry key */
   key: string;
+  /** "/plantCenter/plantList/:plantId" when the page has a detail page (page-registry DETAIL_ROUTES). */
+  detailPath?: string;
 }
 
 /** Routes outside the permission table that every signed-in user has. */
 export const PERSONAL_CENTER_PATH = '/personalCenter';
 
 /** The permitted pages that this build registers, in menu order. */
-export function registeredRoutes(granted: readonly string[], registry: Readonly<Record<string, unknown>>): AppRoute[] {
+export function registeredRoutes(
+  granted: readonly string[],
+  registry: Readonly<Record<string, unknown>>,
+  details: Readonly<Record<string, { path: string }>> = {},
+): AppRoute[] {
   return permittedRoutes(new Set(granted))
-    .map((route) => ({ ...route, key: route.fullPath.slice(1) }))
+    .map((route): AppRoute => {
+      const key = route.fullPath.slice(1);
+      const detail = details[key];
+      return { ...route, key, ...(detail ? { detailPath: `${route.fullPath}/${detail.path}` } : {}) };
+    })
     .filter((route) => route.key in registry);
+}
+
+/** Whether a path is the page itself or one of its detail pages ("/plantCenter/plantList/42"). */
+export function routeOwnsPath(route: AppRoute, path: string): boolean {
+  if (path === route.fullPath) return true;
+  const rest = path.startsWith(`${route.fullPath}/`) ? path.slice(route.fullPath.length + 1) : '';
+  return route.detailPath !== undefined && /^[^/]+$/.test(rest);
 }
 
 /** Where "/" leads: the first child of the first permitted module, or /403 when nothing is registered (SPEC §2). */
@@ -39,5 +56,5 @@ export function loginUrl(path: string): string {
 export function isAllowedTarget(target: string | null, routes: readonly AppRoute[]): target is string {
   if (!target || !target.startsWith('/') || target.startsWith('//')) return false;
   const path = target.split(/[?#]/)[0] ?? '';
-  return path === PERSONAL_CENTER_PATH || routes.some((route) => route.fullPath === path);
+  return path === PERSONAL_CENTER_PATH || routes.some((route) => routeOwnsPath(route, path));
 }

@@ -41,6 +41,20 @@ afterEach(async () => {
 });
 
 describe('http client (SPEC §8)', () => {
+  it('sends a FormData body as it is (multipart upload), JSON bodies as JSON', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, { code: 'ok', msg: 'Success', data: null })));
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'devices.xlsx');
+    await http.post('/api/device-storage/import', form);
+    await http.post('/api/device-storage', { sn: 'VF10K2400101' });
+    const upload = fetchMock.mock.calls[0]![1]!;
+    const json = fetchMock.mock.calls[1]![1]!;
+    expect(upload.body).toBe(form);
+    expect((upload.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect(json.body).toBe('{"sn":"VF10K2400101"}');
+    expect((json.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
   it('returns data, sends the language and the cookie, and drops empty query values', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, { code: 'ok', msg: 'Success', data: { items: [1] } }));
     await expect(http.get('/api/users', { query: { keyword: '', page: 2, enabled: undefined } })).resolves.toEqual({

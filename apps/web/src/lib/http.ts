@@ -65,26 +65,24 @@ function isQuiet(quiet: RequestOptions['quiet'], code: ErrorCode): boolean {
   return quiet === true || (Array.isArray(quiet) && quiet.includes(code));
 }
 
-/** Sends one API request and returns the envelope's data; failures throw ApiError after SPEC §8 handling. */
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends one request with the 30 s time-out; a network failure becomes ApiError('network') after its notice. */
+async function send(method: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
   options.signal?.addEventListener('abort', forwardAbort);
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLang() };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
-  let payload: unknown;
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLang() };
+  // A FormData body (file upload) sets its own multipart content type and boundary.
+  const form = options.body instanceof FormData ? options.body : undefined;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: controller.signal,
     });
-    payload = await response.json().catch(() => undefined);
   } catch (cause) {
     // The caller gave up (unmounted, query cancelled): nothing to tell the user.
     if (options.signal?.aborted) throw cause;
@@ -96,9 +94,22 @@ export async function request<T>(method: string, path: string, options: RequestO
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
   }
+}
 
+/** Sends one API request and returns the envelope's data; failures throw ApiError after SPEC §8 handling. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options, 'application/json');
+  const payload: unknown = await response.json().catch(() => undefined);
   if (response.ok && isEnvelope(payload) && payload.code === 'ok') return payload.data as T;
   return fail(response.status, payload, options);
+}
+
+/** GETs a file (a generated sheet) as a Blob; an error answer is an envelope, handled like any other request. */
+export async function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+  const response = await send('GET', path, options, '*/*');
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && !type.startsWith('application/json')) return response.blob();
+  return fail(response.status, await response.json().catch(() => undefined), options);
 }
 
 function fail(status: number, payload: unknown, options: RequestOptions): never {

@@ -1,7 +1,14 @@
 import { currentLang } from './i18n';
 import { notify } from './notice';
 
-type SuccessKey = 'success.saved' | 'success.added' | 'success.edited' | 'success.deleted';
+type SuccessKey =
+  | 'success.saved'
+  | 'success.added'
+  | 'success.edited'
+  | 'success.deleted'
+  | 'success.stockedIn'
+  | 'success.activated'
+  | 'success.issued';
 
 /**
  * SPEC §8 success messages, in the domain's wording for all four languages. The domain's message table (every

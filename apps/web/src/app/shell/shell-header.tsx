@@ -3,6 +3,7 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '@/features/auth/api/logout';
+import { ProjectListButton } from '@/features/plants/components/project-list-button';
 import { LanguageSwitch } from '@/components/language-switch';
 import { closeLive } from '@/lib/live-socket';
 import { useMe } from '@/lib/session';
@@ -10,7 +11,7 @@ import { PERSONAL_CENTER_PATH, SESSION_ENDED } from '../routes';
 import { FullscreenButton } from './fullscreen-button';
 import { HelpButton } from './help-button';
 
-/** Header tools: language, help, full screen, personal center and exit. */
+/** Header tools: project list, language, help, full screen, personal center and exit. */
 export function ShellHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,6 +26,7 @@ export function ShellHeader() {
 
   return (
     <Flex justify="flex-end" align="center" gap={8} style={{ height: '100%' }}>
+      <ProjectListButton />
       <LanguageSwitch />
       <HelpButton />
       <FullscreenButton />

@@ -3,7 +3,7 @@ import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { useRefreshMe } from '@/features/auth/api/use-refresh-me';
 import { useMe } from '@/lib/session';
-import { PAGE_REGISTRY } from '../page-registry';
+import { DETAIL_ROUTES, PAGE_REGISTRY } from '../page-registry';
 import { RouteBoundary } from '../route-boundary';
 import { registeredRoutes } from '../routes';
 import { ShellHeader } from './shell-header';
@@ -16,7 +16,15 @@ import { ShellQueries } from './shell-queries';
  * beside it, because the bundler sees the pages as loaded from the shell.
  */
 export const PAGE_LOADERS = {
+  'plantCenter/plantStatistics': () => import('@/features/plant-stats/pages/plant-statistics-page'),
+  'plantCenter/plantList': () => import('@/features/plants/pages/plant-list-page'),
+  'plantCenter/plantList/:plantId': () => import('@/app/pages/plant-detail-route'),
+  'plantCenter/plantConfig': () => import('@/app/pages/plant-config-route'),
   'deviceCenter/deviceList': () => import('@/features/devices/pages/device-list-page'),
+  'deviceCenter/deviceStorage': () => import('@/features/device-storage/pages/device-storage-page'),
+  'deviceCenter/commandIssue': () => import('@/app/pages/command-issue-route'),
+  'userCenter/contralRecord': () => import('@/features/commands/pages/control-records-page'),
+  'deviceCenter/deviceList/:deviceId': () => import('@/features/devices/pages/device-detail-page'),
   'userCenter/userList': () => import('@/features/users/pages/user-list-page'),
   'userCenter/operateRecord': () => import('@/features/records/pages/operation-records-page'),
   'systemManage/roleList': () => import('@/features/roles/pages/role-list-page'),
@@ -29,7 +37,7 @@ function ShellFrame() {
   const me = useMe();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
-  const routes = useMemo(() => registeredRoutes(me.permissions, PAGE_REGISTRY), [me.permissions]);
+  const routes = useMemo(() => registeredRoutes(me.permissions, PAGE_REGISTRY, DETAIL_ROUTES), [me.permissions]);
   // Keeps the persisted grant current, and notices an expired session on arrival.
   useRefreshMe();
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { MENU_GROUP_NAMES, PAGE_NAMES, permissionName, type Lang } from '@voltfleet/domain';
 import { buildMenuTree } from '../menu-tree';
-import type { AppRoute } from '../routes';
+import { routeOwnsPath, type AppRoute } from '../routes';
 
 /** Modules as submenus, pages grouped by menu group, all names from the domain tables in the UI language. */
 export function ShellMenu({ routes }: { routes: readonly AppRoute[] }) {
@@ -37,7 +37,7 @@ export function ShellMenu({ routes }: { routes: readonly AppRoute[] }) {
       theme="dark"
       mode="inline"
       items={items}
-      selectedKeys={[pathname]}
+      selectedKeys={[routes.find((route) => routeOwnsPath(route, pathname))?.fullPath ?? pathname]}
       defaultOpenKeys={tree.map((m) => m.module.path)}
     />
   );
