@@ -68,11 +68,13 @@ declare module 'fastify' {
  * A read route with an audit config (an export that takes data away) is recorded too, with its query as parameters.
  */
 export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
-  app.addHook('onResponse', async (request, reply) => {
+  // onSend, not onResponse: the record is stored before the client hears the outcome, so an answered change always
+  // has its record (and a caller reading the records right after sees it).
+  app.addHook('onSend', async (request, reply, payload) => {
     const audit = request.routeOptions.config.audit;
     const mutating = MUTATING.has(request.method);
-    if ((!mutating && !audit) || !request.url.startsWith('/api/')) return;
-    if (reply.statusCode === 404 && !request.routeOptions.url) return; // no such route: nothing was attempted
+    if ((!mutating && !audit) || !request.url.startsWith('/api/')) return payload;
+    if (reply.statusCode === 404 && !request.routeOptions.url) return payload; // no such route: nothing was attempted
     const actor =
       request.auditActor ??
       (request.caller ? { id: request.caller.id, username: request.caller.username, path: request.caller.path } : null);
@@ -96,5 +98,6 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     } catch (err) {
       request.log.error({ err }, 'could not write the operation record');
     }
+    return payload;
   });
 });

@@ -205,6 +205,8 @@ describe('lifecycle over the real broker with a simulated inverter', () => {
     const id = (await issue(tokens.a, { deviceIds: [ids.VFCMDA0004], kind: 'workMode', value: 3 })).body.data
       .commands[0]!.id;
     await expect.poll(() => statusOf(tokens.a, id), { timeout: 5000 }).toBe('sent');
+    // The row is marked sent before the publish goes out, so the device may see it a moment later.
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
     expect(JSON.parse(received[0]!)).toMatchObject({ type: 'setParameters', key: 'workMode', values: { workMode: 3 } });
     await s.db.query(`UPDATE commands SET sent_at = now() - interval '2 minutes' WHERE id = $1`, [id]);
     expect(await sweepCommands(s.db, 60)).toContainEqual({

@@ -121,8 +121,14 @@ const selectPlants = (where: string, thresholdParam: number) => `
      WHERE ${where}
   ) plant`;
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * Whether a plant's name or address contains `q`, ignoring case. Done here rather than with ILIKE: ILIKE folds
+ * case by the database's locale, and a cluster created with the C locale folds only ASCII ("VINOHRADSKÁ").
+ */
+const matchesText = (row: PlantRow, q: string): boolean => {
+  const needle = q.toLocaleLowerCase();
+  return row.name.toLocaleLowerCase().includes(needle) || row.address.toLocaleLowerCase().includes(needle);
+};
 
 /** Every plant in scope that passes the filter, by name. */
 export async function listPlantsInScope(db: Queryable, scope: PlantScope, filter: PlantFilter): Promise<PlantRow[]> {
@@ -132,15 +138,12 @@ export async function listPlantsInScope(db: Queryable, scope: PlantScope, filter
   if (filter.status === 'online') where.push(`plant.status <> 'offline'`);
   else if (filter.status) where.push(`plant.status = ${bind(filter.status)}`);
   if (filter.type !== undefined) where.push(`plant.type = ${bind(filter.type)}`);
-  if (filter.q) {
-    const p = bind(likeContains(filter.q));
-    where.push(`(plant.name ILIKE ${p} OR plant.address ILIKE ${p})`);
-  }
   const { rows } = await db.query<PlantRow>(
     `${selectPlants(plantInScope('p', 1, 2), 3)} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY plant.name, plant.id`,
     params,
   );
-  return rows;
+  const q = filter.q;
+  return q ? rows.filter((row) => matchesText(row, q)) : rows;
 }
 
 /** A plant in scope by id, or undefined: outside the scope looks exactly like missing. */

@@ -87,7 +87,8 @@ describe('script sandbox', () => {
     const before = sandbox.pid;
     const outcome = await sandbox.run(1, 'def derive(buckets):\n    while True:\n        pass', DAY);
     expect(outcome).toMatchObject({ ok: false, failure: { key: 'script.timeLimit', params: { seconds: 4 } } });
-    expect(outcome.durationMs).toBeGreaterThanOrEqual(4_000);
+    // Timers may fire a fraction of a millisecond before the clock that measures them says 4 s.
+    expect(outcome.durationMs).toBeGreaterThanOrEqual(3_990);
     expect((await sandbox.run(1, SUM, DAY)).ok).toBe(true);
     expect(sandbox.pid).not.toBe(before);
   }, 60_000);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlantScript, ScriptTestRun } from '@voltfleet/domain';
 import {
   adminId,
@@ -199,10 +199,16 @@ describe('plant script API', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ active: true, version: 1, source: REVERSE_METER, updatedBy: 'scDealerA' });
-    const record = await s.db.query<{ params: { version: number; sha256: string; source: string } }>(
-      `SELECT params FROM operation_records WHERE action = 'plantScript.save' AND object_id = $1 AND ok`,
-      [String(plants.Roof_A)],
-    );
+    // The audit record is written once the response has gone out (onResponse): on PostgreSQL it may land a moment
+    // after inject() resolves.
+    const record = await vi.waitFor(async () => {
+      const found = await s.db.query<{ params: { version: number; sha256: string; source: string } }>(
+        `SELECT params FROM operation_records WHERE action = 'plantScript.save' AND object_id = $1 AND ok`,
+        [String(plants.Roof_A)],
+      );
+      if (found.rows.length === 0) throw new Error('no operation record yet');
+      return found;
+    });
     expect(record.rows[0]?.params).toMatchObject({ version: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(record.rows[0]?.params.source).toContain('the grid meter is mounted in reverse');
 
