@@ -12,6 +12,7 @@ import { startMqttBroker } from './link/mqtt-broker.js';
 import { connectExternalLink } from './link/mqtt-external.js';
 import { DeviceCache } from './link/device-cache.js';
 import { OsimGateway } from './link/osim-gateway.js';
+import { osimCommandLink } from './link/osim-commands.js';
 import type { DeviceLink } from './link/link.types.js';
 import { startMaintenance } from './platform/maintenance.js';
 import { startWeatherJob } from './features/weather/weather.job.js';
@@ -95,6 +96,17 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       await gateway.close();
       if (sink !== ingest) await sink.flush();
     });
+    // Commands for connected OSIM devices go through the gateway, which knows its connections exactly: it is asked
+    // first (and stops before the gateway closes).
+    stops.unshift(
+      app.commands.attach(osimCommandLink(gateway, app.log), {
+        offlineSeconds: config.deviceOfflineSeconds,
+        pollMs: 2000,
+        first: true,
+      }),
+    );
+    // The online debug page reads connected devices through the gateway.
+    stops.unshift(app.onlineDebug.attach(gateway));
     app.log.info(`OSIM gateway on port ${gateway.port}`);
   }
   if (config.roles.has('jobs')) {
@@ -129,6 +141,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       hash: hashPassword,
       log: (m) => app.log.info(m),
       upgradeRestartMs: config.demoUpgradeRestartSeconds * 1000,
+      ...(config.roles.has('osim') ? { osim: { host: '127.0.0.1', port: config.osimPort } } : {}),
     });
     // The simulated devices stop first so their last readings still reach the link.
     stops.unshift(() => demo.stop());

@@ -7,12 +7,15 @@ import {
   SYSTEM_INFO_COMMAND,
   buildCommand,
   commandCode,
+  decodeFrameData,
   resolveCommand,
   type CommandDef,
   type FieldDef,
+  type OsimFrame,
   type OsimInput,
 } from '@voltfleet/osim';
 import type { SimInverter } from '../inverter.js';
+import type { ParameterKey } from '../parameters.js';
 
 export interface OsimDeviceOptions {
   host: string;
@@ -84,6 +87,20 @@ const REPLY_FIELDS: readonly { command: string; field: string; key: keyof Readin
   { command: '9C', field: 'totalDailyBatteryCharge', key: 'batChargeTotalKwh' },
   { command: '9C', field: 'totalDailyBatteryDischarge', key: 'batDischargeTotalKwh' },
 ];
+
+/**
+ * The inverter's settings in the 95/66 operating-mode block, the device side of the gateway's table
+ * (apps/server/src/link/osim-commands.ts): 95 reports them, 66 writes them.
+ */
+const BLOCK_FIELDS: readonly { field: string; key: ParameterKey }[] = [
+  { field: 'operatingMode', key: 'workMode' },
+  { field: 'soc', key: 'socLowerLimitPct' },
+  { field: 'con', key: 'gridConnectionLimitW' },
+  { field: 'antiBackflow', key: 'antiBackflow' },
+];
+
+/** The write commands the simulated inverter executes. */
+const WRITE_COMMANDS = new Set(['64', '66', '68', '70']);
 
 /** The neutral value of a field (zero, empty text, zero bytes), for registers the simulation does not model. */
 function neutral(field: FieldDef): number | string | readonly number[] {
@@ -175,15 +192,67 @@ export class OsimDevice {
         values.modelCode = INVERTER_MODELS.find((m) => m.model === this.options.inverter.model)?.osimModelCode ?? 0;
         values.sn = this.sn;
       }
+      if (replyCode === '95') {
+        const params = this.options.inverter.parameters;
+        for (const b of BLOCK_FIELDS) values[b.field] = params[b.key];
+      }
       for (const m of REPLY_FIELDS) {
         const value = reading[m.key];
         const field = command.value.fields.find((f) => f.key === m.field);
         if (m.command === replyCode && value !== undefined && field) values[m.field] = onWire(field, value);
       }
+      // The on/off switch as set (64), also while a restart or fault keeps the inverter from running.
+      // The status word carries the same bits as the bit fields before it (bit 0 = on/off): kept consistent.
+      if (replyCode === '0C') {
+        const onOff = this.options.inverter.parameters.onOff;
+        values.onOff = onOff;
+        values.inverterStatusWord = (Number(values.inverterStatusWord) & ~1) | onOff;
+      }
       const frame = buildCommand(replyCode, values, this.pcuVersion, 'reply', { validate: false });
       if (frame.ok) frames.push(frame.value);
     }
     return frames;
+  }
+
+  /**
+   * Executes a write frame (64 on/off, 66 operating-mode block, 68 clock, 70 reset) on the inverter with the same
+   * range checks as an MQTT command. An accepted write is answered by echoing the frame back (source and
+   * destination swapped); a refused or unreadable one gets no answer and changes nothing.
+   */
+  write(frame: OsimFrame, wallMs: number): Uint8Array[] {
+    const code = commandCode(frame.command);
+    const decoded = decodeFrameData(frame, this.pcuVersion);
+    if (!decoded.ok || !decoded.value.payload) return [];
+    const values = decoded.value.payload.values;
+    const inverter = this.options.inverter;
+    if (code === '64') {
+      if (values.onOff !== 0 && values.onOff !== 1) return [];
+      if (!inverter.applyParameters({ onOff: values.onOff }).ok) return [];
+    } else if (code === '66') {
+      // Only the settings that change are applied (anti-backflow may be rewritten unchanged while running).
+      const changes: Record<string, unknown> = {};
+      for (const b of BLOCK_FIELDS)
+        if (values[b.field] !== inverter.parameters[b.key]) changes[b.key] = values[b.field];
+      if (Object.keys(changes).length > 0 && !inverter.applyParameters(changes).ok) return [];
+    } else if (code === '68') {
+      const parts = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) => values[k]);
+      if (!parts.every((p): p is number => typeof p === 'number')) return [];
+      const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
+      inverter.setClock(Date.UTC(year, month - 1, day, hour, minute, second) / 1000, wallMs);
+    } else if (code === '70') {
+      inverter.restart(wallMs);
+    } else {
+      return [];
+    }
+    const echo = buildCommand(code, values, this.pcuVersion, 'reply', { validate: false });
+    return echo.ok ? [echo.value] : [];
+  }
+
+  /** The device vanishes: the connection is cut without a goodbye and not dialled again. */
+  drop(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.socket?.destroy();
   }
 
   private dial(): Promise<void> {
@@ -219,7 +288,9 @@ export class OsimDevice {
       if (!event.ok) continue; // a device ignores what it cannot read; the cloud times out and asks again
       const code = commandCode(event.frame.command);
       const nowMs = this.options.now?.() ?? Date.now();
-      for (const frame of this.replies(code, nowMs)) socket.write(frame);
+      const replies = WRITE_COMMANDS.has(code) ? this.write(event.frame, Date.now()) : this.replies(code, nowMs);
+      if (socket.destroyed) return;
+      for (const frame of replies) socket.write(frame);
       this.answered += 1;
     }
   }

@@ -51,12 +51,15 @@ export const toLiveMessage = (c: StatusChange): CommandStatusMessage => ({
 });
 
 /**
- * Delivers commands over whichever link this process runs and turns device answers into status changes. Without a
- * link (a process without the ingest role) commands wait queued for a process that has one. A command is sent at
- * most once: only queued rows are claimed, and a sent one is never sent again (no automatic retry of a shutdown).
+ * Delivers commands over the links this process runs (MQTT, OSIM gateway) and turns device answers into status
+ * changes. A command goes to the first link on which its device is connected: the OSIM gateway knows its connections
+ * exactly, so it is asked first; an MQTT link is asked last (an external broker accepts without knowing). Without a
+ * link (a process without the ingest or osim role) commands wait queued for a process that has one. A command is
+ * sent at most once: only queued rows are claimed, and a sent one is never sent again (no automatic retry of a
+ * shutdown).
  */
 export class CommandDispatcher {
-  private link: CommandLink | undefined;
+  private readonly links: { link: CommandLink; first: boolean }[] = [];
 
   constructor(
     private readonly db: Db,
@@ -64,9 +67,14 @@ export class CommandDispatcher {
     private readonly log: LinkLog,
   ) {}
 
-  /** Starts delivering over `link`: answers, reconnects and a poll for queued commands. Returns the stop function. */
-  attach(link: CommandLink, options: { offlineSeconds: number; pollMs: number }): () => void {
-    this.link = link;
+  /**
+   * Starts delivering over `link`: answers, reconnects and a poll for queued commands. `first` puts it before the
+   * links attached earlier (a link that knows exactly which devices it carries). Returns the stop function.
+   */
+  attach(link: CommandLink, options: { offlineSeconds: number; pollMs: number; first?: boolean }): () => void {
+    const entry = { link, first: options.first === true };
+    if (entry.first) this.links.unshift(entry);
+    else this.links.push(entry);
     const offAck = link.onAck((device, ack) => void this.guard(this.handleAck(device, ack), 'command answer'));
     const online = (device: LinkDevice) =>
       void this.guard(this.deliverQueued({ deviceId: device.id }), 'delivery on reconnect');
@@ -80,23 +88,26 @@ export class CommandDispatcher {
       clearInterval(timer);
       offAck();
       link.events.off('online', online);
-      if (this.link === link) this.link = undefined;
+      const index = this.links.indexOf(entry);
+      if (index >= 0) this.links.splice(index, 1);
     };
   }
 
   /** Sends the given commands if they are still queued; an absent device leaves its command queued. */
   async deliver(ids: readonly number[]): Promise<void> {
-    const link = this.link;
-    if (!link) return;
+    if (this.links.length === 0) return;
     for (const id of ids) {
       const claimed = await claimForSend(this.db, id);
       if (!claimed) continue;
-      let routing: Awaited<ReturnType<CommandLink['send']>>;
-      try {
-        routing = await link.send(claimed.sn, wireCommand(claimed));
-      } catch (err) {
-        this.log.warn({ err, commandId: id }, 'command: send failed');
-        routing = 'offline';
+      let routing: Awaited<ReturnType<CommandLink['send']>> = 'offline';
+      for (const { link } of [...this.links]) {
+        try {
+          routing = await link.send(claimed.sn, wireCommand(claimed));
+        } catch (err) {
+          this.log.warn({ err, commandId: id }, 'command: send failed');
+          routing = 'offline';
+        }
+        if (routing !== 'offline') break;
       }
       if (routing === 'offline') await unclaim(this.db, id);
       else this.publish({ id, deviceId: claimed.deviceId, status: 'sent', reason: null });
@@ -104,7 +115,7 @@ export class CommandDispatcher {
   }
 
   async deliverQueued(target: { deviceId: number } | { offlineSeconds: number }): Promise<void> {
-    if (!this.link) return;
+    if (this.links.length === 0) return;
     await this.deliver(await deliverableIds(this.db, target));
   }
 
