@@ -28,6 +28,7 @@ import { LiveHub } from './features/live/live.hub.js';
 import { liveRoutes } from './features/live/live.routes.js';
 import { registerCommands } from './features/commands/commands.routes.js';
 import { upgradeRoutes } from './features/firmware/upgrade.routes.js';
+import { registerOnlineDebug } from './features/online-debug/online-debug.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +97,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(liveRoutes, { hub: live });
   await registerCommands(app, deps, live);
   await app.register(upgradeRoutes, deps);
+  await registerOnlineDebug(app, db);
 
   const fallback = await registerWebApp(app, config.webDist ?? defaultWebDist());
   app.setNotFoundHandler((request, reply) => fallback?.(request, reply) ?? sendRouteNotFound(request, reply));

@@ -25,3 +25,4 @@ export * from './plant-stats.js';
 export * from './tariffs.js';
 export * from './upgrade-rules.js';
 export * from './commands.js';
+export * from './online-debug.js';

@@ -2,6 +2,7 @@ import type { Lang } from './languages.js';
 import { TELEMETRY_MESSAGES } from './telemetry/messages.js';
 import { COMMAND_MESSAGES } from './commands.messages.js';
 import { FIRMWARE_MESSAGES } from './firmware-messages.js';
+import { ONLINE_DEBUG_MESSAGES } from './online-debug.js';
 
 type Entry = Record<Lang, string>;
 
@@ -17,6 +18,8 @@ export const MESSAGES = {
   ...COMMAND_MESSAGES,
   // firmware catalogue and upgrade rules (SPEC §4)
   ...FIRMWARE_MESSAGES,
+  // online debug (online-debug.ts)
+  ...ONLINE_DEBUG_MESSAGES,
   // envelope / request handling (SPEC §8)
   ok: { zh: '成功', en: 'Success', cs: 'Úspěch', de: 'Erfolgreich' },
   'error.server': {

@@ -9,6 +9,7 @@ import {
   SYSTEM_INFO_COMMAND,
   buildQuery,
   commandCode,
+  decodeFrame,
   decodeFrameData,
   osimErrorMessage,
   pollingCommands,
@@ -49,6 +50,13 @@ interface PendingRequest {
 export interface RequestResult {
   readonly complete: boolean;
   readonly frames: ReadonlyMap<string, OsimFrame>;
+}
+
+/** A debug exchange: the device's PCU version and the reply frames in the order the command defines them. */
+export interface OsimExchange {
+  readonly pcuVersion: number;
+  readonly complete: boolean;
+  readonly frames: readonly OsimFrame[];
 }
 
 /** What the gateway counts (readings accepted and refused like the MQTT links, plus OSIM specifics). */
@@ -215,6 +223,25 @@ export class OsimGateway {
 
   isConnected(sn: string): boolean {
     return this.bySn.has(sn);
+  }
+
+  /**
+   * Online debug: sends one whole frame to a connected device through its request queue (between polls) and waits
+   * for the frames that answer its command. Undefined when the device is not connected over OSIM.
+   */
+  async exchange(sn: string, request: Uint8Array): Promise<OsimExchange | undefined> {
+    const connection = this.bySn.get(sn);
+    if (!connection) return undefined;
+    const pcuVersion = connection.pcuVersion;
+    const frame = decodeFrame(request);
+    if (!frame.ok) throw new Error(osimErrorMessage(frame.error, 'en'));
+    const replies = expectedReplies(commandCode(frame.value.command), pcuVersion);
+    const answer = await connection.request(request, replies);
+    const frames = replies.flatMap((code) => {
+      const reply = answer.frames.get(code);
+      return reply ? [reply] : [];
+    });
+    return { pcuVersion, complete: answer.complete, frames };
   }
 
   /** Open sockets, identified or not. */

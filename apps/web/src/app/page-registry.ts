@@ -17,6 +17,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   'deviceCenter/deviceList': shellPage('deviceCenter/deviceList'),
   'deviceCenter/deviceStorage': shellPage('deviceCenter/deviceStorage'),
   'deviceCenter/commandIssue': shellPage('deviceCenter/commandIssue'),
+  'deviceCenter/onlineDebug': shellPage('deviceCenter/onlineDebug'),
   'userCenter/contralRecord': shellPage('userCenter/contralRecord'),
   'userCenter/userList': shellPage('userCenter/userList'),
   'userCenter/operateRecord': shellPage('userCenter/operateRecord'),

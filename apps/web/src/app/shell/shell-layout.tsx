@@ -23,6 +23,7 @@ export const PAGE_LOADERS = {
   'deviceCenter/deviceList': () => import('@/features/devices/pages/device-list-page'),
   'deviceCenter/deviceStorage': () => import('@/features/device-storage/pages/device-storage-page'),
   'deviceCenter/commandIssue': () => import('@/app/pages/command-issue-route'),
+  'deviceCenter/onlineDebug': () => import('@/app/pages/online-debug-route'),
   'userCenter/contralRecord': () => import('@/features/commands/pages/control-records-page'),
   'deviceCenter/deviceList/:deviceId': () => import('@/features/devices/pages/device-detail-page'),
   'userCenter/userList': () => import('@/features/users/pages/user-list-page'),

@@ -1,0 +1,147 @@
+// Online debug (SPEC §2 /deviceCenter/onlineDebug): reads a connected OSIM device through the gateway and returns the
+// raw frames with their decoded fields. Raw register access (BA/BB) is for callers with B/E:debug.raw only.
+import type { DebugDevice, DebugReadInput, DebugReadResult, DebugReply, Lang } from '@voltfleet/domain';
+import {
+  buildQuery,
+  buildRegisterQuery,
+  buildRegisterWrite,
+  commandCode,
+  decodeFrameData,
+  encodeFrame,
+  osimErrorMessage,
+  resolveCommand,
+  toHex,
+  type OsimFrame,
+  type OsimResult,
+} from '@voltfleet/osim';
+import type { Queryable } from '../../db/db.js';
+import type { Caller } from '../../platform/auth.js';
+import { AppError, forbidden, invalid, notFound } from '../../platform/errors.js';
+import { deviceInScope, subtreePattern } from '../../platform/scope.js';
+import type { OsimGateway } from '../../link/osim-gateway.js';
+
+/** The permission raw register access needs besides the page. */
+export const DEBUG_RAW_PERMISSION = 'B/E:debug.raw';
+
+/** The part of the gateway the debug page uses. */
+export type DebugGateway = Pick<OsimGateway, 'connection' | 'exchange'>;
+
+/** Where the runtime plugs in the OSIM gateway (a process without the osim role has none). */
+export class DebugGatewaySlot {
+  private current: DebugGateway | undefined;
+
+  attach(gateway: DebugGateway): () => void {
+    this.current = gateway;
+    return () => {
+      if (this.current === gateway) this.current = undefined;
+    };
+  }
+
+  get gateway(): DebugGateway | undefined {
+    return this.current;
+  }
+}
+
+interface DeviceRow {
+  id: number;
+  sn: string;
+  model: string;
+  plant_name: string | null;
+}
+
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Inverters in scope whose serial number contains `q`, connected ones first. */
+export async function searchDebugDevices(
+  db: Queryable,
+  slot: DebugGatewaySlot,
+  caller: Caller,
+  q: string,
+): Promise<DebugDevice[]> {
+  const { rows } = await db.query<DeviceRow>(
+    `SELECT d.id, d.sn, d.model, p.name AS plant_name
+       FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
+      WHERE d.kind = 'inverter' AND d.sn ILIKE $3 AND ${deviceInScope('d', 1, 2)}
+      ORDER BY d.sn LIMIT 50`,
+    [subtreePattern(caller), caller.id, `%${escapeLike(q)}%`],
+  );
+  const devices = rows.map((r) => {
+    const connection = slot.gateway?.connection(r.sn);
+    return {
+      id: r.id,
+      sn: r.sn,
+      model: r.model,
+      plantName: r.plant_name,
+      connected: connection !== undefined,
+      pcuVersion: connection ? connection.pcuVersion : null,
+    };
+  });
+  return [...devices.filter((d) => d.connected), ...devices.filter((d) => !d.connected)].slice(0, 20);
+}
+
+/** The whole request frame for the input, built by the codec (never a half frame). */
+function requestFrame(input: DebugReadInput, pcuVersion: number): OsimResult<Uint8Array> {
+  switch (input.kind) {
+    case 'query':
+      return buildQuery(input.command.toUpperCase(), pcuVersion);
+    case 'registerRead':
+      return buildRegisterQuery(input.addresses, pcuVersion);
+    case 'registerWrite':
+      return buildRegisterWrite(input.registers, pcuVersion);
+  }
+}
+
+function replyOf(frame: OsimFrame, pcuVersion: number, lang: Lang): DebugReply {
+  const bytes = encodeFrame(frame);
+  const hex = bytes.ok ? toHex(bytes.value) : toHex(frame.data);
+  const command = commandCode(frame.command);
+  const decoded = decodeFrameData(frame, pcuVersion);
+  if (!decoded.ok) return { command, hex, fields: [], error: osimErrorMessage(decoded.error, lang) };
+  const fields = (decoded.value.payload?.fields ?? []).map((f) => ({
+    path: f.path,
+    name: f.def.names[lang],
+    offset: f.offset,
+    length: f.length,
+    raw: f.raw,
+    display: f.display,
+  }));
+  return { command, hex, fields, error: null };
+}
+
+/** Sends one debug request to a device in scope and returns the frames both ways with the decoded replies. */
+export async function debugRead(
+  db: Queryable,
+  slot: DebugGatewaySlot,
+  caller: Caller,
+  deviceId: number,
+  input: DebugReadInput,
+  lang: Lang,
+): Promise<DebugReadResult> {
+  if (input.kind !== 'query' && !caller.permissions.has(DEBUG_RAW_PERMISSION)) throw forbidden();
+  const { rows } = await db.query<{ sn: string }>(
+    `SELECT d.sn FROM devices d WHERE d.id = $3 AND ${deviceInScope('d', 1, 2)}`,
+    [subtreePattern(caller), caller.id, deviceId],
+  );
+  const sn = rows[0]?.sn;
+  if (sn === undefined) throw notFound();
+  const connection = slot.gateway?.connection(sn);
+  if (!slot.gateway || !connection) throw new AppError('conflict', 'onlineDebug.notConnected');
+  const pcuVersion = connection.pcuVersion;
+  if (input.kind === 'query') {
+    const command = resolveCommand(input.command.toUpperCase(), pcuVersion);
+    if (!command.ok || command.value.kind !== 'query' || command.value.code === 'BB')
+      throw invalid('command', 'onlineDebug.notQuery');
+  }
+  const frame = requestFrame(input, pcuVersion);
+  if (!frame.ok)
+    throw new AppError('validation', 'onlineDebug.frameRefused', { detail: osimErrorMessage(frame.error, lang) });
+  const exchange = await slot.gateway.exchange(sn, frame.value);
+  if (!exchange) throw new AppError('conflict', 'onlineDebug.notConnected');
+  return {
+    sn,
+    pcuVersion: exchange.pcuVersion,
+    requestHex: toHex(frame.value),
+    complete: exchange.complete,
+    replies: exchange.frames.map((f) => replyOf(f, exchange.pcuVersion, lang)),
+  };
+}

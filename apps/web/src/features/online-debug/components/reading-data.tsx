@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Alert, Button, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DebugDevice, DebugReadInput, Lang } from '@voltfleet/domain';
+import { commandsFor } from '@voltfleet/osim';
+import { useCan } from '@/lib/permissions';
+import { useDebugRead } from '../api/debug-read';
+import { parseRegisterList } from '../lib/registers';
+import { DecodedFields } from './decoded-fields';
+
+type Mode = 'query' | 'registerRead' | 'registerWrite';
+
+/** Reading data: a query command of the device's version sent through the gateway; raw frames and decoded fields. */
+export function ReadingData({ device }: { device: DebugDevice }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const canRaw = useCan('B/E:debug.raw');
+  const read = useDebugRead();
+  const [mode, setMode] = useState<Mode>('query');
+  const [command, setCommand] = useState<string | undefined>(undefined);
+  const [addresses, setAddresses] = useState('');
+  const [values, setValues] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const pcuVersion = device.pcuVersion;
+
+  if (!device.connected || pcuVersion === null)
+    return <Alert type="warning" showIcon data-testid="debug-not-connected" message={t('onlineDebug.notConnected')} />;
+
+  const queries = commandsFor(pcuVersion).filter((c) => c.kind === 'query' && c.code !== 'BB');
+
+  const buildInput = (): DebugReadInput | null => {
+    if (mode === 'query') return command ? { kind: 'query', command } : null;
+    const list = parseRegisterList(addresses);
+    if (!list || list.length === 0) return null;
+    if (mode === 'registerRead') return { kind: 'registerRead', addresses: list };
+    const vals = parseRegisterList(values);
+    if (!vals || vals.length !== list.length) return null;
+    return { kind: 'registerWrite', registers: list.map((address, i) => ({ address, value: vals[i] ?? 0 })) };
+  };
+
+  const send = () => {
+    const input = buildInput();
+    if (!input) {
+      setInputError(t(mode === 'query' ? 'onlineDebug.chooseCommand' : 'onlineDebug.registersInvalid'));
+      return;
+    }
+    setInputError(null);
+    read.mutate({ deviceId: device.id, input });
+  };
+
+  const result = read.data;
+  return (
+    <div className="online-debug-read">
+      <p>{t('onlineDebug.deviceVersion', { sn: device.sn, version: pcuVersion })}</p>
+      <div className="filter-bar">
+        {canRaw ? (
+          <label className="filter-field">
+            {t('onlineDebug.mode')}
+            <Select<Mode>
+              data-testid="debug-read-mode"
+              value={mode}
+              onChange={setMode}
+              style={{ minWidth: 180 }}
+              options={[
+                { value: 'query', label: t('onlineDebug.modeQuery') },
+                { value: 'registerRead', label: t('onlineDebug.modeRegisterRead') },
+                { value: 'registerWrite', label: t('onlineDebug.modeRegisterWrite') },
+              ]}
+            />
+          </label>
+        ) : null}
+        {mode === 'query' ? (
+          <label className="filter-field">
+            {t('onlineDebug.command')}
+            <Select<string>
+              data-testid="debug-read-command"
+              value={command}
+              onChange={setCommand}
+              style={{ minWidth: 260 }}
+              placeholder={t('onlineDebug.chooseCommand')}
+              options={queries.map((c) => ({ value: c.code, label: `${c.code} · ${c.names[lang]}` }))}
+            />
+          </label>
+        ) : (
+          <>
+            <label className="filter-field">
+              {t('onlineDebug.registers')}
+              <Input
+                data-testid="debug-registers"
+                value={addresses}
+                onChange={(e) => setAddresses(e.target.value)}
+                placeholder="0x1000, 0x1001"
+              />
+            </label>
+            {mode === 'registerWrite' ? (
+              <label className="filter-field">
+                {t('onlineDebug.registerValues')}
+                <Input
+                  data-testid="debug-register-values"
+                  value={values}
+                  onChange={(e) => setValues(e.target.value)}
+                  placeholder="1, 0x00ff"
+                />
+              </label>
+            ) : null}
+          </>
+        )}
+        <Button type="primary" data-testid="debug-read-send" loading={read.isPending} onClick={send}>
+          {t('onlineDebug.send')}
+        </Button>
+      </div>
+      {inputError ? <Alert type="error" showIcon message={inputError} /> : null}
+      {read.error ? <Alert type="error" showIcon data-testid="debug-read-error" message={read.error.message} /> : null}
+      {result ? (
+        <section data-testid="debug-read-result">
+          <dl className="online-debug-summary">
+            <dt>{t('onlineDebug.request')}</dt>
+            <dd>
+              <code data-testid="debug-request-hex">{result.requestHex}</code>
+            </dd>
+          </dl>
+          {!result.complete ? <Alert type="warning" showIcon message={t('onlineDebug.incomplete')} /> : null}
+          {result.replies.map((reply) => (
+            <div key={reply.command}>
+              <h4>
+                {t('onlineDebug.reply')} <code>{reply.command}</code>
+              </h4>
+              <pre className="online-debug-hex" data-testid={`debug-reply-hex-${reply.command}`}>
+                {reply.hex}
+              </pre>
+              {reply.error ? (
+                <Alert type="error" showIcon message={reply.error} />
+              ) : (
+                <DecodedFields fields={reply.fields} testId={`debug-reply-fields-${reply.command}`} />
+              )}
+            </div>
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type ReactNode } from 'react';
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DebugDevice } from '@voltfleet/domain';
+import { PageHeader } from '@/components/page-header';
+import { StatusTag } from '@/components/status-tag';
+import { usePageName } from '@/lib/page-name';
+import { useDebugDevices } from '../api/search-debug-devices';
+import { ParameterDescription } from '../components/parameter-description';
+import { ReadingData } from '../components/reading-data';
+import { ResultAnalysis } from '../components/result-analysis';
+
+interface Props {
+  /** The common commands (power on/off, clock sync, restart) for one device, composed in app/ from commands. */
+  renderCommands?: (device: DebugDevice) => ReactNode;
+}
+
+/** Search an inverter in scope by serial number and pick one; connected devices come first. */
+function DebugDevicePicker({
+  selected,
+  onSelect,
+}: {
+  selected: DebugDevice | null;
+  onSelect: (d: DebugDevice) => void;
+}) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const found = useDebugDevices(q.trim());
+  return (
+    <div className="device-picker">
+      <label className="filter-field">
+        {t('onlineDebug.searchSn')}
+        <input data-testid="debug-device-search" value={q} onChange={(e) => setQ(e.target.value)} />
+      </label>
+      <ul>
+        {(found.data ?? []).map((d) => (
+          <li key={d.id}>
+            <label>
+              <input
+                type="radio"
+                name="debug-device"
+                data-testid={`debug-device-${d.sn}`}
+                checked={selected?.id === d.id}
+                onChange={() => onSelect(d)}
+              />{' '}
+              {d.sn} · {d.model}
+              {d.plantName ? ` · ${d.plantName}` : ''}{' '}
+              <StatusTag tone={d.connected ? 'success' : 'default'}>
+                {d.connected
+                  ? t('onlineDebug.connected', { version: d.pcuVersion ?? '' })
+                  : t('onlineDebug.disconnected')}
+              </StatusTag>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * /deviceCenter/onlineDebug (B/E): result analysis and parameter description work in the browser without a device;
+ * reading data and common commands act on the inverter picked above them.
+ */
+export default function OnlineDebugPage({ renderCommands }: Props) {
+  const { t } = useTranslation();
+  const title = usePageName('onlineDebug');
+  const [device, setDevice] = useState<DebugDevice | null>(null);
+  const withDevice = (content: (d: DebugDevice) => ReactNode) => (
+    <>
+      <DebugDevicePicker selected={device} onSelect={setDevice} />
+      {device ? <div key={device.id}>{content(device)}</div> : <p>{t('onlineDebug.pickDevice')}</p>}
+    </>
+  );
+  const items = [
+    { key: 'read', label: t('onlineDebug.tabs.read'), children: withDevice((d) => <ReadingData device={d} />) },
+    ...(renderCommands
+      ? [{ key: 'commands', label: t('onlineDebug.tabs.commands'), children: withDevice(renderCommands) }]
+      : []),
+    { key: 'catalogue', label: t('onlineDebug.tabs.catalogue'), children: <ParameterDescription /> },
+    { key: 'analysis', label: t('onlineDebug.tabs.analysis'), children: <ResultAnalysis /> },
+  ];
+  return (
+    <>
+      <PageHeader title={title} />
+      <Tabs data-testid="online-debug-tabs" items={items} destroyOnHidden />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+// Online debug (Device Center → /deviceCenter/onlineDebug, B/E): reading data from a device connected over OSIM.
+import { z } from 'zod';
+
+/** Raw register access (BA write, BB read) carries at most this many registers per frame (the codec's limit). */
+export const DEBUG_MAX_REGISTERS = 10;
+
+const register = z.number('validation.invalidValue').int('validation.invalidValue').min(0).max(0xffff);
+
+export const debugReadInputSchema = z.discriminatedUnion('kind', [
+  /** A query command of the device's PCU version, e.g. `0A`. */
+  z.object({ kind: z.literal('query'), command: z.string().regex(/^[0-9A-Fa-f]{2}$/, 'validation.invalidValue') }),
+  /** BB: read raw registers (operator only). */
+  z.object({
+    kind: z.literal('registerRead'),
+    addresses: z.array(register).min(1, 'onlineDebug.registersRequired').max(DEBUG_MAX_REGISTERS),
+  }),
+  /** BA: write raw registers (operator only). */
+  z.object({
+    kind: z.literal('registerWrite'),
+    registers: z
+      .array(z.object({ address: register, value: register }))
+      .min(1, 'onlineDebug.registersRequired')
+      .max(DEBUG_MAX_REGISTERS),
+  }),
+]);
+export type DebugReadInput = z.infer<typeof debugReadInputSchema>;
+
+export const debugFieldSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  offset: z.number().int(),
+  length: z.number().int(),
+  raw: z.string(),
+  display: z.string(),
+});
+export type DebugField = z.infer<typeof debugFieldSchema>;
+
+export const debugReplySchema = z.object({
+  command: z.string(),
+  hex: z.string(),
+  /** The decoded fields, or the codec's localised error when the reply does not decode. */
+  fields: z.array(debugFieldSchema),
+  error: z.string().nullable(),
+});
+export type DebugReply = z.infer<typeof debugReplySchema>;
+
+export const debugReadResultSchema = z.object({
+  sn: z.string(),
+  pcuVersion: z.number().int(),
+  requestHex: z.string(),
+  /** Every expected reply arrived before the gateway's request timeout. */
+  complete: z.boolean(),
+  replies: z.array(debugReplySchema),
+});
+export type DebugReadResult = z.infer<typeof debugReadResultSchema>;
+
+export const debugDeviceSchema = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  model: z.string(),
+  plantName: z.string().nullable(),
+  /** Connected to the OSIM gateway right now. */
+  connected: z.boolean(),
+  pcuVersion: z.number().int().nullable(),
+});
+export type DebugDevice = z.infer<typeof debugDeviceSchema>;
+
+export const debugDeviceQuerySchema = z.object({ q: z.string().max(32).optional() });
+
+export const ONLINE_DEBUG_MESSAGES = {
+  'onlineDebug.notConnected': {
+    zh: '该设备当前未通过 OSIM 连接，无法读取数据',
+    en: 'This device is not connected over OSIM right now, so it cannot be read',
+    cs: 'Toto zařízení není právě připojeno přes OSIM, nelze z něj číst',
+    de: 'Dieses Gerät ist derzeit nicht über OSIM verbunden und kann nicht gelesen werden',
+  },
+  'onlineDebug.notQuery': {
+    zh: '该命令不是此 PCU 版本的查询命令',
+    en: 'This command is not a query command of the device’s PCU version',
+    cs: 'Tento příkaz není dotazem PCU verze zařízení',
+    de: 'Dieser Befehl ist kein Abfragebefehl der PCU-Version des Geräts',
+  },
+  'onlineDebug.registersRequired': {
+    zh: '请至少输入一个寄存器',
+    en: 'Enter at least one register',
+    cs: 'Zadejte alespoň jeden registr',
+    de: 'Geben Sie mindestens ein Register ein',
+  },
+  'onlineDebug.frameRefused': {
+    zh: '无法构建完整的帧：{detail}',
+    en: 'No whole frame can be built: {detail}',
+    cs: 'Nelze sestavit celý rámec: {detail}',
+    de: 'Es lässt sich kein vollständiger Rahmen bilden: {detail}',
+  },
+} as const;
