@@ -1,0 +1,24 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import en from '@/locales/en.json';
+import de from '@/locales/de.json';
+import { reasonText } from './command-reason';
+
+describe('reasonText', () => {
+  const i18n = i18next.createInstance();
+  beforeAll(async () => {
+    await i18n.init({ lng: 'en', resources: { en: { translation: en }, de: { translation: de } } });
+  });
+
+  it.each([
+    ['outOfRange', 'en', 'The value is outside the range the device accepts'],
+    ['command:notShutDown', 'en', 'The inverter is not shut down; issue the shutdown command first'],
+    ['notInOsimLayout', 'de', 'Das Protokoll dieses Geräts überträgt diesen Parameter nicht'],
+    ['Battery <b>fault</b> 42', 'en', 'Battery <b>fault</b> 42'],
+    ['somethingNew', 'en', 'somethingNew'],
+    ['constructor', 'en', 'constructor'],
+  ])('%s (%s)', async (reason, lang, expected) => {
+    await i18n.changeLanguage(lang);
+    expect(reasonText(reason, i18n.t)).toBe(expected);
+  });
+});
