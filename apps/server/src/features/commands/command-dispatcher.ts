@@ -93,8 +93,20 @@ export class CommandDispatcher {
     };
   }
 
-  /** Sends the given commands if they are still queued; an absent device leaves its command queued. */
-  async deliver(ids: readonly number[]): Promise<void> {
+  /**
+   * Sends the given commands if they are still queued; an absent device leaves its command queued. Deliveries of
+   * this process run one after another: a reconnect's delivery must not find a command claimed by a poll that is
+   * just finding the device absent (it would skip it, and nothing would send it until the next reconnect).
+   */
+  deliver(ids: readonly number[]): Promise<void> {
+    const run = this.delivering.then(() => this.deliverNow(ids));
+    this.delivering = run.catch(() => undefined);
+    return run;
+  }
+
+  private delivering: Promise<void> = Promise.resolve();
+
+  private async deliverNow(ids: readonly number[]): Promise<void> {
     if (this.links.length === 0) return;
     for (const id of ids) {
       const claimed = await claimForSend(this.db, id);
@@ -116,7 +128,10 @@ export class CommandDispatcher {
 
   async deliverQueued(target: { deviceId: number } | { offlineSeconds: number }): Promise<void> {
     if (this.links.length === 0) return;
-    await this.deliver(await deliverableIds(this.db, target));
+    // The queued ids are read inside the turn, so a command unclaimed by the turn before is seen again.
+    const run = this.delivering.then(async () => this.deliverNow(await deliverableIds(this.db, target)));
+    this.delivering = run.catch(() => undefined);
+    await run;
   }
 
   async handleAck(device: LinkDevice, ack: CommandAck): Promise<void> {
