@@ -101,6 +101,8 @@ export interface DeviceLink {
   readonly events: EventEmitter<LinkEvents>;
   /** Publishes a command on `dev/{sn}/down/cmd` (QoS 1); the device answers on `dev/{sn}/up/ack`. */
   publishCommand(sn: string, command: DeviceCommand): Promise<CommandRouting>;
+  /** Whether a command to `sn` would go out now; absent when the link cannot know (an external broker). */
+  reachable?(sn: string): boolean;
   /** Registers a handler for command answers; returns a function that removes it. */
   onAck(handler: (device: LinkDevice, ack: CommandAck) => void): () => void;
   close(): Promise<void>;
@@ -112,6 +114,11 @@ export interface DeviceLink {
  */
 export interface CommandLink {
   send(sn: string, command: DeviceCommand): Promise<CommandRouting>;
+  /**
+   * False when the link knows the device is not connected to it (the in-process broker, the OSIM gateway); absent
+   * when it cannot know (an external broker). Lets the dispatcher leave a command queued without claiming it.
+   */
+  reachable?(sn: string): boolean;
   onAck(handler: (device: LinkDevice, ack: CommandAck) => void): () => void;
   readonly events: EventEmitter<LinkEvents>;
 }

@@ -129,12 +129,16 @@ class AedesLink implements MqttBroker {
     return this.uplink.onAck(handler);
   }
 
+  reachable(sn: string): boolean {
+    const session = this.sessions.get(sn);
+    const filters = session ? [...(this.downlinks.get(session) ?? [])] : [];
+    return filters.some((filter) => topicMatches(filter, TOPICS.command(sn)));
+  }
+
   async publishCommand(sn: string, command: DeviceCommand): Promise<CommandRouting> {
     if (!SERIAL_NUMBER_PATTERN.test(sn)) throw new RangeError(`not a serial number: ${sn}`);
     const topic = TOPICS.command(sn);
-    const session = this.sessions.get(sn);
-    const filters = session ? [...(this.downlinks.get(session) ?? [])] : [];
-    if (!filters.some((filter) => topicMatches(filter, topic))) return 'offline';
+    if (!this.reachable(sn)) return 'offline';
     const packet: PublishPacket = {
       cmd: 'publish',
       topic,

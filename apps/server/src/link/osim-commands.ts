@@ -169,6 +169,7 @@ export function osimCommandLink(gateway: OsimGateway, log?: { warn(obj: object, 
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    reachable: (sn) => gateway.isConnected(sn),
     send(sn, command): Promise<CommandRouting> {
       const connection = gateway.connection(sn);
       const device = connection?.device;

@@ -5,6 +5,7 @@ import {
   claimForSend,
   deliverableIds,
   openCommandByWireId,
+  queuedTargets,
   recordAnswer,
   rememberParameters,
   unclaim,
@@ -108,7 +109,9 @@ export class CommandDispatcher {
 
   private async deliverNow(ids: readonly number[]): Promise<void> {
     if (this.links.length === 0) return;
-    for (const id of ids) {
+    for (const { id, sn } of await queuedTargets(this.db, ids)) {
+      // Not claimed (the status would show "sent" for a moment) when every link knows the device is not there.
+      if (this.links.every(({ link }) => link.reachable !== undefined && !link.reachable(sn))) continue;
       const claimed = await claimForSend(this.db, id);
       if (!claimed) continue;
       let routing: Awaited<ReturnType<CommandLink['send']>> = 'offline';
@@ -162,6 +165,7 @@ export class CommandDispatcher {
 export function commandLinkOf(link: DeviceLink): CommandLink {
   return {
     send: (sn, command) => link.publishCommand(sn, command),
+    ...(link.reachable ? { reachable: (sn: string) => link.reachable!(sn) } : {}),
     onAck: (handler) => link.onAck(handler),
     events: link.events,
   };

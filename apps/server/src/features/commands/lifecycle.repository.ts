@@ -49,6 +49,17 @@ export async function deliverableIds(
   return rows.map((r) => Number(r.id));
 }
 
+/** The queued ones among `ids`, with their device's serial number, in id order. */
+export async function queuedTargets(db: Queryable, ids: readonly number[]): Promise<{ id: number; sn: string }[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: string; sn: string }>(
+    `SELECT c.id, d.sn FROM commands c JOIN devices d ON d.id = c.device_id
+      WHERE c.id = ANY($1::bigint[]) AND c.status = 'queued' ORDER BY c.id`,
+    [[...ids]],
+  );
+  return rows.map((r) => ({ id: Number(r.id), sn: r.sn }));
+}
+
 /** Marks a queued, unexpired command sent; only one process wins it. Undefined when it was not deliverable. */
 export async function claimForSend(db: Queryable, id: number): Promise<Outgoing | undefined> {
   const { rows } = await db.query<{
