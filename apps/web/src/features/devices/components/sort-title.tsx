@@ -1,34 +1,19 @@
-import { ArrowDownOutlined, ArrowUpOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceListSort } from '@voltfleet/domain';
+import { SortTitle as ColumnSortTitle, type SortState as ColumnSortState } from '@/components/sort-title';
 
-export interface SortState {
-  sort: DeviceListSort;
-  order: 'asc' | 'desc';
-}
+export type SortState = ColumnSortState<DeviceListSort>;
 
-interface Props extends SortState {
-  column: DeviceListSort;
-  title: string;
-  onSort: (next: SortState) => void;
-}
-
-/** A column heading that sorts the list by its column; clicked again it reverses the order. */
-export function SortTitle({ column, title, sort, order, onSort }: Props) {
+/** A device-list column heading that sorts by its column. */
+export function SortTitle(
+  props: SortState & { column: DeviceListSort; title: string; onSort: (next: SortState) => void },
+) {
   const { t } = useTranslation();
-  const active = sort === column;
-  const icon = !active ? <SwapOutlined rotate={90} /> : order === 'asc' ? <ArrowUpOutlined /> : <ArrowDownOutlined />;
   return (
-    <button
-      type="button"
-      className={active ? 'sort-title sort-title-active' : 'sort-title'}
-      aria-label={t('devices.sortBy', { column: title })}
-      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
-      data-testid={`device-sort-${column}`}
-      onClick={() => onSort({ sort: column, order: active && order === 'asc' ? 'desc' : 'asc' })}
-    >
-      {title}
-      {icon}
-    </button>
+    <ColumnSortTitle
+      {...props}
+      ariaLabel={t('devices.sortBy', { column: props.title })}
+      testId={`device-sort-${props.column}`}
+    />
   );
 }
