@@ -96,13 +96,12 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       await gateway.close();
       if (sink !== ingest) await sink.flush();
     });
-    // Commands for connected OSIM devices go through the gateway, which knows its connections exactly: it is asked
-    // first (and stops before the gateway closes).
+    // Commands for OSIM devices go through the gateway (which stops delivering before it closes).
     stops.unshift(
       app.commands.attach(osimCommandLink(gateway, app.log), {
         offlineSeconds: config.deviceOfflineSeconds,
         pollMs: 2000,
-        first: true,
+        protocol: 'osim',
       }),
     );
     // The online debug page reads connected devices through the gateway.

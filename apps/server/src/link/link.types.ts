@@ -108,6 +108,9 @@ export interface DeviceLink {
   close(): Promise<void>;
 }
 
+/** How a device talks to the platform (`devices.protocol`): MQTT JSON, or OSIM over TCP through the gateway. */
+export type DeviceProtocol = 'mqtt' | 'osim';
+
 /**
  * What the command lifecycle needs of a transport: send a command to a device, hear its answers and its presence.
  * The MQTT links implement it through `publishCommand`; the OSIM gateway implements the same shape.

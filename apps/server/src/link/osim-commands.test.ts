@@ -67,7 +67,7 @@ beforeAll(async () => {
     pollIntervalMs: 60_000,
     requestTimeoutMs: 1500,
   });
-  detach = s.app.commands.attach(osimCommandLink(gateway), { offlineSeconds: 300, pollMs: 100, first: true });
+  detach = s.app.commands.attach(osimCommandLink(gateway), { offlineSeconds: 300, pollMs: 100, protocol: 'osim' });
   token = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
 });
 

@@ -1,6 +1,14 @@
 import { readBackConfirms, type CommandStatusMessage } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
-import type { CommandAck, CommandLink, DeviceCommand, DeviceLink, LinkDevice, LinkLog } from '../../link/link.types.js';
+import type {
+  CommandAck,
+  CommandLink,
+  DeviceCommand,
+  DeviceLink,
+  DeviceProtocol,
+  LinkDevice,
+  LinkLog,
+} from '../../link/link.types.js';
 import {
   claimForSend,
   deliverableIds,
@@ -53,14 +61,15 @@ export const toLiveMessage = (c: StatusChange): CommandStatusMessage => ({
 
 /**
  * Delivers commands over the links this process runs (MQTT, OSIM gateway) and turns device answers into status
- * changes. A command goes to the first link on which its device is connected: the OSIM gateway knows its connections
- * exactly, so it is asked first; an MQTT link is asked last (an external broker accepts without knowing). Without a
- * link (a process without the ingest or osim role) commands wait queued for a process that has one. A command is
+ * changes. A command goes only to a link of its device's protocol (`devices.protocol`, set to 'osim' when the gateway
+ * identifies the inverter), so a command for an OSIM inverter that is not connected is never published to an MQTT
+ * broker that would accept it without knowing the device. Without a link of that protocol (a process without the
+ * ingest or osim role) commands wait queued for a process that has one. A command is
  * sent at most once: only queued rows are claimed, and a sent one is never sent again (no automatic retry of a
  * shutdown).
  */
 export class CommandDispatcher {
-  private readonly links: { link: CommandLink; first: boolean }[] = [];
+  private readonly links: { link: CommandLink; protocol: DeviceProtocol }[] = [];
 
   constructor(
     private readonly db: Db,
@@ -69,13 +78,15 @@ export class CommandDispatcher {
   ) {}
 
   /**
-   * Starts delivering over `link`: answers, reconnects and a poll for queued commands. `first` puts it before the
-   * links attached earlier (a link that knows exactly which devices it carries). Returns the stop function.
+   * Starts delivering over `link` the commands of devices of `protocol` (default MQTT): answers, reconnects and a poll
+   * for queued commands. Returns the stop function.
    */
-  attach(link: CommandLink, options: { offlineSeconds: number; pollMs: number; first?: boolean }): () => void {
-    const entry = { link, first: options.first === true };
-    if (entry.first) this.links.unshift(entry);
-    else this.links.push(entry);
+  attach(
+    link: CommandLink,
+    options: { offlineSeconds: number; pollMs: number; protocol?: DeviceProtocol },
+  ): () => void {
+    const entry = { link, protocol: options.protocol ?? 'mqtt' };
+    this.links.push(entry);
     const offAck = link.onAck((device, ack) => void this.guard(this.handleAck(device, ack), 'command answer'));
     const online = (device: LinkDevice) =>
       void this.guard(this.deliverQueued({ deviceId: device.id }), 'delivery on reconnect');
@@ -109,13 +120,15 @@ export class CommandDispatcher {
 
   private async deliverNow(ids: readonly number[]): Promise<void> {
     if (this.links.length === 0) return;
-    for (const { id, sn } of await queuedTargets(this.db, ids)) {
-      // Not claimed (the status would show "sent" for a moment) when every link knows the device is not there.
-      if (this.links.every(({ link }) => link.reachable !== undefined && !link.reachable(sn))) continue;
+    for (const { id, sn, protocol } of await queuedTargets(this.db, ids)) {
+      const links = this.links.filter((entry) => entry.protocol === protocol);
+      // Not claimed (the status would show "sent" for a moment) when no link here carries the device's protocol or
+      // every one of them knows the device is not there.
+      if (links.every(({ link }) => link.reachable !== undefined && !link.reachable(sn))) continue;
       const claimed = await claimForSend(this.db, id);
       if (!claimed) continue;
       let routing: Awaited<ReturnType<CommandLink['send']>> = 'offline';
-      for (const { link } of [...this.links]) {
+      for (const { link } of links) {
         try {
           routing = await link.send(claimed.sn, wireCommand(claimed));
         } catch (err) {

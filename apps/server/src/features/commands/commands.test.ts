@@ -23,7 +23,7 @@ import { sweepCommands } from './lifecycle.repository.js';
 let s: TestServer;
 let broker: MqttBroker;
 let detach: () => void;
-const tokens = { a: '', b: '', batch: '' };
+const tokens = { a: '', b: '', c: '', batch: '' };
 const ids: Record<string, number> = {};
 const secrets: Record<string, string> = {};
 const devices: MqttDevice[] = [];
@@ -116,8 +116,11 @@ beforeAll(async () => {
   for (const sn of ['VFCMDA0001', 'VFCMDA0002', 'VFCMDA0003', 'VFCMDA0004']) await insertInverter(sn, '10K', a.id);
   await insertInverter('VFCMDA5K01', '5K', a.id);
   await insertInverter('VFCMDB0001', '10K', b.id);
+  const c = await makeUser(s.db, { username: 'cmdC', roleId: issuer, superiorId: root });
+  await insertInverter('VFCMDC0001', '10K', c.id);
   tokens.a = await loginToken(s.app, 'cmdA', 'Passw0rd-1');
   tokens.b = await loginToken(s.app, 'cmdB', 'Passw0rd-1');
+  tokens.c = await loginToken(s.app, 'cmdC', 'Passw0rd-1');
   tokens.batch = await loginToken(s.app, 'cmdBatch', 'Passw0rd-1');
 });
 
@@ -182,6 +185,28 @@ describe('lifecycle over the real broker with a simulated inverter', () => {
     const inverter = await connectInverter('VFCMDA0002');
     await expect.poll(() => statusOf(tokens.a, id), { timeout: 5000 }).toBe('succeeded');
     expect(inverter.parameters.socLowerLimitPct).toBe(30);
+  });
+
+  it('a command for an OSIM inverter never goes out over MQTT, even on a link that cannot tell who is there', async () => {
+    // A link like an external broker's: it accepts any publish, it cannot say whether the device is connected.
+    const { reachable: _unknown, ...blind } = commandLinkOf(broker);
+    const detachBlind = s.app.commands.attach(blind, { offlineSeconds: 300, pollMs: 100 });
+    try {
+      // The device answers over MQTT, so a misrouted command would succeed.
+      const inverter = await connectInverter('VFCMDC0001');
+      await s.db.query(`UPDATE devices SET protocol = 'osim' WHERE id = $1`, [ids.VFCMDC0001]);
+      const id = (await issue(tokens.c, { deviceIds: [ids.VFCMDC0001], kind: 'workMode', value: 4 })).body.data
+        .commands[0]!.id;
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await statusOf(tokens.c, id)).toBe('queued');
+      expect(inverter.parameters.workMode).toBe(1);
+      // Back on MQTT, the next poll delivers it.
+      await s.db.query(`UPDATE devices SET protocol = 'mqtt' WHERE id = $1`, [ids.VFCMDC0001]);
+      await expect.poll(() => statusOf(tokens.c, id), { timeout: 5000 }).toBe('succeeded');
+      expect(inverter.parameters.workMode).toBe(4);
+    } finally {
+      detachBlind();
+    }
   });
 
   it('an expired command is never delivered, even after a reconnect', async () => {

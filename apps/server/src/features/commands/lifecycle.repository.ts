@@ -1,5 +1,6 @@
 import type { CommandKind, CommandStatus, FirmwareOrder } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
+import type { DeviceProtocol } from '../../link/link.types.js';
 
 /** A status change, as the live page hears it. */
 export interface StatusChange {
@@ -50,14 +51,17 @@ export async function deliverableIds(
 }
 
 /** The queued ones among `ids`, with their device's serial number, in id order. */
-export async function queuedTargets(db: Queryable, ids: readonly number[]): Promise<{ id: number; sn: string }[]> {
+export async function queuedTargets(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<{ id: number; sn: string; protocol: DeviceProtocol }[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<{ id: string; sn: string }>(
-    `SELECT c.id, d.sn FROM commands c JOIN devices d ON d.id = c.device_id
+  const { rows } = await db.query<{ id: string; sn: string; protocol: DeviceProtocol }>(
+    `SELECT c.id, d.sn, d.protocol FROM commands c JOIN devices d ON d.id = c.device_id
       WHERE c.id = ANY($1::bigint[]) AND c.status = 'queued' ORDER BY c.id`,
     [[...ids]],
   );
-  return rows.map((r) => ({ id: Number(r.id), sn: r.sn }));
+  return rows.map((r) => ({ id: Number(r.id), sn: r.sn, protocol: r.protocol }));
 }
 
 /** Marks a queued, unexpired command sent; only one process wins it. Undefined when it was not deliverable. */
