@@ -194,14 +194,14 @@ describe('lifecycle over the real broker with a simulated inverter', () => {
     try {
       // The device answers over MQTT, so a misrouted command would succeed.
       const inverter = await connectInverter('VFCMDC0001');
-      await s.db.query(`UPDATE devices SET protocol = 'osim' WHERE id = $1`, [ids.VFCMDC0001]);
+      await s.db.query(`UPDATE devices SET protocol = 'osim' WHERE id = $1`, [ids.VFCMDC0001!]);
       const id = (await issue(tokens.c, { deviceIds: [ids.VFCMDC0001], kind: 'workMode', value: 4 })).body.data
         .commands[0]!.id;
       await new Promise((r) => setTimeout(r, 500));
       expect(await statusOf(tokens.c, id)).toBe('queued');
       expect(inverter.parameters.workMode).toBe(1);
       // Back on MQTT, the next poll delivers it.
-      await s.db.query(`UPDATE devices SET protocol = 'mqtt' WHERE id = $1`, [ids.VFCMDC0001]);
+      await s.db.query(`UPDATE devices SET protocol = 'mqtt' WHERE id = $1`, [ids.VFCMDC0001!]);
       await expect.poll(() => statusOf(tokens.c, id), { timeout: 5000 }).toBe('succeeded');
       expect(inverter.parameters.workMode).toBe(4);
     } finally {
