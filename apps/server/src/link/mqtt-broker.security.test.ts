@@ -180,3 +180,52 @@ describe('subscribing and commands', () => {
     await waitFor(() => events.at(-1) === 'offline', 'offline event');
   });
 });
+
+describe('failed logins are limited', () => {
+  test('guessing a secret locks the serial number before the secret is checked; other devices still log in', async () => {
+    const checks: string[] = [];
+    const counted = {
+      authenticate: (sn: string, secret: string) => {
+        checks.push(sn);
+        return directory.authenticate(sn, secret);
+      },
+    };
+    const guarded = await startMqttBroker({
+      port: 0,
+      host: '127.0.0.1',
+      directory: counted,
+      sink,
+      loginLimits: { perAddress: 20, addressWindowMs: 60_000, perSn: 3, snWindowMs: 60_000 },
+    });
+    const guardedUrl = `mqtt://127.0.0.1:${guarded.port}`;
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        expect(
+          await connectOutcome(guardedUrl, { protocolVersion: 4, clientId: A, username: A, password: `guess-${i}` }),
+        ).toContain('Bad username or password');
+      }
+      // Even the right secret is refused now, and it is not even checked.
+      const before = checks.length;
+      expect(
+        await connectOutcome(guardedUrl, {
+          protocolVersion: 4,
+          clientId: A,
+          username: A,
+          password: directory.secret(A),
+        }),
+      ).toContain('Server unavailable');
+      expect(checks.length).toBe(before);
+      expect(guarded.counters.rejectedByReason['link.auth']).toBeGreaterThanOrEqual(4);
+      expect(
+        await connectOutcome(guardedUrl, {
+          protocolVersion: 4,
+          clientId: B,
+          username: B,
+          password: directory.secret(B),
+        }),
+      ).toBe('connected');
+    } finally {
+      await guarded.close();
+    }
+  });
+});

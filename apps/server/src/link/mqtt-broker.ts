@@ -3,6 +3,7 @@ import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Su
 import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain';
 import { OrderedCallbacks } from './ack-order.js';
 import { linkCredentialEvents } from './credential-events.js';
+import { DEFAULT_LOGIN_LIMITS, LoginGuard, type LoginGuardLimits } from './login-guard.js';
 import { limitPacketSize } from './packet-size-guard.js';
 import { commandPayload, isOwnDownlinkFilter, MAX_PAYLOAD_BYTES, topicMatches, uplinkTopic } from './mqtt-protocol.js';
 import { Uplink, type AckHandler } from './uplink.js';
@@ -38,6 +39,8 @@ export interface MqttBrokerOptions {
   directory: Pick<DeviceDirectory, 'authenticate'>;
   sink: ReadingSink;
   log?: LinkLog;
+  /** Failed-login limits (tests lower them); default DEFAULT_LOGIN_LIMITS. */
+  loginLimits?: LoginGuardLimits;
 }
 
 export interface MqttBroker extends DeviceLink {
@@ -47,6 +50,12 @@ export interface MqttBroker extends DeviceLink {
 
 function authError(returnCode: 2 | 3 | 4, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode });
+}
+
+/** The client's remote address ('' for a connection that is not a socket, e.g. in-memory streams). */
+function remoteAddress(client: Client): string {
+  const conn = client.conn as Partial<Socket>;
+  return typeof conn.remoteAddress === 'string' ? conn.remoteAddress : '';
 }
 
 function bytes(payload: PublishPacket['payload']): Buffer {
@@ -62,6 +71,7 @@ function bytes(payload: PublishPacket['payload']): Buffer {
 class AedesLink implements MqttBroker {
   port = 0;
   private readonly uplink: Uplink;
+  private readonly logins: LoginGuard;
   private readonly aedes: Aedes;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
@@ -75,6 +85,7 @@ class AedesLink implements MqttBroker {
 
   constructor(private readonly options: MqttBrokerOptions) {
     this.uplink = new Uplink(options.sink, options.log, false);
+    this.logins = new LoginGuard(options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
     this.aedes = new Aedes({
       concurrency: AEDES_CONCURRENCY,
       preConnect: (_client, packet, done) => {
@@ -177,6 +188,7 @@ class AedesLink implements MqttBroker {
   ): void {
     const sn = username ?? '';
     if (!SERIAL_NUMBER_PATTERN.test(sn) || !password) {
+      this.logins.failed(remoteAddress(client), '');
       this.uplink.refuse('link.auth', sn.slice(0, 40), 'no serial number or secret');
       return done(authError(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), null);
     }
@@ -185,12 +197,21 @@ class AedesLink implements MqttBroker {
       this.uplink.refuse('link.auth', sn, `client id ${client.id} is not the serial number`);
       return done(authError(IDENTIFIER_REJECTED, 'client id must be the serial number'), null);
     }
+    const address = remoteAddress(client);
+    const limited = this.logins.refusal(address, sn);
+    if (limited) {
+      // Refused before the secret is hashed: guessing stops, and a flood costs no hashing.
+      this.uplink.refuse('link.auth', sn, `too many failed logins for this ${limited}`);
+      return done(authError(SERVER_UNAVAILABLE, 'too many failed logins, try later'), null);
+    }
     this.options.directory.authenticate(sn, password.toString('utf8')).then(
       (device) => {
         if (!device || device.sn !== sn) {
+          this.logins.failed(address, sn);
           this.uplink.refuse('link.auth', sn, 'unknown device or wrong secret');
           return done(authError(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), null);
         }
+        this.logins.succeeded(sn);
         this.devices.set(client, device);
         done(null, true);
       },
