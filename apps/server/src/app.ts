@@ -24,16 +24,17 @@ import { weatherRoutes } from './features/weather/weather.routes.js';
 import { tariffsRoutes } from './features/tariffs/tariffs.routes.js';
 import { scriptsRoutes } from './features/scripts/scripts.routes.js';
 import { firmwareRoutes } from './features/firmware/firmware.routes.js';
-import { LiveHub } from './features/live/live.hub.js';
-import { liveRoutes } from './features/live/live.routes.js';
+import type { LiveBus } from './features/live/live.bus.js';
+import type { LiveHub } from './features/live/live.hub.js';
+import { registerLive } from './features/live/live.routes.js';
 import { registerCommands } from './features/commands/commands.routes.js';
 import { upgradeRoutes } from './features/firmware/upgrade.routes.js';
 import { registerOnlineDebug } from './features/online-debug/online-debug.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Live readings and status changes to browser tabs. */
-    live: LiveHub;
+    /** Live readings and status changes to browser tabs, this process's and (PostgreSQL) every other's. */
+    live: LiveBus<LiveHub>;
   }
 }
 
@@ -91,10 +92,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(scriptsRoutes, { db });
   await app.register(firmwareRoutes, { db, config });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const live = new LiveHub(db);
-  app.decorate('live', live);
-  app.addHook('onClose', async () => live.close());
-  await app.register(liveRoutes, { hub: live });
+  const live = await registerLive(app, { db, config });
   await registerCommands(app, deps, live);
   await app.register(upgradeRoutes, deps);
   await registerOnlineDebug(app, db);

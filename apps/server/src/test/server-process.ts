@@ -26,6 +26,11 @@ export interface ServerProcessOptions {
   /** DATA_DIR or DATABASE_URL (and anything else the process should see). */
   env: Record<string, string>;
   readyTimeoutMs?: number;
+  /**
+   * What ready means; by default /readyz answers and the MQTT port accepts. A process without the http role or
+   * the in-process broker (ROLES, MQTT_URL) turns those off and waits for a line of its output instead.
+   */
+  readyWhen?: { http?: boolean; mqtt?: boolean; output?: RegExp };
 }
 
 export interface ServerProcess {
@@ -105,7 +110,12 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   let done = false;
   void exited.then(() => (done = true));
-  while (!(await httpReady(options.port)) || !(await portOpen(options.mqttPort))) {
+  const want = { http: true, mqtt: true, ...options.readyWhen };
+  const ready = async () =>
+    (!want.http || (await httpReady(options.port))) &&
+    (!want.mqtt || (await portOpen(options.mqttPort))) &&
+    (!want.output || want.output.test(output));
+  while (!(await ready())) {
     if (done || Date.now() > deadline) {
       await stop('SIGKILL');
       throw new Error(`the server process did not get ready (${done ? 'it exited' : 'timed out'}):\n${output}`);

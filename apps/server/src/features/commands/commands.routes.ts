@@ -10,7 +10,7 @@ import {
   issueCommandSchema,
   paged,
 } from '@voltfleet/domain';
-import type { LiveHub } from '../live/live.hub.js';
+import type { LivePublisher } from '../live/live.bus.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { CommandDispatcher, toLiveMessage } from './command-dispatcher.js';
@@ -106,8 +106,11 @@ export const commandsRoutes: FastifyPluginAsyncZod<CommandDeps & { dispatcher: C
   );
 };
 
-/** Creates the dispatcher (status changes go to the live hub), exposes it as `app.commands` and adds the routes. */
-export async function registerCommands(app: FastifyInstance, deps: CommandDeps, live: LiveHub): Promise<void> {
+/**
+ * Creates the dispatcher (status changes go to the live bus, so a tab on another process hears them too), exposes
+ * it as `app.commands` and adds the routes.
+ */
+export async function registerCommands(app: FastifyInstance, deps: CommandDeps, live: LivePublisher): Promise<void> {
   const dispatcher = new CommandDispatcher(
     deps.db,
     (change) => live.publishCommandStatus(toLiveMessage(change)),

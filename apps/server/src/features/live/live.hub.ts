@@ -5,6 +5,7 @@ import type { Caller } from '../../platform/auth.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 import type { StoredReading } from '../telemetry/ingest.js';
 import type { RunningStatus } from '../devices/device-status.js';
+import type { LiveSink } from './live.bus.js';
 
 // The message shapes live in packages/domain, so the web app reads exactly what this hub sends.
 export type { LiveMessage };
@@ -21,7 +22,7 @@ interface Client {
  * its user may see. The visible set is worked out at connect and refreshed every minute, so new devices appear
  * and devices moved out of scope stop.
  */
-export class LiveHub {
+export class LiveHub implements LiveSink {
   private readonly clients = new Set<Client>();
   private readonly timer: NodeJS.Timeout;
 

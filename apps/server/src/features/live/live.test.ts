@@ -100,7 +100,7 @@ describe('live push over one WebSocket per tab', () => {
     let closed = 0;
     c.ws.on('close', (code) => (closed = code));
     await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { token } });
-    await s.app.live.refreshAll();
+    await s.app.live.hub.refreshAll();
     await expect.poll(() => closed).toBe(4401);
   });
 

@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { CommandStatusMessage, PlantStatus } from '@voltfleet/domain';
+import type { Db } from '../../db/db.js';
+import type { LinkLog } from '../../link/link.types.js';
+import type { StoredReading } from '../telemetry/ingest.js';
+import type { RunningStatus } from '../devices/device-status.js';
+import { decodeEvents, encodeEvents, originOf, type LiveEvent } from './live.wire.js';
+
+/** What every publisher of live events calls (the runtime's ingest and jobs, the command dispatcher). */
+export interface LivePublisher {
+  publishReadings(readings: StoredReading[]): void;
+  publishDeviceStatus(deviceId: number, plantId: number | null, status: RunningStatus): void;
+  publishPlantStatus(plantId: number, status: PlantStatus): void;
+  publishCommandStatus(message: CommandStatusMessage): void;
+}
+
+/** The local receiver: the LiveHub of this process (its `size` is the number of open tabs). */
+export type LiveSink = LivePublisher & { readonly size: number };
+
+/** The one NOTIFY channel of a database; processes on other databases never hear each other. */
+export const LIVE_CHANNEL = 'voltfleet_live';
+/** Status events waiting for the database beyond this are dropped (a live view, not a record). */
+const MAX_PENDING_EVENTS = 10_000;
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+export interface LiveBusOptions {
+  log: LinkLog;
+  /** LISTEN for other processes' events (a process that serves browser tabs); sending needs no listener. */
+  listen: boolean;
+  channel?: string;
+}
+
+/**
+ * Every live event goes to this process's LiveHub at once and, on PostgreSQL, to every other process through
+ * NOTIFY on one channel: each process LISTENs on a dedicated connection and hands what others sent to its own
+ * hub, which applies each tab's scope. A process skips its own echo by the origin id in front of each payload.
+ * Sending costs one statement per flush, not per reading: publishes made in the same tick are gathered, only the
+ * newest reading per device is kept, and while one flush waits for the database the next ones merge. With PGlite
+ * there is exactly one process, so the bus delivers locally only and never touches the database.
+ */
+export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
+  /** Random per process start: pids repeat across hosts and restarts. */
+  readonly origin = randomBytes(6).toString('hex');
+  readonly stats = { flushes: 0, payloadsSent: 0, received: 0, echoes: 0, dropped: 0, malformed: 0 };
+  private readonly channel: string;
+  private readonly remote: boolean;
+  private readings = new Map<number, StoredReading>();
+  private others: LiveEvent[] = [];
+  private seq = 0;
+  private scheduled = false;
+  private flushing: Promise<void> | undefined;
+  private client: pg.Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectMs = RECONNECT_MIN_MS;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    readonly hub: Hub,
+    private readonly options: LiveBusOptions,
+  ) {
+    this.channel = options.channel ?? LIVE_CHANNEL;
+    this.remote = db.kind === 'postgres';
+  }
+
+  /** Starts listening (PostgreSQL, `listen`); a first connection that fails is retried in the background. */
+  async start(): Promise<void> {
+    if (this.remote && this.options.listen) await this.connect();
+  }
+
+  /** True while the LISTEN connection is up (tests, readiness). */
+  get listening(): boolean {
+    return this.client !== undefined;
+  }
+
+  publishReadings(readings: StoredReading[]): void {
+    this.hub.publishReadings(readings);
+    if (!this.remote || this.closed) return;
+    for (const r of readings) if ((this.readings.get(r.deviceId)?.ts ?? -1) < r.ts) this.readings.set(r.deviceId, r);
+    this.schedule();
+  }
+
+  publishDeviceStatus(deviceId: number, plantId: number | null, status: RunningStatus): void {
+    this.hub.publishDeviceStatus(deviceId, plantId, status);
+    this.enqueue({ type: 'deviceStatus', deviceId, plantId, status });
+  }
+
+  publishPlantStatus(plantId: number, status: PlantStatus): void {
+    this.hub.publishPlantStatus(plantId, status);
+    this.enqueue({ type: 'plantStatus', plantId, status });
+  }
+
+  publishCommandStatus(message: CommandStatusMessage): void {
+    this.hub.publishCommandStatus(message);
+    this.enqueue({ type: 'commandStatus', message });
+  }
+
+  /** Sends what is still pending, then stops listening. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    await this.flushing;
+    if (this.readings.size > 0 || this.others.length > 0) await this.flush();
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private enqueue(event: LiveEvent): void {
+    if (!this.remote || this.closed) return;
+    if (this.others.length >= MAX_PENDING_EVENTS) {
+      this.others.shift();
+      this.stats.dropped += 1;
+    }
+    this.others.push(event);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.flushing) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flushing = this.flush().finally(() => {
+        this.flushing = undefined;
+        if (!this.closed && (this.readings.size > 0 || this.others.length > 0)) this.schedule();
+      });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const events: LiveEvent[] = [
+      ...this.others,
+      ...[...this.readings.values()].map((reading) => ({ type: 'reading' as const, reading })),
+    ];
+    this.others = [];
+    this.readings = new Map();
+    if (events.length === 0) return;
+    const { payloads, oversized } = encodeEvents(events, this.origin, () => ++this.seq);
+    if (oversized.length > 0) {
+      this.stats.dropped += oversized.length;
+      this.options.log.warn({ events: oversized.length }, 'live events: an event exceeds the NOTIFY limit; dropped');
+    }
+    if (payloads.length === 0) return;
+    try {
+      // One statement: the notifications go out together at its commit, in array order.
+      await this.db.query(`SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, [this.channel, payloads]);
+      this.stats.flushes += 1;
+      this.stats.payloadsSent += payloads.length;
+    } catch (err) {
+      this.stats.dropped += events.length - oversized.length;
+      this.options.log.warn({ err, events: events.length }, 'live events: NOTIFY failed; these events are dropped');
+    }
+  }
+
+  private receive(payload: string | undefined): void {
+    if (payload === undefined) return;
+    if (originOf(payload) === this.origin) return void (this.stats.echoes += 1);
+    this.stats.received += 1;
+    // Nobody is watching here: decoding would be wasted.
+    if (this.hub.size === 0) return;
+    let events: LiveEvent[];
+    try {
+      events = decodeEvents(payload).events;
+    } catch (err) {
+      this.stats.malformed += 1;
+      this.options.log.warn({ err }, 'live events: malformed notification ignored');
+      return;
+    }
+    this.deliver(events);
+  }
+
+  /** Hands events to the hub in order, consecutive readings as one batch. */
+  private deliver(events: LiveEvent[]): void {
+    let readings: StoredReading[] = [];
+    const flushReadings = () => {
+      if (readings.length > 0) this.hub.publishReadings(readings);
+      readings = [];
+    };
+    for (const event of events) {
+      if (event.type === 'reading') {
+        readings.push(event.reading);
+        continue;
+      }
+      flushReadings();
+      if (event.type === 'deviceStatus') this.hub.publishDeviceStatus(event.deviceId, event.plantId, event.status);
+      else if (event.type === 'plantStatus') this.hub.publishPlantStatus(event.plantId, event.status);
+      else this.hub.publishCommandStatus(event.message);
+    }
+    flushReadings();
+  }
+
+  /** A connection of its own: a pooled one would be handed to other queries and lose the LISTEN. */
+  private async connect(): Promise<void> {
+    const { default: pgModule } = await import('pg');
+    const pool = this.db.native as pg.Pool;
+    const client = new pgModule.Client({ ...pool.options, application_name: 'voltfleet-live-listen' });
+    client.on('notification', (message) => this.receive(message.payload));
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${this.channel}`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      if (this.closed) return;
+      this.options.log.error({ err }, `live events: LISTEN failed; retrying in ${this.reconnectMs} ms`);
+      this.retry();
+      return;
+    }
+    if (this.closed) return void (await client.end().catch(() => undefined));
+    if (this.reconnectMs > RECONNECT_MIN_MS) this.options.log.info({}, 'live events: LISTEN connection restored');
+    this.reconnectMs = RECONNECT_MIN_MS;
+    this.client = client;
+  }
+
+  private lost(client: pg.Client, err: Error): void {
+    if (client !== this.client || this.closed) return;
+    this.client = undefined;
+    void client.end().catch(() => undefined);
+    // Events sent while we are away are not replayed: a tab catches up on its next page load.
+    this.options.log.warn({ err }, `live events: LISTEN connection lost; reconnecting in ${this.reconnectMs} ms`);
+    this.retry();
+  }
+
+  private retry(): void {
+    const wait = this.reconnectMs;
+    this.reconnectMs = Math.min(wait * 2, RECONNECT_MAX_MS);
+    this.reconnectTimer = setTimeout(() => void this.connect(), wait);
+    this.reconnectTimer.unref();
+  }
+}
