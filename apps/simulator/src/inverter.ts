@@ -1,4 +1,11 @@
-import { nextLocalMidnight, ratedPowerW, type InverterModel, type Reading } from '@voltfleet/domain';
+import {
+  localParts,
+  nextLocalMidnight,
+  ratedPowerW,
+  type InverterModel,
+  type Reading,
+  type TariffType,
+} from '@voltfleet/domain';
 import { SimBattery, type BatteryConfig } from './battery.js';
 import type { SimInverterConfig } from './config.js';
 import { EnergyCounters } from './counters.js';
@@ -9,6 +16,8 @@ import type { LoadConfig } from './load.js';
 import {
   DEFAULT_PARAMETERS,
   checkParameter,
+  isTariffRegister,
+  tariffTypeAt,
   type InverterParameters,
   type ParameterRefusal,
   type ParameterResult,
@@ -68,6 +77,11 @@ export class SimInverter {
   private restartedAtMs = Date.now();
   /** The real-time clock's offset from wall time; a fresh inverter's clock is 90 s slow until synchronised. */
   private clockOffsetMs = -90_000;
+  /**
+   * Set once a write changes the tariff table (a whole-block rewrite with the same values does not): from then on
+   * peak-valley follows the pushed table instead of the plant's tariff.
+   */
+  private tariffPushed = false;
 
   constructor(
     private readonly config: SimInverterConfig,
@@ -108,6 +122,7 @@ export class SimInverter {
   applyParameter(key: string, value: unknown): ParameterResult {
     const check = checkParameter(key, value, { ratedW: this.ratedW, on: this.params.onOff === 1 });
     if (!check.ok) return check;
+    this.tariffPushed ||= this.changesTariff({ [check.key]: check.value });
     this.params = { ...this.params, [check.key]: check.value };
     return { ok: true, key: check.key, value: this.params[check.key] };
   }
@@ -126,6 +141,7 @@ export class SimInverter {
       checked[check.key] = check.value;
     }
     if (Object.keys(checked).length === 0) return { ok: false, reason: 'unknownParameter' };
+    this.tariffPushed ||= this.changesTariff(checked);
     this.params = { ...this.params, ...checked };
     const params: Record<string, number> = { ...this.params };
     return { ok: true, values: Object.fromEntries(Object.keys(checked).map((k) => [k, params[k]!])) };
@@ -211,7 +227,7 @@ export class SimInverter {
       exportCapW: this.params.antiBackflow === 1 ? 0 : this.params.gridConnectionLimitW,
       chargeMaxW: battery ? battery.chargeLimitW(dtS) : 0,
       dischargeMaxW: battery ? battery.dischargeLimitW(dtS, this.params.socLowerLimitPct) : 0,
-      tariff: env.tariff?.type,
+      tariff: this.dispatchTariff(env, mid),
       supplyOrder: this.params.backupSupplyOrder,
       efficiency: CONVERSION_EFFICIENCY,
     });
@@ -231,6 +247,17 @@ export class SimInverter {
     );
     this.flow = flow;
     this.environment = { ...env, pv1W, pv2W };
+  }
+
+  private changesTariff(values: Record<string, number>): boolean {
+    const current: Record<string, number> = { ...this.params };
+    return Object.entries(values).some(([key, value]) => isTariffRegister(key) && current[key] !== value);
+  }
+
+  /** The tariff type peak-valley dispatch follows: the pushed table's once there is one, else the plant's. */
+  private dispatchTariff(env: Environment, ms: number): TariffType | undefined {
+    if (!this.tariffPushed || this.params.workMode !== 4) return env.tariff?.type;
+    return tariffTypeAt(this.params, localParts(ms, this.site.timeZone).minuteOfDay);
   }
 
   /** In AC-coupling mode the PV source parameter picks the strings in use. */

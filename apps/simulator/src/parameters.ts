@@ -7,9 +7,17 @@ import {
   ON_OFF,
   SOC_LOWER_LIMIT_MAX_PCT,
   SOC_LOWER_LIMIT_MIN_PCT,
+  TARIFF_MAX_PERIODS,
+  TARIFF_PERIOD_COUNT_REGISTER,
+  TARIFF_PRICE_MAX,
+  TARIFF_PRICE_REGISTER_KEYS,
+  TARIFF_SLOT_FIELDS,
+  TARIFF_TYPES,
   WEEKLY_FORCED_CHARGING,
+  TARIFF_REGISTERS,
   WORK_MODES,
   optionValues,
+  tariffSlotRegister,
   type AcCouplingPvSource,
   type BackupSupplyOrder,
   type BatteryChargeState,
@@ -17,12 +25,24 @@ import {
   type EnableOption,
   type LabelledOption,
   type OnOff,
+  type TariffPriceRegister,
+  type TariffType,
+  type TariffSlotField,
+  type TariffSlotRegister,
   type WeeklyForcedCharging,
   type WorkMode,
 } from '@voltfleet/domain';
 
+/**
+ * The tariff table pushed by the tariffPeriods command: one price per type in thousandths per kWh, the number of
+ * periods in use and slots 0…9 of type (1–4), start and end minute (end included); slots past the count are ignored.
+ */
+export type TariffTableParameters = Record<TariffPriceRegister | TariffSlotRegister, number> & {
+  tariffPeriodCount: number;
+};
+
 /** The settings an inverter keeps and reports back (what command issue and online debug write). */
-export interface InverterParameters {
+export interface InverterParameters extends TariffTableParameters {
   workMode: WorkMode;
   onOff: OnOff;
   socLowerLimitPct: number;
@@ -44,6 +64,24 @@ export interface InverterParameters {
 }
 export type ParameterKey = keyof InverterParameters;
 
+/** A value for each slot register. */
+const slots = <T>(value: (field: TariffSlotField, slot: number) => T) =>
+  Object.fromEntries(
+    Array.from({ length: TARIFF_MAX_PERIODS }, (_, slot) =>
+      TARIFF_SLOT_FIELDS.map((field) => [tariffSlotRegister(slot, field), value(field, slot)]),
+    ).flat(),
+  ) as Record<TariffSlotRegister, T>;
+
+/** Out of the factory: one flat period over the whole day, every price 0 (unused slots flat 00:00–00:00). */
+const DEFAULT_TARIFF: TariffTableParameters = {
+  tariffPriceSharpMilli: 0,
+  tariffPricePeakMilli: 0,
+  tariffPriceFlatMilli: 0,
+  tariffPriceValleyMilli: 0,
+  tariffPeriodCount: 1,
+  ...slots((field, slot) => (field === 'Type' ? 3 : field === 'EndMin' && slot === 0 ? 1439 : 0)),
+};
+
 export const DEFAULT_PARAMETERS: InverterParameters = {
   workMode: 1,
   onOff: 1,
@@ -62,6 +100,7 @@ export const DEFAULT_PARAMETERS: InverterParameters = {
   forcedChargeEndMin: 0,
   forcedDischargeStartMin: 0,
   forcedDischargeEndMin: 0,
+  ...DEFAULT_TARIFF,
 };
 
 type Rule =
@@ -70,6 +109,17 @@ type Rule =
 
 const WEEKDAY_MASK: Rule = { kind: 'range', min: 0, max: () => 127 };
 const MINUTE_OF_DAY: Rule = { kind: 'range', min: 0, max: () => 1439 };
+/** Prices up to the domain's highest tariff price per kWh, in thousandths. */
+const PRICE_MILLI: Rule = { kind: 'range', min: 0, max: () => TARIFF_PRICE_MAX * 1000 };
+
+const TARIFF_RULES = {
+  ...(Object.fromEntries(TARIFF_PRICE_REGISTER_KEYS.map((key) => [key, PRICE_MILLI])) as Record<
+    TariffPriceRegister,
+    Rule
+  >),
+  [TARIFF_PERIOD_COUNT_REGISTER]: { kind: 'range', min: 1, max: () => TARIFF_MAX_PERIODS } satisfies Rule,
+  ...slots<Rule>((field) => (field === 'Type' ? { kind: 'enum', options: TARIFF_TYPES } : MINUTE_OF_DAY)),
+};
 
 /** Each parameter's accepted values, from the SPEC §3 enumerations of the domain package. */
 const RULES: Record<ParameterKey, Rule> = {
@@ -90,6 +140,7 @@ const RULES: Record<ParameterKey, Rule> = {
   forcedChargeEndMin: MINUTE_OF_DAY,
   forcedDischargeStartMin: MINUTE_OF_DAY,
   forcedDischargeEndMin: MINUTE_OF_DAY,
+  ...TARIFF_RULES,
 };
 
 export const PARAMETER_KEYS = Object.keys(RULES) as ParameterKey[];
@@ -116,4 +167,18 @@ export function checkParameter(key: string, value: unknown, context: { ratedW: n
     return { ok: false, reason: 'outOfRange' };
   if (key === 'antiBackflow' && context.on) return { ok: false, reason: 'inverterMustBeOff' };
   return { ok: true, key, value };
+}
+
+/** Whether a register belongs to the tariff table (a write of one means the platform pushed a tariff). */
+export const isTariffRegister = (key: string) => TARIFF_REGISTERS.includes(key);
+
+/** The tariff type the table gives a minute of the local day: the first used slot covering it, else undefined. */
+export function tariffTypeAt(table: Readonly<TariffTableParameters>, minuteOfDay: number): TariffType | undefined {
+  const minute = Math.floor(minuteOfDay);
+  for (let slot = 0; slot < Math.min(table.tariffPeriodCount, TARIFF_MAX_PERIODS); slot++) {
+    const start = table[tariffSlotRegister(slot, 'StartMin')];
+    const end = table[tariffSlotRegister(slot, 'EndMin')];
+    if (minute >= start && minute <= end) return table[tariffSlotRegister(slot, 'Type')] as TariffType;
+  }
+  return undefined;
 }

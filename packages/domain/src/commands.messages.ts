@@ -61,6 +61,12 @@ export const COMMAND_MESSAGES = {
     cs: 'Pro vypnutí znovu zadejte heslo',
     de: 'Geben Sie zum Ausschalten Ihr Passwort erneut ein',
   },
+  'command.tariffOnePricePerType': {
+    zh: '逆变器每种电价类型只保存一个电价：同一类型的时段必须使用相同电价',
+    en: 'The inverter keeps one price per tariff type: periods of the same type must have the same price',
+    cs: 'Střídač uchovává jednu cenu pro každý typ tarifu: období stejného typu musí mít stejnou cenu',
+    de: 'Der Wechselrichter speichert einen Preis je Tariftyp: Zeiträume desselben Typs müssen denselben Preis haben',
+  },
   'command.passwordWrong': {
     zh: '密码错误',
     en: 'The password is wrong',

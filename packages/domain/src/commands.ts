@@ -16,6 +16,14 @@ import {
 } from './devices.js';
 import type { LabelledOption } from './telemetry/labels.js';
 import type { MessageKey } from './messages.js';
+import {
+  TARIFF_PERIODS,
+  TARIFF_PERIODS_NAMES,
+  TARIFF_PRICE_TOLERANCE_MILLI,
+  isTariffPriceRegister,
+  tariffCommandSchema,
+  tariffRegisters,
+} from './tariff-command.js';
 
 /** A command's lifecycle: queued → sent → acknowledged → succeeded | failed | timed_out | expired. */
 export const COMMAND_STATUSES = [
@@ -119,7 +127,13 @@ export const FORCED_CHARGING_NAMES = n(
 export const FIRMWARE_UPGRADE = 'firmwareUpgrade' as const;
 export const FIRMWARE_UPGRADE_NAMES = n('固件升级', 'Firmware upgrade', 'Aktualizace firmwaru', 'Firmware-Update');
 
-export const COMMAND_KINDS = [...REMOTE_COMMANDS, ...SCALAR_PARAMETER_KEYS, FORCED_CHARGING, FIRMWARE_UPGRADE] as const;
+export const COMMAND_KINDS = [
+  ...REMOTE_COMMANDS,
+  ...SCALAR_PARAMETER_KEYS,
+  FORCED_CHARGING,
+  TARIFF_PERIODS,
+  FIRMWARE_UPGRADE,
+] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 export const COMMAND_CATEGORIES = ['remote', 'parameter', 'firmware'] as const;
 export type CommandCategory = (typeof COMMAND_CATEGORIES)[number];
@@ -143,6 +157,7 @@ export const COMMAND_KIND_NAMES: Record<RemoteCommand, Names> = {
 /** The label of a command kind in a language. */
 export function commandKindName(kind: CommandKind, lang: keyof Names): string {
   if (kind === FORCED_CHARGING) return FORCED_CHARGING_NAMES[lang];
+  if (kind === TARIFF_PERIODS) return TARIFF_PERIODS_NAMES[lang];
   if (kind === FIRMWARE_UPGRADE) return FIRMWARE_UPGRADE_NAMES[lang];
   if (isRemoteCommand(kind)) return COMMAND_KIND_NAMES[kind][lang];
   return scalarParameter(kind).names[lang];
@@ -202,6 +217,8 @@ export const issueCommandSchema = z.strictObject({
   kind: z.enum(COMMAND_KINDS, 'validation.invalidValue'),
   value: z.number('validation.invalidValue').finite().optional(),
   forcedCharging: forcedChargingSchema.optional(),
+  /** The day plan of a tariff-periods command. */
+  tariff: tariffCommandSchema.optional(),
   /** Explicit confirmation of a large selection. */
   confirm: z.boolean().optional(),
   /** The user's password again, RSA-encrypted like at login (shutdown). */
@@ -233,12 +250,16 @@ const fail = (path: string, key: MessageKey, params?: Record<string, number | st
 /** The largest grid-connection limit any model accepts (a selection is checked per device afterwards). */
 export const MAX_RATED_POWER_W = Math.max(...INVERTER_MODELS.map((m) => m.ratedPowerW));
 
+/** What checkSetting reads of a command. */
+export type SettingInput = Pick<IssueCommand, 'kind' | 'value' | 'forcedCharging' | 'tariff'>;
+
 /**
  * Checks a setting and returns the registers to write: remote commands map to their own registers, a scalar
- * parameter to its key, forced charging to its flat registers. `ratedW` bounds the grid-connection limit.
+ * parameter to its key, forced charging and tariff periods to their flat registers. `ratedW` bounds the
+ * grid-connection limit.
  */
 export function checkSetting(
-  input: Pick<IssueCommand, 'kind' | 'value' | 'forcedCharging'>,
+  input: SettingInput,
   ratedW: number = MAX_RATED_POWER_W,
   nowMs: number = Date.now(),
 ): CheckedSetting {
@@ -247,6 +268,7 @@ export function checkSetting(
   if (kind === 'restart') return { ok: true, parameters: { restart: 1 } };
   if (kind === 'clockSync') return { ok: true, parameters: { clockS: Math.floor(nowMs / 1000) } };
   if (kind === FORCED_CHARGING) return checkForcedCharging(input.forcedCharging);
+  if (kind === TARIFF_PERIODS) return tariffRegisters(input.tariff);
   // An upgrade needs the upgrade rules and an image: only the upgrade route issues it.
   if (kind === FIRMWARE_UPGRADE) return fail('kind', 'validation.invalidValue');
   if (input.value === undefined) return fail('value', 'command.parametersEmpty');
@@ -301,7 +323,7 @@ export const CLOCK_TOLERANCE_S = 30;
 
 /**
  * Whether a device's read-back confirms a write: every written register reported with the requested value; the
- * clock within a tolerance; a restart by an uptime shorter than the time since the command left.
+ * clock and tariff prices within a tolerance; a restart by an uptime shorter than the time since the command left.
  */
 export function readBackConfirms(
   requested: Record<string, number>,
@@ -314,6 +336,7 @@ export function readBackConfirms(
     const got = readBack[key];
     if (got === undefined) return false;
     if (key === 'clockS') return Math.abs(got - value) <= CLOCK_TOLERANCE_S;
+    if (isTariffPriceRegister(key)) return Math.abs(got - value) <= TARIFF_PRICE_TOLERANCE_MILLI;
     return got === value;
   });
 }
@@ -344,6 +367,8 @@ export const commandDeviceSchema = z.object({
   id: z.number().int(),
   sn: z.string(),
   model: z.string(),
+  /** The plant it belongs to (the command form loads that plant's tariff). */
+  plantId: z.number().int().nullable(),
   plantName: z.string().nullable(),
   online: z.boolean(),
 });

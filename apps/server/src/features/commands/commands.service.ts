@@ -76,6 +76,12 @@ export async function issueCommands(
   return { commands: (await commandsByKey(db, caller.id, body.idempotencyKey)).map(toCommand), created };
 }
 
+/** The request field that holds a setting's new value (for "Enter a new value"). */
+const SETTING_FIELD: Partial<Record<IssueCommand['kind'], string>> = {
+  forcedCharging: 'forcedCharging',
+  tariffPeriods: 'tariff',
+};
+
 /** Checks the setting against each device's model; refuses a change that every device already has. */
 async function settingsPerDevice(db: Db, body: IssueCommand, devices: TargetDevice[]): Promise<NewCommand[]> {
   const category = commandCategory(body.kind);
@@ -99,7 +105,7 @@ async function settingsPerDevice(db: Db, body: IssueCommand, devices: TargetDevi
     const unchanged = commands.every((c) =>
       Object.entries(c.parameters).every(([key, value]) => current.get(c.deviceId)?.get(key) === value),
     );
-    if (unchanged) throw invalid(body.kind === 'forcedCharging' ? 'forcedCharging' : 'value', 'command.sameValue');
+    if (unchanged) throw invalid(SETTING_FIELD[body.kind] ?? 'value', 'command.sameValue');
   }
   return commands;
 }
