@@ -20,6 +20,7 @@ import { weatherServiceFor } from './features/weather/weather.setup.js';
 import { startPlantScriptJob } from './features/scripts/scripts.job.js';
 import { startCommandJob } from './features/commands/commands.job.js';
 import { recordReportedVersions, startUpgradeJob } from './features/firmware/firmware.job.js';
+import { firmwareImageLoader } from './features/firmware/firmware.service.js';
 import { commandLinkOf, toLiveMessage } from './features/commands/command-dispatcher.js';
 
 export interface Runtime {
@@ -98,12 +99,14 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     });
     // Commands for OSIM devices go through the gateway (which stops delivering before it closes).
     stops.unshift(
-      app.commands.attach(osimCommandLink(gateway, app.log), {
+      app.commands.attach(osimCommandLink(gateway, app.log, firmwareImageLoader(db, config.dataDir)), {
         offlineSeconds: config.deviceOfflineSeconds,
         pollMs: 2000,
         protocol: 'osim',
       }),
     );
+    // The PCU version an inverter reports in 98 is stored like an MQTT device's (and settles its upgrades).
+    stops.unshift(recordReportedVersions(db, gateway.events, app.log));
     // The online debug page reads connected devices through the gateway.
     stops.unshift(app.onlineDebug.attach(gateway));
     app.log.info(`OSIM gateway on port ${gateway.port}`);

@@ -49,5 +49,6 @@ export type {
 } from './config.js';
 export { MqttDevice, type MqttDeviceOptions } from './transport/mqtt-device.js';
 export { OsimDevice, type OsimDeviceOptions } from './transport/osim-device.js';
+export { OsimUpgradeReceiver, readSimulatedImage, simulatedImage } from './transport/osim-upgrade.js';
 export { inverterCommands, parseCommand, type CommandAnswer, type DeviceCommand } from './transport/commands.js';
 export { connectMqttFleet, type MqttFleet } from './transport/mqtt-fleet.js';

@@ -9,3 +9,4 @@ export * from './codec.js';
 export * from './messages.js';
 export * from './options.js';
 export * from './catalogue.js';
+export * from './upgrade.js';

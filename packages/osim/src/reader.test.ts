@@ -51,10 +51,26 @@ describe('FrameReader', () => {
     const reader = new FrameReader();
     expect(reader.push(a.subarray(0, 8))).toEqual([]);
     expect(reader.end()).toEqual([
-      { ok: false, error: { code: 'TRUNCATED', needed: a.length, actual: 8 }, bytes: a.subarray(0, 8) },
+      { ok: false, error: { code: 'TRUNCATED', needed: a.length, actual: 8 }, bytes: a.subarray(0, 8), command: 0x0d },
     ]);
     expect(frames(reader.push(b))).toHaveLength(1);
     expect(reader.end()).toEqual([]);
+  });
+
+  it('names the command of a half-sent frame once the following bytes spoil it', () => {
+    const half = frame(0xbb, [0, 2, 0x10, 0x00, 0x10, 0x01]).subarray(0, 9);
+    // The next frame completes the half one's declared length: its end byte or checksum is wrong.
+    const spoilt = new FrameReader().push(concat(half, b, b));
+    expect(spoilt.find((e) => !e.ok)).toMatchObject({ ok: false, command: 0xbb });
+    expect(frames(spoilt).length).toBeGreaterThanOrEqual(1);
+    // A short half frame is dropped when a whole frame follows it.
+    const short = new FrameReader().push(concat(half.subarray(0, 6), b));
+    expect(short[0]).toMatchObject({ ok: false, error: { code: 'TRUNCATED' }, command: 0xbb });
+    expect(frames(short)).toHaveLength(1);
+    // Too little of the header to know the command: none named.
+    const headless = new FrameReader();
+    headless.push(half.subarray(0, 4));
+    expect(headless.end()[0]).not.toHaveProperty('command');
   });
 });
 

@@ -5,7 +5,13 @@ import { FRAME_END, FRAME_OVERHEAD, FRAME_START, checksum, decodeFrame, type Osi
 
 export type FrameEvent =
   | { readonly ok: true; readonly frame: OsimFrame; readonly bytes: Uint8Array }
-  | { readonly ok: false; readonly error: OsimError; readonly bytes: Uint8Array };
+  | {
+      readonly ok: false;
+      readonly error: OsimError;
+      readonly bytes: Uint8Array;
+      /** The command byte of the frame the error cut short or spoilt, when its header arrived (a half frame). */
+      readonly command?: number;
+    };
 
 /** More buffered bytes than any frame can have means the stream is garbage; it is dropped. */
 const MAX_BUFFER = FRAME_OVERHEAD + 255;
@@ -46,6 +52,7 @@ export class FrameReader {
           ok: false,
           error: { code: 'TRUNCATED', needed: total, actual: next },
           bytes: this.buffer.slice(0, next),
+          ...commandOf(this.buffer, next),
         });
         this.buffer = this.buffer.slice(next);
         continue;
@@ -57,7 +64,7 @@ export class FrameReader {
         const result = decodeFrame(candidate);
         const error: OsimError = result.ok ? { code: 'BAD_END', actual: end } : result.error;
         // Resynchronise: drop the start marker and look for the next one (it may lie inside the bad frame).
-        events.push({ ok: false, error, bytes: this.buffer.slice(0, 2) });
+        events.push({ ok: false, error, bytes: this.buffer.slice(0, 2), ...commandOf(candidate, total) });
         this.buffer = this.buffer.slice(2);
         continue;
       }
@@ -89,8 +96,20 @@ export class FrameReader {
     const bytes = this.buffer;
     this.buffer = new Uint8Array(0);
     const needed = bytes.length >= 7 ? FRAME_OVERHEAD + (bytes[6] ?? 0) : FRAME_OVERHEAD;
-    return [{ ok: false, error: { code: 'TRUNCATED', needed, actual: bytes.length }, bytes }];
+    return [
+      {
+        ok: false,
+        error: { code: 'TRUNCATED', needed, actual: bytes.length },
+        bytes,
+        ...commandOf(bytes, bytes.length),
+      },
+    ];
   }
+}
+
+/** `{ command }` when the first `length` bytes of a frame start reach its command byte (offset 4), else nothing. */
+function commandOf(frame: Uint8Array, length: number): { command?: number } {
+  return length > 4 && frame[4] !== undefined ? { command: frame[4] } : {};
 }
 
 /** Index of the first complete frame with a good checksum and end byte after position 0, or -1. */

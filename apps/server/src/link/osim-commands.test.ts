@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '@voltfleet/domain';
-import { commandCode, type OsimFrame } from '@voltfleet/osim';
+import {
+  buildCommand,
+  buildForcedChargeDischarge,
+  commandCode,
+  decodeFrame,
+  decodeMessage,
+  mergeBlock,
+  resolveCommand,
+  type OsimFrame,
+} from '@voltfleet/osim';
 import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter } from '@voltfleet/simulator';
 import { Ingest } from '../features/telemetry/ingest.js';
 import { deviceDirectory } from '../features/devices/device-directory.js';
@@ -16,7 +25,20 @@ import {
   type TestServer,
 } from '../test/harness.js';
 import { insertFleet } from '../test/fleet-fixture.js';
-import { OSIM_COMMAND_REASONS, isOsimBlockParameter, osimCommandLink } from './osim-commands.js';
+import {
+  OSIM_COMMAND_REASONS,
+  blockCarries,
+  blockOfSettings,
+  executeOsimCommand,
+  forcedChargeChanges,
+  forcedChargingOf,
+  operatingModeChanges,
+  operatingModeValues,
+  osimBlockOf,
+  osimCommandLink,
+  tariffChanges,
+  tariffRegistersOf,
+} from './osim-commands.js';
 import { OsimGateway } from './osim-gateway.js';
 
 /** A simulated inverter that vanishes when the next 66 block write reaches it (before applying anything). */
@@ -79,8 +101,9 @@ afterAll(async () => {
   await s.close();
 });
 
-async function connect(inverter: SimInverter, device?: OsimDevice): Promise<OsimDevice> {
-  const d = device ?? new OsimDevice({ host: '127.0.0.1', port: gateway.port, inverter, now: () => fleet.now });
+async function connect(inverter: SimInverter, device?: OsimDevice, pcuVersion = 603): Promise<OsimDevice> {
+  const d =
+    device ?? new OsimDevice({ host: '127.0.0.1', port: gateway.port, inverter, pcuVersion, now: () => fleet.now });
   devices.push(d);
   await d.start();
   await expect.poll(() => gateway.isConnected(inverter.sn), { timeout: 5000 }).toBe(true);
@@ -113,15 +136,234 @@ async function outcome(id: number): Promise<Command> {
 
 describe('the OSIM parameter table', () => {
   it.each([
-    ['workMode', true],
-    ['socLowerLimitPct', true],
-    ['gridConnectionLimitW', true],
-    ['antiBackflow', true],
-    ['batteryType', false],
-    ['backupSupplyOrder', false],
-    ['forcedChargingMode', false],
-  ])('%s in the 95/66 block: %s', (param, carried) => {
-    expect(isOsimBlockParameter(param)).toBe(carried);
+    ['workMode', 'operatingMode'],
+    ['socLowerLimitPct', 'operatingMode'],
+    ['gridConnectionLimitW', 'operatingMode'],
+    ['antiBackflow', 'operatingMode'],
+    ['batteryChargeState', 'operatingMode'],
+    ['tariffPriceSharpMilli', 'operatingMode'],
+    ['tariffPeriodCount', 'operatingMode'],
+    ['tariffPeriod9EndMin', 'operatingMode'],
+    ['batteryType', 'gridBattery'],
+    ['acCouplingPvSource', 'batteryParameters'],
+    ['backupSupplyOrder', 'batteryParameters'],
+    ['forcedChargingMode', 'forcedCharge'],
+    ['forcedDischargeEndMin', 'forcedCharge'],
+    ['onOff', 'onOff'],
+    ['weeklyForcedCharging', undefined],
+    ['tariffPeriod10Type', undefined],
+    ['restart', undefined],
+  ] as const)('%s travels in block %s', (key, block) => {
+    expect(osimBlockOf(key)).toBe(block);
+  });
+
+  it.each([
+    [
+      { workMode: 2, tariffPeriodCount: 1 },
+      { ok: true, block: 'operatingMode' },
+    ],
+    [{ forcedChargingMode: 0 }, { ok: true, block: 'forcedCharge' }],
+    [
+      { workMode: 2, batteryType: 1 },
+      { ok: false, reason: 'mixedOsimBlocks' },
+    ],
+    [
+      { onOff: 1, antiBackflow: 2 },
+      { ok: false, reason: 'mixedOsimBlocks' },
+    ],
+    [
+      { workMode: 2, weeklyForcedCharging: 1 },
+      { ok: false, reason: 'notInOsimLayout' },
+    ],
+    [{}, { ok: false, reason: 'notInOsimLayout' }],
+  ] as const)('the settings %j go to %j', (settings, expected) => {
+    expect(blockOfSettings(settings)).toEqual(expected);
+  });
+
+  it.each([
+    ['operatingMode', ['tariffPeriodCount'], 258, true],
+    ['gridBattery', ['batteryType'], 252, true],
+    ['batteryParameters', ['acCouplingPvSource'], 258, false],
+    ['batteryParameters', ['acCouplingPvSource'], 259, false],
+    ['batteryParameters', ['backupSupplyOrder'], 500, true],
+    ['forcedCharge', ['forcedChargingMode'], 259, false],
+    ['forcedCharge', ['forcedChargingMode'], 500, true],
+    ['operatingMode', ['workMode'], 0, false],
+  ] as const)('block %s carries %j at PCU %i: %s', (block, keys, version, carried) => {
+    expect(blockCarries(block, keys, version)).toBe(carried);
+  });
+});
+
+describe('OSIM field mapping', () => {
+  const readBack95 = {
+    price1: 1.2,
+    price2: 0.9,
+    price3: 0.5,
+    price4: 0.3,
+    totalPriceNum: 2,
+    elecPrice: [
+      { startTime: 0, endTime: 479, electricityTypeValue: 4 },
+      { startTime: 480, endTime: 1439, electricityTypeValue: 2 },
+      { startTime: 0, endTime: 0, electricityTypeValue: 0 },
+    ],
+    operatingMode: 1,
+    batteryCharge: 2,
+  };
+
+  it('reads the tariff table of a 95 block as the domain registers (prices in thousandths)', () => {
+    expect(tariffRegistersOf(readBack95)).toEqual({
+      tariffPriceSharpMilli: 1200,
+      tariffPricePeakMilli: 900,
+      tariffPriceFlatMilli: 500,
+      tariffPriceValleyMilli: 300,
+      tariffPeriodCount: 2,
+      tariffPeriod0Type: 4,
+      tariffPeriod0StartMin: 0,
+      tariffPeriod0EndMin: 479,
+      tariffPeriod1Type: 2,
+      tariffPeriod1StartMin: 480,
+      tariffPeriod1EndMin: 1439,
+    });
+  });
+
+  it.each([
+    [
+      'a new plan: prices rounded to 0.1, records with their count derived',
+      {
+        tariffPriceSharpMilli: 1853,
+        tariffPricePeakMilli: 1250,
+        tariffPriceFlatMilli: 0,
+        tariffPriceValleyMilli: 349,
+        tariffPeriodCount: 1,
+        tariffPeriod0Type: 3,
+        tariffPeriod0StartMin: 0,
+        tariffPeriod0EndMin: 1439,
+      },
+      {
+        price1: 1.9,
+        price2: 1.3,
+        price3: 0,
+        price4: 0.3,
+        elecPrice: [{ startTime: 0, endTime: 1439, electricityTypeValue: 3 }],
+      },
+    ],
+    [
+      'one price changed: the rest of the table as read back',
+      { tariffPricePeakMilli: 2000 },
+      {
+        price1: 1.2,
+        price2: 2,
+        price3: 0.5,
+        price4: 0.3,
+        elecPrice: [
+          { startTime: 0, endTime: 479, electricityTypeValue: 4 },
+          { startTime: 480, endTime: 1439, electricityTypeValue: 2 },
+        ],
+      },
+    ],
+  ])('tariff changes: %s', (_name, settings, expected) => {
+    expect(tariffChanges(settings, readBack95)).toEqual(expected);
+  });
+
+  it('refuses a tariff table with a period missing or too many periods', () => {
+    expect(tariffChanges({ tariffPeriodCount: 3 }, readBack95)).toBeUndefined();
+    expect(tariffChanges({ tariffPeriodCount: 11 }, readBack95)).toBeUndefined();
+  });
+
+  it('maps scalar fields and tariff registers of one command into one 66 block', () => {
+    expect(operatingModeChanges({ workMode: 4, batteryChargeState: 0 }, readBack95)).toEqual({
+      operatingMode: 4,
+      batteryCharge: 0,
+    });
+    expect(operatingModeChanges({ workMode: 4, tariffPriceFlatMilli: 700 }, readBack95)).toMatchObject({
+      operatingMode: 4,
+      price3: 0.7,
+      price1: 1.2,
+    });
+    expect(operatingModeValues(readBack95, ['workMode', 'batteryChargeState'])).toEqual({
+      workMode: 1,
+      batteryChargeState: 2,
+    });
+  });
+
+  const days = (on: readonly string[], value: number) =>
+    Object.fromEntries(['Mon', 'Tus', 'Wen', 'Thu', 'Fri', 'Sat', 'Sun'].map((d) => [d, on.includes(d) ? value : 0]));
+  const side = (prefix: 'fc' | 'fd', open: number, on: readonly string[], value: number) => ({
+    [`${prefix}Open`]: open,
+    ...Object.fromEntries(Object.entries(days(on, value)).map(([d, v]) => [`${prefix}${d}Enable`, v])),
+  });
+  const a2 = {
+    ...side('fc', 1, ['Mon', 'Sun'], 1),
+    ...side('fd', 0, [], 0),
+    fcSocLimit: 95,
+    fdSocLimit: 15,
+    fcTimeRangeLen: 1,
+    fdTimeRangeLen: 0,
+    fcTimeGap: [
+      { startTime: 60, endTime: 120 },
+      { startTime: 0, endTime: 0 },
+    ],
+    fdTimeGap: [{ startTime: 0, endTime: 0 }],
+  };
+
+  it('reads forced charging from A2: mask bit 0 = Monday, the mode from the enables, periods from the first range', () => {
+    expect(forcedChargingOf(a2)).toEqual({
+      forcedChargingMode: 1,
+      forcedChargeDays: 0b1000001,
+      forcedDischargeDays: 0,
+      forcedChargeStartMin: 60,
+      forcedChargeEndMin: 120,
+      forcedDischargeStartMin: 0,
+      forcedDischargeEndMin: 0,
+    });
+    // A closed side's enables do not count.
+    expect(forcedChargingOf({ ...a2, fcOpen: 0 })).toMatchObject({ forcedChargingMode: 0, forcedChargeDays: 0 });
+  });
+
+  it.each([
+    [
+      'weekly on Tuesday and Saturday, discharge on Wednesday',
+      {
+        forcedChargingMode: 2,
+        forcedChargeDays: 0b0100010,
+        forcedDischargeDays: 0b0000100,
+        forcedChargeStartMin: 30,
+        forcedChargeEndMin: 90,
+        forcedDischargeStartMin: 1000,
+        forcedDischargeEndMin: 1100,
+      },
+      {
+        ...side('fc', 1, ['Tus', 'Sat'], 2),
+        ...side('fd', 1, ['Wen'], 2),
+        fcTimeRangeLen: 1,
+        fcTimeGap: [{ startTime: 30, endTime: 90 }],
+        fdTimeRangeLen: 1,
+        fdTimeGap: [{ startTime: 1000, endTime: 1100 }],
+      },
+    ],
+    [
+      'once, charge only: the discharge side closed and its ranges kept',
+      {
+        forcedChargingMode: 1,
+        forcedChargeDays: 0b0000001,
+        forcedDischargeDays: 0,
+        forcedChargeStartMin: 0,
+        forcedChargeEndMin: 60,
+      },
+      {
+        ...side('fc', 1, ['Mon'], 1),
+        ...side('fd', 0, [], 0),
+        fcTimeRangeLen: 1,
+        fcTimeGap: [{ startTime: 0, endTime: 60 }],
+      },
+    ],
+    [
+      'off: every enable 0, the periods kept',
+      { forcedChargingMode: 0 },
+      { ...side('fc', 0, [], 0), ...side('fd', 0, [], 0) },
+    ],
+  ])('71 changes: %s', (_name, settings, expected) => {
+    expect(forcedChargeChanges(settings, a2)).toEqual(expected);
   });
 });
 
@@ -169,16 +411,6 @@ describe('commands to an OSIM inverter over real TCP', () => {
     expect(inverter.parameters.antiBackflow).toBe(before);
   });
 
-  it('refuses a parameter the OSIM layout does not carry, without writing', async () => {
-    const inverter = inverters[0]!;
-    const before = { ...inverter.parameters };
-    const done = await outcome(
-      await issue(inverter.sn, { kind: 'batteryType', value: before.batteryType === 1 ? 2 : 1 }),
-    );
-    expect(done).toMatchObject({ status: 'failed', reason: OSIM_COMMAND_REASONS.notInOsimLayout });
-    expect(inverter.parameters).toEqual(before);
-  });
-
   it('a device vanishing between the 95 read and the 66 write fails the command, nothing half-written', async () => {
     const inverter = inverters[1] ?? inverters[0]!;
     if (gateway.isConnected(inverter.sn)) {
@@ -195,5 +427,238 @@ describe('commands to an OSIM inverter over real TCP', () => {
     expect(done).toMatchObject({ status: 'failed', reason: OSIM_COMMAND_REASONS.disconnected });
     expect(inverter.parameters).toEqual(before);
     await expect.poll(() => gateway.isConnected(inverter.sn), { timeout: 5000 }).toBe(false);
+  });
+});
+
+describe('every SPEC §3 setting over OSIM, real TCP', () => {
+  let inverter: SimInverter;
+  let device: OsimDevice;
+  const connectionOf = () => gateway.connection(inverter.sn)!;
+  /** The block `code` as the simulated inverter reports it now. */
+  const blockOf = (code: string) => {
+    for (const frame of device.replies(code, fleet.now)) {
+      const decoded = decodeMessage(frame, 603);
+      if (decoded.ok && decoded.value.payload?.command.code === code) return decoded.value.payload.values;
+    }
+    throw new Error(`no ${code} reply`);
+  };
+
+  beforeAll(async () => {
+    inverter = inverters[2] ?? inverters[0]!;
+    // expect.poll works only inside a test: wait by hand.
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 100 && !done(); i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(done()).toBe(true);
+    };
+    for (const d of devices.splice(0)) await d.close();
+    await until(() => !gateway.isConnected(inverter.sn));
+    // It dials back after 69, which makes the inverter drop the connection.
+    device = new OsimDevice({ host: '127.0.0.1', port: gateway.port, inverter, now: () => fleet.now, reconnectMs: 50 });
+    devices.push(device);
+    await device.start();
+    await until(() => gateway.isConnected(inverter.sn));
+  });
+
+  it('battery type: 95 read, 69 written with the other four fields unchanged; the inverter drops the connection, dials back, 95 is read back', async () => {
+    const first = gateway.connection(inverter.sn);
+    // A field without a domain parameter, as the inverter holds it: it must survive the write-back.
+    const raw = buildCommand(
+      '69',
+      { elecCode: 4, dcBatteryType: inverter.parameters.batteryType, ah: 150, batteryProtocol: 2, meterProtocol: 1 },
+      603,
+    );
+    const rawFrame = raw.ok ? decodeFrame(raw.value) : null;
+    expect(rawFrame?.ok && device.write(rawFrame.value, Date.now())).toHaveLength(1);
+    const target = inverter.parameters.batteryType === 1 ? 2 : 1;
+    const done = await outcome(await issue(inverter.sn, { kind: 'batteryType', value: target }));
+    expect(done).toMatchObject({ status: 'succeeded', reason: null });
+    expect(await readBackOf(done.id)).toEqual({ batteryType: target });
+    expect(inverter.parameters.batteryType).toBe(target);
+    expect(gateway.connection(inverter.sn)).not.toBe(first);
+    expect(blockOf('95')).toMatchObject({
+      dcBatteryType: target,
+      elecCode: 4,
+      ah: 150,
+      batteryProtocol: 2,
+      meterProtocol: 1,
+    });
+  });
+
+  it('battery charge state through the 66 block', async () => {
+    const target = inverter.parameters.batteryChargeState === 0 ? 1 : 0;
+    const before = { ...inverter.parameters };
+    const done = await outcome(await issue(inverter.sn, { kind: 'batteryChargeState', value: target }));
+    expect(done).toMatchObject({ status: 'succeeded' });
+    expect(await readBackOf(done.id)).toEqual({ batteryChargeState: target });
+    expect(inverter.parameters).toEqual({ ...before, batteryChargeState: target });
+  });
+
+  it.each([
+    ['acCouplingPvSource', 'pvSourceChoice', 2],
+    ['backupSupplyOrder', 'backUpOrder', 1],
+  ] as const)('%s: 9D read, 6A written whole, 9D read back', async (kind, field, target) => {
+    const before = { ...inverter.parameters };
+    const done = await outcome(await issue(inverter.sn, { kind, value: target }));
+    expect(done).toMatchObject({ status: 'succeeded' });
+    expect(await readBackOf(done.id)).toEqual({ [kind]: target });
+    expect(inverter.parameters).toEqual({ ...before, [kind]: target });
+    expect(blockOf('9D')[field]).toBe(target);
+  });
+
+  it('weekly forced charging: A2 read, 71 written whole, the domain registers decoded from A2', async () => {
+    // The charge SOC limit has no domain parameter: set on the inverter, it survives the write.
+    const rawA2 = blockOf('A2');
+    const rawCommand = resolveCommand('71', 603);
+    const merged = rawCommand.ok ? mergeBlock(rawCommand.value, rawA2, { fcSocLimit: 85 }) : null;
+    const rawFrame = merged?.ok ? buildForcedChargeDischarge(merged.value, 603) : null;
+    const decodedRaw = rawFrame?.ok ? decodeFrame(rawFrame.value) : null;
+    expect(decodedRaw?.ok && device.write(decodedRaw.value, Date.now())).toHaveLength(1);
+    const done = await outcome(
+      await issue(inverter.sn, {
+        kind: 'forcedCharging',
+        forcedCharging: {
+          mode: 2,
+          chargeDays: [true, false, true, false, false, false, false],
+          dischargeDays: [false, false, false, false, false, false, true],
+          chargeStart: '01:00',
+          chargeEnd: '03:30',
+          dischargeStart: '18:00',
+          dischargeEnd: '20:00',
+        },
+      }),
+    );
+    expect(done).toMatchObject({ status: 'succeeded', reason: null });
+    const expected = {
+      forcedChargingMode: 2,
+      forcedChargeDays: 0b0000101,
+      forcedDischargeDays: 0b1000000,
+      forcedChargeStartMin: 60,
+      forcedChargeEndMin: 210,
+      forcedDischargeStartMin: 1080,
+      forcedDischargeEndMin: 1200,
+    };
+    expect(await readBackOf(done.id)).toEqual(expected);
+    expect(inverter.parameters).toMatchObject(expected);
+    // Weekly travels as 3 on the wire and reads back as 2; the SOC limit was written back unchanged.
+    expect(blockOf('A2')).toMatchObject({ fcOpen: 1, fcMonEnable: 2, fcWenEnable: 2, fdSunEnable: 2, fcSocLimit: 85 });
+    const off = await outcome(
+      await issue(inverter.sn, {
+        kind: 'forcedCharging',
+        forcedCharging: { mode: 0, chargeDays: Array(7).fill(false), dischargeDays: Array(7).fill(false) },
+      }),
+    );
+    expect(off.status).toBe('succeeded');
+    expect(await readBackOf(off.id)).toMatchObject({ forcedChargingMode: 0, forcedChargeDays: 0 });
+    expect(inverter.parameters.forcedChargingMode).toBe(0);
+  });
+
+  it('tariff periods: 66 prices (0.1) and elecPrice records, read back from 95 as the same registers', async () => {
+    const workMode = inverter.parameters.workMode;
+    const done = await outcome(
+      await issue(inverter.sn, {
+        kind: 'tariffPeriods',
+        tariff: {
+          periods: [
+            { type: 4, start: '00:00', end: '07:59', price: 0.35 },
+            { type: 2, start: '08:00', end: '17:59', price: 1.2 },
+            { type: 1, start: '18:00', end: '21:59', price: 1.85 },
+            { type: 2, start: '22:00', end: '23:59', price: 1.2 },
+          ],
+        },
+      }),
+    );
+    expect(done).toMatchObject({ status: 'succeeded', reason: null });
+    expect(await readBackOf(done.id)).toEqual({
+      tariffPriceSharpMilli: 1900,
+      tariffPricePeakMilli: 1200,
+      tariffPriceFlatMilli: 0,
+      tariffPriceValleyMilli: 400,
+      tariffPeriodCount: 4,
+      tariffPeriod0Type: 4,
+      tariffPeriod0StartMin: 0,
+      tariffPeriod0EndMin: 479,
+      tariffPeriod1Type: 2,
+      tariffPeriod1StartMin: 480,
+      tariffPeriod1EndMin: 1079,
+      tariffPeriod2Type: 1,
+      tariffPeriod2StartMin: 1080,
+      tariffPeriod2EndMin: 1319,
+      tariffPeriod3Type: 2,
+      tariffPeriod3StartMin: 1320,
+      tariffPeriod3EndMin: 1439,
+    });
+    expect(inverter.parameters).toMatchObject({
+      tariffPeriodCount: 4,
+      tariffPeriod2Type: 1,
+      tariffPricePeakMilli: 1200,
+    });
+    expect(inverter.parameters.workMode).toBe(workMode);
+  });
+
+  it('keys of one block in one command are written in one 66 block; keys of two blocks are refused unwritten', async () => {
+    const target = inverter.parameters.workMode === 2 ? 3 : 2;
+    const together = await executeOsimCommand(connectionOf(), {
+      commandId: 'mixed-1',
+      type: 'setParameters',
+      key: 'mixed',
+      values: { workMode: target, tariffPriceFlatMilli: 800 },
+    });
+    expect(together).toEqual({
+      ok: true,
+      values: expect.objectContaining({ workMode: target, tariffPriceFlatMilli: 800 }),
+    });
+    expect(inverter.parameters).toMatchObject({ workMode: target, tariffPriceFlatMilli: 800 });
+    const before = structuredClone(inverter.parameters);
+    const answered = device.answered;
+    const mixed = await executeOsimCommand(connectionOf(), {
+      commandId: 'mixed-2',
+      type: 'setParameters',
+      key: 'mixed',
+      values: { workMode: target === 2 ? 3 : 2, batteryType: before.batteryType === 1 ? 2 : 1 },
+    });
+    expect(mixed).toEqual({ ok: false, reason: OSIM_COMMAND_REASONS.mixedBlocks });
+    expect(inverter.parameters).toEqual(before);
+    expect(device.answered).toBe(answered);
+  });
+
+  it('a table the inverter refuses (no period: it keeps 1–10) is not confirmed and changes nothing', async () => {
+    const before = structuredClone(inverter.parameters);
+    const refused = await executeOsimCommand(connectionOf(), {
+      commandId: 'refused-1',
+      type: 'setParameters',
+      key: 'tariffPeriods',
+      values: { tariffPeriodCount: 0 },
+    });
+    expect(refused).toEqual({ ok: false, reason: OSIM_COMMAND_REASONS.writeNotConfirmed });
+    expect(inverter.parameters).toEqual(before);
+  });
+
+  it('at PCU 258 (no 9D, no A2) the 6A and 71 settings are refused without writing', async () => {
+    for (const d of devices.splice(0)) await d.close();
+    await expect.poll(() => gateway.isConnected(inverter.sn), { timeout: 5000 }).toBe(false);
+    const old = await connect(inverter, undefined, 258);
+    expect(gateway.connection(inverter.sn)?.pcuVersion).toBe(258);
+    const before = structuredClone(inverter.parameters);
+    const answered = old.answered;
+    const pv = await outcome(await issue(inverter.sn, { kind: 'acCouplingPvSource', value: 1 }));
+    expect(pv).toMatchObject({ status: 'failed', reason: OSIM_COMMAND_REASONS.notInOsimLayout });
+    const forced = await outcome(
+      await issue(inverter.sn, {
+        kind: 'forcedCharging',
+        forcedCharging: {
+          mode: 1,
+          chargeDays: [false, false, false, false, true, false, false],
+          dischargeDays: Array(7).fill(false),
+          chargeStart: '02:00',
+          chargeEnd: '04:00',
+        },
+      }),
+    );
+    expect(forced).toMatchObject({ status: 'failed', reason: OSIM_COMMAND_REASONS.notInOsimLayout });
+    expect(inverter.parameters).toEqual(before);
+    expect(old.answered).toBe(answered);
+    // The 66 block exists at 258: the battery charge state still goes through.
+    const charge = await outcome(await issue(inverter.sn, { kind: 'batteryChargeState', value: 2 }));
+    expect(charge).toMatchObject({ status: 'succeeded' });
   });
 });

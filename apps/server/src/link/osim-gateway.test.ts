@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { buildCommand, buildQuery, commandCode, decodeFrame, FrameReader } from '@voltfleet/osim';
+import { buildCommand, buildQuery, buildRegisterQuery, commandCode, decodeFrame, FrameReader } from '@voltfleet/osim';
 import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter } from '@voltfleet/simulator';
 import type { Db } from '../db/db.js';
 import { Ingest } from '../features/telemetry/ingest.js';
@@ -263,4 +263,24 @@ test('a request without a reply times out, and a connection that stays silent is
   expect(offline).toEqual([inverter.sn]);
   expect(warnings).toContain('osim: connection silent, closing');
   await waitFor(() => g.connectionCount === 0, 'the connection to be forgotten');
+});
+
+test('an inverter hung by a half BB frame goes silent, is closed, dials back and is polled again', async () => {
+  const g = await gateway(300, 150);
+  const inverter = inverters[0]!;
+  const d = new OsimDevice({ host: '127.0.0.1', port: g.port, inverter, now: () => fleet.now, reconnectMs: 50 });
+  devices.push(d);
+  await d.start();
+  await waitFor(() => g.isConnected(inverter.sn), 'identification');
+  const first = g.connection(inverter.sn)!;
+  // Not something the gateway sends (it builds whole frames only): bytes from elsewhere on the line.
+  const bb = buildRegisterQuery([0x1000], 603);
+  if (!bb.ok) throw new Error('frame');
+  first.socket.write(bb.value.subarray(0, 8));
+  await waitFor(() => d.hung, 'the inverter to hang on the half frame');
+  await waitFor(() => first.closed, 'the silent connection to be closed');
+  await waitFor(() => g.isConnected(inverter.sn) && g.connection(inverter.sn) !== first, 'the inverter to dial back');
+  expect(d.hung).toBe(false);
+  const accepted = g.counters.accepted;
+  await waitFor(() => g.counters.accepted > accepted, 'a poll of the reconnected inverter');
 });

@@ -12,6 +12,7 @@ import {
   decodeFrame,
   decodeFrameData,
   osimErrorMessage,
+  osimVersionText,
   pollingCommands,
   resolveCommand,
   toHex,
@@ -19,7 +20,15 @@ import {
   type OsimValues,
 } from '@voltfleet/osim';
 import type { Queryable } from '../db/db.js';
-import type { DeviceLookup, LinkCounters, LinkDevice, LinkEvents, LinkLog, ReadingSink } from './link.types.js';
+import type {
+  DeviceLookup,
+  DeviceVersions,
+  LinkCounters,
+  LinkDevice,
+  LinkEvents,
+  LinkLog,
+  ReadingSink,
+} from './link.types.js';
 import { countRejection, createLinkCounters } from './mqtt-protocol.js';
 import { mapOsimReplies } from './osim-readings.js';
 
@@ -344,6 +353,9 @@ export class OsimGateway {
       previous.close();
     }
     this.log.info({ sn, pcuVersion, modelCode }, 'osim: device identified');
+    // The PCU version in the catalogue's form (603 → 6.0.3), stored and settled like an MQTT device's report.
+    const reported = osimVersionText(pcuVersion);
+    if (reported) this.reportVersions(device, { pcuVersion: reported });
     this.presence('online', device);
     void this.poll(connection);
   }
@@ -417,6 +429,14 @@ export class OsimGateway {
     } catch (err) {
       countRejection(this.counters, 'link.submitFailed');
       this.log.error({ err, sn: device.sn }, 'osim: reading not stored');
+    }
+  }
+
+  private reportVersions(device: LinkDevice, versions: DeviceVersions): void {
+    try {
+      this.events.emit('versions', device, versions);
+    } catch (err) {
+      this.log.error({ err }, 'osim: versions listener failed');
     }
   }
 

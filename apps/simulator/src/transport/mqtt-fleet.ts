@@ -56,6 +56,7 @@ export async function connectMqttFleet(
         reconnectMs: osim.reconnectMs ?? 5000,
         ...(osim.pcuVersion === undefined ? {} : { pcuVersion: osim.pcuVersion }),
         ...(osim.now === undefined ? {} : { now: osim.now }),
+        ...(upgradeRestartMs === undefined ? {} : { upgradeRestartMs }),
       });
       osimDevices.set(inverter.sn, device);
       continue;

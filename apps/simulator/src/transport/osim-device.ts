@@ -9,13 +9,15 @@ import {
   commandCode,
   decodeFrameData,
   resolveCommand,
+  upgradeStepOf,
   type CommandDef,
   type FieldDef,
   type OsimFrame,
   type OsimInput,
 } from '@voltfleet/osim';
 import type { SimInverter } from '../inverter.js';
-import type { ParameterKey } from '../parameters.js';
+import { OsimSettings, SETTING_WRITES } from './osim-settings.js';
+import { OsimUpgradeReceiver } from './osim-upgrade.js';
 
 export interface OsimDeviceOptions {
   host: string;
@@ -27,6 +29,8 @@ export interface OsimDeviceOptions {
   now?: () => number;
   /** Dial again this long after the connection closed (0: do not reconnect). */
   reconnectMs?: number;
+  /** How long an accepted firmware image keeps the inverter restarting (default SPEC §9's 20 minutes). */
+  upgradeRestartMs?: number;
 }
 
 /**
@@ -88,19 +92,8 @@ const REPLY_FIELDS: readonly { command: string; field: string; key: keyof Readin
   { command: '9C', field: 'totalDailyBatteryDischarge', key: 'batDischargeTotalKwh' },
 ];
 
-/**
- * The inverter's settings in the 95/66 operating-mode block, the device side of the gateway's table
- * (apps/server/src/link/osim-commands.ts): 95 reports them, 66 writes them.
- */
-const BLOCK_FIELDS: readonly { field: string; key: ParameterKey }[] = [
-  { field: 'operatingMode', key: 'workMode' },
-  { field: 'soc', key: 'socLowerLimitPct' },
-  { field: 'con', key: 'gridConnectionLimitW' },
-  { field: 'antiBackflow', key: 'antiBackflow' },
-];
-
-/** The write commands the simulated inverter executes. */
-const WRITE_COMMANDS = new Set(['64', '66', '68', '70']);
+/** The write commands the simulated inverter executes (the settings blocks in osim-settings.ts, BA raw registers). */
+const WRITE_COMMANDS = new Set(['64', '68', '70', 'BA', ...SETTING_WRITES]);
 
 /** The neutral value of a field (zero, empty text, zero bytes), for registers the simulation does not model. */
 function neutral(field: FieldDef): number | string | readonly number[] {
@@ -110,7 +103,10 @@ function neutral(field: FieldDef): number | string | readonly number[] {
     if (field.codec === 'switch' || field.codec === 'onOff') return 0;
     return '00'.repeat(Math.max(field.byteLen, 0));
   }
-  return field.defaultValue ?? 0;
+  // Within the field's range: a block read back and written whole must pass the write's checks.
+  const value = field.defaultValue ?? 0;
+  if (field.allowed && !field.allowed.includes(value)) return field.allowed[0] ?? value;
+  return field.min !== undefined && value < field.min ? field.min : value;
 }
 
 /** A value rounded to what the field can carry (its scale's step; whole numbers when unscaled). */
@@ -147,11 +143,24 @@ export class OsimDevice {
   private reader = new FrameReader();
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
-  private readonly pcuVersion: number;
+  /** Changes when a PCU upgrade restarts the inverter into a new version. */
+  private pcuVersion: number;
+  readonly upgrade: OsimUpgradeReceiver;
+  /** The settings blocks and raw registers (kept across reconnects, like the inverter's memory). */
+  readonly settings: OsimSettings;
+  /** A half-sent BB frame hung the inverter: it answers nothing until the connection is made again. */
+  private hungByHalfFrame = false;
 
   constructor(private readonly options: OsimDeviceOptions) {
     this.sn = options.inverter.sn;
     this.pcuVersion = options.pcuVersion ?? 603;
+    this.upgrade = new OsimUpgradeReceiver(options.inverter, options.upgradeRestartMs);
+    this.settings = new OsimSettings(options.inverter);
+  }
+
+  /** Whether a half-sent BB frame hung the inverter (until the next connection). */
+  get hung(): boolean {
+    return this.hungByHalfFrame;
   }
 
   get isConnected(): boolean {
@@ -192,10 +201,7 @@ export class OsimDevice {
         values.modelCode = INVERTER_MODELS.find((m) => m.model === this.options.inverter.model)?.osimModelCode ?? 0;
         values.sn = this.sn;
       }
-      if (replyCode === '95') {
-        const params = this.options.inverter.parameters;
-        for (const b of BLOCK_FIELDS) values[b.field] = params[b.key];
-      }
+      this.settings.fillReply(replyCode, command.value, values);
       for (const m of REPLY_FIELDS) {
         const value = reading[m.key];
         const field = command.value.fields.find((f) => f.key === m.field);
@@ -215,8 +221,8 @@ export class OsimDevice {
   }
 
   /**
-   * Executes a write frame (64 on/off, 66 operating-mode block, 68 clock, 70 reset) on the inverter with the same
-   * range checks as an MQTT command. An accepted write is answered by echoing the frame back (source and
+   * Executes a write frame (64 on/off, 66/69/6A/71 settings blocks, 68 clock, 70 reset, BA raw registers) on the
+   * inverter with the same range checks as an MQTT command. An accepted write is answered by echoing the frame back (source and
    * destination swapped); a refused or unreadable one gets no answer and changes nothing.
    */
   write(frame: OsimFrame, wallMs: number): Uint8Array[] {
@@ -228,12 +234,10 @@ export class OsimDevice {
     if (code === '64') {
       if (values.onOff !== 0 && values.onOff !== 1) return [];
       if (!inverter.applyParameters({ onOff: values.onOff }).ok) return [];
-    } else if (code === '66') {
-      // Only the settings that change are applied (anti-backflow may be rewritten unchanged while running).
-      const changes: Record<string, unknown> = {};
-      for (const b of BLOCK_FIELDS)
-        if (values[b.field] !== inverter.parameters[b.key]) changes[b.key] = values[b.field];
-      if (Object.keys(changes).length > 0 && !inverter.applyParameters(changes).ok) return [];
+    } else if (SETTING_WRITES.has(code)) {
+      if (!this.settings.write(code, values)) return [];
+    } else if (code === 'BA') {
+      if (!this.settings.writeRegisters(values)) return [];
     } else if (code === '68') {
       const parts = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) => values[k]);
       if (!parts.every((p): p is number => typeof p === 'number')) return [];
@@ -260,6 +264,8 @@ export class OsimDevice {
       const socket = net.connect({ host: this.options.host, port: this.options.port });
       this.socket = socket;
       this.reader = new FrameReader();
+      this.hungByHalfFrame = false;
+      this.upgrade.abort();
       let connected = false;
       socket.setNoDelay(true);
       socket.once('connect', () => {
@@ -283,15 +289,58 @@ export class OsimDevice {
     this.retry = setTimeout(() => void this.dial().catch(() => this.scheduleRetry()), this.options.reconnectMs);
   }
 
+  /** BB (PCU ≥ 603): the registers a request names, from the register map; nothing for a malformed request. */
+  registerReplies(frame: OsimFrame): Uint8Array[] {
+    const request = decodeFrameData(frame, this.pcuVersion);
+    if (!request.ok || !request.value.payload) return [];
+    const regs = this.settings.readRegisters(request.value.payload.values);
+    if (!regs) return [];
+    const reply = buildCommand('BB', { regs }, this.pcuVersion, 'reply', { validate: false });
+    return reply.ok ? [reply.value] : [];
+  }
+
   private received(socket: net.Socket, chunk: Buffer): void {
     for (const event of this.reader.push(chunk)) {
+      // A half-sent BB frame hangs the inverter until the connection is made again (reference README).
+      if (!event.ok && event.command === 0xbb && resolveCommand('BB', this.pcuVersion).ok) this.hungByHalfFrame = true;
+      if (this.hungByHalfFrame) continue;
       if (!event.ok) continue; // a device ignores what it cannot read; the cloud times out and asks again
+      if (upgradeStepOf(event.frame)) {
+        this.upgradeFrame(socket, event.frame);
+        continue;
+      }
       const code = commandCode(event.frame.command);
       const nowMs = this.options.now?.() ?? Date.now();
-      const replies = WRITE_COMMANDS.has(code) ? this.write(event.frame, Date.now()) : this.replies(code, nowMs);
+      const replies = WRITE_COMMANDS.has(code)
+        ? this.write(event.frame, Date.now())
+        : code === 'BB'
+          ? this.registerReplies(event.frame)
+          : this.replies(code, nowMs);
       if (socket.destroyed) return;
       for (const frame of replies) socket.write(frame);
       this.answered += 1;
+      // An accepted write after which the inverter drops the connection (69): it dials back (`reconnectMs`).
+      const command = resolveCommand(code, this.pcuVersion);
+      if (replies.length > 0 && command.ok && command.value.closesConnection) {
+        socket.end();
+        return;
+      }
     }
+  }
+
+  /** An upgrade frame, answered with 0000; an accepted image restarts the inverter: offline, then it dials back. */
+  private upgradeFrame(socket: net.Socket, frame: OsimFrame): void {
+    if (!socket.writable) return;
+    const step = this.upgrade.receive(frame, this.pcuVersion, Date.now());
+    for (const reply of step.replies) socket.write(reply);
+    if (step.restartMs === undefined) return;
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    socket.end();
+    this.retry = setTimeout(() => {
+      this.pcuVersion = this.upgrade.finishRestart(Date.now()) ?? this.pcuVersion;
+      this.stopped = false;
+      void this.dial().catch(() => this.scheduleRetry());
+    }, step.restartMs);
   }
 }

@@ -23,7 +23,7 @@ import {
   type ImageRow,
   type UpgradeDeviceRow,
 } from './firmware.repository.js';
-import { removeImageFile, sha256Hex, storeImageFile } from './firmware.storage.js';
+import { readImageFile, removeImageFile, sha256Hex, storeImageFile } from './firmware.storage.js';
 
 export function toFirmwareImage(row: ImageRow): FirmwareImage {
   return {
@@ -81,6 +81,15 @@ export async function uploadImage(
   const row = await findImage(db, id);
   if (!row) throw notFound();
   return toFirmwareImage(row);
+}
+
+/** The bytes of a catalogue image, for the device link that sends them (the OSIM gateway); rejects when missing. */
+export function firmwareImageLoader(db: Queryable, dataDir: string): (imageId: number) => Promise<Buffer> {
+  return async (imageId) => {
+    const row = await findImage(db, imageId);
+    if (!row) throw new Error(`firmware image ${imageId} is not in the catalogue`);
+    return readImageFile(dataDir, row.storage_name);
+  };
 }
 
 export async function listCatalogue(db: Queryable): Promise<FirmwareImage[]> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DebugDevice, DebugReadResult } from '@voltfleet/domain';
+import { buildRegisterQuery } from '@voltfleet/osim';
 import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter } from '@voltfleet/simulator';
 import { Ingest } from '../telemetry/ingest.js';
 import { deviceDirectory } from '../devices/device-directory.js';
@@ -125,6 +126,49 @@ describe('POST /api/debug/:deviceId/read over real TCP', () => {
   ])('refuses raw %s (BA/BB) without B/E:debug.raw with 403', async (_name, body) => {
     const res = await read(viewer, connected.sn, body);
     expect(res.status).toBe(403);
+  });
+
+  it('an operator writes raw registers with BA and reads them back with BB, end to end over TCP', async () => {
+    const write = await read(admin, connected.sn, {
+      kind: 'registerWrite',
+      registers: [
+        { address: 0x1000, value: 1234 },
+        { address: 0x1001, value: 7 },
+      ],
+    });
+    expect(write.status).toBe(200);
+    expect(write.body.data).toMatchObject({ complete: true, replies: [{ command: 'BA', error: null }] });
+    // One whole frame: count 2, then address and value of each register (10 data bytes).
+    expect(write.body.data.requestHex).toMatch(/^fe 55 64 14 ba 00 0a 00 02 10 00 04 d2 10 01 00 07 [0-9a-f]{2} ae$/);
+    const query = await read(admin, connected.sn, { kind: 'registerRead', addresses: [0x1001, 0x1000, 0x2000] });
+    expect(query.status).toBe(200);
+    expect(query.body.data.complete).toBe(true);
+    const reply = query.body.data.replies[0]!;
+    expect(reply).toMatchObject({ command: 'BB', error: null });
+    const value = (path: string) => reply.fields.find((f) => f.path === path)?.display;
+    expect([value('regs[0].address'), value('regs[0].value')]).toEqual(['4097', '7']);
+    expect([value('regs[1].address'), value('regs[1].value')]).toEqual(['4096', '1234']);
+    expect(value('regs[2].value')).toBe('0');
+    // Whole frames only: the inverter (which a half BB frame would hang) still answers.
+    expect(device.hung).toBe(false);
+    const after = await read(admin, connected.sn, { kind: 'query', command: '0A' });
+    expect(after.body.data.complete).toBe(true);
+  });
+
+  it('the gateway refuses to send a half frame: the inverter is not hung', async () => {
+    const bb = buildRegisterQuery([0x1000], 603);
+    if (!bb.ok) throw new Error('frame');
+    await expect(gateway.exchange(connected.sn, bb.value.subarray(0, 8))).rejects.toThrow();
+    expect(device.hung).toBe(false);
+    const res = await read(admin, connected.sn, { kind: 'registerRead', addresses: [0x1000] });
+    expect(res.body.data).toMatchObject({ complete: true, replies: [{ command: 'BB', error: null }] });
+  });
+
+  it('refuses a register value the BA frame cannot carry, without sending anything', async () => {
+    const answered = device.answered;
+    const res = await read(admin, connected.sn, { kind: 'registerWrite', registers: [{ address: 1, value: 40000 }] });
+    expect(res.status).toBe(400);
+    expect(device.answered).toBe(answered);
   });
 
   it('refuses a write or unknown command as a query', async () => {
