@@ -15,6 +15,9 @@ describe('reasonText', () => {
     ['command:notShutDown', 'en', 'The inverter is not shut down; issue the shutdown command first'],
     ['notInOsimLayout', 'de', 'Das Protokoll dieses Geräts überträgt diesen Parameter nicht'],
     ['Battery <b>fault</b> 42', 'en', 'Battery <b>fault</b> 42'],
+    ['mixedOsimBlocks', 'en', 'These settings live in different OSIM blocks; send them one at a time'],
+    ['upgradeResult:0005', 'de', 'Der Wechselrichter hat das Abbild abgelehnt (Ergebniscode 0005)'],
+    ['upgradeResult:<b>', 'en', 'upgradeResult:<b>'],
     ['somethingNew', 'en', 'somethingNew'],
     ['constructor', 'en', 'constructor'],
   ])('%s (%s)', async (reason, lang, expected) => {

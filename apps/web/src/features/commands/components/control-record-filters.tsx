@@ -36,6 +36,7 @@ export function ControlRecordFilters({ onChange }: { onChange: (filter: ControlR
         {t('commands.columns.type')}
         <select
           className="native-select"
+          data-testid="records-kind"
           value={v.kind ?? ''}
           onChange={(e) => set({ kind: (e.target.value || undefined) as CommandKind | undefined })}
         >
@@ -51,6 +52,7 @@ export function ControlRecordFilters({ onChange }: { onChange: (filter: ControlR
         {t('commands.columns.status')}
         <select
           className="native-select"
+          data-testid="records-status"
           value={v.status ?? ''}
           onChange={(e) => set({ status: (e.target.value || undefined) as CommandStatus | undefined })}
         >

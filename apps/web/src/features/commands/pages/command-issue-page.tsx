@@ -1,9 +1,19 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_COMMANDS, type Command, type CommandDevice, type LiveMessage } from '@voltfleet/domain';
+import {
+  PASSWORD_COMMANDS,
+  TARIFF_PERIODS,
+  formatTariffPeriods,
+  orderedPlan,
+  type Command,
+  type CommandDevice,
+  type LiveMessage,
+  type ValidationIssue,
+} from '@voltfleet/domain';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/http';
+import { currentLang } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
 import { usePageName } from '@/lib/page-name';
 import { useLiveSocket } from '@/lib/use-live-socket';
@@ -12,21 +22,27 @@ import { useIssueCommand, type IssueInput } from '../api/issue-command';
 import { applyCommandStatus } from '../api/command-live';
 import { CommandTable } from '../components/command-table';
 import { DevicePicker } from '../components/device-picker';
+import { attemptFor, type Attempt } from '../components/issue-attempt';
 import { PasswordDialog } from '../components/password-dialog';
 import { SettingForm, type Setting } from '../components/setting-form';
+import type { PeriodRowComponent } from '../components/tariff-periods-fields';
 
 interface Props {
+  /** The period row of the plant tariff editor, for the tariff-periods setting (composed in app/). */
+  PeriodRow: PeriodRowComponent;
   /** The firmware upgrade of one device (composed in app/ from the firmware feature). */
   renderUpgrade?: (deviceId: number) => ReactNode;
   /** The firmware catalogue, shown as a tab (composed in app/). */
   catalogue?: ReactNode;
 }
 
+const NO_ISSUES: readonly ValidationIssue[] = [];
+
 /**
  * /deviceCenter/commandIssue: pick devices, choose a command or setting, confirm, watch the outcome live. With one
  * device selected (and B/E:firmware.upgrade) its firmware upgrade; with B/E:firmware.manage the catalogue tab.
  */
-export default function CommandIssuePage({ renderUpgrade, catalogue }: Props) {
+export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }: Props) {
   const { t } = useTranslation();
   const canUpgrade = useCan('B/E:firmware.upgrade');
   const canManageFirmware = useCan('B/E:firmware.manage');
@@ -36,11 +52,16 @@ export default function CommandIssuePage({ renderUpgrade, catalogue }: Props) {
   const [pending, setPending] = useState<IssueInput | null>(null);
   const [needsPassword, setNeedsPassword] = useState(false);
   const issue = useIssueCommand();
+  // The send in flight: a ref, so a second click in the same moment already sees it.
+  const attempt = useRef<Attempt | null>(null);
 
   useLiveSocket(useCallback((m: LiveMessage) => setIssued((list) => applyCommandStatus(list, m)), []));
 
   const send = (input: IssueInput) =>
     issue.mutate(input, {
+      onSettled: () => {
+        if (attempt.current?.key === input.idempotencyKey) attempt.current = null;
+      },
       onSuccess: ({ commands }) => {
         notifySuccess('success.issued');
         const ids = new Set(commands.map((c) => c.id));
@@ -58,11 +79,26 @@ export default function CommandIssuePage({ renderUpgrade, catalogue }: Props) {
     });
 
   const start = (setting: Setting) => {
-    // A fresh key per attempt: repeating this same request (a double click) sends once.
-    const input: IssueInput = { ...setting, deviceIds: devices.map((d) => d.id), idempotencyKey: crypto.randomUUID() };
+    // The same request again before its answer (a double click) keeps its key, so the server sends it once.
+    const request = { ...setting, deviceIds: devices.map((d) => d.id) };
+    attempt.current = attemptFor(attempt.current, request, () => crypto.randomUUID());
+    const input: IssueInput = { ...request, idempotencyKey: attempt.current.key };
     if (PASSWORD_COMMANDS.includes(setting.kind)) {
       setPending(input);
       setNeedsPassword(true);
+    } else if (setting.kind === TARIFF_PERIODS && setting.tariff) {
+      // The plan is read back to the user before it goes to the inverters.
+      Modal.confirm({
+        title: t('tariffCommand.confirmTitle', { n: devices.length }),
+        content: (
+          <ul data-testid="tariff-confirm-periods">
+            {orderedPlan(setting.tariff.periods).map((p) => (
+              <li key={p.start}>{formatTariffPeriods([p], currentLang())}</li>
+            ))}
+          </ul>
+        ),
+        onOk: () => send(input),
+      });
     } else send(input);
   };
 
@@ -71,7 +107,14 @@ export default function CommandIssuePage({ renderUpgrade, catalogue }: Props) {
     <>
       <div className="command-issue">
         <DevicePicker selected={devices} onChange={setDevices} />
-        <SettingForm disabled={devices.length === 0} busy={issue.isPending} onSubmit={start} />
+        <SettingForm
+          disabled={devices.length === 0}
+          busy={issue.isPending}
+          devices={devices}
+          serverIssues={issue.error instanceof ApiError ? issue.error.issues : NO_ISSUES}
+          PeriodRow={PeriodRow}
+          onSubmit={start}
+        />
       </div>
       {canUpgrade && single && renderUpgrade ? (
         <section data-testid="firmware-upgrade-section">

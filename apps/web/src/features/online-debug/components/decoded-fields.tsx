@@ -1,14 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '@/components/data-table';
-
-export interface FieldRow {
-  readonly path: string;
-  readonly name: string;
-  readonly offset: number;
-  readonly length: number;
-  readonly raw: string;
-  readonly display: string;
-}
+import type { FieldRow } from '../lib/field-rows';
 
 /** The fields of one frame's data in wire order: offset, raw bytes, name and value with unit. */
 export function DecodedFields({ fields, testId }: { fields: readonly FieldRow[]; testId: string }) {

@@ -2,17 +2,11 @@ import { useMemo, useState } from 'react';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@voltfleet/domain';
-import { parameterCatalogue, type CatalogueCommand, type CatalogueField } from '@voltfleet/osim';
+import { parameterCatalogue, type CatalogueField } from '@voltfleet/osim';
 import { DataTable, type Column } from '@/components/data-table';
 import type { VersionChoice } from '../lib/analyse-frame';
+import { filterCatalogue, meaningText, rangeText } from '../lib/catalogue-filter';
 import { VersionSelect } from './result-analysis';
-
-/** The range of a field as text: allowed values, min–max, or the bit span of a bit field. */
-function rangeText(f: CatalogueField): string {
-  if (f.allowed) return f.allowed.join(', ');
-  if (f.min !== null || f.max !== null) return `${f.min ?? ''} – ${f.max ?? ''}`;
-  return '';
-}
 
 /** Parameter description: every command of the chosen version and every field, searchable by code, key or name. */
 export function ParameterDescription() {
@@ -21,15 +15,7 @@ export function ParameterDescription() {
   const [version, setVersion] = useState<VersionChoice>('auto');
   const [q, setQ] = useState('');
   const catalogue = useMemo(() => parameterCatalogue(version === 'auto' ? undefined : version), [version]);
-  const needle = q.trim().toLowerCase();
-  const matches = (text: string) => text.toLowerCase().includes(needle);
-  const shown = catalogue
-    .map((c) => {
-      if (needle === '' || matches(c.code) || matches(c.names[lang])) return c;
-      const fields = c.fields.filter((f) => matches(f.key) || matches(f.names[lang]));
-      return fields.length > 0 ? { ...c, fields } : null;
-    })
-    .filter((c): c is CatalogueCommand => c !== null);
+  const shown = filterCatalogue(catalogue, q, lang);
 
   const columns: Column<CatalogueField>[] = [
     { title: t('onlineDebug.columns.name'), key: 'name', render: (_, f) => f.names[lang] },
@@ -43,11 +29,7 @@ export function ParameterDescription() {
     { title: t('onlineDebug.columns.scale'), dataIndex: 'scale', align: 'right' },
     { title: t('onlineDebug.columns.unit'), key: 'unit', render: (_, f) => f.unit ?? '' },
     { title: t('onlineDebug.columns.range'), key: 'range', render: (_, f) => rangeText(f) },
-    {
-      title: t('onlineDebug.columns.meaning'),
-      key: 'meaning',
-      render: (_, f) => f.options.map((o) => `${o.value} = ${o.names[lang]}`).join('; '),
-    },
+    { title: t('onlineDebug.columns.meaning'), key: 'meaning', render: (_, f) => meaningText(f, lang) },
     { title: t('onlineDebug.columns.repeat'), key: 'repeat', render: (_, f) => (f.repeat === null ? '' : f.repeat) },
   ];
 
@@ -77,7 +59,13 @@ export function ParameterDescription() {
             {t('onlineDebug.versionN', { version: c.version })}
             {c.readBack ? ` · ${t('onlineDebug.readBack', { code: c.readBack })}` : ''}
           </h4>
-          <DataTable rowKey="key" columns={columns} dataSource={c.fields} emptyText={t('onlineDebug.noFields')} />
+          <DataTable
+            rowKey="key"
+            columns={columns}
+            dataSource={c.fields}
+            rowTestId={(f) => `debug-catalogue-${c.code}-${c.version}-${f.key}`}
+            emptyText={t('onlineDebug.noFields')}
+          />
         </section>
       ))}
     </div>

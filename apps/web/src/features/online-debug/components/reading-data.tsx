@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DebugDevice, DebugReadInput, Lang } from '@voltfleet/domain';
+import type { DebugDevice, Lang } from '@voltfleet/domain';
 import { commandsFor } from '@voltfleet/osim';
 import { useCan } from '@/lib/permissions';
 import { useDebugRead } from '../api/debug-read';
-import { parseRegisterList } from '../lib/registers';
+import { debugInput, type ReadMode } from '../lib/debug-input';
+import { replyFields } from '../lib/field-rows';
 import { DecodedFields } from './decoded-fields';
-
-type Mode = 'query' | 'registerRead' | 'registerWrite';
 
 /** Reading data: a query command of the device's version sent through the gateway; raw frames and decoded fields. */
 export function ReadingData({ device }: { device: DebugDevice }) {
@@ -16,7 +15,7 @@ export function ReadingData({ device }: { device: DebugDevice }) {
   const lang = i18n.language as Lang;
   const canRaw = useCan('B/E:debug.raw');
   const read = useDebugRead();
-  const [mode, setMode] = useState<Mode>('query');
+  const [mode, setMode] = useState<ReadMode>('query');
   const [command, setCommand] = useState<string | undefined>(undefined);
   const [addresses, setAddresses] = useState('');
   const [values, setValues] = useState('');
@@ -28,18 +27,8 @@ export function ReadingData({ device }: { device: DebugDevice }) {
 
   const queries = commandsFor(pcuVersion).filter((c) => c.kind === 'query' && c.code !== 'BB');
 
-  const buildInput = (): DebugReadInput | null => {
-    if (mode === 'query') return command ? { kind: 'query', command } : null;
-    const list = parseRegisterList(addresses);
-    if (!list || list.length === 0) return null;
-    if (mode === 'registerRead') return { kind: 'registerRead', addresses: list };
-    const vals = parseRegisterList(values);
-    if (!vals || vals.length !== list.length) return null;
-    return { kind: 'registerWrite', registers: list.map((address, i) => ({ address, value: vals[i] ?? 0 })) };
-  };
-
   const send = () => {
-    const input = buildInput();
+    const input = debugInput({ mode, command, addresses, values });
     if (!input) {
       setInputError(t(mode === 'query' ? 'onlineDebug.chooseCommand' : 'onlineDebug.registersInvalid'));
       return;
@@ -56,7 +45,7 @@ export function ReadingData({ device }: { device: DebugDevice }) {
         {canRaw ? (
           <label className="filter-field">
             {t('onlineDebug.mode')}
-            <Select<Mode>
+            <Select<ReadMode>
               data-testid="debug-read-mode"
               value={mode}
               onChange={setMode}
@@ -120,21 +109,24 @@ export function ReadingData({ device }: { device: DebugDevice }) {
             </dd>
           </dl>
           {!result.complete ? <Alert type="warning" showIcon message={t('onlineDebug.incomplete')} /> : null}
-          {result.replies.map((reply) => (
-            <div key={reply.command}>
-              <h4>
-                {t('onlineDebug.reply')} <code>{reply.command}</code>
-              </h4>
-              <pre className="online-debug-hex" data-testid={`debug-reply-hex-${reply.command}`}>
-                {reply.hex}
-              </pre>
-              {reply.error ? (
-                <Alert type="error" showIcon message={reply.error} />
-              ) : (
-                <DecodedFields fields={reply.fields} testId={`debug-reply-fields-${reply.command}`} />
-              )}
-            </div>
-          ))}
+          {result.replies.map((reply) => {
+            const decoded = replyFields(reply, result.pcuVersion, lang);
+            return (
+              <div key={reply.command}>
+                <h4>
+                  {t('onlineDebug.reply')} <code>{reply.command}</code>
+                </h4>
+                <pre className="online-debug-hex" data-testid={`debug-reply-hex-${reply.command}`}>
+                  {reply.hex}
+                </pre>
+                {decoded.error ? (
+                  <Alert type="error" showIcon message={decoded.error} />
+                ) : (
+                  <DecodedFields fields={decoded.fields} testId={`debug-reply-fields-${reply.command}`} />
+                )}
+              </div>
+            );
+          })}
         </section>
       ) : null}
     </div>

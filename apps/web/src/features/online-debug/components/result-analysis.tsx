@@ -5,6 +5,7 @@ import type { Lang } from '@voltfleet/domain';
 import { OSIM_VERSIONS, toHex } from '@voltfleet/osim';
 import { StatusTag } from '@/components/status-tag';
 import { analyseFrame, parseHexInput, type VersionChoice } from '../lib/analyse-frame';
+import { fieldRows } from '../lib/field-rows';
 import { DecodedFields } from './decoded-fields';
 
 const hex2 = (n: number) => n.toString(16).padStart(2, '0');
@@ -37,14 +38,7 @@ export function ResultAnalysis() {
     () => (parsed.ok ? analyseFrame(parsed.bytes, version, lang) : null),
     [parsed, version, lang],
   );
-  const fields = (analysis?.message?.payload?.fields ?? []).map((f) => ({
-    path: f.path,
-    name: f.def.names[lang],
-    offset: f.offset,
-    length: f.length,
-    raw: f.raw,
-    display: f.display,
-  }));
+  const fields = analysis?.message ? fieldRows(analysis.message, lang) : [];
 
   return (
     <div className="online-debug-analysis">

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { parameterCatalogue } from '@voltfleet/osim';
+import { filterCatalogue, meaningText, rangeText } from './catalogue-filter';
+
+const catalogue = parameterCatalogue(603);
+const shown = (q: string, lang: 'en' | 'de' | 'zh' = 'en') =>
+  filterCatalogue(catalogue, q, lang).map((c) => [
+    c.code,
+    c.fields.length === catalogue.find((x) => x.code === c.code)?.fields.length
+      ? 'all'
+      : c.fields.map((f) => f.key).join(','),
+  ]);
+
+describe('filterCatalogue', () => {
+  it('shows everything for an empty search', () => {
+    expect(filterCatalogue(catalogue, '  ', 'en')).toEqual(catalogue);
+  });
+
+  it.each<[string, string, 'en' | 'de', string[][]]>([
+    ['a command code, whole', '0a', 'en', [['0A', 'all']]],
+    [
+      'fields by key, case-insensitive, only those fields',
+      'POWERFACTOR',
+      'en',
+      [
+        ['0B', 'powerFactor,backupPowerFactor'],
+        ['67', 'powerFactor'],
+        ['95', 'powerFactor'],
+      ],
+    ],
+    [
+      'a field name in German',
+      'Leistungsfaktor-Sollwert',
+      'de',
+      [
+        ['67', 'powerFactor'],
+        ['95', 'powerFactor'],
+      ],
+    ],
+  ])('finds %s', (_name, q, lang, expected) => {
+    expect(shown(q, lang)).toEqual(expected);
+  });
+
+  it('does not find an English name when searching in German', () => {
+    expect(shown('power factor setting', 'de')).toEqual([]);
+  });
+
+  it('finds nothing for a text no command or field has', () => {
+    expect(filterCatalogue(catalogue, 'no such field at all', 'en')).toEqual([]);
+  });
+});
+
+describe('rangeText and meaningText', () => {
+  it.each([
+    ['allowed values', { allowed: [0, 1, 2], min: null, max: null }, '0, 1, 2'],
+    ['a closed range', { allowed: null, min: -1, max: 1 }, '-1 – 1'],
+    ['an open upper end', { allowed: null, min: 10, max: null }, '10 – '],
+    ['no limit besides the wire size', { allowed: null, min: null, max: null }, ''],
+  ])('reads %s', (_name, field, text) => {
+    expect(rangeText(field)).toBe(text);
+  });
+
+  it.each([
+    ['en', '0 = Off; 1 = On'],
+    ['de', '0 = Aus; 1 = Ein'],
+  ] as const)('spells the meaning of each value in %s', (lang, text) => {
+    const field = catalogue.find((c) => c.code === '64')?.fields.find((f) => f.key === 'onOff');
+    expect(field && meaningText(field, lang)).toBe(text);
+  });
+
+  it('has no meaning for a field without options', () => {
+    expect(meaningText({ options: [] }, 'en')).toBe('');
+  });
+});

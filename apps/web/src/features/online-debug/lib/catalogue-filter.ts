@@ -1,0 +1,28 @@
+// Parameter description: which commands and fields a search shows, and how a field's range and meaning read.
+import type { CatalogueCommand, CatalogueField, OsimLang } from '@voltfleet/osim';
+
+/**
+ * The commands matching `q` (code or name: the whole command) or having fields that match (key or name: only
+ * those fields); everything for an empty search. Case-insensitive, in the user's language.
+ */
+export function filterCatalogue(catalogue: readonly CatalogueCommand[], q: string, lang: OsimLang): CatalogueCommand[] {
+  const needle = q.trim().toLowerCase();
+  const matches = (text: string) => text.toLowerCase().includes(needle);
+  return catalogue.flatMap((c) => {
+    if (needle === '' || matches(c.code) || matches(c.names[lang])) return [c];
+    const fields = c.fields.filter((f) => matches(f.key) || matches(f.names[lang]));
+    return fields.length > 0 ? [{ ...c, fields }] : [];
+  });
+}
+
+/** The range of a field as text: allowed values, or min – max (an open end left empty). */
+export function rangeText(f: Pick<CatalogueField, 'allowed' | 'min' | 'max'>): string {
+  if (f.allowed) return f.allowed.join(', ');
+  if (f.min !== null || f.max !== null) return `${f.min ?? ''} – ${f.max ?? ''}`;
+  return '';
+}
+
+/** What each value of an enumerated field means, e.g. "0 = Off; 1 = On". */
+export function meaningText(f: Pick<CatalogueField, 'options'>, lang: OsimLang): string {
+  return f.options.map((o) => `${o.value} = ${o.names[lang]}`).join('; ');
+}

@@ -1,0 +1,49 @@
+// Decoded fields as the tables show them, named in the user's language on the page (not by the server at request
+// time), so switching the language renames them without asking the device again.
+import type { DebugReply } from '@voltfleet/domain';
+import {
+  decodeFrame,
+  decodeFrameData,
+  fromHex,
+  osimErrorMessage,
+  type DecodedMessage,
+  type OsimLang,
+} from '@voltfleet/osim';
+
+export interface FieldRow {
+  readonly path: string;
+  readonly name: string;
+  readonly offset: number;
+  readonly length: number;
+  readonly raw: string;
+  readonly display: string;
+}
+
+/** The fields of a decoded message in wire order, named in `lang`. */
+export function fieldRows(message: DecodedMessage, lang: OsimLang): FieldRow[] {
+  return (message.payload?.fields ?? []).map((f) => ({
+    path: f.path,
+    name: f.def.names[lang],
+    offset: f.offset,
+    length: f.length,
+    raw: f.raw,
+    display: f.display,
+  }));
+}
+
+/**
+ * A reply of the reading-data tab decoded again from its hex with the device's layout version, named in `lang`;
+ * when the hex does not decode here, the server's fields and error as they came.
+ */
+export function replyFields(
+  reply: Pick<DebugReply, 'hex' | 'fields' | 'error'>,
+  pcuVersion: number,
+  lang: OsimLang,
+): { fields: readonly FieldRow[]; error: string | null } {
+  const bytes = fromHex(reply.hex);
+  const frame = bytes.ok ? decodeFrame(bytes.value) : bytes;
+  if (!frame.ok) return { fields: reply.fields, error: reply.error };
+  const decoded = decodeFrameData(frame.value, pcuVersion);
+  if (!decoded.ok) return { fields: [], error: osimErrorMessage(decoded.error, lang) };
+  return { fields: fieldRows(decoded.value, lang), error: null };
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  USER_PASSWORD,
+  WAIT_MS,
+  expectNotice,
+  expectTitle,
+  loginViaForm,
+  setupJourney,
+  type Journey,
+} from './support/journey.js';
+
+interface CommandDevice {
+  id: number;
+  sn: string;
+  online: boolean;
+}
+interface Command {
+  id: number;
+  status: string;
+}
+
+/** The configured selection size above which a confirmation and B/E:command.batch are needed (default). */
+const BATCH_LIMIT = 20;
+/** The demo inverters by model: each search returns at most 20, so the three together find them all. */
+const MODEL_PREFIXES = ['VF5K', 'VF6K', 'VF10K'];
+
+async function allInverters(journey: Journey): Promise<CommandDevice[]> {
+  const lists = await Promise.all(
+    MODEL_PREFIXES.map((q) =>
+      journey.api.call<CommandDevice[]>('GET', `/api/commands/devices?q=${q}`, { token: journey.admin }),
+    ),
+  );
+  return lists.flat();
+}
+
+/** An online MQTT inverter (the OSIM ones are for the online-debug journey). */
+async function onlineMqttInverter(journey: Journey, skip: string[] = []): Promise<CommandDevice> {
+  let device: CommandDevice | undefined;
+  await expect
+    .poll(
+      async () => {
+        const osim = await journey.api.call<{ sn: string; connected: boolean }[]>('GET', '/api/debug/devices?q=', {
+          token: journey.admin,
+        });
+        const connected = new Set(osim.filter((d) => d.connected).map((d) => d.sn));
+        device = (await allInverters(journey)).find((d) => d.online && !connected.has(d.sn) && !skip.includes(d.sn));
+        return device !== undefined;
+      },
+      { timeout: 60_000, interval: 1000 },
+    )
+    .toBe(true);
+  return device!;
+}
+
+async function openCommandIssue(page: Page): Promise<void> {
+  await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+  await page.goto('/deviceCenter/commandIssue');
+  await expectTitle(page, 'Command issue');
+}
+
+async function pick(page: Page, sn: string): Promise<void> {
+  await page.getByTestId('command-device-search').fill(sn);
+  await page.getByTestId(`command-device-${sn}`).check();
+}
+
+const recordCount = async (journey: Journey, sn: string, kind: string) =>
+  (
+    await journey.api.call<{ total: number }>('GET', `/api/control-records?sn=${sn}&kind=${kind}`, {
+      token: journey.admin,
+    })
+  ).total;
+
+describe('command issue: selections, empty and unchanged values, double clicks', () => {
+  const journey = setupJourney();
+
+  it('asks for an explicit confirmation above the selection size, then issues to every device', async () => {
+    const all = await allInverters(journey);
+    expect(all.length).toBeGreaterThan(BATCH_LIMIT);
+    const page = await journey.open();
+    await openCommandIssue(page);
+    for (const prefix of MODEL_PREFIXES) {
+      await page.getByTestId('command-device-search').fill(prefix);
+      const boxes = page.locator(`[data-testid^="command-device-${prefix}"]`);
+      await expect
+        .poll(() => boxes.count(), { timeout: WAIT_MS })
+        .toBe(all.filter((d) => d.sn.startsWith(prefix)).length);
+      for (const box of await boxes.all()) await box.check();
+    }
+    await page.getByText(`${all.length} selected`).waitFor();
+    await page.getByTestId('command-kind').selectOption('clockSync');
+    await page.getByTestId('command-issue').click();
+
+    const message = `More than ${BATCH_LIMIT} devices are selected: confirm to issue`;
+    const confirm = page.getByRole('dialog').filter({ hasText: message });
+    await confirm.waitFor();
+    // Nothing is sent before the confirmation.
+    expect(await page.getByTestId('issued-commands').getByTestId('command-status').count()).toBe(0);
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await expectNotice(page, 'Issued successfully');
+    await expect
+      .poll(() => page.getByTestId('issued-commands').getByTestId('command-status').count(), { timeout: WAIT_MS })
+      .toBe(all.length);
+  }, 120_000);
+
+  it('refuses a large selection to a user without the batch permission with its message', async () => {
+    const all = await allInverters(journey);
+    const { username } = await journey.userWith(['B', 'B/E', 'B/E:command.issue'], 'nobatch');
+    const token = await journey.api.login(username, USER_PASSWORD);
+    const before = await recordCount(journey, all[0]!.sn, 'clockSync');
+    const res = await fetch(`${journey.baseUrl}/api/commands`, {
+      method: 'POST',
+      headers: { token, 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({
+        kind: 'clockSync',
+        deviceIds: all.map((d) => d.id),
+        confirm: true,
+        idempotencyKey: randomUUID(),
+      }),
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { msg: string }).msg).toBe(
+      `You may not issue to more than ${BATCH_LIMIT} devices at once`,
+    );
+    expect(await recordCount(journey, all[0]!.sn, 'clockSync')).toBe(before);
+  });
+
+  it('says "Parameters cannot be empty" without a value and "Enter a new value" for the current one', async () => {
+    const device = await onlineMqttInverter(journey);
+    // Make work mode 2 the device's current value (confirmed by its read-back), unless it is already.
+    try {
+      const { commands } = await journey.api.call<{ commands: Command[] }>('POST', '/api/commands', {
+        token: journey.admin,
+        body: { kind: 'workMode', deviceIds: [device.id], value: 2, idempotencyKey: randomUUID() },
+      });
+      await expect
+        .poll(
+          async () =>
+            (await journey.api.call<Command>('GET', `/api/commands/${commands[0]!.id}`, { token: journey.admin }))
+              .status,
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toBe('succeeded');
+    } catch (err) {
+      if (!String(err).includes('Enter a new value')) throw err;
+    }
+    const before = await recordCount(journey, device.sn, 'workMode');
+
+    const page = await journey.open();
+    await openCommandIssue(page);
+    await pick(page, device.sn);
+    await page.getByTestId('command-kind').selectOption('workMode');
+    await page.getByTestId('command-issue').click();
+    await expectNotice(page, 'Parameters cannot be empty');
+
+    await page.getByTestId('command-value').selectOption('2');
+    await page.getByTestId('command-issue').click();
+    await expectNotice(page, 'Enter a new value');
+    expect(await page.getByTestId('issued-commands').getByTestId('command-status').count()).toBe(0);
+    expect(await recordCount(journey, device.sn, 'workMode')).toBe(before);
+  }, 90_000);
+
+  it('creates one command for a double click on issue', async () => {
+    const device = await onlineMqttInverter(journey);
+    const before = await recordCount(journey, device.sn, 'clockSync');
+    const page = await journey.open();
+    await openCommandIssue(page);
+    await pick(page, device.sn);
+    await page.getByTestId('command-kind').selectOption('clockSync');
+    await page.getByTestId('command-issue').dblclick();
+    await expectNotice(page, 'Issued successfully');
+    await expect.poll(() => recordCount(journey, device.sn, 'clockSync'), { timeout: WAIT_MS }).toBe(before + 1);
+    // Give a second request the time to arrive: it must not have created another command.
+    await page.waitForTimeout(2000);
+    expect(await recordCount(journey, device.sn, 'clockSync')).toBe(before + 1);
+    expect(await page.getByTestId('issued-commands').getByTestId('command-status').count()).toBe(1);
+
+    // After the answer, the same command again is a new command.
+    await page.getByTestId('command-issue').click();
+    await expect.poll(() => recordCount(journey, device.sn, 'clockSync'), { timeout: WAIT_MS }).toBe(before + 2);
+  }, 90_000);
+});
