@@ -24,7 +24,7 @@ describe('command issue', () => {
   async function runningInverter(): Promise<CommandDevice> {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      const found = await journey.api.call<CommandDevice[]>('GET', '/api/commands/devices?q=', {
+      const found = await journey.api.call<CommandDevice[]>('GET', '/api/commands/devices?q=VF', {
         token: journey.admin,
       });
       for (const device of found.filter((d) => d.online)) {
@@ -87,6 +87,34 @@ describe('command issue', () => {
     await record.waitFor({ timeout: WAIT_MS });
     expect(await record.getByTestId('command-status').getAttribute('data-status')).toBe('succeeded');
     expect(await record.textContent()).toContain('workMode=4');
+  }, 120_000);
+
+  it('shows the outcome of an inverter that answered before the issue answer reached the page', async () => {
+    const device = await runningInverter();
+    const page = await journey.open();
+    await openCommandIssue(page, device.sn);
+    // A slow network on the way back: the issue answer reaches the page only after the inverter has answered and
+    // its "sent" and "succeeded" have come over the live socket.
+    await page.route('**/api/commands', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { commands: { id: number }[] } };
+      const id = body.data.commands[0]!.id;
+      await expect
+        .poll(
+          async () =>
+            (await journey.api.call<{ status: string }>('GET', `/api/commands/${id}`, { token: journey.admin })).status,
+          { timeout: OUTCOME_MS, interval: 250 },
+        )
+        .toBe('succeeded');
+      await route.fulfill({ response });
+    });
+    await page.getByTestId('command-kind').selectOption('clockSync');
+    await page.getByTestId('command-issue').click();
+    await expectNotice(page, 'Issued successfully');
+    const status = page.getByTestId('issued-commands').getByTestId('command-status').first();
+    // The page heard the outcome before it knew the command; it shows it, not "queued".
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: WAIT_MS }).toBe('succeeded');
   }, 120_000);
 
   it('refuses an upgrade of a running inverter with the "shut down first" message', async () => {

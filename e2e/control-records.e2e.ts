@@ -35,9 +35,15 @@ async function onlineInverters(journey: Journey): Promise<CommandDevice[]> {
   await expect
     .poll(
       async () => {
-        const found = await journey.api.call<CommandDevice[]>('GET', '/api/commands/devices?q=', {
-          token: journey.admin,
-        });
+        // Each search answers at most 20 devices, and other journeys stock in devices of their own: the demo
+        // inverters are found by model.
+        const found = (
+          await Promise.all(
+            ['VF5K', 'VF6K', 'VF10K'].map((q) =>
+              journey.api.call<CommandDevice[]>('GET', `/api/commands/devices?q=${q}`, { token: journey.admin }),
+            ),
+          )
+        ).flat();
         const osim = await journey.api.call<{ sn: string; connected: boolean }[]>('GET', '/api/debug/devices?q=', {
           token: journey.admin,
         });

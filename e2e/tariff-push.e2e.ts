@@ -55,9 +55,15 @@ describe('tariff periods pushed to an inverter', () => {
   async function mqttInverter(): Promise<CommandDevice & { plantId: number }> {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      const found = await journey.api.call<CommandDevice[]>('GET', '/api/commands/devices?q=', {
-        token: journey.admin,
-      });
+      // Each search answers at most 20 devices, and other journeys stock in devices of their own: the demo
+      // inverters are found by model.
+      const found = (
+        await Promise.all(
+          ['VF5K', 'VF6K', 'VF10K'].map((q) =>
+            journey.api.call<CommandDevice[]>('GET', `/api/commands/devices?q=${q}`, { token: journey.admin }),
+          ),
+        )
+      ).flat();
       // From the end of the list: the demo's OSIM inverters are its first ones, and one that has not dialled the
       // gateway yet does not show as connected.
       for (const device of found.filter((d) => d.online && d.plantId !== null).reverse()) {

@@ -1,5 +1,6 @@
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { writeFile } from 'node:fs/promises';
 import { startServer } from './server.mjs';
 import { startWeatherFixtureServer } from '../../apps/server/src/test/weather-fixture-server.js';
 
@@ -13,16 +14,21 @@ import { startWeatherFixtureServer } from '../../apps/server/src/test/weather-fi
 export default async function setup(project: TestProject) {
   // Recorded Open-Meteo answers from a local server: journeys see a forecast without the internet.
   const weather = await startWeatherFixtureServer();
-  const server = await startServer({ TRUST_PROXY: 'true', DEMO_FLEET: 'on', WEATHER_URL: weather.url }).catch(
-    async (err: unknown) => {
-      await weather.close();
-      throw err;
-    },
-  );
+  const server = await startServer({
+    TRUST_PROXY: 'true',
+    DEMO_FLEET: 'on',
+    WEATHER_URL: weather.url,
+    // E2E_LOG_LEVEL=info E2E_SERVER_LOG=file keeps the server's log of a run for a failure's post-mortem.
+    ...(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}),
+  }).catch(async (err: unknown) => {
+    await weather.close();
+    throw err;
+  });
   project.provide('baseUrl', server.baseUrl);
   return async () => {
     await server.stop();
     await weather.close();
+    if (process.env.E2E_SERVER_LOG) await writeFile(process.env.E2E_SERVER_LOG, server.output());
   };
 }
 

@@ -65,7 +65,17 @@ export interface DeviceCommand {
 
 /** A device's answer to a command, JSON on `dev/{sn}/up/ack`: `value` is the value read back after the write. */
 export type CommandAck =
-  | { commandId: string; ok: true; value?: number | undefined; values?: Record<string, number> | undefined }
+  | {
+      commandId: string;
+      ok: true;
+      value?: number | undefined;
+      values?: Record<string, number> | undefined;
+      /**
+       * The acknowledgement is all the device can ever say about this command (an OSIM reset has no read-back):
+       * the command ends acknowledged instead of waiting for a read-back that never comes and timing out.
+       */
+      final?: boolean | undefined;
+    }
   | { commandId: string; ok: false; reason: string };
 
 /** Presence events of a device link: a device's MQTT session came up or went down (connection, LWT or status). */

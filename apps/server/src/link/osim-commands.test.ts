@@ -29,6 +29,7 @@ import {
   OSIM_COMMAND_REASONS,
   blockCarries,
   blockOfSettings,
+  clockOfReply,
   executeOsimCommand,
   forcedChargeChanges,
   forcedChargingOf,
@@ -40,6 +41,7 @@ import {
   tariffRegistersOf,
 } from './osim-commands.js';
 import { OsimGateway } from './osim-gateway.js';
+import { sweepCommands } from '../features/commands/lifecycle.repository.js';
 
 /** A simulated inverter that vanishes when the next 66 block write reaches it (before applying anything). */
 class VanishingDevice extends OsimDevice {
@@ -209,6 +211,20 @@ describe('OSIM field mapping', () => {
     operatingMode: 1,
     batteryCharge: 2,
   };
+
+  it('reads the time a 68 reply carries, and nothing from a reply without a real date', () => {
+    const reply = (values: Record<string, number>) => {
+      const built = buildCommand('68', values, 603, 'reply', { validate: false });
+      if (!built.ok) throw new Error('68 reply not built');
+      const frame = decodeFrame(built.value);
+      if (!frame.ok) throw new Error('68 reply not decoded');
+      return frame.value;
+    };
+    const time = { year: 2026, month: 11, day: 22, hour: 9, minute: 30, second: 15 };
+    expect(clockOfReply(reply(time), 603)).toBe(Date.UTC(2026, 10, 22, 9, 30, 15) / 1000);
+    expect(clockOfReply(reply({ ...time, month: 2, day: 31 }), 603)).toBeUndefined();
+    expect(clockOfReply(reply({ ...time, hour: 24 }), 603)).toBeUndefined();
+  });
 
   it('reads the tariff table of a 95 block as the domain registers (prices in thousandths)', () => {
     expect(tariffRegistersOf(readBack95)).toEqual({
@@ -409,6 +425,26 @@ describe('commands to an OSIM inverter over real TCP', () => {
     const done = await outcome(await issue(inverter.sn, { kind: 'antiBackflow', value: before === 1 ? 2 : 1 }));
     expect(done).toMatchObject({ status: 'failed', reason: OSIM_COMMAND_REASONS.writeNotConfirmed });
     expect(inverter.parameters.antiBackflow).toBe(before);
+  });
+
+  it('syncs the clock with 68 and takes the time the inverter answers as the read-back', async () => {
+    const inverter = inverters[0]!;
+    const id = await issue(inverter.sn, { kind: 'clockSync' });
+    const done = await outcome(id);
+    expect(done).toMatchObject({ status: 'succeeded', reason: null });
+    const { clockS } = done.parameters;
+    expect(await readBackOf(id)).toEqual({ clockS });
+    expect(Math.abs(inverter.clockS(fleet.now) - clockS!)).toBeLessThanOrEqual(5);
+  });
+
+  it('a confirmed reset (70) ends acknowledged, and the sweep does not time it out', async () => {
+    const inverter = inverters[0]!;
+    const id = await issue(inverter.sn, { kind: 'restart' });
+    await expect.poll(async () => (await commandOf(id)).status, { timeout: 8000 }).toBe('acknowledged');
+    expect((await commandOf(id)).finishedAt).not.toBeNull();
+    // Even with no time allowed, a final acknowledgement is not a command that never got an answer.
+    await sweepCommands(s.db, 0);
+    expect((await commandOf(id)).status).toBe('acknowledged');
   });
 
   it('a device vanishing between the 95 read and the 66 write fails the command, nothing half-written', async () => {

@@ -28,6 +28,7 @@ import {
   decodeFrameData,
   mergeBlock,
   resolveCommand,
+  type OsimFrame,
   type OsimInput,
   type OsimRecord,
   type OsimResult,
@@ -107,7 +108,8 @@ export const OSIM_COMMAND_REASONS = {
   invalidFrame: 'invalidFrame',
 } as const;
 
-type Outcome = { ok: true; values?: Record<string, number> } | { ok: false; reason: string };
+/** `final`: a confirmed write that has no read-back on this protocol; the command ends acknowledged. */
+type Outcome = { ok: true; values?: Record<string, number>; final?: boolean } | { ok: false; reason: string };
 
 const failed = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
@@ -448,8 +450,36 @@ async function setClock(connection: OsimConnection, epochS: number): Promise<Out
     },
     connection.pcuVersion,
   );
-  // The protocol has no clock query: the confirmed write is an acknowledgement, not a read-back.
-  return write(connection, frame, '68');
+  if (!frame.ok) return frameFailure(frame);
+  // The protocol has no clock query: the inverter answers 68 with the time it has set, and that is the read-back.
+  const answer = await connection.request(frame.value, ['68']);
+  if (connection.closed) return failed(OSIM_COMMAND_REASONS.disconnected);
+  const reply = answer.frames.get('68');
+  if (!answer.complete || !reply) return failed(OSIM_COMMAND_REASONS.writeNotConfirmed);
+  const clockS = clockOfReply(reply, connection.pcuVersion);
+  // A bare confirmation (a reply without the fields) is all such an inverter says.
+  return clockS === undefined ? { ok: true, final: true } : { ok: true, values: { clockS } };
+}
+
+/** The UTC time (epoch seconds) a 68 reply carries, or undefined when it carries no valid date and time. */
+export function clockOfReply(reply: OsimFrame, pcuVersion: number): number | undefined {
+  const decoded = decodeFrameData(reply, pcuVersion);
+  const values = decoded.ok ? decoded.value.payload?.values : undefined;
+  if (!values) return undefined;
+  const parts = (['year', 'month', 'day', 'hour', 'minute', 'second'] as const).map((k) => values[k]);
+  if (!parts.every((p): p is number => typeof p === 'number' && Number.isInteger(p))) return undefined;
+  const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  const back = new Date(ms);
+  // Date.UTC rolls 31 February over into March: only a real calendar date and time count.
+  const real =
+    back.getUTCFullYear() === year &&
+    back.getUTCMonth() === month - 1 &&
+    back.getUTCDate() === day &&
+    back.getUTCHours() === hour &&
+    back.getUTCMinutes() === minute &&
+    back.getUTCSeconds() === second;
+  return real ? ms / 1000 : undefined;
 }
 
 /**
@@ -476,11 +506,15 @@ export async function executeOsimCommand(
   command: DeviceCommand,
   loadImage?: FirmwareImageLoader,
   reconnection?: Reconnection,
+  /** Called when the inverter has accepted an upgrade's start frame (the transfer may take minutes). */
+  accepted?: () => void,
 ): Promise<Outcome> {
-  if (command.type === 'firmwareUpgrade') return upgradeOsimFirmware(connection, command, loadImage);
-  if (command.type === 'remote' && command.key === 'restart')
-    // No uptime register in OSIM: a confirmed reset stays acknowledged.
-    return write(connection, buildReset(connection.pcuVersion), '70');
+  if (command.type === 'firmwareUpgrade') return upgradeOsimFirmware(connection, command, loadImage, accepted);
+  if (command.type === 'remote' && command.key === 'restart') {
+    // No uptime register in OSIM: a confirmed reset is all there is to know, and the command ends acknowledged.
+    const reset = await write(connection, buildReset(connection.pcuVersion), '70');
+    return reset.ok ? { ok: true, final: true } : reset;
+  }
   if (command.type === 'remote' && command.key === 'clockSync' && command.value !== undefined)
     return setClock(connection, command.value);
   const settings = settingsOf(command);
@@ -551,7 +585,10 @@ export function osimCommandLink(
       if (!connection || !device || connection.closed) return Promise.resolve('offline');
       if (command.expiresAt !== undefined && command.expiresAt < Date.now()) return Promise.resolve('offline');
       const reconnection = () => nextConnection(gateway, sn, connection, reconnectWaitMs);
-      void executeOsimCommand(connection, command, loadImage, reconnection)
+      // An upgrade is acknowledged as soon as the inverter accepts its start frame, so a long transfer is not taken
+      // for a command that never got an answer (an acknowledged upgrade waits for the reported version instead).
+      const accepted = () => answer(device, { commandId: command.commandId, ok: true });
+      void executeOsimCommand(connection, command, loadImage, reconnection, accepted)
         .catch((err: unknown): Outcome => {
           log?.warn({ err: err instanceof Error ? err.message : String(err), sn }, 'osim: command failed');
           return failed(OSIM_COMMAND_REASONS.writeNotConfirmed);
@@ -560,7 +597,7 @@ export function osimCommandLink(
           answer(
             device,
             outcome.ok
-              ? { commandId: command.commandId, ok: true, values: outcome.values }
+              ? { commandId: command.commandId, ok: true, values: outcome.values, final: outcome.final }
               : { commandId: command.commandId, ok: false, reason: outcome.reason },
           ),
         );

@@ -75,6 +75,7 @@ export async function upgradeOsimFirmware(
   connection: OsimConnection,
   command: DeviceCommand,
   loadImage: FirmwareImageLoader | undefined,
+  accepted?: () => void,
 ): Promise<UpgradeOutcome> {
   const order = command.firmware;
   if (!order || !loadImage) return failed(OSIM_UPGRADE_REASONS.imageUnavailable);
@@ -89,6 +90,7 @@ export async function upgradeOsimFirmware(
   if (!run.ok || !start.ok) return failed(OSIM_UPGRADE_REASONS.imageDoesNotFit);
   const started = await step(connection, start);
   if (!started.ok) return started;
+  accepted?.();
   for (const part of upgradeChunks(image, UPGRADE_CHUNK_BYTES)) {
     const sent = await step(connection, buildUpgradeData(part, version));
     if (!sent.ok) return sent;

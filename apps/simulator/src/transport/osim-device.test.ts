@@ -54,6 +54,8 @@ describe('OsimDevice replies', () => {
     const values = decodedReplies(device, '98', 500).get('98')!;
     const modelCode = { '10K': 1, '5K': 2, '6K': 3 }[inverter.model];
     expect(values).toMatchObject({ sn: inverter.sn, pcuVersion: 500, modelCode });
+    // The inverter runs the version 98 reports, so the version an MQTT status would carry is the same one.
+    expect(inverter.pcuVersion).toBe('5.0.0');
   });
 
   it.each([

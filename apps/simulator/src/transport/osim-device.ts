@@ -8,6 +8,7 @@ import {
   buildCommand,
   commandCode,
   decodeFrameData,
+  osimVersionText,
   resolveCommand,
   upgradeStepOf,
   type CommandDef,
@@ -154,6 +155,9 @@ export class OsimDevice {
   constructor(private readonly options: OsimDeviceOptions) {
     this.sn = options.inverter.sn;
     this.pcuVersion = options.pcuVersion ?? 603;
+    // The inverter runs the PCU version its 98 reports (6.0.3 for 603), so nothing else tells another one.
+    const text = osimVersionText(this.pcuVersion);
+    if (text) options.inverter.pcuVersion = text;
     this.upgrade = new OsimUpgradeReceiver(options.inverter, options.upgradeRestartMs);
     this.settings = new OsimSettings(options.inverter);
   }

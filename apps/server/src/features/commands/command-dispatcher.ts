@@ -36,12 +36,17 @@ export function verdict(
   requested: Record<string, number>,
   ack: CommandAck,
   secondsSinceSent: number,
-): { status: 'acknowledged' | 'succeeded' | 'failed'; reason: string | null; readBack: Record<string, number> | null } {
-  if (!ack.ok) return { status: 'failed', reason: ack.reason, readBack: null };
-  if (!ack.values) return { status: 'acknowledged', reason: null, readBack: null };
+): {
+  status: 'acknowledged' | 'succeeded' | 'failed';
+  reason: string | null;
+  readBack: Record<string, number> | null;
+  final: boolean;
+} {
+  if (!ack.ok) return { status: 'failed', reason: ack.reason, readBack: null, final: true };
+  if (!ack.values) return { status: 'acknowledged', reason: null, readBack: null, final: ack.final === true };
   return readBackConfirms(requested, ack.values, secondsSinceSent)
-    ? { status: 'succeeded', reason: null, readBack: ack.values }
-    : { status: 'failed', reason: 'readBackMismatch', readBack: ack.values };
+    ? { status: 'succeeded', reason: null, readBack: ack.values, final: true }
+    : { status: 'failed', reason: 'readBackMismatch', readBack: ack.values, final: true };
 }
 
 /** The settings among a read-back (a restart's uptime and a clock are not settings to compare against later). */

@@ -115,9 +115,10 @@ export async function openCommandByWireId(db: Queryable, deviceId: number, wireI
 export async function recordAnswer(
   db: Queryable,
   id: number,
-  answer: { status: CommandStatus; reason: string | null; readBack: Record<string, number> | null },
+  answer: { status: CommandStatus; reason: string | null; readBack: Record<string, number> | null; final: boolean },
 ): Promise<StatusChange | undefined> {
-  const final = answer.status !== 'acknowledged';
+  // A final acknowledgement (nothing more will come) also sets finished_at, which keeps the sweep from timing it out.
+  const final = answer.status !== 'acknowledged' || answer.final;
   const { rows } = await db.query<ChangeRow>(
     `UPDATE commands SET status = $2, reason = $3, read_back = $4, acked_at = coalesce(acked_at, now()),
             finished_at = CASE WHEN $5 THEN now() END
@@ -154,7 +155,7 @@ export async function sweepCommands(db: Queryable, timeoutSeconds: number): Prom
   );
   const timedOut = await db.query<ChangeRow>(
     `UPDATE commands SET status = 'timed_out', finished_at = now()
-      WHERE id IN (SELECT id FROM commands WHERE status IN ('sent', 'acknowledged')
+      WHERE id IN (SELECT id FROM commands WHERE status IN ('sent', 'acknowledged') AND finished_at IS NULL
                       AND sent_at <= now() - make_interval(secs => $1)
                       AND NOT (kind = 'firmwareUpgrade' AND status = 'acknowledged')
                     ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Command, LiveMessage } from '@voltfleet/domain';
-import { applyCommandStatus } from './command-live';
+import { CommandStatusMemory, applyCommandStatus, movesForward, withFetched, withIssued } from './command-live';
 
 const command = (id: number, status: Command['status']): Command => ({
   id,
@@ -44,5 +44,85 @@ describe('applyCommandStatus', () => {
       [1, 'queued', null],
       [2, 'failed', 'outOfRange'],
     ]);
+  });
+});
+
+const heard = (commandId: number, status: Command['status'], reason: string | null = null): LiveMessage => ({
+  type: 'commandStatus',
+  commandId,
+  deviceId: 7,
+  status,
+  reason,
+});
+
+describe('the lifecycle only moves forward', () => {
+  test.each<[Command['status'], Command['status'], boolean]>([
+    ['queued', 'sent', true],
+    ['sent', 'succeeded', true],
+    ['acknowledged', 'timed_out', true],
+    ['succeeded', 'sent', false],
+    ['failed', 'acknowledged', false],
+    ['sent', 'queued', false],
+    ['succeeded', 'failed', false],
+  ])('%s → %s: %s', (current, next, expected) => {
+    expect(movesForward(current, next)).toBe(expected);
+  });
+
+  test('a late "sent" does not put a succeeded command back', () => {
+    const list = [command(1, 'succeeded')];
+    expect(applyCommandStatus(list, heard(1, 'sent'))).toBe(list);
+  });
+});
+
+describe('statuses heard before the issue answer', () => {
+  test('a command that succeeded before its issue answer arrived is listed as succeeded, not queued', () => {
+    const memory = new CommandStatusMemory();
+    memory.hear(heard(5, 'sent'));
+    memory.hear(heard(5, 'succeeded'));
+    // A late "sent" (another process, a slower path) changes nothing.
+    memory.hear(heard(5, 'sent'));
+    memory.hear(heard(6, 'failed', 'readBackMismatch'));
+    const list = withIssued([command(1, 'queued')], [command(5, 'queued'), command(6, 'queued')], memory);
+    expect(list.map((c) => [c.id, c.status, c.reason])).toEqual([
+      [5, 'succeeded', null],
+      [6, 'failed', 'readBackMismatch'],
+      [1, 'queued', null],
+    ]);
+  });
+
+  test('an answer newer than what was heard keeps its own status; a repeated issue answer replaces its row', () => {
+    const memory = new CommandStatusMemory();
+    memory.hear(heard(5, 'sent'));
+    const once = withIssued([], [command(5, 'acknowledged')], memory);
+    expect(once.map((c) => c.status)).toEqual(['acknowledged']);
+    // The same idempotency key answered again lists the command once.
+    expect(withIssued(once, [command(5, 'acknowledged')], memory)).toHaveLength(1);
+  });
+
+  test('forgets the oldest statuses beyond its limit', () => {
+    const memory = new CommandStatusMemory(2);
+    memory.hear(heard(1, 'succeeded'));
+    memory.hear(heard(2, 'succeeded'));
+    memory.hear(heard(3, 'succeeded'));
+    const settled = memory.settle([command(1, 'queued'), command(2, 'queued'), command(3, 'queued')]);
+    expect(settled.map((c) => c.status)).toEqual(['queued', 'succeeded', 'succeeded']);
+  });
+
+  test('ignores other live messages', () => {
+    const memory = new CommandStatusMemory();
+    memory.hear({ type: 'hello', devices: 1 });
+    expect(memory.settle([command(1, 'queued')])[0]!.status).toBe('queued');
+  });
+});
+
+describe('statuses fetched after the live socket was down', () => {
+  test('replace earlier statuses only, and leave the list untouched when nothing moved', () => {
+    const list = [command(1, 'sent'), command(2, 'succeeded')];
+    const next = withFetched(list, [{ ...command(1, 'failed'), reason: 'timeout' }, command(2, 'sent')]);
+    expect(next.map((c) => [c.id, c.status, c.reason])).toEqual([
+      [1, 'failed', 'timeout'],
+      [2, 'succeeded', null],
+    ]);
+    expect(withFetched(list, [command(2, 'succeeded')])).toBe(list);
   });
 });

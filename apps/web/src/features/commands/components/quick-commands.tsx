@@ -1,16 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  PASSWORD_COMMANDS,
-  REMOTE_COMMANDS,
-  type Command,
-  type LiveMessage,
-  type RemoteCommand,
-} from '@voltfleet/domain';
+import { PASSWORD_COMMANDS, REMOTE_COMMANDS, type RemoteCommand } from '@voltfleet/domain';
 import { notifySuccess } from '@/lib/success';
-import { useLiveSocket } from '@/lib/use-live-socket';
-import { applyCommandStatus } from '../api/command-live';
+import { useIssuedCommands } from '../api/use-issued-commands';
 import { useIssueCommand, type IssueInput } from '../api/issue-command';
 import { kindLabel } from './command-labels';
 import { CommandTable } from './command-table';
@@ -23,17 +16,14 @@ import { PasswordDialog } from './password-dialog';
 export function QuickCommands({ deviceId, sn }: { deviceId: number; sn: string }) {
   const { t } = useTranslation();
   const issue = useIssueCommand();
-  const [issued, setIssued] = useState<readonly Command[]>([]);
+  const { issued, add } = useIssuedCommands();
   const [pending, setPending] = useState<IssueInput | null>(null);
-
-  useLiveSocket(useCallback((m: LiveMessage) => setIssued((list) => applyCommandStatus(list, m)), []));
 
   const send = (input: IssueInput) =>
     issue.mutate(input, {
       onSuccess: ({ commands }) => {
         notifySuccess('success.issued');
-        const ids = new Set(commands.map((c) => c.id));
-        setIssued((list) => [...commands, ...list.filter((c) => !ids.has(c.id))]);
+        add(commands);
       },
     });
 

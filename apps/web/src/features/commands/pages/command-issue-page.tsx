@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,9 +6,7 @@ import {
   TARIFF_PERIODS,
   formatTariffPeriods,
   orderedPlan,
-  type Command,
   type CommandDevice,
-  type LiveMessage,
   type ValidationIssue,
 } from '@voltfleet/domain';
 import { PageHeader } from '@/components/page-header';
@@ -16,10 +14,9 @@ import { ApiError } from '@/lib/http';
 import { currentLang } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
 import { usePageName } from '@/lib/page-name';
-import { useLiveSocket } from '@/lib/use-live-socket';
 import { useCan } from '@/lib/permissions';
 import { useIssueCommand, type IssueInput } from '../api/issue-command';
-import { applyCommandStatus } from '../api/command-live';
+import { useIssuedCommands } from '../api/use-issued-commands';
 import { CommandTable } from '../components/command-table';
 import { DevicePicker } from '../components/device-picker';
 import { attemptFor, type Attempt } from '../components/issue-attempt';
@@ -48,14 +45,12 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
   const canManageFirmware = useCan('B/E:firmware.manage');
   const title = usePageName('commandIssue');
   const [devices, setDevices] = useState<CommandDevice[]>([]);
-  const [issued, setIssued] = useState<readonly Command[]>([]);
+  const { issued, add } = useIssuedCommands();
   const [pending, setPending] = useState<IssueInput | null>(null);
   const [needsPassword, setNeedsPassword] = useState(false);
   const issue = useIssueCommand();
   // The send in flight: a ref, so a second click in the same moment already sees it.
   const attempt = useRef<Attempt | null>(null);
-
-  useLiveSocket(useCallback((m: LiveMessage) => setIssued((list) => applyCommandStatus(list, m)), []));
 
   const send = (input: IssueInput) =>
     issue.mutate(input, {
@@ -64,8 +59,7 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
       },
       onSuccess: ({ commands }) => {
         notifySuccess('success.issued');
-        const ids = new Set(commands.map((c) => c.id));
-        setIssued((list) => [...commands, ...list.filter((c) => !ids.has(c.id))]);
+        add(commands);
       },
       onError: (err) => {
         // A large selection: the server asks for an explicit confirmation before anything is sent.
