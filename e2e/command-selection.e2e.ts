@@ -11,12 +11,8 @@ import {
   setupJourney,
   type Journey,
 } from './support/journey.js';
+import { DEMO_MODEL_PREFIXES, demoInverters, osimConnected, type CommandDevice } from './support/demo-fleet.js';
 
-interface CommandDevice {
-  id: number;
-  sn: string;
-  online: boolean;
-}
 interface Command {
   id: number;
   status: string;
@@ -24,29 +20,14 @@ interface Command {
 
 /** The configured selection size above which a confirmation and B/E:command.batch are needed (default). */
 const BATCH_LIMIT = 20;
-/** The demo inverters by model: each search returns at most 20, so the three together find them all. */
-const MODEL_PREFIXES = ['VF5K', 'VF6K', 'VF10K'];
-
-async function allInverters(journey: Journey): Promise<CommandDevice[]> {
-  const lists = await Promise.all(
-    MODEL_PREFIXES.map((q) =>
-      journey.api.call<CommandDevice[]>('GET', `/api/commands/devices?q=${q}`, { token: journey.admin }),
-    ),
-  );
-  return lists.flat();
-}
-
 /** An online MQTT inverter (the OSIM ones are for the online-debug journey). */
 async function onlineMqttInverter(journey: Journey, skip: string[] = []): Promise<CommandDevice> {
   let device: CommandDevice | undefined;
   await expect
     .poll(
       async () => {
-        const osim = await journey.api.call<{ sn: string; connected: boolean }[]>('GET', '/api/debug/devices?q=', {
-          token: journey.admin,
-        });
-        const connected = new Set(osim.filter((d) => d.connected).map((d) => d.sn));
-        device = (await allInverters(journey)).find((d) => d.online && !connected.has(d.sn) && !skip.includes(d.sn));
+        const connected = await osimConnected(journey);
+        device = (await demoInverters(journey)).find((d) => d.online && !connected.has(d.sn) && !skip.includes(d.sn));
         return device !== undefined;
       },
       { timeout: 60_000, interval: 1000 },
@@ -77,11 +58,11 @@ describe('command issue: selections, empty and unchanged values, double clicks',
   const journey = setupJourney();
 
   it('asks for an explicit confirmation above the selection size, then issues to every device', async () => {
-    const all = await allInverters(journey);
+    const all = await demoInverters(journey);
     expect(all.length).toBeGreaterThan(BATCH_LIMIT);
     const page = await journey.open();
     await openCommandIssue(page);
-    for (const prefix of MODEL_PREFIXES) {
+    for (const prefix of DEMO_MODEL_PREFIXES) {
       await page.getByTestId('command-device-search').fill(prefix);
       const boxes = page.locator(`[data-testid^="command-device-${prefix}"]`);
       await expect
@@ -106,7 +87,7 @@ describe('command issue: selections, empty and unchanged values, double clicks',
   }, 120_000);
 
   it('refuses a large selection to a user without the batch permission with its message', async () => {
-    const all = await allInverters(journey);
+    const all = await demoInverters(journey);
     const { username } = await journey.userWith(['B', 'B/E', 'B/E:command.issue'], 'nobatch');
     const token = await journey.api.login(username, USER_PASSWORD);
     const before = await recordCount(journey, all[0]!.sn, 'clockSync');

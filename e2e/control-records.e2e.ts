@@ -10,12 +10,8 @@ import {
   setupJourney,
   type Journey,
 } from './support/journey.js';
+import { demoInverters, osimConnected, type CommandDevice } from './support/demo-fleet.js';
 
-interface CommandDevice {
-  id: number;
-  sn: string;
-  online: boolean;
-}
 interface Command {
   id: number;
   deviceSn: string;
@@ -35,19 +31,8 @@ async function onlineInverters(journey: Journey): Promise<CommandDevice[]> {
   await expect
     .poll(
       async () => {
-        // Each search answers at most 20 devices, and other journeys stock in devices of their own: the demo
-        // inverters are found by model.
-        const found = (
-          await Promise.all(
-            ['VF5K', 'VF6K', 'VF10K'].map((q) =>
-              journey.api.call<CommandDevice[]>('GET', `/api/commands/devices?q=${q}`, { token: journey.admin }),
-            ),
-          )
-        ).flat();
-        const osim = await journey.api.call<{ sn: string; connected: boolean }[]>('GET', '/api/debug/devices?q=', {
-          token: journey.admin,
-        });
-        const connected = new Set(osim.filter((d) => d.connected).map((d) => d.sn));
+        const found = await demoInverters(journey);
+        const connected = await osimConnected(journey);
         // MQTT inverters only: the OSIM ones belong to the online-debug journey.
         online = found.filter((d) => d.online && !connected.has(d.sn));
         return online.length;

@@ -1,18 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+import { demoInverters, osimConnected, type CommandDevice } from './support/demo-fleet.js';
 
-interface CommandDevice {
-  id: number;
-  sn: string;
-  plantId: number | null;
-  plantName: string | null;
-  online: boolean;
-}
-interface DebugDevice {
-  sn: string;
-  connected: boolean;
-}
 interface TariffPeriod {
   type: number;
   start: string;
@@ -55,23 +45,13 @@ describe('tariff periods pushed to an inverter', () => {
   async function mqttInverter(): Promise<CommandDevice & { plantId: number }> {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      // Each search answers at most 20 devices, and other journeys stock in devices of their own: the demo
-      // inverters are found by model.
-      const found = (
-        await Promise.all(
-          ['VF5K', 'VF6K', 'VF10K'].map((q) =>
-            journey.api.call<CommandDevice[]>('GET', `/api/commands/devices?q=${q}`, { token: journey.admin }),
-          ),
-        )
-      ).flat();
-      // From the end of the list: the demo's OSIM inverters are its first ones, and one that has not dialled the
-      // gateway yet does not show as connected.
-      for (const device of found.filter((d) => d.online && d.plantId !== null).reverse()) {
-        const debug = await journey.api.call<DebugDevice[]>('GET', `/api/debug/devices?q=${device.sn}`, {
-          token: journey.admin,
-        });
-        if (debug.some((d) => d.sn === device.sn && !d.connected)) return device as CommandDevice & { plantId: number };
-      }
+      const connected = await osimConnected(journey);
+      // Not an OSIM inverter, even one that has not dialled the gateway (again) yet: those are the first ones.
+      const found = (await demoInverters(journey)).filter(
+        (d) => d.online && d.plantId !== null && !connected.has(d.sn),
+      );
+      const device = found.sort((a, b) => b.sn.localeCompare(a.sn))[0];
+      if (device) return device as CommandDevice & { plantId: number };
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
     throw new Error('no online demo inverter on MQTT');

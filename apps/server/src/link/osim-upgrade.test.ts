@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, FirmwareImage } from '@voltfleet/domain';
 import { upgradeStepOf, type OsimFrame } from '@voltfleet/osim';
-import { OsimDevice, SimInverter, flatTariff, simulatedImage } from '@voltfleet/simulator';
+import type { SimInverter } from '@voltfleet/simulator';
+import { OsimDevice, simulatedImage } from '@voltfleet/simulator';
 import { deviceDirectory } from '../features/devices/device-directory.js';
 import { recordReportedVersions } from '../features/firmware/firmware.job.js';
 import { firmwareImageLoader } from '../features/firmware/firmware.service.js';
@@ -24,6 +25,7 @@ import { osimCommandLink } from './osim-commands.js';
 import { OsimGateway } from './osim-gateway.js';
 import { OSIM_UPGRADE_REASONS, upgradeResultReason } from './osim-upgrade.js';
 import { sleep, TestSink } from './test-support.js';
+import { testSimInverter } from '../test/sim-inverter.js';
 
 /** The simulated inverters restart this fast instead of SPEC §9's 20 minutes. */
 const RESTART_MS = 800;
@@ -42,30 +44,7 @@ let n = 0;
 const idem = () => `osim-upgrade-test-${++n}-${randomUUID()}`;
 
 function simInverter(sn: string): SimInverter {
-  return new SimInverter(
-    {
-      kind: 'inverter',
-      sn,
-      plantId: 'p',
-      model: '10K',
-      pv1PeakW: 6000,
-      pv2PeakW: 4000,
-      pcuVersion: '4.0.0',
-      dspVersion: 'V201A00D00',
-    },
-    {
-      id: 'p',
-      latitude: 50,
-      longitude: 14,
-      timeZone: 'Europe/Prague',
-      azimuthDeg: 180,
-      inclinationDeg: 35,
-      tariff: flatTariff(5),
-      grid: { nominalV: 230, frequencyHz: 50 },
-      hasCabinet: false,
-    },
-    { seed: 3, startMs: Date.now(), load: { profile: 'household', dailyKwh: 10 } },
-  );
+  return testSimInverter(sn, { pv1PeakW: 6000, pv2PeakW: 4000, seed: 3 });
 }
 
 /** Uploads an image through the catalogue route, like the firmware page. */

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import WebSocket from 'ws';
-import { MqttDevice, SimInverter, flatTariff, inverterCommands } from '@voltfleet/simulator';
+import type { SimInverter } from '@voltfleet/simulator';
+import { MqttDevice, inverterCommands } from '@voltfleet/simulator';
 import type { Command, LiveMessage, Reading } from '@voltfleet/domain';
 import type { Db } from '../db/db.js';
 import { deviceDirectory } from '../features/devices/device-directory.js';
@@ -15,6 +16,7 @@ import { TEST_ADMIN_PASSWORD, TEST_CAPTCHA_CODE } from './constants.js';
 import { adminId, encryptPassword } from './harness.js';
 import { createProcessDatabase, type ProcessDatabase } from './process-db.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
+import { testSimInverter } from './sim-inverter.js';
 
 /*
  * Scale-out (ARCHITECTURE.md): two real server processes (main.ts) on one native PostgreSQL and one Mosquitto.
@@ -70,30 +72,7 @@ async function login(): Promise<string> {
 }
 
 function simInverter(sn: string): SimInverter {
-  return new SimInverter(
-    {
-      kind: 'inverter',
-      sn,
-      plantId: 'p',
-      model: '10K',
-      pv1PeakW: 5000,
-      pv2PeakW: 5000,
-      pcuVersion: '4.0.0',
-      dspVersion: 'V201A00D00',
-    },
-    {
-      id: 'p',
-      latitude: 50,
-      longitude: 14,
-      timeZone: 'Europe/Prague',
-      azimuthDeg: 180,
-      inclinationDeg: 35,
-      tariff: flatTariff(5),
-      grid: { nominalV: 230, frequencyHz: 50 },
-      hasCabinet: false,
-    },
-    { seed: 2, startMs: Date.now(), load: { profile: 'household', dailyKwh: 10 } },
-  );
+  return testSimInverter(sn, { seed: 2 });
 }
 
 async function waitFor(predicate: () => boolean, what: string, timeoutMs: number): Promise<void> {

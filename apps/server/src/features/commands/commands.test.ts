@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { MqttDevice, SimInverter, flatTariff, inverterCommands } from '@voltfleet/simulator';
+import type { SimInverter } from '@voltfleet/simulator';
+import { MqttDevice, inverterCommands } from '@voltfleet/simulator';
 import type { Command, LiveMessage } from '@voltfleet/domain';
 import {
   adminId,
@@ -19,6 +20,7 @@ import { TestSink, connectDevice } from '../../link/test-support.js';
 import { deviceDirectory } from '../devices/device-directory.js';
 import { commandLinkOf } from './command-dispatcher.js';
 import { sweepCommands } from './lifecycle.repository.js';
+import { testSimInverter } from '../../test/sim-inverter.js';
 
 let s: TestServer;
 let broker: MqttBroker;
@@ -42,32 +44,7 @@ async function insertInverter(sn: string, model: string, ownerId: number): Promi
 
 /** A simulated 10K inverter answering commands over the real broker. */
 async function connectInverter(sn: string, answer?: Parameters<typeof inverterCommands>[0]): Promise<SimInverter> {
-  const inverter =
-    answer ??
-    new SimInverter(
-      {
-        kind: 'inverter',
-        sn,
-        plantId: 'p',
-        model: '10K',
-        pv1PeakW: 5000,
-        pv2PeakW: 5000,
-        pcuVersion: '4.0.0',
-        dspVersion: 'V201A00D00',
-      },
-      {
-        id: 'p',
-        latitude: 50,
-        longitude: 14,
-        timeZone: 'Europe/Prague',
-        azimuthDeg: 180,
-        inclinationDeg: 35,
-        tariff: flatTariff(5),
-        grid: { nominalV: 230, frequencyHz: 50 },
-        hasCabinet: false,
-      },
-      { seed: 1, startMs: Date.now(), load: { profile: 'household', dailyKwh: 10 } },
-    );
+  const inverter = answer ?? testSimInverter(sn);
   const device = new MqttDevice({
     url: `mqtt://127.0.0.1:${broker.port}`,
     sn,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MqttDevice, SimInverter, flatTariff, inverterCommands } from '@voltfleet/simulator';
+import type { SimInverter } from '@voltfleet/simulator';
+import { MqttDevice, inverterCommands } from '@voltfleet/simulator';
 import { LANGUAGES, tariffPeriodsOf, translate, type Command, type MessageKey } from '@voltfleet/domain';
 import { adminId, api, loginToken, makeRole, makeUser, startTestServer, type TestServer } from '../../test/harness.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret.js';
@@ -7,6 +8,7 @@ import { startMqttBroker, type MqttBroker } from '../../link/mqtt-broker.js';
 import { TestSink } from '../../link/test-support.js';
 import { deviceDirectory } from '../devices/device-directory.js';
 import { commandLinkOf } from './command-dispatcher.js';
+import { testSimInverter } from '../../test/sim-inverter.js';
 
 let s: TestServer;
 let broker: MqttBroker;
@@ -84,30 +86,7 @@ beforeAll(async () => {
   tokens.mine = await loginToken(s.app, 'tcMine', 'Passw0rd-1');
   tokens.other = await loginToken(s.app, 'tcOther', 'Passw0rd-1');
 
-  inverter = new SimInverter(
-    {
-      kind: 'inverter',
-      sn: 'VFTARIFF01',
-      plantId: 'p',
-      model: '5K',
-      pv1PeakW: 3000,
-      pv2PeakW: 3000,
-      pcuVersion: '4.0.0',
-      dspVersion: 'V201A00D00',
-    },
-    {
-      id: 'p',
-      latitude: 50,
-      longitude: 14,
-      timeZone: 'Europe/Prague',
-      azimuthDeg: 180,
-      inclinationDeg: 35,
-      tariff: flatTariff(5),
-      grid: { nominalV: 230, frequencyHz: 50 },
-      hasCabinet: false,
-    },
-    { seed: 1, startMs: Date.now(), load: { profile: 'household', dailyKwh: 10 } },
-  );
+  inverter = testSimInverter('VFTARIFF01', { model: '5K', pv1PeakW: 3000, pv2PeakW: 3000 });
   device = new MqttDevice({
     url: `mqtt://127.0.0.1:${broker.port}`,
     sn: 'VFTARIFF01',

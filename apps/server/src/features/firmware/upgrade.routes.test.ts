@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SimInverter, connectMqttFleet, flatTariff, type MqttFleet } from '@voltfleet/simulator';
+import type { SimInverter } from '@voltfleet/simulator';
+import { connectMqttFleet, type MqttFleet } from '@voltfleet/simulator';
 import type { Command } from '@voltfleet/domain';
 import {
   adminId,
@@ -19,6 +20,7 @@ import { deviceDirectory } from '../devices/device-directory.js';
 import { commandLinkOf } from '../commands/command-dispatcher.js';
 import { recordReportedVersions } from './firmware.job.js';
 import { settleDeviceUpgrades } from './firmware-upgrade.service.js';
+import { testSimInverter } from '../../test/sim-inverter.js';
 
 /** The simulated inverters restart this fast instead of SPEC §9's 20 minutes. */
 const RESTART_MS = 800;
@@ -36,30 +38,7 @@ let n = 0;
 const idem = () => `upgrade-test-${++n}`;
 
 function simInverter(sn: string): SimInverter {
-  return new SimInverter(
-    {
-      kind: 'inverter',
-      sn,
-      plantId: 'p',
-      model: '5K',
-      pv1PeakW: 3000,
-      pv2PeakW: 2000,
-      pcuVersion: '4.0.0',
-      dspVersion: 'V105A00D00',
-    },
-    {
-      id: 'p',
-      latitude: 50,
-      longitude: 14,
-      timeZone: 'Europe/Prague',
-      azimuthDeg: 180,
-      inclinationDeg: 35,
-      tariff: flatTariff(5),
-      grid: { nominalV: 230, frequencyHz: 50 },
-      hasCabinet: false,
-    },
-    { seed: 7, startMs: Date.now(), load: { profile: 'household', dailyKwh: 10 } },
-  );
+  return testSimInverter(sn, { model: '5K', pv1PeakW: 3000, pv2PeakW: 2000, dspVersion: 'V105A00D00', seed: 7 });
 }
 
 const upgrade = (deviceId: number, body: Record<string, unknown>, lang = 'en') =>
