@@ -1,6 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
+import { antInput, tariffRowSteps } from './support/tariff-rows.js';
 
 interface TariffVersion {
   tariffId: number;
@@ -16,26 +17,9 @@ interface EnergySaving {
   configured: { coalKgPerKwh: number; co2KgPerKwh: number; treesPerKwh: number } | null;
 }
 
-/** Ant Design puts the test id on the input or on its wrapper, depending on the component. */
-const input = (scope: Page | Locator, testId: string): Locator =>
-  scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
-
 const row = (page: Page, index: number) => page.getByTestId(`tariff-row-${index}`);
-
-/** Picks an option of the Ant Design select inside a tariff row. */
-async function chooseType(page: Page, index: number, label: string): Promise<void> {
-  await row(page, index).getByTestId('tariff-type').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(label, { exact: true }).click();
-}
-
-/** Types a time into a row's time picker and commits it with Enter. */
-async function setTime(page: Page, index: number, which: 'start' | 'end', hhmm: string): Promise<void> {
-  const box = input(row(page, index), `tariff-${which}`);
-  await box.click();
-  await box.fill(hhmm);
-  await box.press('Enter');
-  await expect.poll(() => box.inputValue()).toBe(hhmm);
-}
+const input = antInput;
+const { chooseType, setTime } = tariffRowSteps(row);
 
 describe('plant configuration', () => {
   const journey = setupJourney();

@@ -1,6 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+import { antInput, tariffRowSteps } from './support/tariff-rows.js';
 import { demoInverters, osimConnected, type CommandDevice } from './support/demo-fleet.js';
 
 interface TariffPeriod {
@@ -20,23 +21,9 @@ interface Records {
 const OUTCOME_MS = 60_000;
 const TYPE_NAMES: Record<number, string> = { 1: 'Sharp (tip)', 2: 'Peak', 3: 'Flat', 4: 'Valley' };
 
-/** Ant Design puts the test id on the input or on its wrapper, depending on the component. */
-const input = (scope: Locator, testId: string): Locator =>
-  scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
 const row = (page: Page, index: number) => page.getByTestId('tariff-periods').getByTestId(`tariff-row-${index}`);
-
-async function chooseType(page: Page, index: number, label: string): Promise<void> {
-  await row(page, index).getByTestId('tariff-type').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(label, { exact: true }).click();
-}
-
-async function setTime(page: Page, index: number, which: 'start' | 'end', hhmm: string): Promise<void> {
-  const box = input(row(page, index), `tariff-${which}`);
-  await box.click();
-  await box.fill(hhmm);
-  await box.press('Enter');
-  await expect.poll(() => box.inputValue()).toBe(hhmm);
-}
+const input = antInput;
+const { chooseType, setTime } = tariffRowSteps(row);
 
 describe('tariff periods pushed to an inverter', () => {
   const journey = setupJourney();
