@@ -9,6 +9,8 @@ import {
   buildUpgradeStart,
   crc16Modbus,
   decodeUpgradeFrame,
+  osimDspVersionParts,
+  osimDspVersionText,
   osimVersionNumber,
   osimVersionText,
   upgradeChunks,
@@ -181,5 +183,31 @@ describe('OSIM PCU version convention', () => {
 
   it.each([-1, 1.5, 0x8000])('%s is no version', (n) => {
     expect(osimVersionText(n)).toBeUndefined();
+  });
+});
+
+describe('OSIM DSP version convention (0B dspHighVersion, dspLowVersion)', () => {
+  it.each([
+    [201, 0, 'V201A00D00'],
+    [105, 103, 'V105A01D03'],
+    [0, 0, 'V000A00D00'],
+    [999, 9999, 'V999A99D99'],
+  ])('%i and %i are %s and back', (high, low, text) => {
+    expect(osimDspVersionText(high, low)).toBe(text);
+    expect(osimDspVersionParts(text)).toEqual({ high, low });
+  });
+
+  it.each([
+    [1000, 0],
+    [-1, 0],
+    [201, 10000],
+    [201, -1],
+    [201.5, 0],
+  ])('%s and %s are no version', (high, low) => {
+    expect(osimDspVersionText(high, low)).toBeUndefined();
+  });
+
+  it.each(['V201', 'V201A00D0', 'v201A00D00', '2.0.1', 'V2010A00D00'])('%s has no OSIM parts', (text) => {
+    expect(osimDspVersionParts(text)).toBeUndefined();
   });
 });

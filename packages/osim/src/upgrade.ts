@@ -219,6 +219,25 @@ export function osimVersionText(version: number): string | undefined {
   return `${Math.floor(version / 100)}.${Math.floor(version / 10) % 10}.${version % 10}`;
 }
 
+/**
+ * Our convention for the DSP version 0B reports as two integers (`dspHighVersion`, `dspLowVersion`): the high one is
+ * the series number xxx of SPEC §4's VxxxA00D00, the low one aadd its A and D parts (V201A00D00 = 201 and 0,
+ * V105A01D03 = 105 and 103). Undefined for numbers that cannot be such a version.
+ */
+export function osimDspVersionText(high: number, low: number): string | undefined {
+  if (!Number.isInteger(high) || !Number.isInteger(low) || high < 0 || high > 999 || low < 0 || low > 9999)
+    return undefined;
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `V${pad(high, 3)}A${pad(Math.floor(low / 100), 2)}D${pad(low % 100, 2)}`;
+}
+
+/** The two 0B integers of a DSP version of the form VxxxAaaDdd; undefined for any other form. */
+export function osimDspVersionParts(text: string): { high: number; low: number } | undefined {
+  const m = /^V(\d{3})A(\d{2})D(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  return { high: Number(m[1]), low: Number(m[2]) * 100 + Number(m[3]) };
+}
+
 /** The OSIM integer of a dotted PCU version (6.0.3 → 603); undefined when OSIM cannot express it (e.g. 4.10.0). */
 export function osimVersionNumber(text: string): number | undefined {
   const m = /^(\d{1,3})\.(\d)\.(\d)$/.exec(text);

@@ -12,6 +12,7 @@ import {
   decodeFrame,
   decodeFrameData,
   osimErrorMessage,
+  osimDspVersionText,
   osimVersionText,
   pollingCommands,
   resolveCommand,
@@ -86,6 +87,8 @@ export class OsimConnection {
   device: LinkDevice | undefined;
   pcuVersion = 0;
   modelCode = 0;
+  /** The DSP version this connection's 0B replies last reported (reported on once per change). */
+  dspVersion: string | undefined;
   lastHeardAt = Date.now();
   closed = false;
   private readonly reader = new FrameReader();
@@ -405,6 +408,7 @@ export class OsimGateway {
           else if (decoded.value.payload) replies.set(replyCode, decoded.value.payload.values);
         }
       }
+      this.reportDspVersion(connection, device, replies.get('0B'));
       await this.submit(device, replies, Math.round(startedAt / 1000) * 1000);
     } finally {
       this.polling.delete(connection);
@@ -430,6 +434,17 @@ export class OsimGateway {
       countRejection(this.counters, 'link.submitFailed');
       this.log.error({ err, sn: device.sn }, 'osim: reading not stored');
     }
+  }
+
+  /** 0B's DSP version (our VxxxAaaDdd convention), stored and settled like an MQTT device's report when it changes. */
+  private reportDspVersion(connection: OsimConnection, device: LinkDevice, values: OsimValues | undefined): void {
+    const high = values?.dspHighVersion;
+    const low = values?.dspLowVersion;
+    if (typeof high !== 'number' || typeof low !== 'number') return;
+    const dspVersion = osimDspVersionText(high, low);
+    if (!dspVersion || dspVersion === connection.dspVersion) return;
+    connection.dspVersion = dspVersion;
+    this.reportVersions(device, { dspVersion });
   }
 
   private reportVersions(device: LinkDevice, versions: DeviceVersions): void {

@@ -48,15 +48,15 @@ function simInverter(sn: string): SimInverter {
 }
 
 /** Uploads an image through the catalogue route, like the firmware page. */
-async function upload(version: string, bytes: Buffer): Promise<number> {
+async function upload(version: string, bytes: Buffer, kind: 'PCU' | 'DSP' = 'PCU'): Promise<number> {
   const boundary = '----voltfleet-osim-upgrade-test';
-  const fields = { kind: 'PCU', family: '10K', version };
+  const fields = { kind, family: '10K', version };
   const payload = Buffer.concat([
     ...Object.entries(fields).map(([name, value]) =>
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     ),
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pcu-${version}.bin"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${kind.toLowerCase()}-${version}.bin"\r\n` +
         `Content-Type: application/octet-stream\r\n\r\n`,
     ),
     bytes,
@@ -118,6 +118,11 @@ async function connect(deviceId: number, inverter: SimInverter, pcuVersion: numb
 }
 
 const command = async (id: number) => (await api<Command>(s.app, 'GET', `/api/commands/${id}`, { token })).body.data;
+
+async function dspVersionOf(id: number): Promise<string> {
+  const { rows } = await s.db.query<{ dsp_version: string }>(`SELECT dsp_version FROM devices WHERE id = $1`, [id]);
+  return rows[0]!.dsp_version;
+}
 
 async function deviceRow(id: number) {
   const { rows } = await s.db.query<{ pcu_version: string; osim_pcu_version: number | null }>(
@@ -243,6 +248,31 @@ describe('firmware upgrade of an OSIM inverter over real TCP', () => {
     ]);
     expect(await command(commandId)).toMatchObject({ status: 'succeeded', reason: null });
     expect(inverter.pcuVersion).toBe('4.1.0');
+  });
+
+  it('a DSP upgrade succeeds by the DSP version 0B reports after the restart', async () => {
+    const sn = 'VFOSIMUP0006';
+    const id = await stockIn(sn);
+    const inverter = simInverter(sn);
+    const dspImage = await upload(
+      'V210A00D00',
+      simulatedImage({ kind: 'DSP', family: '10K', version: 'V210A00D00' }, IMAGE_BYTES),
+      'DSP',
+    );
+    const { steps } = await connect(id, inverter, 603);
+    await shutDown(inverter, id);
+    const { upgradeId, commandId } = await issueUpgrade(id, dspImage);
+    await expect.poll(() => steps.at(-1), { timeout: 10_000 }).toBe('runDsp');
+    expect(steps[0]).toBe('startDsp');
+    await expect.poll(() => gateway.isConnected(sn), { timeout: 5000 }).toBe(false);
+    // Back from the restart its first poll's 0B says 210 and 0: V210A00D00, and the upgrade job settles both.
+    await expect.poll(() => dspVersionOf(id), { timeout: 10_000 }).toBe('V210A00D00');
+    expect(await settleDeviceUpgrades(s.db)).toEqual([
+      expect.objectContaining({ id: upgradeId, device_id: id, status: 'succeeded' }),
+    ]);
+    expect(await command(commandId)).toMatchObject({ status: 'succeeded', reason: null });
+    // The PCU version stays what 98 reports.
+    expect(await deviceRow(id)).toEqual({ pcu_version: '6.0.3', osim_pcu_version: 603 });
   });
 
   it('a running inverter refuses the start: the command fails with its result code, nothing is transferred', async () => {

@@ -58,6 +58,20 @@ describe('OsimDevice replies', () => {
     expect(inverter.pcuVersion).toBe('5.0.0');
   });
 
+  it.each([500, 603])('reports the DSP version it runs in 0B at PCU %i', (version) => {
+    const device = new OsimDevice({ host: '127.0.0.1', port: 0, inverter, pcuVersion: version });
+    const before = inverter.dspVersion;
+    try {
+      inverter.dspVersion = 'V105A01D03';
+      expect(decodedReplies(device, '0B', version).get('0B')).toMatchObject({
+        dspHighVersion: 105,
+        dspLowVersion: 103,
+      });
+    } finally {
+      inverter.dspVersion = before;
+    }
+  });
+
   it.each([
     ['0B', 'pv1Power', 'pv1PowerW', 0],
     ['0B', 'pv1Voltage', 'pv1VoltageV', 1],

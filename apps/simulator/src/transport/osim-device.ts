@@ -8,6 +8,7 @@ import {
   buildCommand,
   commandCode,
   decodeFrameData,
+  osimDspVersionParts,
   osimVersionText,
   resolveCommand,
   upgradeStepOf,
@@ -210,6 +211,12 @@ export class OsimDevice {
         const value = reading[m.key];
         const field = command.value.fields.find((f) => f.key === m.field);
         if (m.command === replyCode && value !== undefined && field) values[m.field] = onWire(field, value);
+      }
+      // 0B carries the DSP version the inverter runs (after a DSP upgrade's restart, the new one).
+      const dsp = osimDspVersionParts(this.options.inverter.dspVersion);
+      if (dsp && command.value.fields.some((f) => f.key === 'dspHighVersion')) {
+        values.dspHighVersion = dsp.high;
+        values.dspLowVersion = dsp.low;
       }
       // The on/off switch as set (64), also while a restart or fault keeps the inverter from running.
       // The status word carries the same bits as the bit fields before it (bit 0 = on/off): kept consistent.
