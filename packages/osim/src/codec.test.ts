@@ -607,6 +607,10 @@ describe('write commands', () => {
           : new Uint8Array(),
       ),
     );
+    // The word 0xFFFE written as an unsigned register value is the same frame as -2.
+    const unsigned = buildRegisterWrite([{ address: 14008, value: 0xfffe }], 603);
+    expect(unsigned.ok && w.ok && toHex(unsigned.value)).toBe(w.ok && toHex(w.value));
+    expect(buildRegisterWrite([{ address: 14008, value: 0x10000 }], 603).ok).toBe(false);
     const eleven = Array.from({ length: 11 }, (_, i) => ({ address: i, value: 0 }));
     expect(buildRegisterWrite(eleven, 603).ok).toBe(false);
     expect(buildRegisterWrite([], 603).ok).toBe(false);

@@ -244,7 +244,9 @@ export interface RegisterWrite {
 /** BA (PCU ≥ 603): write up to 10 raw registers, always as one whole frame. */
 export function buildRegisterWrite(registers: readonly RegisterWrite[], pcuVersion: number): OsimResult<Uint8Array> {
   if (registers.length === 0) return fail({ code: 'MISSING_FIELD', field: 'regs' });
-  return buildCommand('BA', { regs: registers.map((r) => ({ address: r.address, value: r.value })) }, pcuVersion);
+  // A register holds a 16-bit word, which the layout types as signed: 0xFFFF and -1 are the same word.
+  const word = (value: number) => (value > 0x7fff && value <= 0xffff ? value - 0x10000 : value);
+  return buildCommand('BA', { regs: registers.map((r) => ({ address: r.address, value: word(r.value) })) }, pcuVersion);
 }
 
 /** BB (PCU ≥ 603): read up to 10 raw registers. */
