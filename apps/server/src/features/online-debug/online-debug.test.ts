@@ -164,9 +164,19 @@ describe('POST /api/debug/:deviceId/read over real TCP', () => {
     expect(res.body.data).toMatchObject({ complete: true, replies: [{ command: 'BB', error: null }] });
   });
 
-  it('refuses a register value the BA frame cannot carry, without sending anything', async () => {
+  it('writes a register word above 32767 as the same 16-bit word; refuses one beyond 16 bits unsent', async () => {
+    const write = await read(admin, connected.sn, {
+      kind: 'registerWrite',
+      registers: [{ address: 0x1002, value: 40000 }],
+    });
+    expect(write.status).toBe(200);
+    // 40000 = 0x9c40 on the wire; the layout reads it back as the signed word it is.
+    expect(write.body.data.requestHex).toMatch(/^fe 55 64 14 ba 00 06 00 01 10 02 9c 40 [0-9a-f]{2} ae$/);
+    const query = await read(admin, connected.sn, { kind: 'registerRead', addresses: [0x1002] });
+    const field = query.body.data.replies[0]!.fields.find((f) => f.path === 'regs[0].value');
+    expect(field?.display).toBe(String(40000 - 0x10000));
     const answered = device.answered;
-    const res = await read(admin, connected.sn, { kind: 'registerWrite', registers: [{ address: 1, value: 40000 }] });
+    const res = await read(admin, connected.sn, { kind: 'registerWrite', registers: [{ address: 1, value: 70000 }] });
     expect(res.status).toBe(400);
     expect(device.answered).toBe(answered);
   });
