@@ -112,6 +112,8 @@ describe('tariff periods pushed to an inverter', () => {
     await chooseType(page, 1, 'Peak');
     await setTime(page, 1, 'start', '12:01');
     await input(row(page, 1), 'tariff-price').fill('1.2');
+    // Enter committed each time without sending the form: no rule has been checked yet.
+    expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
     await page.getByTestId('command-issue').click();
 
     await row(page, 1)

@@ -32,7 +32,14 @@ export function TariffPeriodsFields({ rows, errors, devices, PeriodRow, onChange
   const { t } = useTranslation();
   const plan = planMessages(errors);
   return (
-    <fieldset className="tariff-periods" data-testid="tariff-periods">
+    <fieldset
+      className="tariff-periods"
+      data-testid="tariff-periods"
+      // Enter commits a typed time or price in its field; it must not also send the command form.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+      }}
+    >
       <Form layout="vertical" component={false}>
         <Flex vertical gap={8}>
           <PlantTariffButton devices={devices} onLoad={(periods) => onChange(rowsOf(periods))} />
