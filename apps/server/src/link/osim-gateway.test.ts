@@ -8,6 +8,7 @@ import { deviceDirectory } from '../features/devices/device-directory.js';
 import { adminId, openTestDb } from '../test/harness.js';
 import { insertFleet } from '../test/fleet-fixture.js';
 import type { LinkDevice } from './link.types.js';
+import type { LoginGuardLimits } from './login-guard.js';
 import { OsimGateway } from './osim-gateway.js';
 import { sleep, waitFor } from './test-support.js';
 
@@ -55,7 +56,11 @@ afterAll(async () => {
   await db.close();
 });
 
-async function gateway(pollIntervalMs = 60_000, requestTimeoutMs = 2000): Promise<OsimGateway> {
+async function gateway(
+  pollIntervalMs = 60_000,
+  requestTimeoutMs = 2000,
+  identifyLimits?: LoginGuardLimits,
+): Promise<OsimGateway> {
   const g = await OsimGateway.start({
     port: 0,
     host: '127.0.0.1',
@@ -65,6 +70,7 @@ async function gateway(pollIntervalMs = 60_000, requestTimeoutMs = 2000): Promis
     log,
     pollIntervalMs,
     requestTimeoutMs,
+    ...(identifyLimits ? { identifyLimits } : {}),
   });
   gateways.push(g);
   return g;
@@ -187,6 +193,33 @@ test('an unknown serial number is logged and its connection closed', async () =>
   expect(g.isConnected('VFUNKNOWN0001')).toBe(false);
   expect(warnings).toContain('osim: unknown serial number (not stocked in), closing');
   await waitFor(() => g.connectionCount === 0, 'the connection to be forgotten');
+});
+
+test('a serial number, then an address, that failed identification too often is refused unasked', async () => {
+  const g = await gateway(60_000, 2000, { perAddress: 3, addressWindowMs: 60_000, perSn: 2, snWindowMs: 60_000 });
+  const attempt = async (sn: string) => {
+    const asked: string[] = [];
+    const { closed } = await rawDevice(g, (code, socket) => {
+      asked.push(code);
+      if (code === '98') socket.write(identification(sn));
+    });
+    await closed;
+    return asked;
+  };
+  expect(await attempt('VFUNKNOWN0002')).toEqual(['98']);
+  expect(await attempt('VFUNKNOWN0002')).toEqual(['98']);
+  expect(g.counters.unknownDevices).toBe(2);
+  // The third time this serial number is closed as soon as it names itself: no lookup, no log line.
+  warnings.length = 0;
+  expect(await attempt('VFUNKNOWN0002')).toEqual(['98']);
+  expect(g.counters.unknownDevices).toBe(2);
+  expect(g.counters.rejectedByReason['link.auth']).toBe(1);
+  expect(warnings).toEqual([]);
+  // A third failure from this address: its next connection is closed before anything is asked.
+  expect(await attempt('VFUNKNOWN0003')).toEqual(['98']);
+  expect(await attempt('VFUNKNOWN0004')).toEqual([]);
+  expect(g.counters.rejectedByReason['link.auth']).toBe(2);
+  expect(g.counters.unknownDevices).toBe(3);
 });
 
 test('a device vanishing mid-frame goes offline and leaves the gateway healthy', async () => {

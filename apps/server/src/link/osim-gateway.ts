@@ -31,6 +31,7 @@ import type {
   ReadingSink,
 } from './link.types.js';
 import { countRejection, createLinkCounters } from './mqtt-protocol.js';
+import { DEFAULT_LOGIN_LIMITS, LoginGuard, type LoginGuardLimits } from './login-guard.js';
 import { mapOsimReplies } from './osim-readings.js';
 
 export interface OsimGatewayOptions {
@@ -47,6 +48,8 @@ export interface OsimGatewayOptions {
   requestTimeoutMs: number;
   /** A connection that has sent no valid frame for this long is closed (default: 3 poll intervals). */
   silenceMs?: number;
+  /** Failed identifications (no or bad 98, serial number not stocked in) per address and serial number. */
+  identifyLimits?: LoginGuardLimits;
 }
 
 /** A frame to send and the reply frames that complete it. */
@@ -204,7 +207,14 @@ export class OsimGateway {
   private timer: NodeJS.Timeout | undefined;
   private readonly polling = new Set<OsimConnection>();
 
+  /**
+   * Addresses and serial numbers that failed identification too often are refused before anything is asked: a
+   * flood of strangers costs no query, no database lookup and no log line each.
+   */
+  private readonly identifications: LoginGuard;
+
   private constructor(private readonly options: OsimGatewayOptions) {
+    this.identifications = new LoginGuard(options.identifyLimits ?? DEFAULT_LOGIN_LIMITS);
     this.log = options.log ?? QUIET_LOG;
     this.silenceMs = options.silenceMs ?? options.pollIntervalMs * 3;
     this.server = net.createServer((socket) => this.accept(socket));
@@ -284,6 +294,11 @@ export class OsimGateway {
   }
 
   private accept(socket: net.Socket): void {
+    if (this.identifications.refusal(socket.remoteAddress ?? '', '')) {
+      countRejection(this.counters, 'link.auth');
+      socket.destroy();
+      return;
+    }
     socket.setNoDelay(true);
     const connection = new OsimConnection(socket, this, this.options.requestTimeoutMs);
     this.connections.add(connection);
@@ -314,8 +329,10 @@ export class OsimGateway {
     const answer = await connection.request(query.value, [SYSTEM_INFO_COMMAND]);
     const frame = answer.frames.get(SYSTEM_INFO_COMMAND);
     if (connection.closed) return;
+    const address = connection.socket.remoteAddress ?? '';
     if (!frame) {
-      this.log.warn({ remote: connection.socket.remoteAddress }, 'osim: no identification reply, closing');
+      this.identifications.failed(address, '');
+      this.log.warn({ remote: address }, 'osim: no identification reply, closing');
       return connection.close();
     }
     const decoded = decodeFrameData(frame, 0);
@@ -324,13 +341,19 @@ export class OsimGateway {
     const pcuVersion = values?.pcuVersion;
     const modelCode = values?.modelCode;
     if (!decoded.ok || sn === '' || typeof pcuVersion !== 'number' || typeof modelCode !== 'number') {
+      this.identifications.failed(address, '');
       this.badFrame(connection, decoded.ok ? 'identification without serial number' : 'undecodable 98 reply');
+      return connection.close();
+    }
+    if (this.identifications.refusal(address, sn)) {
+      countRejection(this.counters, 'link.auth');
       return connection.close();
     }
     connection.sn = sn;
     const device = await this.options.devices.find(sn);
     if (connection.closed) return;
     if (!device) {
+      this.identifications.failed(address, sn);
       this.counters.unknownDevices += 1;
       countRejection(this.counters, 'link.unknownDevice');
       this.log.warn(
@@ -340,6 +363,7 @@ export class OsimGateway {
       connection.sn = undefined;
       return connection.close();
     }
+    this.identifications.succeeded(sn);
     connection.device = device;
     connection.pcuVersion = pcuVersion;
     connection.modelCode = modelCode;
