@@ -124,19 +124,20 @@ function frameFailure(result: OsimResult<unknown>): { ok: false; reason: string 
 }
 
 /**
- * Sends one frame and reports whether every expected reply arrived (a closed connection counts as disconnected,
- * unless the command is one after which the inverter drops the connection: then the close confirms it).
+ * Sends one frame and reports whether every expected reply arrived, with the reply (a closed connection counts as
+ * disconnected, unless the command is one after which the inverter drops the connection: then the close confirms it).
  */
 async function write(
   connection: OsimConnection,
   frame: OsimResult<Uint8Array>,
   reply: string,
   closes = false,
-): Promise<Outcome> {
+): Promise<{ ok: true; reply?: OsimFrame } | { ok: false; reason: string }> {
   if (!frame.ok) return frameFailure(frame);
   const answer = await connection.request(frame.value, [reply]);
   if (connection.closed) return closes ? { ok: true } : failed(OSIM_COMMAND_REASONS.disconnected);
-  return answer.complete ? { ok: true } : failed(OSIM_COMMAND_REASONS.writeNotConfirmed);
+  const replied = answer.frames.get(reply);
+  return answer.complete && replied ? { ok: true, reply: replied } : failed(OSIM_COMMAND_REASONS.writeNotConfirmed);
 }
 
 type ReadOutcome = { ok: true; values: OsimValues } | { ok: false; reason: string };
@@ -450,13 +451,10 @@ async function setClock(connection: OsimConnection, epochS: number): Promise<Out
     },
     connection.pcuVersion,
   );
-  if (!frame.ok) return frameFailure(frame);
   // The protocol has no clock query: the inverter answers 68 with the time it has set, and that is the read-back.
-  const answer = await connection.request(frame.value, ['68']);
-  if (connection.closed) return failed(OSIM_COMMAND_REASONS.disconnected);
-  const reply = answer.frames.get('68');
-  if (!answer.complete || !reply) return failed(OSIM_COMMAND_REASONS.writeNotConfirmed);
-  const clockS = clockOfReply(reply, connection.pcuVersion);
+  const written = await write(connection, frame, '68');
+  if (!written.ok) return written;
+  const clockS = written.reply ? clockOfReply(written.reply, connection.pcuVersion) : undefined;
   // A bare confirmation (a reply without the fields) is all such an inverter says.
   return clockS === undefined ? { ok: true, final: true } : { ok: true, values: { clockS } };
 }
