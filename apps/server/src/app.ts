@@ -2,12 +2,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { envelopePlugin, sendRouteNotFound } from './platform/envelope.js';
 import { authPlugin } from './platform/auth.js';
 import { auditPlugin } from './platform/audit.js';
+import { guardedValidatorCompiler } from './platform/validation.js';
 import { observabilityPlugin } from './platform/observability.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { defaultWebDist, registerWebApp } from './platform/web-app.js';
@@ -53,7 +54,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // The envelope goes first so every later plugin's errors come out as { code, msg, data }.

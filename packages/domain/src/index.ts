@@ -2,6 +2,7 @@ export * from './languages.js';
 export * from './envelope.js';
 export * from './messages.js';
 export * from './validation.js';
+export * from './hostile-input.js';
 export * from './permissions.js';
 export * from './permission-schemas.js';
 export * from './permission-names.js';

@@ -3,6 +3,10 @@ import { TELEMETRY_MESSAGES } from './telemetry/messages.js';
 import { COMMAND_MESSAGES } from './commands.messages.js';
 import { FIRMWARE_MESSAGES } from './firmware-messages.js';
 import { ONLINE_DEBUG_MESSAGES } from './online-debug.js';
+import { SANDBOX_MESSAGES } from './messages-sandbox.js';
+import { OSIM_IDENTITY_MESSAGES } from './messages-osim-identity.js';
+import { AUTH_LIMIT_MESSAGES } from './messages-auth-limits.js';
+import { HOSTILE_INPUT_MESSAGES } from './messages-hostile-input.js';
 
 type Entry = Record<Lang, string>;
 
@@ -20,6 +24,11 @@ export const MESSAGES = {
   ...FIRMWARE_MESSAGES,
   // online debug (online-debug.ts)
   ...ONLINE_DEBUG_MESSAGES,
+  // hardening: script sandbox, OSIM identity, login limits, hostile input (messages-*.ts)
+  ...SANDBOX_MESSAGES,
+  ...OSIM_IDENTITY_MESSAGES,
+  ...AUTH_LIMIT_MESSAGES,
+  ...HOSTILE_INPUT_MESSAGES,
   // envelope / request handling (SPEC §8)
   ok: { zh: '成功', en: 'Success', cs: 'Úspěch', de: 'Erfolgreich' },
   'error.server': {
@@ -191,6 +200,12 @@ export const MESSAGES = {
     en: 'You cannot grant permissions you do not hold yourself',
     cs: 'Nemůžete udělit oprávnění, která sami nemáte',
     de: 'Sie können keine Berechtigungen vergeben, die Sie selbst nicht haben',
+  },
+  'role.grantBeyondOwnCodes': {
+    zh: '不能授予您自己没有的权限：{codes}',
+    en: 'You cannot grant permissions you do not hold yourself: {codes}',
+    cs: 'Nemůžete udělit oprávnění, která sami nemáte: {codes}',
+    de: 'Sie können keine Berechtigungen vergeben, die Sie selbst nicht haben: {codes}',
   },
   'role.builtInReadOnly': {
     zh: '内置角色不能修改或删除',

@@ -8,17 +8,20 @@ const register = z.number('validation.invalidValue').int('validation.invalidValu
 
 export const debugReadInputSchema = z.discriminatedUnion('kind', [
   /** A query command of the device's PCU version, e.g. `0A`. */
-  z.object({ kind: z.literal('query'), command: z.string().regex(/^[0-9A-Fa-f]{2}$/, 'validation.invalidValue') }),
+  z.strictObject({
+    kind: z.literal('query'),
+    command: z.string().regex(/^[0-9A-Fa-f]{2}$/, 'validation.invalidValue'),
+  }),
   /** BB: read raw registers (operator only). */
-  z.object({
+  z.strictObject({
     kind: z.literal('registerRead'),
     addresses: z.array(register).min(1, 'onlineDebug.registersRequired').max(DEBUG_MAX_REGISTERS),
   }),
   /** BA: write raw registers (operator only). */
-  z.object({
+  z.strictObject({
     kind: z.literal('registerWrite'),
     registers: z
-      .array(z.object({ address: register, value: register }))
+      .array(z.strictObject({ address: register, value: register }))
       .min(1, 'onlineDebug.registersRequired')
       .max(DEBUG_MAX_REGISTERS),
   }),

@@ -28,7 +28,7 @@ export const scriptSourceSchema = z
   .refine((s) => s.trim() !== '', { message: 'script.empty' });
 
 /** PUT /api/plants/:plantId/script and POST …/script/test-run. */
-export const plantScriptInputSchema = z.object({ source: scriptSourceSchema });
+export const plantScriptInputSchema = z.strictObject({ source: scriptSourceSchema });
 export type PlantScriptInput = z.infer<typeof plantScriptInputSchema>;
 
 export const scriptIndicatorSchema = z.object({

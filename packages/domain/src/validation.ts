@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './hostile-input.js';
 
 /** SPEC §9: +86 is the default calling code; these are the only ones offered. */
 export const PHONE_PREFIXES = ['+86', '+31', '+1', '+55', '+234'] as const;
@@ -33,8 +34,7 @@ export const passwordSchema = z
 
 /** SPEC §5: no leading or trailing whitespace, and the first character is not a space. */
 export function trimmedText(max: number) {
-  return z
-    .string('validation.required')
+  return safeText(z.string('validation.required'))
     .max(max, 'validation.tooLong')
     .refine((s) => s === s.trim(), 'validation.noLeadingTrailingSpace');
 }

@@ -1,0 +1,256 @@
+/**
+ * Generated from /api/openapi.json, so a new write route is covered without touching this file:
+ * - every request body schema is strict (unknown fields are refused, docs/security.md);
+ * - every text field of every JSON write route gets a NUL byte, a lone surrogate and a 1 MB string, and every number
+ *   field 1e-320, 1e309 and -0: never a 5xx, always a message in the caller's language, and an operation record for
+ *   each accepted change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  TEST_ADMIN_PASSWORD,
+  adminId,
+  builtinRoleId,
+  loginToken,
+  makeRole,
+  makeUser,
+  startTestServer,
+  type TestServer,
+} from '../test/harness.js';
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  default?: unknown;
+};
+type Operation = { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+type OpenApi = { paths: Record<string, Record<string, Operation>> };
+
+let s: TestServer;
+let admin: string;
+let doc: OpenApi;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
+  doc = (await s.app.inject({ url: '/api/openapi.json' })).json<OpenApi>();
+  const root = await adminId(s.db);
+  const plant = await s.db.query<{ id: number }>(
+    `INSERT INTO plants (name, type, power_kw, capacity_kwh, longitude, latitude, address, time_zone, owner_id,
+                         construction_date)
+     VALUES ('Fuzz_Plant', 1, 10, 20, 14.4, 50.1, 'Fuzz street 1', 'Europe/Prague', $1, '2023-01-02') RETURNING id`,
+    [root],
+  );
+  ids.plant = plant.rows[0]!.id;
+  const device = await s.db.query<{ id: number }>(
+    `INSERT INTO devices (sn, kind, model, owner_id, plant_id, activated_at) VALUES ('FUZZ0000001', 'inverter', '10K', $1, $2, now())
+     RETURNING id`,
+    [root, ids.plant],
+  );
+  ids.device = device.rows[0]!.id;
+  ids.role = await makeRole(s.db, 'Fuzz_Role', ['A', 'A/A'], root);
+  ids.user = (
+    await makeUser(s.db, { username: 'fuzzuser', roleId: await builtinRoleId(s.db, 'dealer'), superiorId: root })
+  ).id;
+});
+afterAll(() => s.close());
+
+const WRITE = ['post', 'put', 'patch', 'delete'];
+
+function writeRoutes(): { method: string; path: string; body: JsonSchema | undefined }[] {
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([method]) => WRITE.includes(method))
+      .map(([method, op]) => ({ method, path, body: op.requestBody?.content?.['application/json']?.schema })),
+  );
+}
+
+/** Object schemas in a body schema that do not refuse unknown fields, by their path. */
+function looseObjects(schema: JsonSchema, at = '$'): string[] {
+  const out: string[] = [];
+  const types = [schema.type].flat();
+  if (types.includes('object') || schema.properties) {
+    if (schema.additionalProperties !== false) out.push(at);
+    for (const [k, v] of Object.entries(schema.properties ?? {})) out.push(...looseObjects(v, `${at}.${k}`));
+  }
+  if (schema.items) out.push(...looseObjects(schema.items, `${at}[]`));
+  for (const [i, option] of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])].entries())
+    out.push(...looseObjects(option, `${at}|${i}`));
+  return out;
+}
+
+type Leaf = { path: (string | number)[]; kind: 'text' | 'number' };
+
+/** A body of the schema's shape (valid or not, it reaches every field) and the paths of its text and number leaves. */
+function sample(schema: JsonSchema, path: (string | number)[] = [], leaves: Leaf[] = []): unknown {
+  const option = schema.oneOf?.[0] ?? schema.anyOf?.find((o) => o.type !== 'null') ?? schema.allOf?.[0];
+  if (option) return sample(option, path, leaves);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const type = [schema.type].flat().find((t) => t !== 'null');
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v, [...path, k], leaves)]),
+      );
+    case 'array':
+      return schema.items ? [sample(schema.items, [...path, 0], leaves)] : [];
+    case 'string':
+      leaves.push({ path, kind: 'text' });
+      return schema.format === 'date-time'
+        ? new Date().toISOString()
+        : schema.format === 'date'
+          ? '2024-05-01'
+          : 'Fuzz_1';
+    case 'number':
+    case 'integer':
+      leaves.push({ path, kind: 'number' });
+      // zod's int() states the safe-integer range as its bounds; a small positive number fits most fields.
+      return schema.minimum !== undefined && schema.minimum > 0 ? schema.minimum : 1;
+    case 'boolean':
+      return false;
+    default:
+      return null;
+  }
+}
+
+/** Valid bodies for some routes, so a harmless value (-0) is accepted and the record check has changes to check. */
+const plantBody = {
+  name: 'Fuzz_Plant_2',
+  type: 1,
+  powerKw: 8.2,
+  capacityKwh: 10,
+  longitude: '17.251175',
+  latitude: '49.593778',
+  address: 'Fuzz street 2',
+  azimuthDeg: 170,
+  inclinationDeg: 30,
+  currency: 'CZK',
+  onGridType: 2,
+  timeZone: 'Europe/Prague',
+  constructionDate: '2024-05-01',
+};
+const VALID: Record<string, unknown> = {
+  'put /api/auth/me': { name: 'Fuzz_Admin', company: 'Fuzz', remark: 'Fuzz' },
+  'post /api/plants': plantBody,
+  'put /api/plants/{plantId}': { ...plantBody, name: 'Fuzz_Plant' },
+  'put /api/roles/{id}': { name: 'Fuzz_Role', description: 'Fuzz', permissions: ['A', 'A/A'], views: [] },
+};
+
+/** The schema's sample with a valid body's values laid over it. */
+function overlay(sampled: unknown, valid: unknown): unknown {
+  if (valid === undefined) return sampled;
+  if (sampled && valid && typeof sampled === 'object' && typeof valid === 'object' && !Array.isArray(valid))
+    return {
+      ...(sampled as object),
+      ...Object.fromEntries(
+        Object.entries(valid).map(([k, v]) => [k, overlay((sampled as Record<string, unknown>)[k], v)]),
+      ),
+    };
+  return valid;
+}
+
+const MARK = '"@@hostile@@"';
+const TEXTS: [string, string][] = [
+  ['NUL', JSON.stringify('a\u0000b')],
+  ['lone surrogate', '"a\\ud800b"'],
+  ['1 MB string', JSON.stringify('x'.repeat(1024 * 1024))],
+];
+const NUMBERS: [string, string][] = [
+  ['1e-320', '1e-320'],
+  ['1e309', '1e309'],
+  ['-0', '-0'],
+];
+
+function withValue(body: unknown, path: (string | number)[], raw: string): string {
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  let holder = copy;
+  for (const part of path.slice(0, -1)) holder = holder[part] as Record<string | number, unknown>;
+  holder[path[path.length - 1]!] = '@@hostile@@';
+  return JSON.stringify(copy).replace(MARK, raw);
+}
+
+function concretePath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, (_w, name: string) => {
+    if (name === 'plantId') return String(ids.plant);
+    if (name === 'deviceId') return String(ids.device);
+    if (name !== 'id') return '1';
+    if (path.startsWith('/api/users')) return String(ids.user);
+    if (path.startsWith('/api/roles')) return String(ids.role);
+    if (path.startsWith('/api/device-storage') || path.startsWith('/api/devices')) return String(ids.device);
+    return '1';
+  });
+}
+
+const CJK = /[\u3400-\u9fff]/;
+
+describe('request body schemas from the OpenAPI document', () => {
+  it('finds the write routes', () => {
+    expect(writeRoutes().filter((r) => r.body).length).toBeGreaterThan(15);
+  });
+
+  it('are strict everywhere (unknown fields refused)', () => {
+    const loose = writeRoutes().flatMap((r) =>
+      r.body ? looseObjects(r.body).map((at) => `${r.method.toUpperCase()} ${r.path} ${at}`) : [],
+    );
+    expect(loose).toEqual([]);
+  });
+});
+
+describe('hostile values in every field of every write route', () => {
+  it('never answer 5xx, always answer in the caller language, and record every accepted change', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    let accepted = 0;
+    // Deletes last, so the objects the other routes need still exist.
+    const routes = writeRoutes()
+      .filter((r) => r.body)
+      .sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+    for (const route of routes) {
+      const leaves: Leaf[] = [];
+      const base = overlay(sample(route.body!, [], leaves), VALID[`${route.method} ${route.path}`]);
+      for (const leaf of leaves) {
+        for (const [what, raw] of leaf.kind === 'text' ? TEXTS : NUMBERS) {
+          const label = `${route.method.toUpperCase()} ${route.path} ${leaf.path.join('.') || '(body)'} = ${what}`;
+          const before = await s.db.query<{ id: string }>(`SELECT max(id) AS id FROM operation_records`);
+          const res = await s.app.inject({
+            method: route.method.toUpperCase() as 'POST',
+            url: concretePath(route.path),
+            headers: { token: admin, 'accept-language': 'zh', 'content-type': 'application/json' },
+            payload: leaf.path.length ? withValue(base, leaf.path, raw) : raw,
+          });
+          sent += 1;
+          if (process.env.FUZZ_DEBUG) console.log(label, res.statusCode, res.body.slice(0, 200));
+          const body = res.json<{ code: string; msg: string }>();
+          if (res.statusCode >= 500) failures.push(`${label}: ${res.statusCode} ${body.msg}`);
+          if (!CJK.test(body.msg ?? '')) failures.push(`${label}: message not in Chinese: ${body.msg}`);
+          if (res.statusCode < 300) {
+            accepted += 1;
+            const after = await s.db.query<{ status: number; ok: boolean }>(
+              `SELECT status, ok FROM operation_records WHERE id > coalesce($1::bigint, 0) ORDER BY id DESC LIMIT 1`,
+              [before.rows[0]?.id ?? null],
+            );
+            const record = after.rows[0];
+            if (!record || !record.ok || record.status !== res.statusCode)
+              failures.push(`${label}: accepted (${res.statusCode}) without its operation record`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(100);
+    // -0 is a fine number: some requests must have gone through, or the check above proved nothing about records.
+    expect(accepted).toBeGreaterThan(0);
+  }, 300_000);
+});
