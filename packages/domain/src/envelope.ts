@@ -10,6 +10,7 @@ export const RESPONSE_CODES = [
   'conflict',
   'rate_limited',
   'error',
+  'unavailable',
 ] as const;
 export type ResponseCode = (typeof RESPONSE_CODES)[number];
 
@@ -22,6 +23,7 @@ export const HTTP_STATUS: Record<ResponseCode, number> = {
   conflict: 409,
   rate_limited: 429,
   error: 500,
+  unavailable: 503,
 };
 
 /** Wraps a data schema in the envelope, for response schemas. */

@@ -14,10 +14,13 @@ interface RecordRow {
   category: string;
   object_type: string;
   object_id: string | null;
-  params: Record<string, unknown>;
+  params: unknown;
   ok: boolean;
   created_at: Date;
 }
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const toRecord = (r: RecordRow): OperationRecord => ({
   id: Number(r.id),
@@ -28,7 +31,9 @@ const toRecord = (r: RecordRow): OperationRecord => ({
   category: r.category,
   objectType: r.object_type,
   objectId: r.object_id,
-  params: r.params,
+  // Records are stored as objects (platform/audit.ts); one written otherwise (before that rule) is shown wrapped
+  // rather than failing the whole page.
+  params: isPlainObject(r.params) ? r.params : { body: r.params },
   ok: r.ok,
   createdAt: r.created_at.toISOString(),
 });
