@@ -194,7 +194,8 @@ export function buildPermissionTree(granted: Iterable<string>, nameOf: (code: st
 }
 
 /** Reads the granted codes back out of a permission tree (selected overrides show). */
-export function grantFromTree(tree: readonly PermissionNode[]): string[] {
+/** Every code a tree marks as granted, as asked for (not normalised: a child without its parent stays). */
+export function codesFromTree(tree: readonly PermissionNode[]): string[] {
   const out: string[] = [];
   const walk = (node: PermissionNode) => {
     if (nodeGranted(node)) out.push(node.code);
@@ -202,7 +203,11 @@ export function grantFromTree(tree: readonly PermissionNode[]): string[] {
     node.subModules.forEach(walk);
   };
   tree.forEach(walk);
-  return normaliseGrant(out);
+  return out;
+}
+
+export function grantFromTree(tree: readonly PermissionNode[]): string[] {
+  return normaliseGrant(codesFromTree(tree));
 }
 
 /** Whether a grant lets a user open a page (module plus the page's own code when it has one). */

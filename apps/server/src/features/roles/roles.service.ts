@@ -1,6 +1,7 @@
 import {
   ALL_PERMISSION_CODES,
   buildPermissionTree,
+  codesFromTree,
   grantBeyond,
   grantFromTree,
   normaliseGrant,
@@ -64,12 +65,19 @@ export async function assertAssignableRole(db: Queryable, caller: Caller, roleId
   if (!assignable(caller, row)) throw new AppError('forbidden', 'role.grantBeyondOwn');
 }
 
+/**
+ * The grant a role input asks for. Every code the caller does not hold is refused by name, checked on what was asked
+ * for rather than on the normalised grant: normalising drops a child code whose parent is missing, which used to let
+ * a code the caller lacks vanish silently and the role be "added" without it.
+ */
 function grantOf(caller: Caller, input: RoleInput): string[] {
-  const requested = input.tree ? grantFromTree(input.tree) : normaliseGrant(input.permissions ?? []);
+  const asked = input.tree ? codesFromTree(input.tree) : (input.permissions ?? []);
   if ((input.permissions ?? []).some((c) => !ALL_PERMISSION_CODES.includes(c)))
     throw invalid('permissions', 'validation.invalidValue');
-  if (grantBeyond(caller.permissions, requested).length > 0) throw new AppError('forbidden', 'role.grantBeyondOwn');
-  return requested;
+  const beyond = [...new Set(grantBeyond(caller.permissions, asked))];
+  if (beyond.length > 0)
+    throw new AppError('forbidden', 'role.grantBeyondOwnCodes', { codes: beyond.slice(0, 20).join(', ') });
+  return input.tree ? grantFromTree(input.tree) : normaliseGrant(asked);
 }
 
 export async function createRole(db: Db, caller: Caller, input: RoleInput): Promise<Role> {

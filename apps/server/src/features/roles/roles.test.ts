@@ -115,7 +115,7 @@ describe('creating and editing roles', () => {
       body: { name: 'Escalate', permissions: ['B', 'B/E', 'B/E:firmware.manage'], views: [] },
     });
     expect(res.status).toBe(403);
-    expect(res.body.msg).toBe('You cannot grant permissions you do not hold yourself');
+    expect(res.body.msg).toBe('You cannot grant permissions you do not hold yourself: B/E:firmware.manage');
     expect((await s.db.query(`SELECT 1 FROM roles WHERE name = 'Escalate'`)).rows).toHaveLength(0);
   });
 
@@ -170,5 +170,48 @@ describe('permission changes take effect at once', () => {
     });
     expect(edit.status).toBe(200);
     expect((await api(s.app, 'GET', '/api/roles', { token: tokens.viewerA })).status).toBe(403);
+  });
+});
+
+describe('codes the creator lacks', () => {
+  it.each([
+    ['as a list', { permissions: ['D', 'B/E:debug.raw'] }],
+    [
+      'as a tree',
+      {
+        tree: [
+          {
+            code: 'B',
+            name: 'B',
+            show: false,
+            subModules: [
+              {
+                code: 'B/E',
+                name: 'B/E',
+                show: false,
+                subModules: [],
+                auths: [{ code: 'B/E:debug.raw', name: 'raw', show: true }],
+              },
+            ],
+            auths: [],
+          },
+        ] satisfies PermissionNode[],
+      },
+    ],
+  ])('refuses them by name instead of dropping them (%s)', async (_how, grant) => {
+    const root = await adminId(s.db);
+    const creatorRole = await makeRole(s.db, `Creator ${_how}`, ['D', 'E', 'E:role.add']);
+    const username = `creator${_how.replace(/\W/g, '')}`;
+    await makeUser(s.db, { username, roleId: creatorRole, superiorId: root, level: 1 });
+    const token = await loginToken(s.app, username, 'Passw0rd-1');
+    const res = await api(s.app, 'POST', '/api/roles', {
+      token,
+      body: { name: `Sneaky_${_how.replace(/\W/g, '')}`, description: '', views: [], ...grant },
+      lang: 'de',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toContain('B/E:debug.raw');
+    const stored = await s.db.query(`SELECT 1 FROM roles WHERE name = $1`, [`Sneaky_${_how.replace(/\W/g, '')}`]);
+    expect(stored.rows).toHaveLength(0);
   });
 });
