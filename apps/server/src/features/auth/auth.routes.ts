@@ -20,14 +20,17 @@ import { updateProfile } from '../users/users.service.js';
 import { toUser } from '../users/users.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
-  const publicLimit = rateLimiter({ max: 60, windowMs: 60_000 });
+  // Separate budgets: a login page that refreshes its captcha (each image costs rendering) must never be refused the
+  // public key it needs to encrypt the password, which is a constant and costs nothing to serve.
+  const captchaLimit = rateLimiter({ max: 60, windowMs: 60_000 });
+  const publicKeyLimit = rateLimiter({ max: 300, windowMs: 60_000 });
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'strict' as const, secure: deps.config.production };
 
   app.get(
     '/api/auth/public-key',
     {
       config: { auth: false },
-      preHandler: publicLimit,
+      preHandler: publicKeyLimit,
       schema: { tags: ['auth'], response: { 200: envelope(publicKeyResponseSchema) } },
     },
     async (request) => ok(request, { publicKey: deps.loginKey.publicKeyPem, algorithm: 'RSA-OAEP-256' as const }),
@@ -37,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/api/auth/captcha',
     {
       config: { auth: false },
-      preHandler: publicLimit,
+      preHandler: captchaLimit,
       schema: { tags: ['auth'], response: { 200: envelope(captchaResponseSchema) } },
     },
     async (request, reply) => {
