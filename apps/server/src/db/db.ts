@@ -18,12 +18,28 @@ export interface Queryable {
 /** PGlite takes COPY input from the virtual file /dev/blob instead of STDIN. */
 const pgliteCopySql = (sql: string) => sql.replace(/\bFROM\s+STDIN\b/i, `FROM '/dev/blob'`);
 
+/** A script runner: a whole file of statements sent as one (simple-protocol) request, never split by us. */
+export interface ScriptRunner extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * One connection held for a sequence of work, so session-level state (an advisory lock) is taken and released on the
+ * same connection. PGlite is one connection anyway; on PostgreSQL a client is checked out of the pool for the span.
+ */
+export interface DbSession extends ScriptRunner {
+  /** A transaction on this session's connection. */
+  transaction<T>(fn: (tx: ScriptRunner) => Promise<T>): Promise<T>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /** Runs `fn` on one dedicated connection (see DbSession). */
+  session<T>(fn: (conn: DbSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?(): Promise<Blob>;
@@ -55,6 +71,20 @@ export function pgliteDb(instance: PGlite): Db {
     },
     async exec(sql: string) {
       await instance.exec(sql);
+    },
+    session<T>(fn: (conn: DbSession) => Promise<T>) {
+      const runner = (q: Pick<PGlite, 'query' | 'exec'>): ScriptRunner => ({
+        async query<R>(sql: string, params: readonly SqlParam[] = []) {
+          return { rows: (await q.query<R>(sql, params as unknown[])).rows };
+        },
+        async exec(sql: string) {
+          await q.exec(sql);
+        },
+      });
+      return fn({
+        ...runner(instance),
+        transaction: (body) => instance.transaction((tx) => body(runner(tx))),
+      });
     },
     close: () => instance.close(),
     dump: () => instance.dumpDataDir('none'),
@@ -95,6 +125,36 @@ export function postgresDb(pool: pg.Pool): Db {
     },
     async exec(sql: string) {
       await pool.query(sql);
+    },
+    async session<T>(fn: (conn: DbSession) => Promise<T>) {
+      const client = await pool.connect();
+      const runner: ScriptRunner = {
+        async query<R>(sql: string, params: readonly SqlParam[] = []) {
+          return { rows: (await client.query(sql, params as unknown[])).rows as R[] };
+        },
+        async exec(sql: string) {
+          // No parameters: the simple query protocol, which runs every statement of the text in order.
+          await client.query(sql);
+        },
+      };
+      try {
+        return await fn({
+          ...runner,
+          async transaction<R>(body: (tx: ScriptRunner) => Promise<R>) {
+            await client.query('BEGIN');
+            try {
+              const result = await body(runner);
+              await client.query('COMMIT');
+              return result;
+            } catch (err) {
+              await client.query('ROLLBACK').catch(() => undefined);
+              throw err;
+            }
+          },
+        });
+      } finally {
+        client.release();
+      }
     },
     close: () => pool.end(),
   };
