@@ -50,5 +50,6 @@ export type {
 export { MqttDevice, type MqttDeviceOptions } from './transport/mqtt-device.js';
 export { OsimDevice, type OsimDeviceOptions } from './transport/osim-device.js';
 export { OsimUpgradeReceiver, readSimulatedImage, simulatedImage } from './transport/osim-upgrade.js';
-export { inverterCommands, parseCommand, type CommandAnswer, type DeviceCommand } from './transport/commands.js';
+export { inverterCommands, parseCommand } from './transport/commands.js';
+export type { CommandAnswer, DeviceCommand } from '@voltfleet/domain';
 export { connectMqttFleet, type MqttFleet } from './transport/mqtt-fleet.js';

@@ -138,15 +138,6 @@ export type CommandKind = (typeof COMMAND_KINDS)[number];
 export const COMMAND_CATEGORIES = ['remote', 'parameter', 'firmware'] as const;
 export type CommandCategory = (typeof COMMAND_CATEGORIES)[number];
 
-/** The image an upgrade command orders the device to install (sent along with the command, docs/protocol.md). */
-export interface FirmwareOrder {
-  imageId: number;
-  kind: 'PCU' | 'DSP';
-  family: string;
-  version: string;
-  sha256: string;
-}
-
 export const COMMAND_KIND_NAMES: Record<RemoteCommand, Names> = {
   powerOn: n('开机', 'Power on', 'Zapnout', 'Einschalten'),
   powerOff: n('关机', 'Power off', 'Vypnout', 'Ausschalten'),

@@ -26,5 +26,6 @@ export * from './plant-stats.js';
 export * from './tariffs.js';
 export * from './upgrade-rules.js';
 export * from './commands.js';
+export * from './device-protocol.js';
 export * from './tariff-command.js';
 export * from './online-debug.js';

@@ -1,5 +1,10 @@
 import type { EventEmitter } from 'node:events';
-import type { FirmwareOrder, Reading } from '@voltfleet/domain';
+import type { CommandAck, DeviceCommand, Reading } from '@voltfleet/domain';
+
+// The wire protocol (topics, command, acknowledgement and status payloads) is defined once in packages/domain
+// (device-protocol.ts) for the platform and the simulated devices; the link layer names them from there.
+export type { CommandAck, DeviceCommand } from '@voltfleet/domain';
+export { DEVICE_TOPICS as TOPICS } from '@voltfleet/domain';
 
 /** A device as the link layer knows it: enough to authenticate it and route its messages. */
 export interface LinkDevice {
@@ -27,56 +32,11 @@ export interface LinkCounters {
   rejectedByReason: Record<string, number>;
 }
 
-/** MQTT topics (documented in docs/protocol.md). `{sn}` is the device's serial number. */
-export const TOPICS = {
-  reading: (sn: string) => `dev/${sn}/up/reading`,
-  status: (sn: string) => `dev/${sn}/up/status`,
-  ack: (sn: string) => `dev/${sn}/up/ack`,
-  command: (sn: string) => `dev/${sn}/down/cmd`,
-} as const;
-
 /** Resolves a topic's serial number to its device; the external-broker link needs it (the broker did the login). */
 export interface DeviceLookup {
   /** The stocked-in device with this serial number, or null. */
   find(sn: string): Promise<LinkDevice | null>;
 }
-
-/** A command to a device, sent as JSON on `dev/{sn}/down/cmd` (docs/protocol.md). */
-export interface DeviceCommand {
-  /** Unique per command; the device answers with it and ignores a command id it has already executed. */
-  commandId: string;
-  /**
-   * `setParameter` writes `key` = `value`; `setParameters` writes every register in `values` at once (a setting
-   * spanning several registers, e.g. weekly forced charging); `remote` runs the action `key` (restart, clockSync
-   * with `value` = epoch seconds); `firmwareUpgrade` installs the image in `firmware` (the device must be shut down;
-   * it restarts and reports its new versions on its status topic).
-   */
-  type: 'setParameter' | 'readParameter' | 'setParameters' | 'remote' | 'firmwareUpgrade';
-  key: string;
-  /** The value to write (setParameter, clockSync). */
-  value?: number;
-  /** The registers to write (setParameters). */
-  values?: Record<string, number>;
-  /** The image to install (firmwareUpgrade). */
-  firmware?: FirmwareOrder;
-  /** Epoch ms after which the device must not execute the command. */
-  expiresAt?: number;
-}
-
-/** A device's answer to a command, JSON on `dev/{sn}/up/ack`: `value` is the value read back after the write. */
-export type CommandAck =
-  | {
-      commandId: string;
-      ok: true;
-      value?: number | undefined;
-      values?: Record<string, number> | undefined;
-      /**
-       * The acknowledgement is all the device can ever say about this command (an OSIM reset has no read-back):
-       * the command ends acknowledged instead of waiting for a read-back that never comes and timing out.
-       */
-      final?: boolean | undefined;
-    }
-  | { commandId: string; ok: false; reason: string };
 
 /** Presence events of a device link: a device's MQTT session came up or went down (connection, LWT or status). */
 export interface LinkEvents {

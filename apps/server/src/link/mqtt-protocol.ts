@@ -1,6 +1,16 @@
-import { z } from 'zod';
-import { SERIAL_NUMBER_PATTERN, validateReading, type Reading, type ReadingReason } from '@voltfleet/domain';
-import type { CommandAck, DeviceCommand, DeviceVersions, LinkCounters } from './link.types.js';
+import {
+  commandAckSchema,
+  deviceCommandJson,
+  deviceStatusSchema,
+  validateReading,
+  type CommandAck,
+  type DeviceCommand,
+  type Reading,
+  type ReadingReason,
+} from '@voltfleet/domain';
+import type { DeviceVersions, LinkCounters } from './link.types.js';
+
+export { uplinkTopic, type UplinkChannel } from '@voltfleet/domain';
 
 /** Largest payload a device may send (a full reading is about 3 KB). */
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -19,9 +29,6 @@ export type LinkReason =
   | 'link.ack'
   | 'link.submitFailed';
 
-export type UplinkChannel = 'reading' | 'status' | 'ack';
-const CHANNELS = new Set<string>(['reading', 'status', 'ack']);
-
 export function createLinkCounters(): LinkCounters {
   return { accepted: 0, rejected: 0, rejectedByReason: {} };
 }
@@ -29,15 +36,6 @@ export function createLinkCounters(): LinkCounters {
 export function countRejection(counters: LinkCounters, reason: LinkReason): void {
   counters.rejected += 1;
   counters.rejectedByReason[reason] = (counters.rejectedByReason[reason] ?? 0) + 1;
-}
-
-/** The serial number and channel of an uplink topic `dev/{sn}/up/{reading|status|ack}`, or null. */
-export function uplinkTopic(topic: string): { sn: string; channel: UplinkChannel } | null {
-  const parts = topic.split('/');
-  if (parts.length !== 4 || parts[0] !== 'dev' || parts[2] !== 'up') return null;
-  const [, sn = '', , channel = ''] = parts;
-  if (!SERIAL_NUMBER_PATTERN.test(sn) || !CHANNELS.has(channel)) return null;
-  return { sn, channel: channel as UplinkChannel };
 }
 
 /** True for a filter a device may subscribe to: its own command branch `dev/{sn}/down/…` (wildcards only below it). */
@@ -80,56 +78,29 @@ export function parseReading(payload: Buffer, sn: string, now: number): Parsed<R
   return { ok: true, value: result.reading };
 }
 
-/** A firmware version as devices report it (PCU `4.0.0`, DSP `V201A00D00`): short, plain characters only. */
-const reportedVersion = z
-  .string()
-  .regex(/^[\w.-]{1,32}$/)
-  .optional();
-const statusSchema = z.object({
-  status: z.enum(['online', 'offline']),
-  ts: z.number().int().positive().optional(),
-  pcuVersion: reportedVersion,
-  dspVersion: reportedVersion,
-});
-
 /** A status payload `{"status":"online"|"offline"}`, with the firmware versions the device runs when it says them. */
 export function parseStatus(
   payload: Buffer,
 ): Parsed<{ status: 'online' | 'offline'; versions: DeviceVersions | null }> {
   const json = parseJson(payload);
   if (!json.ok) return json;
-  const parsed = statusSchema.safeParse(json.value);
+  const parsed = deviceStatusSchema.safeParse(json.value);
   if (!parsed.success) return { ok: false, reason: 'link.status', detail: parsed.error.issues[0]?.message ?? '' };
   const { status, pcuVersion, dspVersion } = parsed.data;
   const versions = pcuVersion !== undefined || dspVersion !== undefined ? { pcuVersion, dspVersion } : null;
   return { ok: true, value: { status, versions } };
 }
 
-const commandId = z.string().min(1).max(64);
-const ackSchema = z.discriminatedUnion('ok', [
-  z.object({
-    commandId,
-    ok: z.literal(true),
-    value: z.number().finite().optional(),
-    values: z
-      .record(z.string().max(64), z.number().finite())
-      .refine((v) => Object.keys(v).length <= 64)
-      .optional(),
-  }),
-  z.object({ commandId, ok: z.literal(false), reason: z.string().min(1).max(128) }),
-]);
-
 /** A command answer `{commandId, ok, value|reason}`. */
 export function parseAck(payload: Buffer): Parsed<CommandAck> {
   const json = parseJson(payload);
   if (!json.ok) return json;
-  const parsed = ackSchema.safeParse(json.value);
+  const parsed = commandAckSchema.safeParse(json.value);
   if (!parsed.success) return { ok: false, reason: 'link.ack', detail: parsed.error.issues[0]?.message ?? '' };
   return { ok: true, value: parsed.data };
 }
 
 /** The JSON bytes of a command (only the documented properties). */
 export function commandPayload(command: DeviceCommand): Buffer {
-  const { commandId: id, type, key, value, values, firmware, expiresAt } = command;
-  return Buffer.from(JSON.stringify({ commandId: id, type, key, value, values, firmware, expiresAt }));
+  return Buffer.from(deviceCommandJson(command));
 }

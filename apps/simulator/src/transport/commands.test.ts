@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { testInverter } from '../test-support.js';
 import { SimFirmware } from '../firmware-upgrade.js';
-import { inverterCommands, parseCommand, type DeviceCommand, type FirmwareOrder } from './commands.js';
+import type { DeviceCommand, FirmwareOrder } from '@voltfleet/domain';
+import { inverterCommands, parseCommand } from './commands.js';
 
 const WALL = Date.UTC(2025, 0, 15, 8, 0, 0);
 const cmd = (c: Omit<DeviceCommand, 'commandId'>): DeviceCommand => ({ commandId: 'c1', ...c });

@@ -1,6 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Reading } from '@voltfleet/domain';
-import { parseCommand, type CommandAnswer, type DeviceCommand } from './commands.js';
+import { DEVICE_TOPICS, commandAckJson, type CommandAnswer, type DeviceCommand, type Reading } from '@voltfleet/domain';
+import { parseCommand } from './commands.js';
 
 export interface MqttDeviceOptions {
   /** Broker address, e.g. `mqtt://localhost:1883`. */
@@ -20,12 +20,6 @@ export interface MqttDeviceOptions {
   keepaliveS?: number;
 }
 
-const topic = {
-  reading: (sn: string) => `dev/${sn}/up/reading`,
-  status: (sn: string) => `dev/${sn}/up/status`,
-  ack: (sn: string) => `dev/${sn}/up/ack`,
-  commands: (sn: string) => `dev/${sn}/down/cmd`,
-};
 const REMEMBERED_COMMANDS = 100;
 
 /**
@@ -59,7 +53,12 @@ export class MqttDevice {
       clean: true,
       keepalive: options.keepaliveS ?? 60,
       reconnectPeriod: options.reconnectPeriodMs ?? 2000,
-      will: { topic: topic.status(options.sn), payload: Buffer.from('{"status":"offline"}'), qos: 1, retain: false },
+      will: {
+        topic: DEVICE_TOPICS.status(options.sn),
+        payload: Buffer.from('{"status":"offline"}'),
+        qos: 1,
+        retain: false,
+      },
       manualConnect: true,
     });
     this.client.on('connect', () => this.connected());
@@ -115,7 +114,7 @@ export class MqttDevice {
   /** Says offline (waiting at most a second for the broker) and disconnects; a clean disconnect sends no will. */
   async close(): Promise<void> {
     if (this.client.connected) {
-      const said = this.client.publishAsync(topic.status(this.sn), '{"status":"offline"}', { qos: 1 });
+      const said = this.client.publishAsync(DEVICE_TOPICS.status(this.sn), '{"status":"offline"}', { qos: 1 });
       await Promise.race([said.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]);
     }
     await this.client.endAsync(true);
@@ -123,7 +122,7 @@ export class MqttDevice {
 
   /** Says online again with the firmware versions it runs now (e.g. back from an upgrade's restart). */
   reportStatus(): void {
-    if (this.client.connected) this.client.publish(topic.status(this.sn), this.onlineStatus(), { qos: 1 });
+    if (this.client.connected) this.client.publish(DEVICE_TOPICS.status(this.sn), this.onlineStatus(), { qos: 1 });
   }
 
   /** Cuts the connection without DISCONNECT, as a lost link would (the broker publishes the last will). */
@@ -132,8 +131,8 @@ export class MqttDevice {
   }
 
   private connected(): void {
-    this.client.subscribe(topic.commands(this.sn), { qos: 1 });
-    this.client.publish(topic.status(this.sn), this.onlineStatus(), { qos: 1 });
+    this.client.subscribe(DEVICE_TOPICS.command(this.sn), { qos: 1 });
+    this.client.publish(DEVICE_TOPICS.status(this.sn), this.onlineStatus(), { qos: 1 });
     this.pump();
   }
 
@@ -145,7 +144,7 @@ export class MqttDevice {
     while (this.client.connected && this.inflight < this.inflightLimit && this.queue.length > 0) {
       const reading = this.queue.shift()!;
       this.inflight += 1;
-      this.client.publish(topic.reading(this.sn), JSON.stringify(reading), { qos: 1 }, (err) => {
+      this.client.publish(DEVICE_TOPICS.reading(this.sn), JSON.stringify(reading), { qos: 1 }, (err) => {
         this.inflight -= 1;
         // Only a client that was ended fails a QoS 1 publish: keep the reading for the next start.
         if (err) this.queue.unshift(reading);
@@ -165,7 +164,7 @@ export class MqttDevice {
       this.answers.set(command.commandId, answer);
       if (this.answers.size > REMEMBERED_COMMANDS) this.answers.delete(this.answers.keys().next().value!);
     }
-    this.client.publish(topic.ack(this.sn), JSON.stringify({ commandId: command.commandId, ...answer }), { qos: 1 });
+    this.client.publish(DEVICE_TOPICS.ack(this.sn), commandAckJson(command.commandId, answer), { qos: 1 });
   }
 
   private execute(command: DeviceCommand): CommandAnswer {
