@@ -1,4 +1,10 @@
-import type { CommandKind, CommandStatus, FirmwareOrder } from '@voltfleet/domain';
+import {
+  OPEN_COMMAND_STATUSES,
+  commandStatusesBefore,
+  type CommandKind,
+  type CommandStatus,
+  type FirmwareOrder,
+} from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import type { DeviceProtocol } from '../../link/link.types.js';
 
@@ -104,9 +110,8 @@ export async function unclaim(db: Queryable, id: number): Promise<void> {
 /** The open command a device answers, with what it asked for. */
 export async function openCommandByWireId(db: Queryable, deviceId: number, wireId: string) {
   const { rows } = await db.query<{ id: string; parameters: Record<string, number>; sent_at: Date | null }>(
-    `SELECT id, parameters, sent_at FROM commands
-      WHERE wire_id = $1 AND device_id = $2 AND status IN ('queued', 'sent', 'acknowledged')`,
-    [wireId, deviceId],
+    `SELECT id, parameters, sent_at FROM commands WHERE wire_id = $1 AND device_id = $2 AND status = ANY($3::text[])`,
+    [wireId, deviceId, [...OPEN_COMMAND_STATUSES]],
   );
   return rows[0];
 }
@@ -122,9 +127,18 @@ export async function recordAnswer(
   const { rows } = await db.query<ChangeRow>(
     `UPDATE commands SET status = $2, reason = $3, read_back = $4, acked_at = coalesce(acked_at, now()),
             finished_at = CASE WHEN $5 THEN now() END
-      WHERE id = $1 AND status IN ('queued', 'sent', 'acknowledged')
+      WHERE id = $1 AND status = ANY($6::text[])
       RETURNING id, device_id, status, reason`,
-    [id, answer.status, answer.reason, answer.readBack === null ? null : JSON.stringify(answer.readBack), final],
+    [
+      id,
+      answer.status,
+      answer.reason,
+      answer.readBack === null ? null : JSON.stringify(answer.readBack),
+      final,
+      // Every answer may land on an open command (COMMAND_TRANSITIONS); an acknowledgement repeated on an acknowledged
+      // command only updates what it read back.
+      OPEN_COMMAND_STATUSES,
+    ],
   );
   return rows[0] ? toChange(rows[0]) : undefined;
 }
@@ -149,18 +163,19 @@ export async function rememberParameters(db: Queryable, deviceId: number, values
 export async function sweepCommands(db: Queryable, timeoutSeconds: number): Promise<StatusChange[]> {
   const expired = await db.query<ChangeRow>(
     `UPDATE commands SET status = 'expired', finished_at = now()
-      WHERE id IN (SELECT id FROM commands WHERE status = 'queued' AND expires_at <= now()
+      WHERE id IN (SELECT id FROM commands WHERE status = ANY($1::text[]) AND expires_at <= now()
                     ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
       RETURNING id, device_id, status, reason`,
+    [commandStatusesBefore('expired')],
   );
   const timedOut = await db.query<ChangeRow>(
     `UPDATE commands SET status = 'timed_out', finished_at = now()
-      WHERE id IN (SELECT id FROM commands WHERE status IN ('sent', 'acknowledged') AND finished_at IS NULL
+      WHERE id IN (SELECT id FROM commands WHERE status = ANY($2::text[]) AND finished_at IS NULL
                       AND sent_at <= now() - make_interval(secs => $1)
                       AND NOT (kind = 'firmwareUpgrade' AND status = 'acknowledged')
                     ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
       RETURNING id, device_id, status, reason`,
-    [timeoutSeconds],
+    [timeoutSeconds, commandStatusesBefore('timed_out')],
   );
   return [...expired.rows, ...timedOut.rows].map(toChange);
 }

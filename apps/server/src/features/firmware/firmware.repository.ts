@@ -1,4 +1,10 @@
-import type { FirmwareFamily, FirmwareKind, FirmwareOrder } from '@voltfleet/domain';
+import {
+  FINAL_COMMAND_STATUSES,
+  OPEN_COMMAND_STATUSES,
+  type FirmwareFamily,
+  type FirmwareKind,
+  type FirmwareOrder,
+} from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 import type { Caller } from '../../platform/auth.js';
@@ -168,7 +174,7 @@ export async function settleUpgrades(db: Queryable, now: Date): Promise<SettledU
        SELECT du.id, du.device_id,
               CASE WHEN (du.kind = 'PCU' AND d.pcu_version = du.target_version)
                      OR (du.kind = 'DSP' AND d.dsp_version = du.target_version) THEN 'succeeded'
-                   WHEN c.status IN ('failed', 'timed_out', 'expired') THEN 'commandFailed'
+                   WHEN c.status = ANY($2::text[]) THEN 'commandFailed'
                    WHEN du.restart_until <= $1 THEN 'versionNotReported' END AS outcome,
               c.status AS command_status, c.reason AS command_reason
          FROM device_upgrades du JOIN devices d ON d.id = du.device_id
@@ -184,7 +190,7 @@ export async function settleUpgrades(db: Queryable, now: Date): Promise<SettledU
        FROM due
       WHERE du.id = due.id AND due.outcome IS NOT NULL
      RETURNING du.id, du.device_id, du.command_id, du.status, du.reason`,
-    [now],
+    [now, FINAL_COMMAND_STATUSES.filter((st) => st !== 'succeeded')],
   );
   return rows.map((r) => ({ ...r, command_id: r.command_id === null ? null : Number(r.command_id) }));
 }
@@ -204,9 +210,12 @@ export async function finishUpgradeCommands(
   }>(
     `UPDATE commands c SET status = u.status, reason = u.reason, finished_at = now()
        FROM jsonb_to_recordset($1::jsonb) AS u(command_id bigint, status text, reason text)
-      WHERE c.id = u.command_id AND c.status IN ('queued', 'sent', 'acknowledged')
+      WHERE c.id = u.command_id AND c.status = ANY($2::text[])
      RETURNING c.id, c.device_id, c.status, c.reason`,
-    [JSON.stringify(open.map((u) => ({ command_id: u.command_id, status: u.status, reason: u.reason })))],
+    [
+      JSON.stringify(open.map((u) => ({ command_id: u.command_id, status: u.status, reason: u.reason }))),
+      OPEN_COMMAND_STATUSES,
+    ],
   );
   return rows.map((r) => ({ id: Number(r.id), deviceId: r.device_id, status: r.status, reason: r.reason }));
 }

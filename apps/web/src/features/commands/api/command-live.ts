@@ -1,12 +1,10 @@
-import { FINAL_COMMAND_STATUSES, type Command, type CommandStatus, type LiveMessage } from '@voltfleet/domain';
-
-/** How far along the lifecycle a status is: queued → sent → acknowledged → an outcome. */
-function stage(status: CommandStatus): number {
-  if (status === 'queued') return 0;
-  if (status === 'sent') return 1;
-  if (status === 'acknowledged') return 2;
-  return 3;
-}
+import {
+  FINAL_COMMAND_STATUSES,
+  commandMovesForward,
+  type Command,
+  type CommandStatus,
+  type LiveMessage,
+} from '@voltfleet/domain';
 
 export const isFinalStatus = (status: CommandStatus): boolean => FINAL_COMMAND_STATUSES.includes(status);
 
@@ -14,7 +12,7 @@ export const isFinalStatus = (status: CommandStatus): boolean => FINAL_COMMAND_S
  * Whether `next` replaces `current`: the lifecycle only moves forward, so a "sent" that arrives after the outcome
  * (or the "queued" of an answer that was on its way while the outcome came live) never puts a command back.
  */
-export const movesForward = (current: CommandStatus, next: CommandStatus): boolean => stage(next) > stage(current);
+export const movesForward = commandMovesForward;
 
 interface KnownStatus {
   status: CommandStatus;
