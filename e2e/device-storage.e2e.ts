@@ -117,7 +117,7 @@ describe('device storage', () => {
 
     const result = page.getByTestId('import-result');
     await result.waitFor();
-    expect(await result.getByTestId('import-counts').innerText()).toBe('2 rows put in storage, 1 rows rejected');
+    expect(await result.getByTestId('import-counts').innerText()).toBe('2 rows put in storage, 1 row rejected');
     const rejected = await result.getByTestId('import-rejected').locator('tbody tr').allInnerTexts();
     expect(rejected.join('\n')).toContain(bad);
     expect(rejected.join('\n')).toContain('Unknown model for this device type');

@@ -8,6 +8,7 @@ export * from './permission-schemas.js';
 export * from './permission-names.js';
 export * from './levels.js';
 export * from './users.js';
+export * from './builtin-roles.js';
 export * from './auth.js';
 export * from './records.js';
 export * from './plants.js';

@@ -1,26 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ALL_PERMISSION_CODES, VIEWS, normaliseGrant } from '@voltfleet/domain';
+import { ALL_PERMISSION_CODES, BUILTIN_ROLE_TEXTS, VIEWS, normaliseGrant } from '@voltfleet/domain';
 import type { Db } from './db.js';
 
 const ALL = [...ALL_PERMISSION_CODES];
 const without = (prefixes: string[]) =>
   ALL.filter((c) => !prefixes.some((p) => c === p || c.startsWith(`${p}:`) || c.startsWith(`${p}/`)));
 
-/** The four built-in roles of SPEC §1/§6: operator, dealer, engineering (installer), personal (owner). */
+/**
+ * The four built-in roles of SPEC §1/§6: operator, dealer, engineering (installer), personal (owner). Their words
+ * live in the domain (BUILTIN_ROLE_TEXTS) in every language; the rows keep the English ones, and the role API shows
+ * the caller's language.
+ */
+const english = (key: keyof typeof BUILTIN_ROLE_TEXTS) => ({
+  name: BUILTIN_ROLE_TEXTS[key].name.en,
+  description: BUILTIN_ROLE_TEXTS[key].description.en,
+});
+
 export const BUILTIN_ROLES = [
   {
     key: 'operator',
-    name: 'Platform operator',
-    description: 'Runs the platform: every permission',
+    ...english('operator'),
     permissions: ALL,
     views: [...VIEWS],
   },
   {
     key: 'dealer',
-    name: 'Dealer',
-    description: 'Dealer or distributor account: manages installers, owners and their plants',
+    ...english('dealer'),
     permissions: normaliseGrant(
       ALL.filter((c) => !['B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw'].includes(c)),
     ),
@@ -28,8 +35,7 @@ export const BUILTIN_ROLES = [
   },
   {
     key: 'engineering',
-    name: 'Engineering',
-    description: 'Installer (engineering) account: builds and commissions plants',
+    ...english('engineering'),
     permissions: normaliseGrant(
       without(['E', 'D/A', 'B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw', 'C/C']),
     ),
@@ -37,8 +43,7 @@ export const BUILTIN_ROLES = [
   },
   {
     key: 'personal',
-    name: 'Personal',
-    description: 'Owner (personal) account: watches their own plants',
+    ...english('personal'),
     permissions: normaliseGrant(['A', 'A/A', 'B', 'B/A', 'C', 'C/A', 'C/B', 'D', 'D/E', 'D/E:template.edit']),
     views: ['bigScreen/flowGraph'],
   },

@@ -1,13 +1,110 @@
-const pad = (n: number) => String(n).padStart(2, '0');
+import { isValidTimeZone, localParts, utcOffsetLabel } from '@voltfleet/domain';
 
 /**
- * An ISO time from the API as local date and time ("2026-01-31 08:05:09"), or an em dash when absent. Plain Date
- * arithmetic: every list shows times, and dayjs is only needed where dates are picked.
+ * The web's one place for showing times, dates and durations; nothing else pads or formats a clock.
+ *
+ * Rules (each page used to pick its own):
+ * - Seconds: an instant a record or event happened at (created, refreshed, last seen, reading time, fetched) is shown
+ *   to the second, "YYYY-MM-DD HH:mm:ss", so two events a few seconds apart are told apart. Chart axis labels are
+ *   slots, not events, and show minutes only: "HH:mm", "MM-DD HH:mm" or "MM-DD" (`formatAxisLabel`).
+ * - Zones: a plant's instant is shown on the plant's wall clock followed by the zone's offset at that instant
+ *   ("UTC+2" in Prague's summer, "UTC+5:30" in Kolkata), so DST shows in the offset. Without a zone (a device in no
+ *   plant) or with one Intl does not know, the time is shown in UTC and labelled plainly "UTC": one rule, never the
+ *   browser's own zone, so two users looking at the same device read the same text.
+ * - Absent times read "—"; a text that is not a time is shown as it came rather than hidden.
+ * - Record lists with no plant (users, roles, commands, …) keep the browser's local time (`formatDateTime`).
+ *
+ * Plain Date and Intl arithmetic: every list shows times, and dayjs is only needed where dates are picked.
+ */
+
+/** A whole number with leading zeros to `width` digits (9 → "09"). */
+export function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+const DASH = '—';
+
+/** The label of the fallback zone: plainly "UTC", so it reads differently from a plant really set to UTC ("UTC+0"). */
+export const FALLBACK_ZONE_LABEL = 'UTC';
+
+/** The zone to show a plant time in: the plant's if Intl knows it, else null (UTC, see the rules above). */
+function knownZone(timeZone: string | null | undefined): string | null {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : null;
+}
+
+/** Wall-clock fields of an instant in a zone, and the zone's label at it; UTC and "UTC" without a known zone. */
+function zoned(ms: number, timeZone: string | null | undefined) {
+  const zone = knownZone(timeZone);
+  return zone
+    ? { parts: localParts(ms, zone), label: utcOffsetLabel(zone, ms) }
+    : { parts: localParts(ms, 'UTC'), label: FALLBACK_ZONE_LABEL };
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' of wall-clock fields. */
+function dateTimeText(p: { year: number; month: number; day: number; hour: number; minute: number; second: number }) {
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
+/**
+ * An ISO time from the API as local date and time ("2026-01-31 08:05:09"), or an em dash when absent. For records
+ * that belong to no plant; the browser's zone is the reader's.
  */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
+  if (!iso) return DASH;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return dateTimeText({
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+    second: d.getSeconds(),
+  });
+}
+
+/**
+ * An instant on the plant's wall clock with the zone's offset then: "2026-03-29 03:00:00 UTC+2". Without a zone, or
+ * with an unknown one, UTC: "2026-03-29 01:00:00 UTC". An em dash when absent.
+ */
+export function formatPlantTime(iso: string | null | undefined, timeZone: string | null | undefined): string {
+  if (!iso) return DASH;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const { parts, label } = zoned(ms, timeZone);
+  return `${dateTimeText(parts)} ${label}`;
+}
+
+/** How much of an instant a chart axis label shows: the clock of a slot, its day and clock, or its day alone. */
+export type AxisLabelKind = 'time' | 'dayTime' | 'day';
+
+/**
+ * A chart axis label of a slot starting at `ms`, plant-local (UTC without a known zone) and without seconds: "14:05"
+ * within one day, "03-29 14:05" over several, "03-29" per day. The zone is in the chart's caption, not each label.
+ */
+export function formatAxisLabel(ms: number, timeZone: string | null | undefined, kind: AxisLabelKind): string {
+  const { parts: p } = zoned(ms, timeZone);
+  const day = `${pad(p.month)}-${pad(p.day)}`;
+  const time = `${pad(p.hour)}:${pad(p.minute)}`;
+  if (kind === 'day') return day;
+  return kind === 'time' ? time : `${day} ${time}`;
+}
+
+/** The browser's local calendar date of a moment as 'YYYY-MM-DD' (today by default). */
+export function formatBrowserDate(at: Date = new Date()): string {
+  return `${pad(at.getFullYear(), 4)}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** The browser's own IANA time zone ('Europe/Prague'): the default for a new plant. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * A duration as "mm:ss" (minutes are not capped: "75:00"), rounded up to whole seconds so a countdown reads
+ * "00:01" until it is over, and never negative.
+ */
+export function formatDuration(ms: number): string {
+  const totalS = Math.max(0, Math.ceil(ms / 1000));
+  return `${pad(Math.floor(totalS / 60))}:${pad(totalS % 60)}`;
 }

@@ -42,7 +42,14 @@ async function loadPack(lang: Lang): Promise<LocalePack> {
   return pack;
 }
 
-/** Loads the first language and starts i18next; call once before the first render. */
+/**
+ * Loads the first language and starts i18next; call once before the first render.
+ *
+ * Plurals are i18next's own (its v4 JSON format): a message about a number of things is stored once per plural
+ * category of the language, `key_one`, `key_few`, `key_many`, `key_other` (cs needs all four, en and de one and
+ * other, zh other), and `t(key, { count })` picks the form with Intl.PluralRules. A `{{count}}` in a plain key is
+ * the "1 devices" bug: locales.test.ts refuses it and checks every language has the forms it needs.
+ */
 export async function initI18n(lang: Lang): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: lang,

@@ -21,14 +21,14 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/api/roles',
     { config: { permission: 'E' }, schema: { tags: ['roles'], response: { 200: envelope(z.array(roleSchema)) } } },
-    async (request) => ok(request, await listRoles(db, requireCaller(request))),
+    async (request) => ok(request, await listRoles(db, requireCaller(request), request.lang)),
   );
 
   // Assigning roles belongs to user management, so it needs the user-list page rather than system management.
   app.get(
     '/api/roles/assignable',
     { config: { permission: 'D/A' }, schema: { tags: ['roles'], response: { 200: envelope(z.array(roleSchema)) } } },
-    async (request) => ok(request, await listAssignableRoles(db, requireCaller(request))),
+    async (request) => ok(request, await listAssignableRoles(db, requireCaller(request), request.lang)),
   );
 
   app.get(

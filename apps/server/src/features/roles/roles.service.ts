@@ -1,6 +1,7 @@
 import {
   ALL_PERMISSION_CODES,
   buildPermissionTree,
+  builtinRoleText,
   codesFromTree,
   grantBeyond,
   grantFromTree,
@@ -34,21 +35,29 @@ function assignable(caller: Caller, row: RoleRow): boolean {
   return grantBeyond(caller.permissions, row.permissions).length === 0;
 }
 
-export async function listRoles(db: Db, caller: Caller): Promise<Role[]> {
-  return (await listVisibleRoles(db, subtreePattern(caller), caller.roleId)).map((r) => toRole(r, editable(caller, r)));
+/**
+ * A role as the caller reads it: a built-in role's name and description in the caller's language (the row keeps the
+ * English words, the domain owns all four); a custom role's as its creator wrote them.
+ */
+function shownRole(caller: Caller, row: RoleRow, lang: Lang): Role {
+  return { ...toRole(row, editable(caller, row)), ...(builtinRoleText(row.builtin_key, lang) ?? {}) };
 }
 
-export async function listAssignableRoles(db: Db, caller: Caller): Promise<Role[]> {
+export async function listRoles(db: Db, caller: Caller, lang: Lang): Promise<Role[]> {
+  return (await listVisibleRoles(db, subtreePattern(caller), caller.roleId)).map((r) => shownRole(caller, r, lang));
+}
+
+export async function listAssignableRoles(db: Db, caller: Caller, lang: Lang): Promise<Role[]> {
   return (await listVisibleRoles(db, subtreePattern(caller), caller.roleId))
     .filter((r) => assignable(caller, r))
-    .map((r) => toRole(r, editable(caller, r)));
+    .map((r) => shownRole(caller, r, lang));
 }
 
 export async function getRole(db: Db, caller: Caller, id: number, lang: Lang) {
   const row = await findVisibleRole(db, id, subtreePattern(caller), caller.roleId);
   if (!row) throw notFound();
   return {
-    ...toRole(row, editable(caller, row)),
+    ...shownRole(caller, row, lang),
     tree: buildPermissionTree(row.permissions, (c) => permissionName(c, lang)),
   };
 }

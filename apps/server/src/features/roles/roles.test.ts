@@ -41,6 +41,27 @@ describe('role list', () => {
     expect(builtIn.userCount).toBe(2);
   });
 
+  it('names built-in roles in the caller’s language and custom roles as their creator wrote them', async () => {
+    const dealer = await builtinRoleId(s.db, 'dealer');
+    const zh = await api<Role[]>(s.app, 'GET', '/api/roles', { token: tokens.dealerA, lang: 'zh' });
+    expect(zh.status).toBe(200);
+    expect(zh.body.data.find((r) => r.id === dealer)).toMatchObject({
+      name: '经销商',
+      description: '经销商或分销商账号：管理安装商、业主及其电站',
+      builtIn: true,
+    });
+    const names = zh.body.data.map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['平台运营商', '经销商', '工程商', '个人用户', 'RoleViewer']));
+    expect(names).not.toContain('Dealer');
+
+    const cs = await api<Role>(s.app, 'GET', `/api/roles/${dealer}`, { token: tokens.dealerA, lang: 'cs' });
+    expect(cs.body.data.name).toBe('Prodejce');
+    const de = await api<Role[]>(s.app, 'GET', '/api/roles/assignable', { token: tokens.dealerA, lang: 'de' });
+    expect(de.body.data.find((r) => r.id === dealer)?.name).toBe('Händler');
+    // The stored row keeps its English words: the language is the reader's, not the data's.
+    expect((await s.db.query(`SELECT name FROM roles WHERE id = $1`, [dealer])).rows[0]).toEqual({ name: 'Dealer' });
+  });
+
   it('answers 404 for another branch’s role on read, change and delete', async () => {
     for (const [method, body] of [
       ['GET', undefined],

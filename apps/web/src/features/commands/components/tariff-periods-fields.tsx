@@ -43,7 +43,7 @@ export function TariffPeriodsFields({ rows, errors, devices, PeriodRow, onChange
       <Form layout="vertical" component={false}>
         <Flex vertical gap={8}>
           <PlantTariffButton devices={devices} onLoad={(periods) => onChange(rowsOf(periods))} />
-          <div className="tariff-hint">{t('tariffCommand.hint', { max: TARIFF_MAX_PERIODS })}</div>
+          <div className="tariff-hint">{t('tariffCommand.hint', { count: TARIFF_MAX_PERIODS })}</div>
         </Flex>
         {rows.map((row, index) => (
           <PeriodRow

@@ -83,7 +83,7 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
     } else if (setting.kind === TARIFF_PERIODS && setting.tariff) {
       // The plan is read back to the user before it goes to the inverters.
       Modal.confirm({
-        title: t('tariffCommand.confirmTitle', { n: devices.length }),
+        title: t('tariffCommand.confirmTitle', { count: devices.length }),
         content: (
           <ul data-testid="tariff-confirm-periods">
             {orderedPlan(setting.tariff.periods).map((p) => (

@@ -35,7 +35,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary">
-          {t('deviceStorage.importHelp', { rows: IMPORT_MAX_ROWS, mb: IMPORT_MAX_BYTES / 1024 / 1024 })}
+          {t('deviceStorage.importHelp', { count: IMPORT_MAX_ROWS, mb: IMPORT_MAX_BYTES / 1024 / 1024 })}
         </Typography.Paragraph>
         <Space wrap>
           <Button

@@ -11,7 +11,11 @@ export function ImportResultView({ result }: { result: ImportResult }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="import-result">
       <Typography.Text data-testid="import-counts">
-        {t('deviceStorage.importCounts', { accepted: result.accepted.length, rejected: result.rejected.length })}
+        {t('deviceStorage.importCounts', {
+          // Two counts, each with its own plural form, joined the way the language joins them.
+          accepted: t('deviceStorage.importAccepted', { count: result.accepted.length }),
+          rejected: t('deviceStorage.importRejected', { count: result.rejected.length }),
+        })}
       </Typography.Text>
       {credentials && (
         <Alert

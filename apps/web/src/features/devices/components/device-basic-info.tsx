@@ -1,8 +1,8 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATION_STATUS_LABELS, type DeviceDetail, type Lang } from '@voltfleet/domain';
+import { formatPlantTime } from '@/lib/format';
 import { DeviceStatusTag } from './device-status-tag';
-import { plantLocalTime } from './live-format';
 
 const dash = (value: string | number | null, unit = '') => (value === null ? '—' : `${value}${unit}`);
 
@@ -25,10 +25,10 @@ export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {
     ['batteryProtocol', dash(device.batteryProtocol)],
     ['meterProtocol', dash(device.meterProtocol)],
     ['activation', ACTIVATION_STATUS_LABELS[device.activation][lang]],
-    ['importTime', plantLocalTime(device.importTime, zone)],
-    ['activatedAt', plantLocalTime(device.activatedAt, zone)],
+    ['importTime', formatPlantTime(device.importTime, zone)],
+    ['activatedAt', formatPlantTime(device.activatedAt, zone)],
     ['runningStatus', <DeviceStatusTag key="status" status={device.runningStatus} sn={device.sn} />],
-    ['lastSeen', plantLocalTime(device.lastSeenAt, zone)],
+    ['lastSeen', formatPlantTime(device.lastSeenAt, zone)],
     ['template', dash(device.template)],
     ['gridConnectionLimit', dash(device.gridConnectionLimitW, ' W')],
     ['socLowerLimit', dash(device.socLowerLimitPct, ' %')],

@@ -8,8 +8,8 @@ import {
   type Lang,
   type RealtimeValue,
 } from '@voltfleet/domain';
+import { formatPlantTime } from '@/lib/format';
 import { LiveValue } from './live-value';
-import { plantLocalTime } from './live-format';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -39,7 +39,7 @@ export function DeviceRealtimeGroups({ realtime }: { realtime: DeviceRealtime })
         <Empty description={t('deviceDetail.realtime.never')} />
       ) : (
         <p className="device-realtime-time" data-testid="device-realtime-time">
-          {t('deviceDetail.realtime.readingAt', { time: plantLocalTime(realtime.ts, realtime.plantTimeZone) })}
+          {t('deviceDetail.realtime.readingAt', { time: formatPlantTime(realtime.ts, realtime.plantTimeZone) })}
         </p>
       )}
       {realtime.ts !== null && (

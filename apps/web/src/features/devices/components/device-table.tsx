@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVATION_STATUS_LABELS, DEVICE_LIVE_KEYS, type DeviceListItem, type Lang } from '@voltfleet/domain';
 import { DataTable, type Column } from '@/components/data-table';
+import { formatPlantTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
 import { DeviceStatusTag } from './device-status-tag';
 import { liveColumns } from './live-columns';
-import { plantLocalTime } from './live-format';
 import { SortTitle, type SortState } from './sort-title';
 import { UpdatedCell } from './updated-cell';
 
@@ -54,7 +54,7 @@ export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs 
     {
       title: <SortTitle column="importTime" title={t('deviceDetail.list.importTime')} {...sort} onSort={onSort} />,
       dataIndex: 'importedAt',
-      render: (at: string, device) => plantLocalTime(at, device.plantTimeZone),
+      render: (at: string, device) => formatPlantTime(at, device.plantTimeZone),
     },
     ...liveColumns(DEVICE_LIVE_KEYS, lang, t),
     {

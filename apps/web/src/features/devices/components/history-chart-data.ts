@@ -1,4 +1,5 @@
-import { HISTORY_STEP_MS, localParts, type DeviceHistory, type FieldUnit, type HistoryStep } from '@voltfleet/domain';
+import { HISTORY_STEP_MS, type DeviceHistory, type FieldUnit, type HistoryStep } from '@voltfleet/domain';
+import { formatAxisLabel } from '@/lib/format';
 
 export interface HistoryChartData {
   unit: FieldUnit;
@@ -7,14 +8,8 @@ export interface HistoryChartData {
   series: { key: string; name: string; values: (number | null)[] }[];
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 function label(ms: number, timeZone: string, step: HistoryStep, oneDay: boolean): string {
-  const p = localParts(ms, timeZone);
-  const day = `${pad(p.month)}-${pad(p.day)}`;
-  if (step === '1d') return day;
-  const time = `${pad(p.hour)}:${pad(p.minute)}`;
-  return oneDay ? time : `${day} ${time}`;
+  return formatAxisLabel(ms, timeZone, step === '1d' ? 'day' : oneDay ? 'time' : 'dayTime');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLiveValue, liveUnit, plantLocalTime, relativeTime } from './live-format';
+import { formatLiveValue, liveUnit, relativeTime } from './live-format';
 
 describe('formatLiveValue', () => {
   it.each([
@@ -38,14 +38,5 @@ describe('relativeTime', () => {
   it('speaks the UI language and shows a dash without a time', () => {
     expect(relativeTime(ago(120), now, 'de')).toBe('vor 2 Minuten');
     expect(relativeTime(null, now, 'en')).toBe('—');
-  });
-});
-
-describe('plantLocalTime', () => {
-  it('shows the plant wall clock with the offset of that instant (DST included)', () => {
-    expect(plantLocalTime('2026-01-15T10:00:00Z', 'Europe/Prague')).toBe('2026-01-15 11:00:00 UTC+1');
-    expect(plantLocalTime('2026-07-15T10:00:00Z', 'Europe/Prague')).toBe('2026-07-15 12:00:00 UTC+2');
-    expect(plantLocalTime('2026-07-15T23:30:00Z', 'Asia/Shanghai')).toBe('2026-07-16 07:30:00 UTC+8');
-    expect(plantLocalTime(null, 'UTC')).toBe('—');
   });
 });

@@ -1,4 +1,4 @@
-import { DEVICE_LIVE_FIELDS, localParts, utcOffsetLabel, type DeviceLiveKey } from '@voltfleet/domain';
+import { DEVICE_LIVE_FIELDS, type DeviceLiveKey } from '@voltfleet/domain';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -40,19 +40,4 @@ export function relativeTime(iso: string | null | undefined, nowMs: number, lang
     amount = Math.floor(amount / size);
   }
   return format.format(-amount, 'day');
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * An instant as the plant's wall-clock time with the zone's offset then ("2026-03-29 03:00:00 UTC+2"). Without a
- * plant (zone null) the browser's own time is shown, with its offset.
- */
-export function plantLocalTime(iso: string | null | undefined, timeZone: string | null): string {
-  const ms = iso ? Date.parse(iso) : NaN;
-  if (Number.isNaN(ms)) return '—';
-  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const p = localParts(ms, zone);
-  const date = `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
-  return `${date} ${utcOffsetLabel(zone, ms)}`;
 }

@@ -1,7 +1,8 @@
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceListItem } from '@voltfleet/domain';
-import { plantLocalTime, relativeTime } from './live-format';
+import { formatPlantTime } from '@/lib/format';
+import { relativeTime } from './live-format';
 import { LiveValue } from './live-value';
 
 /**
@@ -12,7 +13,7 @@ export function UpdatedCell({ device, nowMs }: { device: DeviceListItem; nowMs: 
   const { t, i18n } = useTranslation();
   const at = device.latest?.ts ?? device.lastReadingAt;
   if (!at) return <span data-testid={`device-updated-${device.sn}`}>—</span>;
-  const local = plantLocalTime(at, device.plantTimeZone);
+  const local = formatPlantTime(at, device.plantTimeZone);
   const where = device.plantTimeZone ? t('devices.plantTime', { time: local }) : local;
   return (
     <Tooltip title={where}>

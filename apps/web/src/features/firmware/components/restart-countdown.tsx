@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatRemaining } from './format-remaining';
+import { formatDuration } from '@/lib/format';
 
 /** SPEC §4 / §9: counts down the inverter's restart wait after an upgrade was issued. */
 export function RestartCountdown({ until, onDone }: { until: string; onDone?: () => void }) {
@@ -23,7 +23,7 @@ export function RestartCountdown({ until, onDone }: { until: string; onDone?: ()
       type={left > 0 ? 'info' : 'success'}
       showIcon
       data-testid="firmware-countdown"
-      message={left > 0 ? t('firmware.restarting', { time: formatRemaining(left) }) : t('firmware.restartOver')}
+      message={left > 0 ? t('firmware.restarting', { time: formatDuration(left) }) : t('firmware.restartOver')}
     />
   );
 }

@@ -55,7 +55,7 @@ export function TariffEditor({ plantId, today, currency, initial }: Props) {
           data-testid="tariff-effective-from"
         />
       </Form.Item>
-      <div className="tariff-hint">{t('plantConfig.periodsHint', { currency, max: TARIFF_MAX_PERIODS })}</div>
+      <div className="tariff-hint">{t('plantConfig.periodsHint', { currency, count: TARIFF_MAX_PERIODS })}</div>
       {rows.map((row, index) => (
         <TariffPeriodRow
           key={row.key}

@@ -3,7 +3,7 @@ import type { PlantDevices } from '@voltfleet/domain';
 import { DataTable, type Column } from '@/components/data-table';
 import { StatSection } from '@/components/stat-card';
 import { StatusTag } from '@/components/status-tag';
-import { plantTime } from './plant-time';
+import { formatPlantTime } from '@/lib/format';
 
 type Device = PlantDevices['devices'][number];
 const TONES = { online: 'success', alarm: 'error', offline: 'default' } as const;
@@ -24,7 +24,7 @@ export function AssociatedInfo({ info, timeZone }: { info: PlantDevices; timeZon
         </span>
       ),
     },
-    { dataIndex: 'lastSeenAt', title: t('plantStats.detail.lastSeen'), render: (at) => plantTime(at, timeZone) },
+    { dataIndex: 'lastSeenAt', title: t('plantStats.detail.lastSeen'), render: (at) => formatPlantTime(at, timeZone) },
   ];
   const person = (p: { username: string; name: string }) =>
     p.name && p.name !== p.username ? `${p.name} (${p.username})` : p.username;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlantIndicators } from '@voltfleet/domain';
 import { StatCard } from '@/components/stat-card';
 import { formatNumber } from '@/lib/number-format';
-import { plantTime } from './plant-time';
+import { formatPlantTime } from '@/lib/format';
 
 /** The named figures of the plant's script, each with its unit and when it was computed. */
 export function IndicatorsList({ indicators, timeZone }: { indicators: PlantIndicators; timeZone: string }) {
@@ -12,7 +12,7 @@ export function IndicatorsList({ indicators, timeZone }: { indicators: PlantIndi
       {indicators.map((indicator) => (
         <div
           key={indicator.name}
-          title={t('plantStats.detail.computedAt', { time: plantTime(indicator.computedAt, timeZone) })}
+          title={t('plantStats.detail.computedAt', { time: formatPlantTime(indicator.computedAt, timeZone) })}
         >
           <StatCard
             label={indicator.name}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ON_GRID_TYPES, PLANT_TYPES, type Lang, type Plant } from '@voltfleet/domain';
 import { formatNumber } from '@/lib/number-format';
-import { plantTime } from './plant-time';
+import { formatPlantTime } from '@/lib/format';
 
 /** Every field of the plant record (SPEC §3), as text. */
 export function PlantInfo({ plant, utcOffset }: { plant: Plant; utcOffset: string }) {
@@ -25,8 +25,8 @@ export function PlantInfo({ plant, utcOffset }: { plant: Plant; utcOffset: strin
     ['timeZone', `${plant.timeZone} (${utcOffset})`],
     ['owner', plant.ownerName ?? '—'],
     ['constructionDate', plant.constructionDate],
-    ['createdAt', plantTime(plant.createdAt, plant.timeZone)],
-    ['refreshedAt', plantTime(plant.refreshedAt, plant.timeZone)],
+    ['createdAt', formatPlantTime(plant.createdAt, plant.timeZone)],
+    ['refreshedAt', formatPlantTime(plant.refreshedAt, plant.timeZone)],
   ];
   return (
     <dl className="detail-fields" data-testid="detail-plant-info">

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlantOverview } from '@voltfleet/domain';
 import { StatCard, StatSection } from '@/components/stat-card';
 import { formatNumber } from '@/lib/number-format';
-import { plantTime } from './plant-time';
+import { formatPlantTime } from '@/lib/format';
 
 const watts = (w: number | null, lang: string) =>
   w === null
@@ -28,7 +28,7 @@ export function PowerFlow({ overview }: { overview: PlantOverview }) {
       extra={
         <span className="stat-note" data-testid="detail-reading-at">
           {power.readingAt
-            ? t('plantStats.detail.readingAt', { time: plantTime(power.readingAt, overview.timeZone) })
+            ? t('plantStats.detail.readingAt', { time: formatPlantTime(power.readingAt, overview.timeZone) })
             : t('plantStats.detail.noLive')}
         </span>
       }

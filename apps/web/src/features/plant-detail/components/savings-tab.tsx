@@ -18,6 +18,8 @@ export function SavingsTab({ savings }: { savings: PlantSavings }) {
             coal: formatNumber(factors.coalKgPerKwh, lang, 4),
             co2: formatNumber(factors.co2KgPerKwh, lang, 4),
             trees: formatNumber(factors.treesPerKwh, lang, 4),
+            // The form follows the number shown (4 decimals): Czech "0,0415 stromu", English "0.0415 trees".
+            count: Math.round(factors.treesPerKwh * 1e4) / 1e4,
           })}
         </span>
       }

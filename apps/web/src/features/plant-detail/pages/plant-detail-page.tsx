@@ -6,6 +6,7 @@ import type { PlantOverview } from '@voltfleet/domain';
 import { PageHeader } from '@/components/page-header';
 import { PageSpin } from '@/components/page-spin';
 import { StatusTag } from '@/components/status-tag';
+import { formatPlantTime } from '@/lib/format';
 import { ApiError } from '@/lib/http';
 import { usePlant } from '../api/get-plant';
 import { usePlantDevices } from '../api/get-plant-devices';
@@ -17,7 +18,6 @@ import { AssociatedInfo } from '../components/associated-info';
 import { GenerationTab } from '../components/generation-tab';
 import { IndicatorsList } from '../components/indicators-list';
 import { PlantInfo } from '../components/plant-info';
-import { plantTime } from '../components/plant-time';
 import { PowerFlow } from '../components/power-flow';
 import { SavingsTab } from '../components/savings-tab';
 import { TodayEnergy } from '../components/today-energy';
@@ -40,7 +40,7 @@ function PlantClock({ timeZone }: { timeZone: string }) {
   }, []);
   return (
     <span className="stat-note" data-testid="detail-clock">
-      {t('plantStats.detail.plantTime', { time: plantTime(new Date(now).toISOString(), timeZone) })}
+      {t('plantStats.detail.plantTime', { time: formatPlantTime(new Date(now).toISOString(), timeZone) })}
     </span>
   );
 }

@@ -4,21 +4,14 @@ import { TREND_RANGES, type TrendRange } from '@voltfleet/domain';
 import { BarChart } from '@/components/charts/xy-chart';
 import { RangePicker } from '@/components/charts/range-picker';
 import { StatSection } from '@/components/stat-card';
+import { formatBrowserDate } from '@/lib/format';
 import { formatNumber } from '@/lib/number-format';
 import { useFleetTrend, type FleetTrendParams } from '../api/get-fleet-trend';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The browser's local date 'YYYY-MM-DD' (plain Date: no zone tables on the landing page). */
-function browserToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** The plants' energies over a day (per hour), month (per day), year (per month) or all years, as bars. */
 export function FleetTrendPanel() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useState<FleetTrendParams>(() => ({ range: 'day', date: browserToday() }));
+  const [params, setParams] = useState<FleetTrendParams>(() => ({ range: 'day', date: formatBrowserDate() }));
   const trend = useFleetTrend(params);
   const labels = Object.fromEntries(TREND_RANGES.map((r) => [r, t(`plantStats.ranges.${r}`)])) as Record<
     TrendRange,

@@ -1,6 +1,7 @@
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Plant, PlantInputBody } from '@voltfleet/domain';
+import { browserTimeZone } from '@/lib/format';
 import { showFormError } from '@/lib/form-rules';
 import { useMe } from '@/lib/session';
 import { notifySuccess } from '@/lib/success';
@@ -10,9 +11,6 @@ import { useUpdatePlant } from '../api/update-plant';
 import { PlantFormFields } from './plant-form-fields';
 
 type Values = Omit<PlantInputBody, 'longitude' | 'latitude'> & { longitude: string; latitude: string };
-
-/** The browser's own zone, offered first for a new plant. */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 // A new plant starts with the database's column defaults (facing south, 30° tilt, full feed-in, CNY) in the
 // user's own zone; every value is on the form and can be changed before saving.
@@ -24,7 +22,7 @@ function initialValues(plant: Plant | null, myId: number): Partial<Values> {
       inclinationDeg: 30,
       onGridType: 1,
       currency: 'CNY',
-      timeZone: browserZone(),
+      timeZone: browserTimeZone(),
       ownerId: myId,
       affiliatedUserIds: [],
     };
@@ -87,7 +85,7 @@ export default function PlantFormModal({ plant, onClose }: { plant: Plant | null
         <PlantFormFields
           accounts={accounts.data ?? []}
           loadingAccounts={accounts.isLoading}
-          currentTimeZone={plant?.timeZone ?? browserZone()}
+          currentTimeZone={plant?.timeZone ?? browserTimeZone()}
         />
       </Form>
     </Modal>

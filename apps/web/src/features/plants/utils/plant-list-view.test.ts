@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Plant } from '@voltfleet/domain';
-import { formatPlantTime, pageOf, searchPlants, sortPlants, timeZoneOptions, type PlantSort } from './plant-list-view';
+import { pageOf, searchPlants, sortPlants, timeZoneOptions, type PlantSort } from './plant-list-view';
 
 const base: Plant = {
   plantId: 0,
@@ -101,17 +101,6 @@ describe('searchPlants', () => {
     ['nowhere', []],
   ])('%j finds %j', (text, expected) => {
     expect(names(searchPlants(plants, text))).toEqual(expected);
-  });
-});
-
-describe('formatPlantTime', () => {
-  test.each([
-    ['2024-06-01T10:05:00Z', 'Europe/Prague', '2024-06-01 12:05 UTC+2'],
-    ['2024-01-15T23:30:00Z', 'Asia/Shanghai', '2024-01-16 07:30 UTC+8'],
-    ['2024-01-15T02:00:00Z', 'America/Sao_Paulo', '2024-01-14 23:00 UTC-3'],
-    [null, 'UTC', '—'],
-  ])('%s in %s is %s', (iso, zone, expected) => {
-    expect(formatPlantTime(iso, zone)).toBe(expected);
   });
 });
 

@@ -1,11 +1,4 @@
-import {
-  COMMON_TIME_ZONES,
-  localParts,
-  utcOffsetLabel,
-  utcOffsetMinutes,
-  type Plant,
-  type PlantStatus,
-} from '@voltfleet/domain';
+import { COMMON_TIME_ZONES, utcOffsetLabel, utcOffsetMinutes, type Plant, type PlantStatus } from '@voltfleet/domain';
 
 /** Columns the plant list sorts by. */
 export const PLANT_SORT_KEYS = [
@@ -68,17 +61,6 @@ export function searchPlants(plants: readonly Plant[], text: string): Plant[] {
   return plants.filter(
     (p) => p.name.toLocaleLowerCase().includes(needle) || p.address.toLocaleLowerCase().includes(needle),
   );
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as the plant's wall-clock time with its UTC offset ("2024-06-01 12:05 UTC+2"), or an em dash. */
-export function formatPlantTime(iso: string | null, timeZone: string): string {
-  if (!iso) return '—';
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  const p = localParts(ms, timeZone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)} ${utcOffsetLabel(timeZone, ms)}`;
 }
 
 /** The time zones offered in the plant form, labelled "UTC+1 Europe/Prague", by offset; `current` is kept. */

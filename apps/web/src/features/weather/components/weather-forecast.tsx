@@ -2,10 +2,10 @@ import type { JSX } from 'react';
 import { Alert, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PlantWeather } from '@voltfleet/domain';
+import { formatPlantTime } from '@/lib/format';
 import { usePlantWeather } from '../api/get-plant-weather';
 import { WeatherDayCard } from './weather-day-card';
 import { unavailableReasons } from './weather-labels';
-import { formatPlantTime } from './weather-format';
 import './weather-forecast.css';
 
 interface ForecastViewProps {
@@ -17,8 +17,8 @@ interface ForecastViewProps {
 
 /** The forecast cards with the time they were fetched, or the reason there are none. */
 export function WeatherForecastView({ weather, timeZone, receivedAt }: ForecastViewProps) {
-  const { t, i18n } = useTranslation();
-  const time = (iso: string) => formatPlantTime(iso, timeZone, i18n.language);
+  const { t } = useTranslation();
+  const time = (iso: string) => formatPlantTime(iso, timeZone);
   if (!weather.available) {
     return (
       <div className="weather-forecast" data-testid="weather-unavailable">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOffset, formatForecastDate, formatPlantTime, formatTempC, localClock } from './weather-format';
+import { dayOffset, formatForecastDate, formatTempC, localClock } from './weather-format';
 
 describe('weather formatting', () => {
   it.each([
@@ -20,14 +20,6 @@ describe('weather formatting', () => {
     ['2025-06-22', 'zh', '周日', '06/22'],
   ])('%s in %s is %s %s', (date, locale, weekday, shown) => {
     expect(formatForecastDate(date, locale)).toEqual({ weekday, date: shown });
-  });
-
-  it.each([
-    ['2025-06-17T05:30:00Z', 'Asia/Shanghai', '06/17/2025, 13:30 (UTC+8)'],
-    ['2025-01-17T05:30:00Z', 'Europe/Prague', '01/17/2025, 06:30 (UTC+1)'],
-    ['2025-06-17T05:30:00Z', 'America/Sao_Paulo', '06/17/2025, 02:30 (UTC-3)'],
-  ])('%s in %s reads %s', (iso, zone, shown) => {
-    expect(formatPlantTime(iso, zone, 'en')).toBe(shown);
   });
 
   it.each([

@@ -1,10 +1,4 @@
-import {
-  localDay,
-  utcOffsetLabel,
-  weatherConditionOf,
-  type ForecastDay,
-  type WeatherCondition,
-} from '@voltfleet/domain';
+import { localDay, weatherConditionOf, type ForecastDay, type WeatherCondition } from '@voltfleet/domain';
 
 /** Number of the day relative to the plant's today: 0 today, 1 tomorrow, -1 yesterday. */
 export function dayOffset(date: string, nowMs: number, timeZone: string): number {
@@ -25,21 +19,6 @@ export function formatForecastDate(date: string, locale: string): { weekday: str
 /** "HH:mm" of a forecast service's local "YYYY-MM-DDTHH:mm", or null. */
 export function localClock(value: string | null): string | null {
   return value ? value.slice(11, 16) : null;
-}
-
-/** An instant shown in the plant's zone with its offset: "2026-05-04 08:05 (UTC+8)". */
-export function formatPlantTime(iso: string, timeZone: string, locale: string): string {
-  const ms = Date.parse(iso);
-  const text = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(ms);
-  return `${text} (${utcOffsetLabel(timeZone, ms)})`;
 }
 
 /** A temperature rounded to whole degrees, the way forecast cards show it. */
