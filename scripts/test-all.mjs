@@ -85,7 +85,7 @@ const SUITES = [
 ];
 
 /**
- * Workspaces of the root package.json that the list above does not cover (e.g. apps/simulator, packages/osim):
+ * Workspaces of the root package.json that the list above does not cover (e.g. packages/simulator, packages/osim):
  * each becomes a suite after "web unit", run when it has test files, so new packages are never silently left out.
  */
 function extraWorkspaceSuites() {

@@ -10,7 +10,7 @@ export default defineConfig({
     alias: {
       '@voltfleet/domain': source('packages/domain'),
       '@voltfleet/osim': source('packages/osim'),
-      '@voltfleet/simulator': source('apps/simulator'),
+      '@voltfleet/simulator': source('packages/simulator'),
     },
   },
   test: {
