@@ -15,7 +15,14 @@ import { AppError, invalid, notFound } from '../../platform/errors.js';
 import { hashToken, type Caller } from '../../platform/auth.js';
 import { consumeCaptcha } from './captcha.js';
 import { decryptPasswordBlob, type LoginKey } from './login-key.js';
-import { clearAccountFailures, lockedForMinutes, recordFailure } from './login-limits.js';
+import {
+  LOGIN_LIMITS,
+  clearAccountFailures,
+  clearPasswordChangeFailures,
+  lockedForMinutes,
+  recordFailure,
+  recordPasswordChangeFailure,
+} from './login-limits.js';
 import { insertSession, revokeSession, revokeUserSessions } from './session.repository.js';
 import { findUserById, findUserByUsername, toUser, updateUserFields, type UserRow } from '../users/users.repository.js';
 
@@ -68,7 +75,7 @@ export interface AuthDeps {
   loginKey: LoginKey;
 }
 
-/** Checks captcha, lockout, blob and password; opens a session. Failures are counted per account and address. */
+/** Checks captcha, throttling, blob and password; opens a session. Failures count per account-and-address and address. */
 export async function login(deps: AuthDeps, body: LoginRequest, meta: { ip: string; userAgent: string }) {
   const { db, config, loginKey } = deps;
   const minutes = await lockedForMinutes(db, body.username, meta.ip);
@@ -86,7 +93,7 @@ export async function login(deps: AuthDeps, body: LoginRequest, meta: { ip: stri
     throw new AppError('unauthorized', 'auth.badCredentials');
   }
   if (!user.enabled) throw new AppError('unauthorized', 'auth.accountDisabled');
-  await clearAccountFailures(db, body.username);
+  await clearAccountFailures(db, body.username, meta.ip);
   const token = randomBytes(32).toString('base64url');
   await insertSession(db, {
     tokenHash: hashToken(token),
@@ -126,8 +133,17 @@ export async function changePassword(deps: AuthDeps, caller: Caller, oldBlob: st
     );
   if (newPassword === oldPassword) throw invalid('newPassword', 'validation.newPasswordSame');
   const row: UserRow | undefined = await findUserById(db, caller.id);
-  if (!row || !(await verifyPassword(row.password_hash, oldPassword)))
+  if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
+    // Wrong old passwords are counted per user: past the limit the session that tried ends, so a stolen session
+    // cannot be used to guess the password.
+    const failures = await recordPasswordChangeFailure(db, caller.id);
+    if (failures >= LOGIN_LIMITS.perUserPasswordChange) {
+      await revokeSession(db, caller.tokenHash);
+      throw new AppError('unauthorized', 'auth.passwordChangeLocked');
+    }
     throw invalid('oldPassword', 'auth.oldPasswordWrong');
+  }
+  await clearPasswordChangeFailures(db, caller.id);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await updateUserFields(tx, caller.id, { password_hash: passwordHash });

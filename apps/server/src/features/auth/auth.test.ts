@@ -171,7 +171,7 @@ describe('login', () => {
 });
 
 describe('brute-force limits', () => {
-  it('locks an account after five failures, whatever the address, and even the right password is refused', async () => {
+  it('never lets failures from other addresses lock an account (ASVS 2.2.1: per account and address)', async () => {
     const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
     await makeUser(s.db, {
       username: 'victim',
@@ -180,14 +180,41 @@ describe('brute-force limits', () => {
       superiorId: await adminId(s.db),
       level: 3,
     });
-    for (let i = 0; i < 5; i++) {
-      const res = await tryLogin(s.app, 'victim', `Wrong-pass${i}`, { ip: `10.1.0.${i}` });
-      expect(res.status).toBe(401);
-    }
-    const locked = await tryLogin(s.app, 'victim', 'Right-pass1', { ip: '10.1.0.99' });
-    expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe('rate_limited');
-    expect(locked.body.msg).toMatch(/Too many failed logins, please try again in \d+ minutes/);
+    // A stranger fails ten times against the account from one address …
+    for (let i = 0; i < 10; i++) await tryLogin(s.app, 'victim', `Wrong-pass${i}`, { ip: '10.1.0.66' });
+    // … and is throttled there, with the minutes to wait …
+    const throttled = await tryLogin(s.app, 'victim', 'Right-pass1', { ip: '10.1.0.66' });
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.code).toBe('rate_limited');
+    expect(throttled.body.msg).toMatch(/Too many failed logins, please try again in \d+ minutes/);
+    // … while the owner logs in from their own address at once.
+    const owner = await tryLogin(s.app, 'victim', 'Right-pass1', { ip: '10.1.0.99' });
+    expect(owner.status).toBe(200);
+  });
+
+  it('keeps the administrator able to log in while strangers fail against it from many addresses', async () => {
+    for (let i = 0; i < 12; i++) await tryLogin(s.app, 'admin', 'Wrong-pass1', { ip: `10.3.0.${i}` });
+    const res = await tryLogin(s.app, 'admin', TEST_ADMIN_PASSWORD, { ip: '10.3.1.1' });
+    expect(res.status).toBe(200);
+  });
+
+  it('throttles one address after five failures for one account, and a success there clears it', async () => {
+    const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
+    await makeUser(s.db, {
+      username: 'forgetful',
+      password: 'Right-pass1',
+      roleId: await builtinRoleId(s.db, 'personal'),
+      superiorId: await adminId(s.db),
+      level: 3,
+    });
+    for (let i = 0; i < 4; i++)
+      expect((await tryLogin(s.app, 'forgetful', 'Wrong-pass1', { ip: '10.4.0.1' })).status).toBe(401);
+    expect((await tryLogin(s.app, 'forgetful', 'Right-pass1', { ip: '10.4.0.1' })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await tryLogin(s.app, 'forgetful', 'Wrong-pass1', { ip: '10.4.0.1' })).status).toBe(401);
+    expect((await tryLogin(s.app, 'forgetful', 'Right-pass1', { ip: '10.4.0.1' })).status).toBe(200);
+    for (let i = 0; i < 5; i++) await tryLogin(s.app, 'forgetful', 'Wrong-pass1', { ip: '10.4.0.1' });
+    expect((await tryLogin(s.app, 'forgetful', 'Right-pass1', { ip: '10.4.0.1' })).status).toBe(429);
   });
 
   it('locks an address after twenty failures across accounts', async () => {
@@ -286,5 +313,40 @@ describe('password change', () => {
     expect((await api(s.app, 'GET', '/api/auth/me', { token: current })).status).toBe(200);
     expect((await api(s.app, 'GET', '/api/auth/me', { token: other })).status).toBe(401);
     expect((await tryLogin(s.app, 'changer', 'Second-pass1')).status).toBe(200);
+  });
+});
+
+describe('password change is not an oracle', () => {
+  it('ends the session after five wrong current passwords, and a right one before that works', async () => {
+    const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
+    await makeUser(s.db, {
+      username: 'guessed',
+      password: 'First-pass1',
+      roleId: await builtinRoleId(s.db, 'personal'),
+      superiorId: await adminId(s.db),
+      level: 3,
+    });
+    const key = await publicKey(s.app);
+    const change = (token: string, oldPw: string, newPw: string) =>
+      api(s.app, 'POST', '/api/auth/password', {
+        token,
+        body: { oldPassword: encryptPassword(key, oldPw), newPassword: encryptPassword(key, newPw) },
+        lang: 'cs',
+      });
+    // The owner mistypes three times, then gets it right: the count starts again.
+    const owner = await loginToken(s.app, 'guessed', 'First-pass1');
+    for (let i = 0; i < 3; i++) expect((await change(owner, `Nope-pass${i}`, 'Second-pass1')).status).toBe(400);
+    expect((await change(owner, 'First-pass1', 'Second-pass1')).status).toBe(200);
+
+    // Someone holding a session guesses: four wrong answers are refused, the fifth ends the session.
+    const stolen = await loginToken(s.app, 'guessed', 'Second-pass1');
+    for (let i = 0; i < 4; i++) expect((await change(stolen, `Guess-pass${i}`, 'Third-pass1')).status).toBe(400);
+    const fifth = await change(stolen, 'Guess-pass9', 'Third-pass1');
+    expect(fifth.status).toBe(401);
+    expect(fifth.body.msg).toMatch(/odhlášeni/);
+    expect((await api(s.app, 'GET', '/api/auth/me', { token: stolen })).status).toBe(401);
+    // Even the right password does not work on the ended session, and the password is unchanged.
+    expect((await change(stolen, 'Second-pass1', 'Third-pass1')).status).toBe(401);
+    expect((await tryLogin(s.app, 'guessed', 'Second-pass1', { ip: '10.5.0.1' })).status).toBe(200);
   });
 });

@@ -1,10 +1,19 @@
 import type { Queryable } from '../../db/db.js';
 
-/** Failed logins allowed in the window before an account or an address is locked out for the rest of it. */
-export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 5, perIp: 20 };
+/**
+ * Failed logins allowed in the window (OWASP ASVS 2.2.1). Throttling is per account *and* client address, plus per
+ * address across accounts; there is no lock of an account from everywhere, so no anonymous party can deny a user
+ * their login by failing against it from elsewhere. The per-account brake is the captcha every attempt must solve
+ * (single use), and the encrypted, single-use password blob.
+ *
+ * A password change counts wrong old passwords per user: after `perUserPasswordChange` in the window the session
+ * that tried is ended (a stolen session must not become an oracle for the password).
+ */
+export const LOGIN_LIMITS = { windowMinutes: 15, perAccountAndAddress: 5, perIp: 20, perUserPasswordChange: 5 };
 
-const accountKey = (username: string) => `user:${username.toLowerCase()}`;
+const pairKey = (username: string, ip: string) => `pair:${username.toLowerCase()}|${ip}`;
 const ipKey = (ip: string) => `ip:${ip}`;
+const passwordChangeKey = (userId: number) => `pwchange:${userId}`;
 
 async function failuresSince(db: Queryable, key: string): Promise<{ count: number; oldest: Date | null }> {
   const { rows } = await db.query<{ n: number; oldest: Date | null }>(
@@ -14,25 +23,39 @@ async function failuresSince(db: Queryable, key: string): Promise<{ count: numbe
   return { count: rows[0]?.n ?? 0, oldest: rows[0]?.oldest ?? null };
 }
 
-/** Minutes until the caller may try again, or 0 when neither the account nor the address is locked. */
+const minutesLeft = (oldest: Date) =>
+  Math.max(1, Math.ceil((oldest.getTime() + LOGIN_LIMITS.windowMinutes * 60_000 - Date.now()) / 60_000));
+
+/** Minutes until this address may try this account again, or 0 when neither the pair nor the address is throttled. */
 export async function lockedForMinutes(db: Queryable, username: string, ip: string): Promise<number> {
-  const [account, address] = await Promise.all([failuresSince(db, accountKey(username)), failuresSince(db, ipKey(ip))]);
+  const [pair, address] = await Promise.all([failuresSince(db, pairKey(username, ip)), failuresSince(db, ipKey(ip))]);
   const locked = [
-    account.count >= LOGIN_LIMITS.perAccount ? account.oldest : null,
+    pair.count >= LOGIN_LIMITS.perAccountAndAddress ? pair.oldest : null,
     address.count >= LOGIN_LIMITS.perIp ? address.oldest : null,
   ].filter((d): d is Date => d !== null);
-  if (locked.length === 0) return 0;
-  const until = Math.max(...locked.map((d) => d.getTime())) + LOGIN_LIMITS.windowMinutes * 60_000;
-  return Math.max(1, Math.ceil((until - Date.now()) / 60_000));
+  return locked.length === 0 ? 0 : Math.max(...locked.map(minutesLeft));
 }
 
+/** Counts a failed login for the address and, when a username was given, for that account from that address. */
 export async function recordFailure(db: Queryable, ip: string, username?: string): Promise<void> {
-  await db.query(`INSERT INTO login_failures (key) VALUES ($1)`, [ipKey(ip)]);
-  if (username) await db.query(`INSERT INTO login_failures (key) VALUES ($1)`, [accountKey(username)]);
+  await db.query(`INSERT INTO login_failures (key) SELECT unnest($1::text[])`, [
+    username ? [ipKey(ip), pairKey(username, ip)] : [ipKey(ip)],
+  ]);
 }
 
-export async function clearAccountFailures(db: Queryable, username: string): Promise<void> {
-  await db.query(`DELETE FROM login_failures WHERE key = $1`, [accountKey(username)]);
+/** A successful login clears that account's failures from that address. */
+export async function clearAccountFailures(db: Queryable, username: string, ip: string): Promise<void> {
+  await db.query(`DELETE FROM login_failures WHERE key = $1`, [pairKey(username, ip)]);
+}
+
+/** Counts a wrong old password on a password change; returns how many there were in the window, this one included. */
+export async function recordPasswordChangeFailure(db: Queryable, userId: number): Promise<number> {
+  await db.query(`INSERT INTO login_failures (key) VALUES ($1)`, [passwordChangeKey(userId)]);
+  return (await failuresSince(db, passwordChangeKey(userId))).count;
+}
+
+export async function clearPasswordChangeFailures(db: Queryable, userId: number): Promise<void> {
+  await db.query(`DELETE FROM login_failures WHERE key = $1`, [passwordChangeKey(userId)]);
 }
 
 export async function deleteOldFailures(db: Queryable): Promise<void> {
