@@ -181,8 +181,10 @@ describe('subscribing and commands', () => {
   });
 });
 
-describe('failed logins are limited', () => {
-  test('guessing a secret locks the serial number before the secret is checked; other devices still log in', async () => {
+describe('failed logins slow the guesser, never the owner', () => {
+  const limits = { perAddress: 20, addressWindowMs: 60_000, perSn: 3, snWindowMs: 60_000 };
+
+  async function guardedBroker() {
     const checks: string[] = [];
     const counted = {
       authenticate: (sn: string, secret: string) => {
@@ -190,42 +192,62 @@ describe('failed logins are limited', () => {
         return directory.authenticate(sn, secret);
       },
     };
-    const guarded = await startMqttBroker({
+    const b = await startMqttBroker({
       port: 0,
       host: '127.0.0.1',
       directory: counted,
       sink,
-      loginLimits: { perAddress: 20, addressWindowMs: 60_000, perSn: 3, snWindowMs: 60_000 },
+      loginLimits: limits,
+      loginTarpitMs: 300,
     });
-    const guardedUrl = `mqtt://127.0.0.1:${guarded.port}`;
+    return { broker: b, url: `mqtt://127.0.0.1:${b.port}`, checks };
+  }
+  const login = (u: string, sn: string, password: string) =>
+    connectOutcome(u, { protocolVersion: 4, clientId: sn, username: sn, password });
+
+  test('twelve wrong secrets for a serial number do not keep the real device out', async () => {
+    const g = await guardedBroker();
     try {
-      for (let i = 0; i < 3; i += 1) {
-        expect(
-          await connectOutcome(guardedUrl, { protocolVersion: 4, clientId: A, username: A, password: `guess-${i}` }),
-        ).toContain('Bad username or password');
-      }
-      // Even the right secret is refused now, and it is not even checked.
-      const before = checks.length;
-      expect(
-        await connectOutcome(guardedUrl, {
-          protocolVersion: 4,
-          clientId: A,
-          username: A,
-          password: directory.secret(A),
-        }),
-      ).toContain('Server unavailable');
-      expect(checks.length).toBe(before);
-      expect(guarded.counters.rejectedByReason['link.auth']).toBeGreaterThanOrEqual(4);
-      expect(
-        await connectOutcome(guardedUrl, {
-          protocolVersion: 4,
-          clientId: B,
-          username: B,
-          password: directory.secret(B),
-        }),
-      ).toBe('connected');
+      for (let i = 0; i < 12; i += 1) expect(await login(g.url, A, `guess-${i}`)).toContain('Bad username or password');
+      expect(await login(g.url, A, directory.secret(A))).toBe('connected');
+      expect(g.broker.counters.rejectedByReason['link.auth']).toBeGreaterThanOrEqual(12);
     } finally {
-      await guarded.close();
+      await g.broker.close();
+    }
+  });
+
+  test('forty failures from one address do not keep a correct device behind it out', async () => {
+    const g = await guardedBroker();
+    try {
+      for (let i = 0; i < 40; i += 1) {
+        const sn = `VFGHOST${String(i).padStart(4, '0')}`;
+        expect(await login(g.url, sn, `guess-${i}`)).toContain('Bad username or password');
+      }
+      expect(await login(g.url, B, directory.secret(B))).toBe('connected');
+    } finally {
+      await g.broker.close();
+    }
+  });
+
+  test('over a limit a failure is answered late, and a known serial number costs no check at all', async () => {
+    const g = await guardedBroker();
+    try {
+      // The device logs in once: its secret is remembered.
+      expect(await login(g.url, A, directory.secret(A))).toBe('connected');
+      for (let i = 0; i < 3; i += 1) await login(g.url, A, `guess-${i}`);
+      const before = g.checks.length;
+      const started = Date.now();
+      const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => login(g.url, A, `flood-${i}`)));
+      expect(outcomes.every((o) => o.includes('Bad username or password'))).toBe(true);
+      // Refused without hashing or a lookup (the remembered secret says they are wrong) …
+      expect(g.checks.length).toBe(before);
+      // … and answered only after the tarpit.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      // The owner is recognised at once, without a check either.
+      expect(await login(g.url, A, directory.secret(A))).toBe('connected');
+      expect(g.checks.length).toBe(before);
+    } finally {
+      await g.broker.close();
     }
   });
 });

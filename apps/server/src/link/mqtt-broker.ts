@@ -3,7 +3,7 @@ import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Su
 import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain';
 import { OrderedCallbacks } from './ack-order.js';
 import { linkCredentialEvents } from './credential-events.js';
-import { DEFAULT_LOGIN_LIMITS, LoginGuard, type LoginGuardLimits } from './login-guard.js';
+import { CheckLane, DEFAULT_LOGIN_LIMITS, LoginGuard, type LoginGuardLimits } from './login-guard.js';
 import { limitPacketSize } from './packet-size-guard.js';
 import { commandPayload, isOwnDownlinkFilter, MAX_PAYLOAD_BYTES, topicMatches, uplinkTopic } from './mqtt-protocol.js';
 import { Uplink, type AckHandler } from './uplink.js';
@@ -41,6 +41,8 @@ export interface MqttBrokerOptions {
   log?: LinkLog;
   /** Failed-login limits (tests lower them); default DEFAULT_LOGIN_LIMITS. */
   loginLimits?: LoginGuardLimits;
+  /** How long a failing login over a limit waits for its answer (tests shorten it). */
+  loginTarpitMs?: number;
 }
 
 export interface MqttBroker extends DeviceLink {
@@ -72,6 +74,8 @@ class AedesLink implements MqttBroker {
   port = 0;
   private readonly uplink: Uplink;
   private readonly logins: LoginGuard;
+  /** Checks of logins over a limit run here, two at a time (see LoginGuard). */
+  private readonly overLimit = new CheckLane();
   private readonly aedes: Aedes;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
@@ -81,11 +85,15 @@ class AedesLink implements MqttBroker {
   private readonly downlinks = new WeakMap<Client, Set<string>>();
   private readonly ordered = new OrderedCallbacks<Client>();
   /** A rotated-out secret must not keep its session: the device logs in again with the new one. */
-  private readonly credentialsReplaced = (sn: string) => this.sessions.get(sn)?.close();
+  private readonly credentialsReplaced = (sn: string) => {
+    // The remembered secret proves nothing any more; the open session ends at once.
+    this.logins.forgetSecret(sn);
+    this.sessions.get(sn)?.close();
+  };
 
   constructor(private readonly options: MqttBrokerOptions) {
     this.uplink = new Uplink(options.sink, options.log, false);
-    this.logins = new LoginGuard(options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
+    this.logins = new LoginGuard(options.loginLimits ?? DEFAULT_LOGIN_LIMITS, Date.now, options.loginTarpitMs);
     this.aedes = new Aedes({
       concurrency: AEDES_CONCURRENCY,
       preConnect: (_client, packet, done) => {
@@ -198,22 +206,41 @@ class AedesLink implements MqttBroker {
       return done(authError(IDENTIFIER_REJECTED, 'client id must be the serial number'), null);
     }
     const address = remoteAddress(client);
+    const secret = password.toString('utf8');
+    const accept = (device: LinkDevice) => {
+      this.logins.succeeded(sn, { secret, value: device });
+      this.devices.set(client, device);
+      done(null, true);
+    };
+    const refuse = (slow: boolean, why: string) => {
+      this.logins.failed(address, sn);
+      this.uplink.refuse('link.auth', sn, why);
+      const answer = () => done(authError(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), null);
+      // Over a limit a failure is answered late: the guesser is slowed, never the owner, whose login succeeds.
+      if (slow) setTimeout(answer, this.logins.tarpitMs).unref();
+      else answer();
+    };
+    // The secret that last logged this serial number in: recognised without hashing, whatever others tried.
+    const known = this.logins.recall<LinkDevice>(sn, secret);
+    if (known) return accept(known);
     const limited = this.logins.refusal(address, sn);
-    if (limited) {
-      // Refused before the secret is hashed: guessing stops, and a flood costs no hashing.
-      this.uplink.refuse('link.auth', sn, `too many failed logins for this ${limited}`);
-      return done(authError(SERVER_UNAVAILABLE, 'too many failed logins, try later'), null);
-    }
-    this.options.directory.authenticate(sn, password.toString('utf8')).then(
-      (device) => {
-        if (!device || device.sn !== sn) {
-          this.logins.failed(address, sn);
-          this.uplink.refuse('link.auth', sn, 'unknown device or wrong secret');
-          return done(authError(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), null);
+    if (limited && this.logins.knownWrong(sn, secret))
+      return refuse(true, `wrong secret (too many failed logins for this ${limited})`);
+    const check = () => this.options.directory.authenticate(sn, secret);
+    // Over a limit the check still runs, in a narrow lane, so a flood costs bounded work and a correct device waits
+    // its turn instead of being refused.
+    const checked: Promise<{ device: LinkDevice | null } | undefined> = limited
+      ? this.overLimit.run(async () => ({ device: await check() }))
+      : check().then((device) => ({ device }));
+    checked.then(
+      (result) => {
+        if (result === undefined) {
+          this.uplink.refuse('link.auth', sn, 'login checks queue full');
+          return done(authError(SERVER_UNAVAILABLE, 'server busy, try later'), null);
         }
-        this.logins.succeeded(sn);
-        this.devices.set(client, device);
-        done(null, true);
+        const { device } = result;
+        if (!device || device.sn !== sn) return refuse(limited !== null, 'unknown device or wrong secret');
+        accept(device);
       },
       (err: unknown) => {
         this.uplink.log.error({ sn, err }, 'mqtt: device directory failed');
