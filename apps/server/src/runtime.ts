@@ -5,6 +5,7 @@ import type { Db } from './db/db.js';
 import { Ingest } from './features/telemetry/ingest.js';
 import { deviceDirectory } from './features/devices/device-directory.js';
 import { markSeen } from './features/devices/device-status.js';
+import { recordIdentityConflict } from './features/devices/devices.repository.js';
 import { watchStatuses } from './features/devices/status-watcher.js';
 import { runDemoFleet } from './features/demo/demo.runner.js';
 import { hashPassword } from './features/auth/auth.service.js';
@@ -86,7 +87,28 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       log: app.log,
       pollIntervalMs: config.osimPollSeconds * 1000,
       requestTimeoutMs: config.osimRequestTimeoutSeconds * 1000,
+      conflicts: { record: (device, remote) => recordIdentityConflict(db, device.id, remote) },
     });
+    for (const [name, help, read] of [
+      [
+        'voltfleet_osim_identity_conflicts',
+        'OSIM connections refused: their serial number was connected and answering',
+        () => gateway.counters.identityConflicts,
+      ],
+      [
+        'voltfleet_osim_bad_frames',
+        'OSIM frames that were invalid (closing their connection) or answered no request',
+        () => gateway.counters.badFrames,
+      ],
+    ] as const)
+      new Gauge({
+        name,
+        help,
+        registers: [app.metrics],
+        collect() {
+          this.set(read());
+        },
+      });
     gateway.events.on(
       'online',
       (d) =>

@@ -33,6 +33,11 @@ export const deviceDetailSchema = z.object({
   template: text,
   gridConnectionLimitW: z.number().nullable(),
   socLowerLimitPct: z.number().nullable(),
+  /**
+   * OSIM: connections refused because they claimed this device's serial number while its own connection still
+   * answered (someone else may be impersonating it, docs/security.md); null when there never was one.
+   */
+  identityConflict: z.object({ count: z.number().int(), lastAt: z.string(), remote: z.string() }).nullable(),
 });
 export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
 

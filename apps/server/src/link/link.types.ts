@@ -44,6 +44,11 @@ export interface LinkEvents {
   offline: [device: LinkDevice];
   /** The device reported the firmware versions it runs (on its status topic, e.g. after an upgrade's restart). */
   versions: [device: LinkDevice, versions: DeviceVersions];
+  /**
+   * OSIM: a second connection claimed this device's serial number while its connection still answered, and was
+   * refused (`remote` is the claimant's address). For alarms to raise.
+   */
+  identityConflict: [device: LinkDevice, remote: string];
 }
 
 /** Firmware versions a device reports; either may be absent. */

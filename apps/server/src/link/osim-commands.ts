@@ -536,7 +536,7 @@ export function nextConnection(
   return new Promise((resolve) => {
     const fresh = () => {
       const current = gateway.connection(sn);
-      return current && current !== old && !current.closed && current.device ? current : undefined;
+      return current && current !== old && !current.closed && current.device && current.proven ? current : undefined;
     };
     const onOnline = (device: LinkDevice) => {
       const current = device.sn === sn ? fresh() : undefined;
@@ -576,11 +576,12 @@ export function osimCommandLink(
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
-    reachable: (sn) => gateway.isConnected(sn),
+    // Commands go only to a connection that proved continuity (answered a poll since it identified itself).
+    reachable: (sn) => gateway.commandReady(sn),
     send(sn, command): Promise<CommandRouting> {
       const connection = gateway.connection(sn);
       const device = connection?.device;
-      if (!connection || !device || connection.closed) return Promise.resolve('offline');
+      if (!connection || !device || connection.closed || !connection.proven) return Promise.resolve('offline');
       if (command.expiresAt !== undefined && command.expiresAt < Date.now()) return Promise.resolve('offline');
       const reconnection = () => nextConnection(gateway, sn, connection, reconnectWaitMs);
       // An upgrade is acknowledged as soon as the inverter accepts its start frame, so a long transfer is not taken

@@ -9,6 +9,7 @@ import { adminId, openTestDb } from '../test/harness.js';
 import { insertFleet } from '../test/fleet-fixture.js';
 import type { LinkDevice } from './link.types.js';
 import type { LoginGuardLimits } from './login-guard.js';
+import { osimCommandLink } from './osim-commands.js';
 import { OsimGateway } from './osim-gateway.js';
 import { sleep, waitFor } from './test-support.js';
 
@@ -135,7 +136,10 @@ test('an inverter is identified by query 98 and its first poll is stored through
   g.events.on('online', (d) => online.push(d));
   await simulated(g, inverter);
   await waitFor(() => g.isConnected(inverter.sn), 'identification');
+  // Online once it answered a poll, not merely 98 (continuity, docs/security.md).
+  await waitFor(() => online.length === 1, 'online after the first answered poll');
   expect(online.map((d) => d.sn)).toEqual([inverter.sn]);
+  expect(g.commandReady(inverter.sn)).toBe(true);
   await waitFor(() => g.counters.accepted === 1, 'the first reading');
   const rows = await storedReadings(inverter.sn);
   expect(rows).toHaveLength(1);
@@ -227,13 +231,15 @@ test('a device vanishing mid-frame goes offline and leaves the gateway healthy',
   const inverter = inverters[0]!;
   const offline: string[] = [];
   g.events.on('offline', (d) => offline.push(d.sn));
+  let answered = 0;
   const { socket } = await rawDevice(g, (code, s) => {
-    if (code === '98') s.write(identification(inverter.sn));
-    else {
-      const full = new OsimDevice({ host: '', port: 0, inverter }).replies(code, fleet.now)[0]!;
-      s.write(full.subarray(0, Math.floor(full.length / 2)));
-      setTimeout(() => s.destroy(), 20);
-    }
+    if (code === '98') return void s.write(identification(inverter.sn));
+    const replies = new OsimDevice({ host: '', port: 0, inverter }).replies(code, fleet.now);
+    // The first poll query is answered (the device is online), the next reply is cut off by the vanishing device.
+    if (answered++ === 0) return void replies.forEach((frame) => s.write(frame));
+    const full = replies[0]!;
+    s.write(full.subarray(0, Math.floor(full.length / 2)));
+    setTimeout(() => s.destroy(), 20);
   });
   await waitFor(() => offline.length === 1, 'the device to go offline');
   expect(socket.destroyed).toBe(true);
@@ -246,38 +252,121 @@ test('a device vanishing mid-frame goes offline and leaves the gateway healthy',
   await waitFor(() => g.counters.accepted === accepted + 1, 'a reading after the reconnect');
 });
 
-test('garbage bytes are skipped and do not crash the gateway', async () => {
+test('garbage on the port closes the connection at its first invalid frame, and the gateway stays healthy', async () => {
   const g = await gateway();
   const inverter = inverters[0]!;
   const garbage = Uint8Array.from({ length: 600 }, (_, i) => (i * 37 + 11) % 256);
-  const sim = new OsimDevice({ host: '', port: 0, inverter });
-  await rawDevice(g, (code, socket) => {
-    socket.write(garbage);
-    socket.write(Uint8Array.from([0xfe, 0x55, 0x14, 0x64, 0x0a, 0x00, 0x02, 0x01])); // a false start
-    for (const frame of sim.replies(code, fleet.now)) socket.write(frame);
-  });
-  await waitFor(() => g.isConnected(inverter.sn), 'identification through the garbage');
-  await waitFor(() => g.counters.accepted >= 1, 'a reading through the garbage');
+  const started = Date.now();
+  const { socket, closed } = await rawDevice(g, () => undefined);
+  socket.write(garbage);
+  await closed;
+  // Closed at once, not held for the 10 s identification timeout.
+  expect(Date.now() - started).toBeLessThan(3000);
   expect(g.counters.badFrames).toBeGreaterThan(0);
+  await waitFor(() => g.connectionCount === 0, 'the connection to be forgotten');
+  // An identified device that sends garbage is closed too (it dials again).
+  const { socket: noisy, closed: noisyClosed } = await rawDevice(g, (code, s) => {
+    if (code === '98') {
+      s.write(identification(inverter.sn));
+      setTimeout(() => s.write(garbage), 20);
+    }
+  });
+  await noisyClosed;
+  expect(noisy.destroyed).toBe(true);
+  // Still healthy: a real inverter connects and is polled.
+  await simulated(g, inverter);
+  await waitFor(() => g.counters.accepted >= 1, 'a reading');
   const query = buildQuery('0A', 603);
   expect(query.ok && decodeFrame(query.value).ok).toBe(true);
 });
 
-test('a reconnect with the same serial number replaces the old connection', async () => {
-  const g = await gateway();
+test('a second connection claiming a connected, answering serial number is refused and the conflict recorded', async () => {
+  const recorded: { sn: string; remote: string }[] = [];
+  const g = await OsimGateway.start({
+    port: 0,
+    host: '127.0.0.1',
+    devices: deviceDirectory(db),
+    sink: ingest,
+    db,
+    log,
+    pollIntervalMs: 60_000,
+    requestTimeoutMs: 1000,
+    conflicts: { record: async (device, remote) => void recorded.push({ sn: device.sn, remote }) },
+  });
+  gateways.push(g);
+  const inverter = inverters[0]!;
+  const heard: string[] = [];
+  g.events.on('identityConflict', (d) => heard.push(d.sn));
+  const real = await simulated(g, inverter);
+  await waitFor(() => g.commandReady(inverter.sn), 'the real inverter to be proven');
+  const holder = g.connection(inverter.sn);
+  // The spoofer answers 98 with the real serial number (and would answer polls too).
+  const spoofSim = new OsimDevice({ host: '', port: 0, inverter });
+  const { closed } = await rawDevice(g, (code, s) => {
+    for (const frame of spoofSim.replies(code, fleet.now)) s.write(frame);
+  });
+  await closed;
+  expect(g.connection(inverter.sn)).toBe(holder);
+  expect(real.isConnected).toBe(true);
+  expect(g.counters.identityConflicts).toBe(1);
+  expect(recorded).toEqual([{ sn: inverter.sn, remote: expect.stringMatching(/127\.0\.0\.1/) }]);
+  expect(heard).toEqual([inverter.sn]);
+  expect(warnings.some((w) => w.startsWith('osim: identity conflict'))).toBe(true);
+  // The real inverter still answers on its connection.
+  const query = buildQuery('0A', 603);
+  if (!query.ok) throw new Error('query');
+  const answer = await g.connection(inverter.sn)!.request(query.value, ['0A']);
+  expect(answer.complete).toBe(true);
+  expect(g.connection(inverter.sn)).toBe(holder);
+});
+
+test('a connection that no longer answers is replaced by the reconnecting inverter', async () => {
+  const g = await gateway(60_000, 300);
   const inverter = inverters[0]!;
   const events: string[] = [];
   g.events.on('online', () => events.push('online'));
   g.events.on('offline', () => events.push('offline'));
-  const first = await simulated(g, inverter);
-  await waitFor(() => g.isConnected(inverter.sn), 'the first connection');
+  // The first connection answers its first poll, then goes dead without closing (a half-open TCP connection).
+  let answering = true;
+  const sim = new OsimDevice({ host: '', port: 0, inverter });
+  await rawDevice(g, (code, s) => {
+    if (!answering) return;
+    for (const frame of sim.replies(code, fleet.now)) s.write(frame);
+    if (code !== '98') answering = false;
+  });
+  await waitFor(() => g.commandReady(inverter.sn), 'the first connection to be proven');
   const old = g.connection(inverter.sn);
+  const started = Date.now();
   await simulated(g, inverter);
-  await waitFor(() => g.connection(inverter.sn) !== old && g.connection(inverter.sn) !== undefined, 'the new one');
-  await waitFor(() => !first.isConnected, 'the old connection to be closed');
+  await waitFor(() => g.connection(inverter.sn) !== old && g.commandReady(inverter.sn), 'the new one');
+  expect(Date.now() - started).toBeLessThan(5000);
+  expect(old!.closed).toBe(true);
+  expect(g.counters.identityConflicts).toBe(0);
+  // The device never went away: the new connection takes over while the old one is closed.
+  await waitFor(() => events.length === 2, 'online again');
   await sleep(100);
-  expect(g.connectionCount).toBe(1);
   expect(events).toEqual(['online', 'online']);
+});
+
+test('a command is not sent to a connection that has not answered a poll yet', async () => {
+  const g = await gateway(60_000, 2000);
+  const inverter = inverters[0]!;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const sim = new OsimDevice({ host: '', port: 0, inverter });
+  await rawDevice(g, (code, s) => {
+    if (code === '98') return void s.write(identification(inverter.sn));
+    // Polls are answered only once the test says so.
+    void held.then(() => sim.replies(code, fleet.now).forEach((frame) => s.write(frame)));
+  });
+  await waitFor(() => g.isConnected(inverter.sn), 'identification');
+  expect(g.commandReady(inverter.sn)).toBe(false);
+  const link = osimCommandLink(g);
+  expect(link.reachable?.(inverter.sn)).toBe(false);
+  expect(await link.send(inverter.sn, { commandId: 'c-early', type: 'remote', key: 'restart' })).toBe('offline');
+  release();
+  await waitFor(() => g.commandReady(inverter.sn), 'continuity');
+  expect(link.reachable?.(inverter.sn)).toBe(true);
 });
 
 test('a request without a reply times out, and a connection that stays silent is closed and forgotten', async () => {
@@ -290,10 +379,11 @@ test('a request without a reply times out, and a connection that stays silent is
   });
   await waitFor(() => g.isConnected(inverter.sn), 'identification');
   await closed;
-  await waitFor(() => offline.length === 1, 'the device to go offline');
+  await waitFor(() => !g.isConnected(inverter.sn), 'the device to be forgotten');
   expect(g.counters.timeouts).toBeGreaterThanOrEqual(1);
   expect(g.counters.accepted).toBe(0);
-  expect(offline).toEqual([inverter.sn]);
+  // It never answered a poll, so it never counted as online (and is not reported offline either).
+  expect(offline).toEqual([]);
   expect(warnings).toContain('osim: connection silent, closing');
   await waitFor(() => g.connectionCount === 0, 'the connection to be forgotten');
 });

@@ -50,6 +50,8 @@ export interface OsimGatewayOptions {
   silenceMs?: number;
   /** Failed identifications (no or bad 98, serial number not stocked in) per address and serial number. */
   identifyLimits?: LoginGuardLimits;
+  /** Where identity conflicts are kept so the device page can show them (the devices feature). */
+  conflicts?: { record(device: LinkDevice, remote: string): Promise<void> };
 }
 
 /** A frame to send and the reply frames that complete it. */
@@ -77,6 +79,8 @@ export interface OsimCounters extends LinkCounters {
   badFrames: number;
   timeouts: number;
   unknownDevices: number;
+  /** A second connection claimed a serial number whose connection still answers (docs/security.md, OSIM). */
+  identityConflicts: number;
 }
 
 const QUIET_LOG: LinkLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -94,6 +98,11 @@ export class OsimConnection {
   dspVersion: string | undefined;
   lastHeardAt = Date.now();
   closed = false;
+  /**
+   * Continuity: the connection answered a poll after it identified itself. Until then it gets no command and does not
+   * count as online: answering 98 once proves nothing (OSIM has no authentication).
+   */
+  proven = false;
   private readonly reader = new FrameReader();
   private readonly queue: PendingRequest[] = [];
   private inFlight: { request: PendingRequest; frames: Map<string, OsimFrame>; timer: NodeJS.Timeout } | undefined;
@@ -121,8 +130,11 @@ export class OsimConnection {
   received(chunk: Buffer): void {
     for (const event of this.reader.push(chunk)) {
       if (!event.ok) {
+        // The first invalid frame ends the connection: garbage is not held for the identification timeout, and a
+        // real inverter that lost sync simply dials again.
         this.gateway.badFrame(this, osimErrorMessage(event.error, 'en'));
-        continue;
+        this.gateway.invalidStream(this);
+        return;
       }
       this.lastHeardAt = Date.now();
       this.frame(event.frame);
@@ -196,6 +208,7 @@ export class OsimGateway {
     badFrames: 0,
     timeouts: 0,
     unknownDevices: 0,
+    identityConflicts: 0,
   };
   readonly events = new EventEmitter<LinkEvents>();
   private readonly server: net.Server;
@@ -247,6 +260,12 @@ export class OsimGateway {
     return this.bySn.has(sn);
   }
 
+  /** Whether commands may go to the device now: connected, identified and proven by an answered poll. */
+  commandReady(sn: string): boolean {
+    const connection = this.bySn.get(sn);
+    return connection !== undefined && !connection.closed && connection.proven;
+  }
+
   /**
    * Online debug: sends one whole frame to a connected device through its request queue (between polls) and waits
    * for the frames that answer its command. Undefined when the device is not connected over OSIM.
@@ -283,6 +302,12 @@ export class OsimGateway {
     this.log.warn({ sn: connection.sn, remote: connection.socket.remoteAddress, detail }, 'osim: bad frame');
   }
 
+  /** A connection sent an invalid frame: it is closed at once (and counted against its address while unidentified). */
+  invalidStream(connection: OsimConnection): void {
+    if (!connection.device) this.identifications.failed(connection.socket.remoteAddress ?? '', '');
+    connection.close();
+  }
+
   unexpectedFrame(connection: OsimConnection, code: string): void {
     this.counters.badFrames += 1;
     this.log.warn({ sn: connection.sn, command: code }, 'osim: frame answers no request in flight');
@@ -317,7 +342,7 @@ export class OsimGateway {
     const sn = connection.sn;
     if (sn !== undefined && this.bySn.get(sn) === connection) {
       this.bySn.delete(sn);
-      if (connection.device) this.presence('offline', connection.device);
+      if (connection.device && connection.proven) this.presence('offline', connection.device);
       this.log.info({ sn }, 'osim: device disconnected');
     }
   }
@@ -363,6 +388,20 @@ export class OsimGateway {
       connection.sn = undefined;
       return connection.close();
     }
+    const previous = this.bySn.get(sn);
+    if (previous && previous !== connection && !previous.closed) {
+      // A second connection names a serial number that is already connected. OSIM has no secret, so whoever answers
+      // 98 could be anyone: the connection that holds the serial number keeps it as long as it still answers, and
+      // the newcomer is refused; only a connection that no longer answers is replaced (a real reconnect).
+      const stillThere = await this.stillAnswers(previous, sn);
+      if (connection.closed) return;
+      if (stillThere) return this.identityConflict(device, previous, connection);
+      this.log.warn(
+        { sn, previous: previous.socket.remoteAddress, remote: address },
+        'osim: the previous connection no longer answers; the new one replaces it',
+      );
+      previous.close();
+    }
     this.identifications.succeeded(sn);
     connection.device = device;
     connection.pcuVersion = pcuVersion;
@@ -373,18 +412,42 @@ export class OsimGateway {
       [device.id, pcuVersion, modelCode],
     );
     if (connection.closed) return;
-    const previous = this.bySn.get(sn);
     this.bySn.set(sn, connection);
-    if (previous && previous !== connection) {
-      this.log.info({ sn }, 'osim: reconnect replaces the previous connection');
-      previous.close();
-    }
     this.log.info({ sn, pcuVersion, modelCode }, 'osim: device identified');
     // The PCU version in the catalogue's form (603 → 6.0.3), stored and settled like an MQTT device's report.
     const reported = osimVersionText(pcuVersion);
     if (reported) this.reportVersions(device, { pcuVersion: reported });
-    this.presence('online', device);
+    // Online (and open to commands) only once it answers a poll: see OsimConnection.proven.
     void this.poll(connection);
+  }
+
+  /** Asks an identified connection for its 98 again: true when it answers with the same serial number in time. */
+  private async stillAnswers(connection: OsimConnection, sn: string): Promise<boolean> {
+    const query = buildQuery(SYSTEM_INFO_COMMAND, 0);
+    if (!query.ok) return false;
+    const answer = await connection.request(query.value, [SYSTEM_INFO_COMMAND]);
+    const frame = answer.frames.get(SYSTEM_INFO_COMMAND);
+    if (!frame || connection.closed) return false;
+    const decoded = decodeFrameData(frame, 0);
+    const values = decoded.ok ? decoded.value.payload?.values : undefined;
+    return typeof values?.sn === 'string' && values.sn.trim() === sn;
+  }
+
+  /** Refuses a connection that claimed the serial number of a connection that still answers; logged, counted, stored. */
+  private async identityConflict(device: LinkDevice, holder: OsimConnection, claimant: OsimConnection) {
+    this.counters.identityConflicts += 1;
+    const remote = claimant.socket.remoteAddress ?? '';
+    this.log.warn(
+      { sn: device.sn, holder: holder.socket.remoteAddress, claimant: remote },
+      'osim: identity conflict: a second connection claims a serial number whose connection still answers; refused',
+    );
+    claimant.close();
+    try {
+      await this.options.conflicts?.record(device, remote);
+      this.events.emit('identityConflict', device, remote);
+    } catch (err) {
+      this.log.error({ err, sn: device.sn }, 'osim: identity conflict not recorded');
+    }
   }
 
   /** Starts due polls and closes connections that stay silent. */
@@ -426,6 +489,10 @@ export class OsimGateway {
         if (!query.ok) continue;
         const answer = await connection.request(query.value, expectedReplies(code, connection.pcuVersion));
         if (connection.closed) return;
+        if (answer.complete && !connection.proven) {
+          connection.proven = true;
+          this.presence('online', device);
+        }
         for (const [replyCode, frame] of answer.frames) {
           const decoded = decodeFrameData(frame, connection.pcuVersion);
           if (!decoded.ok) this.badFrame(connection, osimErrorMessage(decoded.error, 'en'));

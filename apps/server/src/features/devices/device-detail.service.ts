@@ -43,6 +43,14 @@ function toDetail(row: DeviceRecordRow): DeviceDetail {
     template: given(row.template),
     gridConnectionLimitW: row.grid_limit_w,
     socLowerLimitPct: row.soc_lower_limit_pct,
+    identityConflict:
+      row.osim_conflicts > 0 && row.osim_conflict_at
+        ? {
+            count: row.osim_conflicts,
+            lastAt: row.osim_conflict_at.toISOString(),
+            remote: row.osim_conflict_remote ?? '',
+          }
+        : null,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../test/harness.js';
 import type { SqlParam } from '../../db/db.js';
 import { Ingest } from '../telemetry/ingest.js';
+import { recordIdentityConflict } from './devices.repository.js';
 
 let s: TestServer;
 const ids: Record<string, number> = {};
@@ -128,6 +129,18 @@ describe('GET /api/devices/:id/detail', () => {
       template: null,
       gridConnectionLimitW: null,
       socLowerLimitPct: null,
+      identityConflict: null,
+    });
+  });
+
+  it('shows the OSIM identity conflicts the gateway recorded', async () => {
+    await recordIdentityConflict(s.db, ids.VFDETA0001!, '203.0.113.9');
+    await recordIdentityConflict(s.db, ids.VFDETA0001!, '203.0.113.10');
+    const res = await api<DeviceDetail>(s.app, 'GET', `/api/devices/${ids.VFDETA0001}/detail`, { token: tokens.a });
+    expect(res.body.data.identityConflict).toEqual({
+      count: 2,
+      lastAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      remote: '203.0.113.10',
     });
   });
 });

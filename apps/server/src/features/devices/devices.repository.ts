@@ -214,6 +214,9 @@ export interface DeviceRecordRow {
   activated_at: Date | null;
   last_seen_at: Date | null;
   last_reading_at: Date | null;
+  osim_conflicts: number;
+  osim_conflict_at: Date | null;
+  osim_conflict_remote: string | null;
   running_status: RunningStatus;
 }
 
@@ -229,6 +232,7 @@ export async function findDeviceRecordInScope(
     SELECT d.id, d.sn, d.kind, d.model, d.battery_model, d.installation_position, d.plant_id, p.name AS plant_name,
            p.time_zone, d.dsp_version, d.pcu_version, d.grid_code, d.battery_protocol, d.meter_protocol, d.template,
            d.grid_limit_w, d.soc_lower_limit_pct, d.imported_at, d.activated_at, d.last_seen_at, d.last_reading_at,
+           d.osim_conflicts, d.osim_conflict_at, d.osim_conflict_remote,
            ${statement.status()} AS running_status
       FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
      WHERE ${where} AND d.id = ${statement.bind(id)}`;
@@ -251,4 +255,16 @@ export async function deviceFilterOptionsInScope(
     statement.params,
   );
   return { models: models.rows.map((r) => r.model), plants: plants.rows };
+}
+
+/**
+ * OSIM: a connection claimed this device's serial number while its own connection still answered, and was refused.
+ * Counted with the time and the claimant's address, for the device page.
+ */
+export async function recordIdentityConflict(db: Queryable, deviceId: number, remote: string): Promise<void> {
+  await db.query(
+    `UPDATE devices SET osim_conflicts = osim_conflicts + 1, osim_conflict_at = now(), osim_conflict_remote = $2
+      WHERE id = $1`,
+    [deviceId, remote.slice(0, 64)],
+  );
 }

@@ -1,4 +1,4 @@
-import { Descriptions } from 'antd';
+import { Alert, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATION_STATUS_LABELS, type DeviceDetail, type Lang } from '@voltfleet/domain';
 import { formatPlantTime } from '@/lib/format';
@@ -33,17 +33,34 @@ export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {
     ['gridConnectionLimit', dash(device.gridConnectionLimitW, ' W')],
     ['socLowerLimit', dash(device.socLowerLimitPct, ' %')],
   ];
+  const conflict = device.identityConflict;
   return (
-    <Descriptions
-      bordered
-      size="small"
-      column={{ xs: 1, md: 2, xl: 3 }}
-      data-testid="device-basic-info"
-      items={items.map(([key, value]) => ({
-        key,
-        label: t(`deviceDetail.fields.${key}`),
-        children: <span data-testid={`device-field-${key}`}>{value}</span>,
-      }))}
-    />
+    <>
+      {conflict && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="device-identity-conflict"
+          message={t('deviceDetail.identityConflictTitle')}
+          description={t('deviceDetail.identityConflict', {
+            count: conflict.count,
+            time: formatPlantTime(conflict.lastAt, zone),
+            remote: conflict.remote,
+          })}
+        />
+      )}
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2, xl: 3 }}
+        data-testid="device-basic-info"
+        items={items.map(([key, value]) => ({
+          key,
+          label: t(`deviceDetail.fields.${key}`),
+          children: <span data-testid={`device-field-${key}`}>{value}</span>,
+        }))}
+      />
+    </>
   );
 }
