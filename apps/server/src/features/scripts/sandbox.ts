@@ -1,3 +1,4 @@
+import { unsafeTextKey } from '@voltfleet/domain';
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
@@ -168,6 +169,10 @@ export class ScriptSandbox {
     buckets: readonly ScriptBucket[] | null,
   ): Promise<SandboxOutcome> {
     if (this.closed) throw new Error('the script sandbox is closed');
+    // Pyodide cannot take a lone surrogate (or NUL) across into Python: its conversion is a fatal error that would
+    // end the child. Such a source is answered here, as the same message the API's validation gives.
+    const unsafe = unsafeTextKey(source);
+    if (unsafe) return { ok: false, failure: { key: unsafe, line: null }, durationMs: 0 };
     clearTimeout(this.idleTimer);
     const started = performance.now();
     let child: SandboxChild;

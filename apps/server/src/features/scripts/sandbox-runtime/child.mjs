@@ -8,7 +8,8 @@
 //  2. A module-resolution hook (loader.mjs) that refuses every import once Pyodide has loaded.
 //  3. No code generation from strings: eval / new Function throw, so pyodide.code.run_js cannot run anything.
 //  4. Host globals (process, fetch, WebSocket, require, …) deleted after Pyodide has loaded; jsglobals is empty.
-//  5. Python: js / pyodide_js unregistered, pyodide internals dropped from sys.modules and re-imports refused.
+//  5. Python: js / pyodide_js unregistered; the interpreter emptied of Pyodide's host bridges (vf_lockdown: no builtin
+//     module can be created again, their namespaces emptied, gc introspection refused), re-imports refused.
 //  6. WASM memory capped below the parent's RSS limit, so a memory bomb is a Python MemoryError.
 import { register } from 'node:module';
 import { constants as fsConstants, readFileSync } from 'node:fs';
@@ -51,7 +52,11 @@ pyodide.unregisterJsModule('pyodide_js');
 pyodide.runPython(harnessSource);
 const run = pyodide.globals.get('vf_run');
 const check = pyodide.globals.get('vf_check');
-pyodide.runPython('vf_lockdown()');
+// Called as a function, not through runPython: the lockdown empties Pyodide's own Python modules, and runPython's code
+// runner is one of them (it would fail on its way out). From here on only the two functions above are ever called.
+const lockdown = pyodide.globals.get('vf_lockdown');
+lockdown();
+lockdown.destroy();
 // Nothing Python can still reach should lead to the host file system.
 delete pyodide.FS.filesystems.NODEFS;
 delete pyodide.mountNodeFS;
@@ -95,8 +100,17 @@ port1.postMessage('lock');
 await new Promise((resolve) => port1.once('message', resolve));
 port1.close();
 
+// A lone surrogate cannot cross into Python (a fatal conversion error); the parent refuses such sources first, and
+// this is the second layer.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 onMessage((message) => {
   let reply;
+  if (typeof message.source !== 'string' || LONE_SURROGATE.test(message.source)) {
+    const error = { kind: 'syntax', message: 'The script contains an invalid Unicode character.', line: null };
+    send({ id: message.id, result: { ok: false, error } });
+    return;
+  }
   try {
     const text = message.check ? check(message.source) : run(message.source, JSON.stringify(message.buckets));
     reply = JSON.parse(text);

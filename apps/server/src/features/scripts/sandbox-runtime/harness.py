@@ -54,14 +54,72 @@ def _refused(name):
     return refused
 
 
+def _refuse_introspection(name):
+    def refused(*args, **kwargs):
+        raise PermissionError(f"gc.{name}() is not available in plant scripts.")
+
+    return refused
+
+
 def vf_lockdown():
-    """Drops the host bridges from sys.modules, refuses to import them again and disables process functions."""
+    """Takes the host out of the interpreter before any script runs; the import blocks above are only the first layer.
+
+    1. Every builtin module a script may legitimately use is imported now, then `_imp.create_builtin` is replaced by a
+       stub and the original dropped: no builtin module (``_pyodide_core`` among them) can be created again, whatever
+       a script does to ``sys.meta_path`` or however it calls the importer.
+    2. The modules that reach the host are removed from ``sys.modules`` and their namespaces emptied, and the names
+       are removed from this namespace, so no class or function left in memory leads back to them through its
+       ``__globals__``.
+    3. ``gc.get_objects`` / ``get_referrers`` / ``get_referents`` are replaced (the objects the runtime itself still
+       holds, like the cached copy of ``_pyodide_core``'s namespace, are reachable only that way).
+    4. os functions that start or signal processes raise instead of reaching the permission model.
+    """
+    import _imp
+    import gc
+    import importlib
     import os
     import posix
 
+    for name in sys.builtin_module_names:
+        if not _blocked(name) and name not in sys.modules:
+            try:
+                importlib.import_module(name)
+            except Exception:
+                pass
+
+    def create_builtin(spec):
+        raise ImportError(f"The module '{spec.name}' is not available in plant scripts.")
+
+    _imp.create_builtin = create_builtin
+
+    # Pyodide's own finders and hooks (the JS module finder) go too: their modules are emptied below.
+    def _ours(hook):
+        return not _blocked(getattr(type(hook), "__module__", "") or "") and not _blocked(
+            getattr(hook, "__module__", "") or ""
+        )
+
+    sys.meta_path[:] = [finder for finder in sys.meta_path if _ours(finder)]
+    sys.path_hooks[:] = [hook for hook in sys.path_hooks if _ours(hook)]
+    sys.path_importer_cache.clear()
+
+    doomed = [module for name, module in list(sys.modules.items()) if _blocked(name)]
     for name in list(sys.modules):
         if _blocked(name):
             del sys.modules[name]
+    for module in doomed:
+        try:
+            module.__dict__.clear()
+        except Exception:
+            pass
+    here = globals()
+    for name in list(here):
+        if _blocked(name):
+            del here[name]
+
+    for name in ("get_objects", "get_referrers", "get_referents"):
+        setattr(gc, name, _refuse_introspection(name))
+    gc.collect()
+
     sys.meta_path.insert(0, _RefuseHostModules())
     for module in (os, posix):
         for name in PROCESS_FUNCTIONS:
