@@ -22,7 +22,7 @@ import { startPlantScriptJob } from './features/scripts/scripts.job.js';
 import { startCommandJob } from './features/commands/commands.job.js';
 import { recordReportedVersions, startUpgradeJob } from './features/firmware/firmware.job.js';
 import { firmwareImageLoader } from './features/firmware/firmware.service.js';
-import { commandLinkOf, toLiveMessage } from './features/commands/command-dispatcher.js';
+import { toLiveMessage } from './features/commands/command-dispatcher.js';
 
 export interface Runtime {
   ingest: Ingest | undefined;
@@ -58,9 +58,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
         void markSeen(db, d.id).catch((err: unknown) => app.log.warn({ err, sn: d.sn }, 'last-seen update failed')),
     );
     // Commands stop being delivered before the link closes.
-    stops.unshift(
-      app.commands.attach(commandLinkOf(link), { offlineSeconds: config.deviceOfflineSeconds, pollMs: 2000 }),
-    );
+    stops.unshift(app.commands.attach(link, { offlineSeconds: config.deviceOfflineSeconds, pollMs: 2000 }));
     stops.unshift(recordReportedVersions(db, link.events, app.log));
     const [theLink, theIngest] = [link, ingest];
     registerLinkMetrics(app, theIngest, theLink);

@@ -70,16 +70,11 @@ export interface LinkLog {
   error(obj: object, msg: string): void;
 }
 
-/** What the server uses of a running device link, whichever broker carries it. */
-export interface DeviceLink {
+/** What the server uses of a running MQTT device link, whichever broker carries it: a CommandLink plus its counters. */
+export interface DeviceLink extends CommandLink {
   readonly counters: LinkCounters;
-  readonly events: EventEmitter<LinkEvents>;
   /** Publishes a command on `dev/{sn}/down/cmd` (QoS 1); the device answers on `dev/{sn}/up/ack`. */
-  publishCommand(sn: string, command: DeviceCommand): Promise<CommandRouting>;
-  /** Whether a command to `sn` would go out now; absent when the link cannot know (an external broker). */
-  reachable?(sn: string): boolean;
-  /** Registers a handler for command answers; returns a function that removes it. */
-  onAck(handler: (device: LinkDevice, ack: CommandAck) => void): () => void;
+  send(sn: string, command: DeviceCommand): Promise<CommandRouting>;
   close(): Promise<void>;
 }
 
@@ -88,7 +83,7 @@ export type DeviceProtocol = 'mqtt' | 'osim';
 
 /**
  * What the command lifecycle needs of a transport: send a command to a device, hear its answers and its presence.
- * The MQTT links implement it through `publishCommand`; the OSIM gateway implements the same shape.
+ * The MQTT links (DeviceLink) and the OSIM gateway's command link implement it.
  */
 export interface CommandLink {
   send(sn: string, command: DeviceCommand): Promise<CommandRouting>;

@@ -68,7 +68,7 @@ test('QoS 0 reading bursts during command fan-out leave the broker running', asy
     const sending: Promise<unknown>[] = [];
     for (let round = 0; round < COMMAND_ROUNDS; round++) {
       for (const sn of LISTENERS)
-        sending.push(broker.publishCommand(sn, { commandId: `r${round}`, type: 'readParameter', key: 'onOff' }));
+        sending.push(broker.send(sn, { commandId: `r${round}`, type: 'readParameter', key: 'onOff' }));
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     await Promise.all(sending);

@@ -147,11 +147,11 @@ describe('subscribing and commands', () => {
     expect(grant?.qos).toBe(1);
     const seen: string[] = [];
     a.on('message', (topic, payload) => seen.push(`${topic} ${payload.toString()}`));
-    expect(await broker.publishCommand(B, { commandId: 'c0', type: 'readParameter', key: 'workMode' })).toBe('offline');
+    expect(await broker.send(B, { commandId: 'c0', type: 'readParameter', key: 'workMode' })).toBe('offline');
     await b.subscribeAsync(`dev/${B}/down/cmd`, { qos: 1 });
-    expect(await broker.publishCommand(B, { commandId: 'c1', type: 'readParameter', key: 'workMode' })).toBe('sent');
+    expect(await broker.send(B, { commandId: 'c1', type: 'readParameter', key: 'workMode' })).toBe('sent');
     const command = { commandId: 'c2', type: 'setParameter', key: 'socLowerLimitPct', value: 30 } as const;
-    expect(await broker.publishCommand(A, command)).toBe('sent');
+    expect(await broker.send(A, command)).toBe('sent');
     await waitFor(() => seen.length === 1, 'command');
     expect(seen).toEqual([`dev/${A}/down/cmd ${JSON.stringify(command)}`]);
 
@@ -175,7 +175,7 @@ describe('subscribing and commands', () => {
     await closed(first);
     await second.subscribeAsync(`dev/${B}/down/#`, { qos: 1 });
     expect(events.at(-1)).toBe('online');
-    expect(await broker.publishCommand(B, { commandId: 'c3', type: 'readParameter', key: 'onOff' })).toBe('sent');
+    expect(await broker.send(B, { commandId: 'c3', type: 'readParameter', key: 'onOff' })).toBe('sent');
     await second.endAsync();
     await waitFor(() => events.at(-1) === 'offline', 'offline event');
   });

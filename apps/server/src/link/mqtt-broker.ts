@@ -43,6 +43,8 @@ export interface MqttBrokerOptions {
   loginLimits?: LoginGuardLimits;
   /** How long a failing login over a limit waits for its answer (tests shorten it). */
   loginTarpitMs?: number;
+  /** The clock of the login limits and of the remembered secrets (tests move it); default Date.now. */
+  loginClock?: () => number;
 }
 
 export interface MqttBroker extends DeviceLink {
@@ -74,7 +76,7 @@ class AedesLink implements MqttBroker {
   port = 0;
   private readonly uplink: Uplink;
   private readonly logins: LoginGuard;
-  /** Checks of logins over a limit run here, two at a time (see LoginGuard). */
+  /** Checks of logins over a limit run here: one at a time per address, two in all, addresses taking turns. */
   private readonly overLimit = new CheckLane();
   private readonly aedes: Aedes;
   private readonly server: Server;
@@ -93,7 +95,11 @@ class AedesLink implements MqttBroker {
 
   constructor(private readonly options: MqttBrokerOptions) {
     this.uplink = new Uplink(options.sink, options.log, false);
-    this.logins = new LoginGuard(options.loginLimits ?? DEFAULT_LOGIN_LIMITS, Date.now, options.loginTarpitMs);
+    this.logins = new LoginGuard(
+      options.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+      options.loginClock ?? Date.now,
+      options.loginTarpitMs,
+    );
     this.aedes = new Aedes({
       concurrency: AEDES_CONCURRENCY,
       preConnect: (_client, packet, done) => {
@@ -154,7 +160,7 @@ class AedesLink implements MqttBroker {
     return filters.some((filter) => topicMatches(filter, TOPICS.command(sn)));
   }
 
-  async publishCommand(sn: string, command: DeviceCommand): Promise<CommandRouting> {
+  async send(sn: string, command: DeviceCommand): Promise<CommandRouting> {
     if (!SERIAL_NUMBER_PATTERN.test(sn)) throw new RangeError(`not a serial number: ${sn}`);
     const topic = TOPICS.command(sn);
     if (!this.reachable(sn)) return 'offline';
@@ -226,27 +232,42 @@ class AedesLink implements MqttBroker {
     const limited = this.logins.refusal(address, sn);
     if (limited && this.logins.knownWrong(sn, secret))
       return refuse(true, `wrong secret (too many failed logins for this ${limited})`);
-    const check = () => this.options.directory.authenticate(sn, secret);
-    // Over a limit the check still runs, in a narrow lane, so a flood costs bounded work and a correct device waits
-    // its turn instead of being refused.
-    const checked: Promise<{ device: LinkDevice | null } | undefined> = limited
-      ? this.overLimit.run(async () => ({ device: await check() }))
-      : check().then((device) => ({ device }));
+    // Counted against both limits until decided, so a burst cannot all pass under them.
+    const release = this.logins.checking(address, sn);
+    // Over a limit the check still runs, in its address's turn: a flood from one address costs one check at a time and
+    // holds nobody else's login behind it; a correct device waits for its turn instead of being refused. A client that
+    // left before its turn is not checked at all.
+    const checked: Promise<LinkDevice | null | undefined> = limited
+      ? this.overLimit.run(address, () => this.checkOverLimit(sn, secret), () => !client.closed)
+      : this.options.directory.authenticate(sn, secret);
     checked.then(
-      (result) => {
-        if (result === undefined) {
-          this.uplink.refuse('link.auth', sn, 'login checks queue full');
-          return done(authError(SERVER_UNAVAILABLE, 'server busy, try later'), null);
+      (device) => {
+        release();
+        if (device === undefined) {
+          this.uplink.refuse('link.auth', sn, 'left before its login was checked');
+          // Aedes ignores an answer to a closed client; answered anyway, so nothing waits on it.
+          return done(authError(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), null);
         }
-        const { device } = result;
         if (!device || device.sn !== sn) return refuse(limited !== null, 'unknown device or wrong secret');
         accept(device);
       },
       (err: unknown) => {
+        release();
         this.uplink.log.error({ sn, err }, 'mqtt: device directory failed');
         done(authError(SERVER_UNAVAILABLE, 'server unavailable'), null);
       },
     );
+  }
+
+  /**
+   * The check of a login over a limit, in its turn. The device may have logged in while it waited: then the memory
+   * settles it (the owner's secret is recognised, any other refused) without hashing or a lookup.
+   */
+  private async checkOverLimit(sn: string, secret: string): Promise<LinkDevice | null> {
+    const known = this.logins.recall<LinkDevice>(sn, secret);
+    if (known) return known;
+    if (this.logins.knownWrong(sn, secret)) return null;
+    return this.options.directory.authenticate(sn, secret);
   }
 
   private authorizePublish(client: Client | null, packet: PublishPacket, done: (err?: Error | null) => void): void {
@@ -279,6 +300,8 @@ class AedesLink implements MqttBroker {
     if (!device) return;
     const previous = this.sessions.get(device.sn);
     this.sessions.set(device.sn, client);
+    // The remembered secret does not age while the device is connected, however long that is.
+    this.logins.online(device.sn);
     this.downlinks.set(client, new Set());
     if (!previous) this.uplink.presence('online', device);
   }
@@ -287,6 +310,7 @@ class AedesLink implements MqttBroker {
     const device = this.devices.get(client);
     if (!device || this.sessions.get(device.sn) !== client) return;
     this.sessions.delete(device.sn);
+    this.logins.offline(device.sn);
     this.uplink.presence('offline', device);
   }
 

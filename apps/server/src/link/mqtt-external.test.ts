@@ -89,7 +89,7 @@ describe.skipIf(!mosquittoAvailable())('external broker (Mosquitto)', () => {
     b.on('message', (topic) => heard.push(`B got ${topic}`));
     await a.subscribeAsync(['#', `dev/${B}/down/#`], { qos: 1 });
     await b.subscribeAsync(`dev/${B}/down/#`, { qos: 1 });
-    expect(await l.publishCommand(B, { commandId: 'k1', type: 'readParameter', key: 'workMode' })).toBe('accepted');
+    expect(await l.send(B, { commandId: 'k1', type: 'readParameter', key: 'workMode' })).toBe('accepted');
     await waitFor(() => heard.length > 0, 'the command');
     await sleep(100);
     expect(heard).toEqual([`B got dev/${B}/down/cmd`]);

@@ -122,7 +122,7 @@ class MqttExternalLink implements ExternalLink {
     return this.uplink.onAck(handler);
   }
 
-  async publishCommand(sn: string, command: DeviceCommand): Promise<CommandRouting> {
+  async send(sn: string, command: DeviceCommand): Promise<CommandRouting> {
     if (!SERIAL_NUMBER_PATTERN.test(sn)) throw new RangeError(`not a serial number: ${sn}`);
     await this.client.publishAsync(TOPICS.command(sn), commandPayload(command), { qos: 1 });
     return 'accepted';

@@ -4,7 +4,6 @@ import type {
   CommandAck,
   CommandLink,
   DeviceCommand,
-  DeviceLink,
   DeviceProtocol,
   LinkDevice,
   LinkLog,
@@ -177,14 +176,4 @@ export class CommandDispatcher {
       this.log.error({ err }, `command: ${what} failed`);
     }
   }
-}
-
-/** The command side of a running MQTT link (the OSIM gateway provides a CommandLink of its own). */
-export function commandLinkOf(link: DeviceLink): CommandLink {
-  return {
-    send: (sn, command) => link.publishCommand(sn, command),
-    ...(link.reachable ? { reachable: (sn: string) => link.reachable!(sn) } : {}),
-    onAck: (handler) => link.onAck(handler),
-    events: link.events,
-  };
 }

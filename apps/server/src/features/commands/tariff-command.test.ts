@@ -7,7 +7,6 @@ import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret
 import { startMqttBroker, type MqttBroker } from '../../link/mqtt-broker.js';
 import { TestSink } from '../../link/test-support.js';
 import { deviceDirectory } from '../devices/device-directory.js';
-import { commandLinkOf } from './command-dispatcher.js';
 import { testSimInverter } from '../../test/sim-inverter.js';
 
 let s: TestServer;
@@ -76,7 +75,7 @@ beforeAll(async () => {
     directory: deviceDirectory(s.db),
     sink: new TestSink(),
   });
-  detach = s.app.commands.attach(commandLinkOf(broker), { offlineSeconds: 300, pollMs: 100 });
+  detach = s.app.commands.attach(broker, { offlineSeconds: 300, pollMs: 100 });
   const root = await adminId(s.db);
   const issuer = await makeRole(s.db, 'tariffIssuer', ['B', 'B/E', 'B/E:command.issue', 'D', 'D/C']);
   const mine = await makeUser(s.db, { username: 'tcMine', roleId: issuer, superiorId: root });

@@ -17,7 +17,6 @@ import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret
 import { startMqttBroker, type MqttBroker } from '../../link/mqtt-broker.js';
 import { TestSink } from '../../link/test-support.js';
 import { deviceDirectory } from '../devices/device-directory.js';
-import { commandLinkOf } from '../commands/command-dispatcher.js';
 import { recordReportedVersions } from './firmware.job.js';
 import { settleDeviceUpgrades } from './firmware-upgrade.service.js';
 import { testSimInverter } from '../../test/sim-inverter.js';
@@ -75,7 +74,7 @@ beforeAll(async () => {
     directory: deviceDirectory(s.db),
     sink: new TestSink(),
   });
-  stops.push(s.app.commands.attach(commandLinkOf(broker), { offlineSeconds: 300, pollMs: 100 }));
+  stops.push(s.app.commands.attach(broker, { offlineSeconds: 300, pollMs: 100 }));
   stops.push(recordReportedVersions(s.db, broker.events, s.app.log));
   const root = await adminId(s.db);
   const role = await makeRole(s.db, 'upgrader', ['B', 'B/E', 'B/E:command.issue', 'B/E:firmware.upgrade']);
