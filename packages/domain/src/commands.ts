@@ -55,6 +55,14 @@ export const COMMAND_TRANSITIONS = {
   expired: [],
 } as const satisfies Record<CommandStatus, readonly CommandStatus[]>;
 
+/** A command that moved to a new status (what the server tells the tabs and the firmware job). */
+export interface CommandStatusChange {
+  id: number;
+  deviceId: number;
+  status: CommandStatus;
+  reason: string | null;
+}
+
 /** Whether the lifecycle allows a command in `from` to move to `to`. */
 export function canMoveCommand(from: CommandStatus, to: CommandStatus): boolean {
   return (COMMAND_TRANSITIONS[from] as readonly CommandStatus[]).includes(to);

@@ -37,3 +37,4 @@ export const operationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(15),
 });
+export type OperationQuery = z.infer<typeof operationQuerySchema>;

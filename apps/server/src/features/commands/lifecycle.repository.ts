@@ -2,6 +2,7 @@ import {
   OPEN_COMMAND_STATUSES,
   commandStatusesBefore,
   type CommandKind,
+  type CommandStatusChange,
   type CommandStatus,
   type FirmwareOrder,
 } from '@voltfleet/domain';
@@ -9,12 +10,7 @@ import type { Queryable } from '../../db/db.js';
 import type { DeviceProtocol } from '../../link/link.types.js';
 
 /** A status change, as the live page hears it. */
-export interface StatusChange {
-  id: number;
-  deviceId: number;
-  status: CommandStatus;
-  reason: string | null;
-}
+export type StatusChange = CommandStatusChange;
 
 interface ChangeRow {
   id: string;

@@ -6,7 +6,7 @@ import {
   type UpgradeRequest,
 } from '@voltfleet/domain';
 import type { Db, Queryable } from '../../db/db.js';
-import type { StatusChange } from '../commands/lifecycle.repository.js';
+import type { CommandStatusChange as StatusChange } from '@voltfleet/domain';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
 import { openPasswordBlob, verifyPassword } from '../auth/auth.service.js';

@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.js';
 import type { DeviceVersions, LinkDevice, LinkEvents, LinkLog } from '../../link/link.types.js';
-import type { StatusChange } from '../commands/lifecycle.repository.js';
+import type { CommandStatusChange as StatusChange } from '@voltfleet/domain';
 import { storeReportedVersions } from './firmware.repository.js';
 import { settleDeviceUpgrades } from './firmware-upgrade.service.js';
 

@@ -1,42 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, operationQuerySchema, operationRecordSchema, paged, type OperationRecord } from '@voltfleet/domain';
+import { envelope, operationQuerySchema, operationRecordSchema, paged } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
 import { subtreePattern } from '../../platform/scope.js';
-
-interface RecordRow {
-  id: string;
-  user_id: number | null;
-  username: string | null;
-  ip: string;
-  action: string;
-  category: string;
-  object_type: string;
-  object_id: string | null;
-  params: unknown;
-  ok: boolean;
-  created_at: Date;
-}
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
-
-const toRecord = (r: RecordRow): OperationRecord => ({
-  id: Number(r.id),
-  userId: r.user_id,
-  username: r.username,
-  ip: r.ip,
-  action: r.action,
-  category: r.category,
-  objectType: r.object_type,
-  objectId: r.object_id,
-  // Records are stored as objects (platform/audit.ts); one written otherwise (before that rule) is shown wrapped
-  // rather than failing the whole page.
-  params: isPlainObject(r.params) ? r.params : { body: r.params },
-  ok: r.ok,
-  createdAt: r.created_at.toISOString(),
-});
+import { listOperationRecords } from './records.repository.js';
 
 /** Operation records of the caller and everyone below them (actions by unknown users, like failed logins, are not). */
 export const recordsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -52,26 +20,8 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const q = request.query;
-      const params: (string | number)[] = [subtreePattern(requireCaller(request))];
-      const where = ['user_path LIKE $1'];
-      const add = (sql: string, value: string | number) => {
-        params.push(value);
-        where.push(sql.replace('?', `$${params.length}`));
-      };
-      if (q.category) add('category = ?', q.category);
-      if (q.username) add('username ILIKE ?', `%${q.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      if (q.from) add('created_at >= ?', q.from);
-      if (q.to) add('created_at <= ?', q.to);
-      const filter = where.join(' AND ');
-      const total =
-        (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM operation_records WHERE ${filter}`, params))
-          .rows[0]?.n ?? 0;
-      const { rows } = await db.query<RecordRow>(
-        `SELECT id, user_id, username, ip, action, category, object_type, object_id, params, ok, created_at
-           FROM operation_records WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
-        params,
-      );
-      return ok(request, { items: rows.map(toRecord), total, page: q.page, pageSize: q.pageSize });
+      const page = await listOperationRecords(db, subtreePattern(requireCaller(request)), q);
+      return ok(request, { ...page, page: q.page, pageSize: q.pageSize });
     },
   );
 };
