@@ -109,6 +109,10 @@ async function connect(inverter: SimInverter, device?: OsimDevice, pcuVersion = 
   devices.push(d);
   await d.start();
   await expect.poll(() => gateway.isConnected(inverter.sn), { timeout: 5000 }).toBe(true);
+  // Commands go out once the connection answered a poll; the tests count the inverter's answers from when its first
+  // poll is over.
+  await expect.poll(() => gateway.commandReady(inverter.sn), { timeout: 5000 }).toBe(true);
+  await expect.poll(() => gateway.connection(inverter.sn)?.backlog ?? 0, { timeout: 10_000 }).toBe(0);
   return d;
 }
 
