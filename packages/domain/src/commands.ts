@@ -441,6 +441,10 @@ export const commandDeviceSchema = z.object({
 });
 export type CommandDevice = z.infer<typeof commandDeviceSchema>;
 
+/** What the command form needs to know before it sends: above `batchLimit` devices it asks for a confirmation. */
+export const commandLimitsSchema = z.object({ batchLimit: z.number().int().positive() });
+export type CommandLimits = z.infer<typeof commandLimitsSchema>;
+
 export const commandDeviceQuerySchema = z.object({ q: z.string().max(32).optional() });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidValue');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   commandDeviceQuerySchema,
   commandDeviceSchema,
+  commandLimitsSchema,
   commandSchema,
   controlRecordQuerySchema,
   envelope,
@@ -64,6 +65,16 @@ export const commandsRoutes: FastifyPluginAsyncZod<CommandDeps & { dispatcher: C
         );
       return ok(request, { commands }, 'success.issued');
     },
+  );
+
+  // The form asks for a confirmation above this many devices before it sends (the issue route still insists on it).
+  app.get(
+    '/api/commands/limits',
+    {
+      config: { permission: 'B/E' },
+      schema: { tags: ['commands'], response: { 200: envelope(commandLimitsSchema) } },
+    },
+    async (request) => ok(request, { batchLimit: config.commandBatchLimit }),
   );
 
   app.get(

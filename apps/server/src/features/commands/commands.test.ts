@@ -351,3 +351,12 @@ describe('selection limits, password and scope', () => {
     ]);
   });
 });
+
+describe('limits for the form', () => {
+  it('tells the form above how many devices it must ask for a confirmation', async () => {
+    const res = await api<{ batchLimit: number }>(s.app, 'GET', '/api/commands/limits', { token: tokens.c });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ batchLimit: 2 });
+    expect((await api(s.app, 'GET', '/api/commands/limits')).status).toBe(401);
+  });
+});

@@ -6,6 +6,7 @@ import {
   TARIFF_PERIODS,
   formatTariffPeriods,
   orderedPlan,
+  translate,
   type CommandDevice,
   type ValidationIssue,
 } from '@voltfleet/domain';
@@ -15,6 +16,7 @@ import { currentLang } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
 import { usePageName } from '@/lib/page-name';
 import { useCan } from '@/lib/permissions';
+import { useCommandLimits } from '../api/get-command-limits';
 import { useIssueCommand, type IssueInput } from '../api/issue-command';
 import { useIssuedCommands } from '../api/use-issued-commands';
 import { CommandTable } from '../components/command-table';
@@ -49,6 +51,7 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
   const [pending, setPending] = useState<IssueInput | null>(null);
   const [needsPassword, setNeedsPassword] = useState(false);
   const issue = useIssueCommand();
+  const limits = useCommandLimits();
   // The send in flight: a ref, so a second click in the same moment already sees it.
   const attempt = useRef<Attempt | null>(null);
 
@@ -61,15 +64,6 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
         notifySuccess('success.issued');
         add(commands);
       },
-      onError: (err) => {
-        // A large selection: the server asks for an explicit confirmation before anything is sent.
-        if (err instanceof ApiError && err.issues.some((i) => i.path === 'confirm')) {
-          Modal.confirm({
-            title: err.message,
-            onOk: () => send({ ...input, confirm: true }),
-          });
-        }
-      },
     });
 
   const start = (setting: Setting) => {
@@ -77,16 +71,29 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
     const request = { ...setting, deviceIds: devices.map((d) => d.id) };
     attempt.current = attemptFor(attempt.current, request, () => crypto.randomUUID());
     const input: IssueInput = { ...request, idempotencyKey: attempt.current.key };
-    if (PASSWORD_COMMANDS.includes(setting.kind)) {
+    // A large selection is confirmed as a step of the form, before anything is sent (the server insists on it too).
+    const batchLimit = limits.data?.batchLimit;
+    if (batchLimit !== undefined && devices.length > batchLimit && input.confirm !== true) {
+      Modal.confirm({
+        title: translate('command.confirmRequired', currentLang(), { limit: batchLimit }),
+        onOk: () => proceed({ ...input, confirm: true }),
+      });
+      return;
+    }
+    proceed(input);
+  };
+
+  const proceed = (input: IssueInput) => {
+    if (PASSWORD_COMMANDS.includes(input.kind)) {
       setPending(input);
       setNeedsPassword(true);
-    } else if (setting.kind === TARIFF_PERIODS && setting.tariff) {
+    } else if (input.kind === TARIFF_PERIODS && input.tariff) {
       // The plan is read back to the user before it goes to the inverters.
       Modal.confirm({
         title: t('tariffCommand.confirmTitle', { count: devices.length }),
         content: (
           <ul data-testid="tariff-confirm-periods">
-            {orderedPlan(setting.tariff.periods).map((p) => (
+            {orderedPlan(input.tariff.periods).map((p) => (
               <li key={p.start}>{formatTariffPeriods([p], currentLang())}</li>
             ))}
           </ul>
