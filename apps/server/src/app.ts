@@ -13,6 +13,7 @@ import { observabilityPlugin } from './platform/observability.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { defaultWebDist, registerWebApp } from './platform/web-app.js';
 import { loadLoginKey } from './features/auth/login-key.js';
+import { sessionStore } from './features/auth/session.repository.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { rolesRoutes } from './features/roles/roles.routes.js';
@@ -74,7 +75,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   });
   await app.register(cookie);
   await app.register(observabilityPlugin, { db });
-  await app.register(authPlugin, { db, config });
+  await app.register(authPlugin, { sessions: sessionStore(db), config });
   await app.register(auditPlugin, { db });
   await registerOpenApi(app);
 

@@ -15,7 +15,7 @@ import { DeviceCache } from './link/device-cache.js';
 import { OsimGateway } from './link/osim-gateway.js';
 import { osimCommandLink } from './link/osim-commands.js';
 import type { DeviceLink } from './link/link.types.js';
-import { startMaintenance } from './platform/maintenance.js';
+import { startMaintenance } from './features/auth/auth.maintenance.js';
 import { startWeatherJob } from './features/weather/weather.job.js';
 import { weatherServiceFor } from './features/weather/weather.setup.js';
 import { startPlantScriptJob } from './features/scripts/scripts.job.js';

@@ -238,7 +238,11 @@ class AedesLink implements MqttBroker {
     // holds nobody else's login behind it; a correct device waits for its turn instead of being refused. A client that
     // left before its turn is not checked at all.
     const checked: Promise<LinkDevice | null | undefined> = limited
-      ? this.overLimit.run(address, () => this.checkOverLimit(sn, secret), () => !client.closed)
+      ? this.overLimit.run(
+          address,
+          () => this.checkOverLimit(sn, secret),
+          () => !client.closed,
+        )
       : this.options.directory.authenticate(sn, secret);
     checked.then(
       (device) => {

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/db.js';
 import type { Config } from '../config.js';
 import { AppError, forbidden } from './errors.js';
-import { findSession, revokeSession, touchSession } from '../features/auth/session.repository.js';
 
 /** The authenticated caller: who they are, where they sit in the tree and what they may do. */
 export interface Caller {
@@ -31,6 +29,26 @@ declare module 'fastify' {
   }
 }
 
+/** A stored session with what the caller needs of its user (provided by the auth feature; platform owns no table). */
+export interface SessionRecord {
+  user_id: number;
+  last_seen_at: Date;
+  expires_at: Date;
+  username: string;
+  path: string;
+  level: number;
+  enabled: boolean;
+  role_id: number;
+  permissions: string[];
+}
+
+/** How the auth plugin reads and ends sessions; the auth feature implements it over its table. */
+export interface SessionStore {
+  find(tokenHash: string): Promise<SessionRecord | undefined>;
+  revoke(tokenHash: string): Promise<void>;
+  touch(tokenHash: string): Promise<void>;
+}
+
 export const SESSION_COOKIE = 'user_token';
 // Last-seen is written at most once a minute per session to keep reads cheap.
 const TOUCH_EVERY_MS = 60_000;
@@ -54,8 +72,8 @@ export function requireCaller(request: FastifyRequest): Caller {
 }
 
 /** Resolves the session on every request; refuses protected routes without one and checks route permissions. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
-  const { db, config } = opts;
+export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionStore; config: Config }) => {
+  const { sessions, config } = opts;
   app.decorateRequest('caller', null);
 
   app.addHook('onRequest', async (request) => {
@@ -68,16 +86,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     const token = tokenFrom(request);
     if (token) {
       const tokenHash = hashToken(token);
-      const row = await findSession(db, tokenHash);
+      const row = await sessions.find(tokenHash);
       const now = Date.now();
       const idleLimit = config.sessionIdleMinutes * 60_000;
       if (row) {
         const expired = row.expires_at.getTime() < now || now - row.last_seen_at.getTime() > idleLimit;
         if (expired || !row.enabled) {
-          await revokeSession(db, tokenHash);
+          await sessions.revoke(tokenHash);
           if (needsSession) throw new AppError('unauthorized', 'auth.sessionExpired');
         } else {
-          if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) await touchSession(db, tokenHash);
+          if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) await sessions.touch(tokenHash);
           request.caller = {
             id: row.user_id,
             username: row.username,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import type { SessionStore } from '../../platform/auth.js';
 
 export interface SessionUserRow {
   token_hash: string;
@@ -58,4 +59,13 @@ export async function deleteStaleSessions(db: Queryable): Promise<void> {
   await db.query(
     `DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,
   );
+}
+
+/** The sessions table as the auth plugin reads it. */
+export function sessionStore(db: Queryable): SessionStore {
+  return {
+    find: (tokenHash) => findSession(db, tokenHash),
+    revoke: (tokenHash) => revokeSession(db, tokenHash),
+    touch: (tokenHash) => touchSession(db, tokenHash),
+  };
 }

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/db.js';
-import { deleteExpiredCaptchas } from '../features/auth/captcha.js';
-import { deleteOldFailures } from '../features/auth/login-limits.js';
-import { deleteStaleSessions } from '../features/auth/session.repository.js';
+import type { Db } from '../../db/db.js';
+import { deleteExpiredCaptchas } from './captcha.js';
+import { deleteOldFailures } from './login-limits.js';
+import { deleteStaleSessions } from './session.repository.js';
 
-/** Removes expired captchas, nonces, login failures and old sessions every few minutes. Returns a stop function. */
+/**
+ * The auth feature's housekeeping: removes expired captchas, nonces, login failures and old sessions every few
+ * minutes. Returns a stop function.
+ */
 export function startMaintenance(db: Db, log: FastifyBaseLogger, everyMs = 5 * 60_000): () => void {
   const run = async () => {
     try {
