@@ -11,6 +11,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../test/harness.js';
+import { VALID_PLANT_INPUT } from '../test/plant-input.js';
 
 let s: TestServer;
 let admin: string;
@@ -40,21 +41,7 @@ async function records(): Promise<OperationRecord[]> {
   return res.body.data.items;
 }
 
-const plantInput = {
-  name: 'Hostile_Test',
-  type: 1,
-  powerKw: 8.2,
-  capacityKwh: 10,
-  longitude: '17.251175',
-  latitude: '49.593778',
-  address: 'Horní náměstí 1, Olomouc',
-  azimuthDeg: 170,
-  inclinationDeg: 30,
-  currency: 'CZK',
-  onGridType: 2,
-  timeZone: 'Europe/Prague',
-  constructionDate: '2024-05-01',
-};
+const plantInput = { ...VALID_PLANT_INPUT, name: 'Hostile_Test' };
 
 describe('the audit trail whatever the body', () => {
   it('records a refused array body as an object and the records list keeps answering', async () => {

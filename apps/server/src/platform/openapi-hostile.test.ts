@@ -16,6 +16,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../test/harness.js';
+import { VALID_PLANT_INPUT } from '../test/plant-input.js';
 
 type JsonSchema = {
   type?: string | string[];
@@ -126,21 +127,7 @@ function sample(schema: JsonSchema, path: (string | number)[] = [], leaves: Leaf
 }
 
 /** Valid bodies for some routes, so a harmless value (-0) is accepted and the record check has changes to check. */
-const plantBody = {
-  name: 'Fuzz_Plant_2',
-  type: 1,
-  powerKw: 8.2,
-  capacityKwh: 10,
-  longitude: '17.251175',
-  latitude: '49.593778',
-  address: 'Fuzz street 2',
-  azimuthDeg: 170,
-  inclinationDeg: 30,
-  currency: 'CZK',
-  onGridType: 2,
-  timeZone: 'Europe/Prague',
-  constructionDate: '2024-05-01',
-};
+const plantBody = { ...VALID_PLANT_INPUT, name: 'Fuzz_Plant_2', address: 'Fuzz street 2' };
 const VALID: Record<string, unknown> = {
   'put /api/auth/me': { name: 'Fuzz_Admin', company: 'Fuzz', remark: 'Fuzz' },
   'post /api/plants': plantBody,

@@ -1,18 +1,9 @@
 import type { Queryable } from '../../db/db.js';
-import type { SessionStore } from '../../platform/auth.js';
+import type { SessionRecord, SessionStore } from '../../platform/auth.js';
 
-export interface SessionUserRow {
+export interface SessionUserRow extends SessionRecord {
   token_hash: string;
-  user_id: number;
   created_at: Date;
-  last_seen_at: Date;
-  expires_at: Date;
-  username: string;
-  path: string;
-  level: number;
-  enabled: boolean;
-  role_id: number;
-  permissions: string[];
 }
 
 export async function findSession(db: Queryable, tokenHash: string): Promise<SessionUserRow | undefined> {

@@ -11,6 +11,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/harness.js';
+import { VALID_PLANT_INPUT } from '../../test/plant-input.js';
 import { Ingest } from '../telemetry/ingest.js';
 
 let s: TestServer;
@@ -20,21 +21,7 @@ const devices: Record<string, number> = {};
 const tokens: Record<string, string> = {};
 const now = Date.now();
 
-const input = {
-  name: 'Olomouc_Střecha',
-  type: 1,
-  powerKw: 8.2,
-  capacityKwh: 10,
-  longitude: '17.251175',
-  latitude: '49.593778',
-  address: 'Horní náměstí 1, Olomouc',
-  azimuthDeg: 170,
-  inclinationDeg: 30,
-  currency: 'CZK',
-  onGridType: 2,
-  timeZone: 'Europe/Prague',
-  constructionDate: '2024-05-01',
-};
+const input = VALID_PLANT_INPUT;
 
 async function plant(name: string, ownerId: number, extra: { type?: number; address?: string } = {}) {
   const { rows } = await s.db.query<{ id: number }>(
