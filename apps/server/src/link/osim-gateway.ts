@@ -400,19 +400,22 @@ export class OsimGateway {
         { sn, previous: previous.socket.remoteAddress, remote: address },
         'osim: the previous connection no longer answers; the new one replaces it',
       );
-      previous.close();
     }
     this.identifications.succeeded(sn);
     connection.device = device;
     connection.pcuVersion = pcuVersion;
     connection.modelCode = modelCode;
+    // The new connection holds the serial number before the old one is closed, so closing it is no offline event:
+    // the device never went away.
+    const replaced = this.bySn.get(sn);
+    this.bySn.set(sn, connection);
+    if (replaced && replaced !== connection) replaced.close();
     await this.options.db.query(
       `UPDATE devices SET osim_pcu_version = $2, osim_model_code = $3, protocol = 'osim', updated_at = now()
        WHERE id = $1`,
       [device.id, pcuVersion, modelCode],
     );
     if (connection.closed) return;
-    this.bySn.set(sn, connection);
     this.log.info({ sn, pcuVersion, modelCode }, 'osim: device identified');
     // The PCU version in the catalogue's form (603 → 6.0.3), stored and settled like an MQTT device's report.
     const reported = osimVersionText(pcuVersion);
