@@ -67,37 +67,172 @@ describe('remembered secrets', () => {
     expect(guard.recall('SN00000001', 's1')).toBeUndefined();
   });
 
-  it('forgets after ten minutes', () => {
+  it('forgets ten minutes after the login when no session opened', () => {
     let now = 0;
     const guard = new LoginGuard(undefined, () => now);
     guard.succeeded('SN00000001', { secret: 's1', value: 1 });
     now = 10 * 60_000 + 1;
     expect(guard.recall('SN00000001', 's1')).toBeUndefined();
   });
+
+  it('does not age while the session is open, and forgets ten minutes after it ended', () => {
+    let now = 0;
+    const guard = new LoginGuard(undefined, () => now);
+    guard.succeeded('SN00000001', { secret: 's1', value: 1 });
+    guard.online('SN00000001');
+    // Connected for three days: a reconnect (or a flood of guesses) is still settled by the memory.
+    now = 3 * 86_400_000;
+    expect(guard.recall('SN00000001', 's1')).toBe(1);
+    expect(guard.knownWrong('SN00000001', 'guess')).toBe(true);
+    guard.offline('SN00000001');
+    now += 10 * 60_000;
+    expect(guard.recall('SN00000001', 's1')).toBe(1);
+    now += 1;
+    expect(guard.recall('SN00000001', 's1')).toBeUndefined();
+    expect(guard.knownWrong('SN00000001', 'guess')).toBe(false);
+  });
+
+  it('a takeover login keeps the entry live; a rotation forgets it, open session or not', () => {
+    let now = 0;
+    const guard = new LoginGuard(undefined, () => now);
+    guard.succeeded('SN00000001', { secret: 's1', value: 1 });
+    guard.online('SN00000001');
+    guard.succeeded('SN00000001', { secret: 's1', value: 2 });
+    now = 86_400_000;
+    expect(guard.recall('SN00000001', 's1')).toBe(2);
+    guard.forgetSecret('SN00000001');
+    expect(guard.recall('SN00000001', 's1')).toBeUndefined();
+    guard.offline('SN00000001');
+    expect(guard.recall('SN00000001', 's1')).toBeUndefined();
+  });
+
+  it('when full, evicts the oldest login only', () => {
+    const guard = new LoginGuard();
+    for (let i = 0; i < 50_001; i += 1) guard.succeeded(`SN${i}`, { secret: 's', value: i });
+    expect(guard.recall('SN0', 's')).toBeUndefined();
+    expect(guard.recall('SN1', 's')).toBe(1);
+    expect(guard.recall('SN50000', 's')).toBe(50_000);
+  });
+});
+
+describe('attempts being checked', () => {
+  it('count against both limits until released, so a burst cannot all pass under them', () => {
+    const { guard: g } = guard();
+    const releases = [0, 1, 2].map(() => g.checking('192.0.2.1', 'VFSN0001'));
+    expect(g.refusal('192.0.2.7', 'VFSN0001')).toBe('serialNumber');
+    releases.push(g.checking('192.0.2.1', 'VFSN0002'), g.checking('192.0.2.1', 'VFSN0003'));
+    expect(g.refusal('192.0.2.1', 'VFSN0009')).toBe('address');
+    // Released (checked and found correct): nothing is left counted.
+    for (const release of releases) release();
+    expect(g.refusal('192.0.2.1', 'VFSN0001')).toBeNull();
+  });
+
+  it('a release is counted once, however often it is called', () => {
+    const { guard: g } = guard();
+    const first = g.checking('192.0.2.1', 'VFSN0001');
+    first();
+    first();
+    const held = [0, 1].map(() => g.checking('192.0.2.1', 'VFSN0001'));
+    g.failed('192.0.2.1', 'VFSN0001');
+    // Two in flight and one failure: the limit of three is reached, a double release did not hide one.
+    expect(g.refusal('192.0.2.9', 'VFSN0001')).toBe('serialNumber');
+    held.forEach((release) => release());
+  });
 });
 
 describe('CheckLane', () => {
-  it('runs at most two at once, in order, and refuses beyond its queue', async () => {
-    const lane = new CheckLane(2, 3);
-    let running = 0;
-    let most = 0;
+  /** A task that runs until released, recording how many ran at once overall and per key. */
+  function tracker() {
+    const running = new Map<string, number>();
+    const order: string[] = [];
     const release: (() => void)[] = [];
-    const task = () =>
-      new Promise<number>((resolve) => {
-        running += 1;
-        most = Math.max(most, running);
+    let most = 0;
+    let mostPerKey = 0;
+    const task = (key: string, label: string) => () =>
+      new Promise<string>((resolve) => {
+        order.push(label);
+        running.set(key, (running.get(key) ?? 0) + 1);
+        most = Math.max(
+          most,
+          [...running.values()].reduce((a, b) => a + b, 0),
+        );
+        mostPerKey = Math.max(mostPerKey, ...running.values());
         release.push(() => {
-          running -= 1;
-          resolve(running);
+          running.set(key, (running.get(key) ?? 1) - 1);
+          resolve(label);
         });
       });
-    const results = Array.from({ length: 6 }, () => lane.run(task));
-    expect(await results[5]).toBeUndefined();
-    for (let i = 0; i < 5; i += 1) {
-      await new Promise((r) => setTimeout(r, 5));
-      release.shift()?.();
-    }
-    await Promise.all(results.slice(0, 5));
-    expect(most).toBe(2);
+    /** Releases the running tasks one by one, oldest first, until every one of `all` has settled. */
+    const drain = async (all: Promise<unknown>[]) => {
+      let settled = false;
+      void Promise.allSettled(all).then(() => (settled = true));
+      while (!settled) {
+        await new Promise((r) => setTimeout(r, 1));
+        release.shift()?.();
+      }
+    };
+    return { task, order, drain, most: () => most, mostPerKey: () => mostPerKey };
+  }
+
+  it('runs one check per key at a time, at most two in all, and the keys take turns', async () => {
+    const lane = new CheckLane(2);
+    const t = tracker();
+    // A flood from one address queues first; two other addresses arrive after it.
+    const flood = Array.from({ length: 5 }, (_, i) => lane.run('flood', t.task('flood', `flood${i}`)));
+    const owner = lane.run('owner', t.task('owner', 'owner'));
+    const other = lane.run('other', t.task('other', 'other'));
+    await t.drain([...flood, owner, other]);
+    expect(await Promise.all([...flood, owner, other])).toEqual([
+      'flood0',
+      'flood1',
+      'flood2',
+      'flood3',
+      'flood4',
+      'owner',
+      'other',
+    ]);
+    expect(t.mostPerKey()).toBe(1);
+    expect(t.most()).toBe(2);
+    // The others ran at their first turn, not after the flood's queue.
+    expect(t.order.indexOf('owner')).toBeLessThanOrEqual(2);
+    expect(t.order.indexOf('other')).toBeLessThanOrEqual(2);
+  });
+
+  it('never refuses for a long queue', async () => {
+    const lane = new CheckLane(2);
+    let ran = 0;
+    const results = await Promise.all(
+      Array.from({ length: 5_000 }, (_, i) =>
+        lane.run(`key${i % 3}`, async () => {
+          ran += 1;
+          return i;
+        }),
+      ),
+    );
+    expect(ran).toBe(5_000);
+    expect(results[4_999]).toBe(4_999);
+  });
+
+  it('skips checks whose client left before their turn, without running them', async () => {
+    const lane = new CheckLane(2);
+    const t = tracker();
+    const first = lane.run('a', t.task('a', 'first'));
+    const gone = Array.from({ length: 10 }, (_, i) => lane.run('a', t.task('a', `gone${i}`), () => false));
+    const last = lane.run('a', t.task('a', 'last'));
+    await t.drain([first, ...gone, last]);
+    expect(await first).toBe('first');
+    expect(await Promise.all(gone)).toEqual(Array(10).fill(undefined));
+    expect(await last).toBe('last');
+    expect(t.order).toEqual(['first', 'last']);
+  });
+
+  it('a failing check rejects its caller and frees its turn', async () => {
+    const lane = new CheckLane(1);
+    const failing = lane.run('a', () => {
+      throw new Error('database unavailable');
+    });
+    const next = lane.run('a', async () => 'next');
+    await expect(failing).rejects.toThrow('database unavailable');
+    expect(await next).toBe('next');
   });
 });
