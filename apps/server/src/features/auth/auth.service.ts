@@ -24,7 +24,13 @@ import {
   recordPasswordChangeFailure,
 } from './login-limits.js';
 import { insertSession, revokeSession, revokeUserSessions } from './session.repository.js';
-import { findUserById, findUserByUsername, toUser, updateUserFields, type UserRow } from '../users/users.repository.js';
+import {
+  toUser,
+  updateUserFields,
+  userById as findUserById,
+  userByUsername as findUserByUsername,
+  type UserRow,
+} from '../users/users.service.js';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };

@@ -3,11 +3,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { joinPhone } from '@voltfleet/domain';
 import type { DemoFleetConfig } from '@voltfleet/simulator';
-import { insertPlant } from '../plants/plants.repository.js';
+import { insertPlantRecord as insertPlant } from '../plants/plants.service.js';
 import { seedDemoPlantConfig } from '../tariffs/demo-tariffs.js';
 import type { Db } from '../../db/db.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret.js';
-import { insertUser } from '../users/users.repository.js';
+import { insertUserRecord as insertUser } from '../users/users.service.js';
 
 /** What the running demo needs to connect its simulated devices: each serial number's MQTT secret. */
 export interface DemoCredentials {

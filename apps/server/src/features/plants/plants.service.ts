@@ -182,3 +182,6 @@ export async function deletePlant(
   });
   return { unboundDevices };
 }
+
+// The demo seed creates plants without a caller; the table stays this feature's.
+export { insertPlant as insertPlantRecord } from './plants.repository.js';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../platform/errors.js';
 import { belowCaller, subtreePattern } from '../../platform/scope.js';
-import { revokeUserSessions } from '../auth/session.repository.js';
+import { endUserSessions } from '../auth/sessions.service.js';
 import { assertAssignableRole } from '../roles/roles.service.js';
 import {
   countSubordinates,
@@ -138,7 +138,7 @@ export async function updateUser(db: Db, caller: Caller, id: number, input: User
     });
     const newPath = `${superior.path}${id}/`;
     if (newPath !== target.path) await moveSubtree(tx, target.path, newPath);
-    if (!enabled) await revokeUserSessions(tx, id);
+    if (!enabled) await endUserSessions(tx, id);
   });
   return toUser((await findUserById(db, id))!);
 }
@@ -149,3 +149,14 @@ export async function deleteUser(db: Db, caller: Caller, id: number): Promise<vo
   if ((await countSubordinates(db, target.id)) > 0) throw conflict('user.hasSubordinates');
   await removeUser(db, target.id);
 }
+
+// What the auth feature and the demo seed need of the users table, which this feature owns.
+export {
+  findUserById as userById,
+  findUserByUsername as userByUsername,
+  insertUser as insertUserRecord,
+  toUser,
+  updateUserFields,
+  type NewUser,
+  type UserRow,
+} from './users.repository.js';

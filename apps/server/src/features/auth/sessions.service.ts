@@ -1,0 +1,9 @@
+import type { Queryable } from '../../db/db.js';
+import { revokeUserSessions } from './session.repository.js';
+
+/**
+ * What other features may do with sessions (the auth feature owns the table): end every session of a user, except
+ * `keepTokenHash` when given (a user disabled, a password changed).
+ */
+export const endUserSessions = (db: Queryable, userId: number, keepTokenHash?: string): Promise<void> =>
+  revokeUserSessions(db, userId, keepTokenHash);

@@ -1,0 +1,54 @@
+/** The lint rules that keep the layers apart (eslint.config.js) refuse a deliberately wrong import. */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layer boundaries', () => {
+  it.each([
+    [
+      'a feature importing another feature’s repository',
+      'apps/server/src/features/plants/wrong.ts',
+      "import { findUserById } from '../users/users.repository.js';\nexport const x = findUserById;\n",
+      /owning feature's service/,
+    ],
+    [
+      'platform importing a feature',
+      'apps/server/src/platform/wrong.ts',
+      "import { sessionStore } from '../features/auth/session.repository.js';\nexport const x = sessionStore;\n",
+      /platform\/ never imports a feature/,
+    ],
+    [
+      'the web app importing the server',
+      'apps/web/src/lib/wrong.ts',
+      "import { buildApp } from '../../../server/src/app.js';\nexport const x = buildApp;\n",
+      /No app imports another app/,
+    ],
+    [
+      'a package importing an app',
+      'packages/domain/src/wrong.ts',
+      "import { buildApp } from '../../../apps/server/src/app.js';\nexport const x = buildApp;\n",
+      /.+/,
+    ],
+  ])('refuses %s', async (_what, file, code, message) => {
+    const found = await problems(file, code);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]).toMatch(message);
+  });
+
+  it('lets a feature use its own repository and another feature’s service', async () => {
+    expect(
+      await problems(
+        'apps/server/src/features/plants/fine.ts',
+        "import { insertPlant } from './plants.repository.js';\nimport { toUser } from '../users/users.service.js';\nexport const x = [insertPlant, toUser];\n",
+      ),
+    ).toEqual([]);
+  });
+});
