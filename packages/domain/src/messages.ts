@@ -599,6 +599,18 @@ export const MESSAGES = {
     cs: 'Zadejte nezáporné číslo',
     de: 'Bitte geben Sie eine nicht negative Zahl ein',
   },
+  'validation.dateTooLate': {
+    zh: '日期不能晚于 2100-12-31',
+    en: 'The date must not be after 2100-12-31',
+    cs: 'Datum nesmí být pozdější než 2100-12-31',
+    de: 'Das Datum darf nicht nach dem 2100-12-31 liegen',
+  },
+  'validation.dateOutOfRange': {
+    zh: '日期须在 2000-01-01 至 2100-12-31 之间',
+    en: 'The date must be between 2000-01-01 and 2100-12-31',
+    cs: 'Datum musí být mezi 2000-01-01 a 2100-12-31',
+    de: 'Das Datum muss zwischen dem 2000-01-01 und dem 2100-12-31 liegen',
+  },
   'validation.exceedsLimit': {
     zh: '数值不能超过 {max}',
     en: 'The value must not exceed {max}',

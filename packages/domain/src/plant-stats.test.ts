@@ -36,7 +36,7 @@ describe('plantTrendQuerySchema', () => {
     [{ quantities: '' }, 'validation.invalidValue'],
     [{ range: 'total' }, 'validation.invalidValue'],
     [{ date: '2026-02-30' }, 'validation.invalidValue'],
-    [{ date: '1999-12-31' }, 'validation.exceedsLimit'],
+    [{ date: '1999-12-31' }, 'validation.dateOutOfRange'],
     [{ plantId: '1' }, undefined],
   ])('refuses %j', (query, message) => {
     const result = plantTrendQuerySchema.safeParse(query);

@@ -33,7 +33,7 @@ export const calendarDateSchema = z
   .string('validation.required')
   .refine(isCalendarDate, 'validation.invalidValue')
   // Charts go back to the first plants of the product and not beyond the next year.
-  .refine((s) => s >= '2000-01-01' && s <= '2100-12-31', 'validation.exceedsLimit');
+  .refine((s) => s >= '2000-01-01' && s <= '2100-12-31', 'validation.dateOutOfRange');
 
 const kwh = z.number();
 

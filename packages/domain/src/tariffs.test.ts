@@ -138,3 +138,18 @@ describe('energy-saving factors', () => {
     expect(result.error!.issues[0]!.path.join('.')).toBe(path);
   });
 });
+
+describe('date limits say their limit', () => {
+  test.each(['zh', 'en', 'cs', 'de'] as const)('a tariff from 2101 is refused with a whole message (%s)', (lang) => {
+    const result = tariffVersionInputSchema.safeParse({ effectiveFrom: '2101-01-01', periods: [] });
+    expect(result.success).toBe(false);
+    const messages = localiseIssues(result.error?.issues ?? [], lang)
+      .filter((i) => i.path === 'effectiveFrom')
+      .map((i) => i.message);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) {
+      expect(message).toContain('2100-12-31');
+      expect(message).not.toMatch(/\{\w+\}|\s$/);
+    }
+  });
+});

@@ -126,7 +126,7 @@ const effectiveDateSchema = z
     const ms = Date.parse(`${s}T00:00:00Z`);
     return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(s);
   }, 'validation.invalidValue')
-  .refine((s) => s <= '2100-12-31', 'validation.exceedsLimit');
+  .refine((s) => s <= '2100-12-31', 'validation.dateTooLate');
 
 const periodDraftSchema = z.strictObject({
   type: z.number('validation.invalidValue').int('validation.invalidValue').nullish(),
