@@ -6,6 +6,7 @@ import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 import type { StoredReading } from '../telemetry/ingest.js';
 import type { RunningStatus } from '../devices/device-status.js';
 import type { LiveSink } from './live.bus.js';
+import type { LinkLog } from '../../link/link.types.js';
 
 // The message shapes live in packages/domain, so the web app reads exactly what this hub sends.
 export type { LiveMessage };
@@ -26,7 +27,10 @@ export class LiveHub implements LiveSink {
   private readonly clients = new Set<Client>();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly log: Pick<LinkLog, 'warn' | 'error'> = { warn: () => undefined, error: () => undefined },
+  ) {
     this.timer = setInterval(() => void this.refreshAll(), 60_000);
     this.timer.unref();
   }
@@ -90,13 +94,26 @@ export class LiveHub implements LiveSink {
   /** Re-checks every tab's session (logout, revocation, expiry, a disabled user) and its visible set. */
   async refreshAll(): Promise<void> {
     for (const client of this.clients) {
-      const live = await this.sessionAlive(client).catch(() => true);
+      let live: boolean;
+      try {
+        live = await this.sessionAlive(client);
+      } catch (err) {
+        // Fail closed: a tab whose session cannot be checked is closed as "try again" (1011); the page reconnects,
+        // and the connect checks the session like any other request.
+        this.log.warn({ err, userId: client.caller.id }, 'live: session check failed; closing the tab');
+        this.clients.delete(client);
+        client.socket.close(1011, 'session check failed');
+        continue;
+      }
       if (!live) {
         this.clients.delete(client);
         client.socket.close(4401, 'session ended');
         continue;
       }
-      await this.refresh(client).catch(() => undefined);
+      // A failed refresh keeps the visible set of the last good one (it can only have been right a minute ago).
+      await this.refresh(client).catch((err: unknown) =>
+        this.log.error({ err, userId: client.caller.id }, 'live: visible devices not refreshed'),
+      );
     }
   }
 

@@ -18,7 +18,7 @@ export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app, { hu
  * tabs of every other process on the same PostgreSQL too). Only a process that serves HTTP listens.
  */
 export async function registerLive(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<LiveBus<LiveHub>> {
-  const hub = new LiveHub(deps.db);
+  const hub = new LiveHub(deps.db, app.log);
   const bus = new LiveBus(deps.db, hub, { log: app.log, listen: deps.config.roles.has('http') });
   await bus.start();
   app.decorate('live', bus);
