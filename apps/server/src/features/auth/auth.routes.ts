@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       request.auditActor = { id: user.id, username: user.username, path: user.path };
       request.auditObjectId = String(user.id);
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
-      return ok(request, { token, user: toUser(user) });
+      return ok(request, { token, user: toUser(user, request.lang) });
     },
   );
 
@@ -90,7 +90,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       config: { audit: { action: 'user.updateProfile', category: 'user', objectType: 'user' } },
       schema: { tags: ['auth'], body: profileUpdateSchema, response: { 200: envelope(userSchema) } },
     },
-    async (request) => ok(request, await updateProfile(deps.db, requireCaller(request), request.body), 'success.saved'),
+    async (request) =>
+      ok(request, await updateProfile(deps.db, requireCaller(request), request.body, request.lang), 'success.saved'),
   );
 
   app.post(

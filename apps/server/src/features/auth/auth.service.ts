@@ -118,9 +118,10 @@ export async function me(db: Db, caller: Caller, lang: Lang): Promise<Me> {
   if (!row) throw notFound();
   const { rows } = await db.query<{ views: string[] }>(`SELECT views FROM roles WHERE id = $1`, [row.role_id]);
   const permissions = [...caller.permissions];
+  const user = toUser(row, lang);
   return {
-    user: toUser(row),
-    role: { id: row.role_id, name: row.role_name, views: rows[0]?.views ?? [] },
+    user,
+    role: { id: row.role_id, name: user.roleName, views: rows[0]?.views ?? [] },
     permissions,
     modules: buildPermissionTree(permissions, (code) => permissionName(code, lang)).filter((m) => m.show),
   };

@@ -1,4 +1,4 @@
-import { splitPhone, type User } from '@voltfleet/domain';
+import { builtinRoleText, splitPhone, type Lang, type User } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 
 export interface UserRow {
@@ -16,6 +16,8 @@ export interface UserRow {
   enabled: boolean;
   role_id: number;
   role_name: string;
+  /** The built-in role's key (its name is shown in the reader's language), or null for a custom role. */
+  role_key: string | null;
   superior_id: number | null;
   superior_name: string | null;
   path: string;
@@ -25,12 +27,12 @@ export interface UserRow {
 
 const SELECT_USER = `
   SELECT u.id, u.username, u.password_hash, u.name, u.code, u.email, u.phone, u.company, u.remark, u.avatar,
-         u.level, u.enabled, u.role_id, r.name AS role_name, u.superior_id, s.name AS superior_name, u.path,
+         u.level, u.enabled, u.role_id, r.name AS role_name, r.builtin_key AS role_key, u.superior_id, s.name AS superior_name, u.path,
          u.parent_customer_code, u.created_at
     FROM users u JOIN roles r ON r.id = u.role_id LEFT JOIN users s ON s.id = u.superior_id`;
 
 /** The API shape of a user row (phone split into calling code and number; no hash). */
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRow, lang: Lang = 'en'): User {
   const { prePhoneCode, phone } = splitPhone(row.phone);
   return {
     id: row.id,
@@ -46,7 +48,7 @@ export function toUser(row: UserRow): User {
     level: row.level,
     enabled: row.enabled,
     roleId: row.role_id,
-    roleName: row.role_name,
+    roleName: builtinRoleText(row.role_key, lang)?.name ?? row.role_name,
     superiorId: row.superior_id,
     superiorName: row.superior_name,
     parentCustomerCode: row.parent_customer_code,

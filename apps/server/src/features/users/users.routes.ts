@@ -33,7 +33,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
       config: { permission: 'D/A' },
       schema: { tags: ['users'], querystring: userListQuerySchema, response: { 200: envelope(paged(userSchema)) } },
     },
-    async (request) => ok(request, await listUsers(db, requireCaller(request), request.query)),
+    async (request) => ok(request, await listUsers(db, requireCaller(request), request.query, request.lang)),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
       config: { permission: 'D/A' },
       schema: { tags: ['users'], params: idParams, response: { 200: envelope(userSchema) } },
     },
-    async (request) => ok(request, await getUser(db, requireCaller(request), request.params.id)),
+    async (request) => ok(request, await getUser(db, requireCaller(request), request.params.id, request.lang)),
   );
 
   app.post(
@@ -61,7 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
       const password = await openPasswordBlob(db, deps.loginKey, request.body.password);
       const checked = passwordSchema.safeParse(password);
       if (!checked.success) throw invalid('password', 'validation.passwordLength');
-      const user = await createUser(db, requireCaller(request), request.body, password, hashPassword);
+      const user = await createUser(db, requireCaller(request), request.body, password, hashPassword, request.lang);
       request.auditObjectId = String(user.id);
       return ok(request, user, 'success.added');
     },
@@ -74,7 +74,11 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
       schema: { tags: ['users'], params: idParams, body: userUpdateSchema, response: { 200: envelope(userSchema) } },
     },
     async (request) =>
-      ok(request, await updateUser(db, requireCaller(request), request.params.id, request.body), 'success.edited'),
+      ok(
+        request,
+        await updateUser(db, requireCaller(request), request.params.id, request.body, request.lang),
+        'success.edited',
+      ),
   );
 
   app.delete(

@@ -1,4 +1,11 @@
-import { joinPhone, type ProfileUpdate, type User, type UserCreate, type UserUpdate } from '@voltfleet/domain';
+import {
+  joinPhone,
+  type Lang,
+  type ProfileUpdate,
+  type User,
+  type UserCreate,
+  type UserUpdate,
+} from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../platform/errors.js';
@@ -25,7 +32,7 @@ function phoneOf(input: { prePhoneCode?: string | undefined; phone?: string | un
 }
 
 /** The caller edits their own profile; role, level and superior are not part of the schema. */
-export async function updateProfile(db: Db, caller: Caller, input: ProfileUpdate): Promise<User> {
+export async function updateProfile(db: Db, caller: Caller, input: ProfileUpdate, lang: Lang = 'en'): Promise<User> {
   await updateUserFields(db, caller.id, {
     name: input.name,
     email: input.email ?? '',
@@ -33,13 +40,14 @@ export async function updateProfile(db: Db, caller: Caller, input: ProfileUpdate
     company: input.company ?? '',
     remark: input.remark ?? '',
   });
-  return toUser((await findUserById(db, caller.id))!);
+  return toUser((await findUserById(db, caller.id))!, lang);
 }
 
 export async function listUsers(
   db: Db,
   caller: Caller,
   q: { keyword?: string | undefined; enabled?: 'true' | 'false' | undefined; page: number; pageSize: number },
+  lang: Lang = 'en',
 ) {
   const { rows, total } = await listUsersBelow(db, {
     callerPath: caller.path,
@@ -48,16 +56,16 @@ export async function listUsers(
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   });
-  return { items: rows.map(toUser), total, page: q.page, pageSize: q.pageSize };
+  return { items: rows.map((r) => toUser(r, lang)), total, page: q.page, pageSize: q.pageSize };
 }
 
 export const userOptions = (db: Db, caller: Caller) => listUserOptions(db, caller.path);
 
 /** A user the caller may see: themselves or anyone below them. Anything else is "not found". */
-export async function getUser(db: Db, caller: Caller, id: number): Promise<User> {
+export async function getUser(db: Db, caller: Caller, id: number, lang: Lang = 'en'): Promise<User> {
   const row = await findUserInScope(db, id, subtreePattern(caller));
   if (!row) throw notFound();
-  return toUser(row);
+  return toUser(row, lang);
 }
 
 /** A user strictly below the caller, for changes; the caller themselves uses the personal centre. */
@@ -85,6 +93,7 @@ export async function createUser(
   input: UserCreate,
   password: string,
   passwordHash: (p: string) => Promise<string>,
+  lang: Lang = 'en',
 ): Promise<User> {
   const superior = await superiorFor(db, caller, input.superiorId);
   checkLevel(caller, superior, input.level);
@@ -113,10 +122,16 @@ export async function createUser(
       if (err && typeof err === 'object' && 'code' in err && err.code === '23505') throw conflict('user.usernameTaken');
       throw err;
     });
-  return toUser((await findUserById(db, id))!);
+  return toUser((await findUserById(db, id))!, lang);
 }
 
-export async function updateUser(db: Db, caller: Caller, id: number, input: UserUpdate): Promise<User> {
+export async function updateUser(
+  db: Db,
+  caller: Caller,
+  id: number,
+  input: UserUpdate,
+  lang: Lang = 'en',
+): Promise<User> {
   const target = await subordinate(db, caller, id);
   const superior = await superiorFor(db, caller, input.superiorId ?? target.superior_id ?? undefined);
   if (superior.path.startsWith(target.path)) throw invalid('superiorId', 'user.superiorCycle');
@@ -140,7 +155,7 @@ export async function updateUser(db: Db, caller: Caller, id: number, input: User
     if (newPath !== target.path) await moveSubtree(tx, target.path, newPath);
     if (!enabled) await endUserSessions(tx, id);
   });
-  return toUser((await findUserById(db, id))!);
+  return toUser((await findUserById(db, id))!, lang);
 }
 
 export async function deleteUser(db: Db, caller: Caller, id: number): Promise<void> {

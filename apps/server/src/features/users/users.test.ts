@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@voltfleet/domain';
 import {
+  TEST_ADMIN_PASSWORD,
   adminId,
   api,
   builtinRoleId,
@@ -255,5 +256,23 @@ describe('moving users', () => {
     for (const r of rows)
       expect(r.path.startsWith(`/${await adminId(s.db)}/${ids.dealerB}/${ids.dealerA}/`)).toBe(true);
     expect(rows.map((r) => r.username)).toContain('installerA');
+  });
+});
+
+describe('built-in role names in the reader language', () => {
+  it.each([
+    ['zh', '经销商'],
+    ['de', 'Händler'],
+    ['en', 'Dealer'],
+  ])('%s: the user list, a user and the own profile name the role in it', async (lang, name) => {
+    const token = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
+    const list = await api<{ items: User[] }>(s.app, 'GET', '/api/users?pageSize=100', { token, lang });
+    expect(list.body.data.items.find((u) => u.id === ids.dealerA)?.roleName).toBe(name);
+    const one = await api<User>(s.app, 'GET', `/api/users/${ids.dealerA}`, { token, lang });
+    expect(one.body.data.roleName).toBe(name);
+    const dealer = tokens.dealerA!;
+    const me = await api<{ role: { name: string }; user: User }>(s.app, 'GET', '/api/auth/me', { token: dealer, lang });
+    expect(me.body.data.role.name).toBe(name);
+    expect(me.body.data.user.roleName).toBe(name);
   });
 });
