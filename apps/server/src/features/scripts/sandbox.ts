@@ -51,8 +51,11 @@ const PYODIDE_DIR = realpathSync(dirname(createRequire(import.meta.url).resolve(
 const START_TIMEOUT_MS = 120_000;
 const RSS_POLL_MS = 100;
 
-/** A started child that has loaded Pyodide and locked itself down. */
-class SandboxChild {
+/**
+ * A started child that has loaded Pyodide and locked itself down. Exported for the escape tests, which talk to a child
+ * directly to prove its own checks (ScriptSandbox answers some inputs before they ever reach one).
+ */
+export class SandboxChild {
   /** The plant whose data this child has seen; null while it has run nothing. */
   tenant: number | null = null;
   private constructor(readonly process: ChildProcess) {}
@@ -169,8 +172,9 @@ export class ScriptSandbox {
     buckets: readonly ScriptBucket[] | null,
   ): Promise<SandboxOutcome> {
     if (this.closed) throw new Error('the script sandbox is closed');
-    // Pyodide cannot take a lone surrogate (or NUL) across into Python: its conversion is a fatal error that would
-    // end the child. Such a source is answered here, as the same message the API's validation gives.
+    // A lone surrogate (or NUL) is not text Python can compile: such a source is answered here with the message the
+    // API's validation gives, without a round trip to the child (which checks lone surrogates again, and whose harness
+    // reports any compile error as the script's).
     const unsafe = unsafeTextKey(source);
     if (unsafe) return { ok: false, failure: { key: unsafe, line: null }, durationMs: 0 };
     clearTimeout(this.idleTimer);
@@ -270,6 +274,8 @@ function fromReply(reply: ChildReply): RunResult {
   if (reply.ok) return { ok: true, figures: reply.figures, indicators: reply.indicators };
   const error = reply.error ?? { kind: 'crashed', message: '', line: null };
   if (error.kind === 'noDerive') return { ok: false, failure: { key: 'script.noDerive', line: null } };
+  // The child's own check of a source it cannot carry into Python: the same words the API's validation gives.
+  if (error.kind === 'loneSurrogate') return { ok: false, failure: { key: 'validation.loneSurrogate', line: null } };
   if (error.kind === 'crashed') return { ok: false, failure: { key: 'script.crashed', line: null } };
   return { ok: false, failure: { message: error.message, line: error.line } };
 }

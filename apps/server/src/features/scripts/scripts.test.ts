@@ -171,6 +171,22 @@ describe('plant script API', () => {
     expect((await testRun(tokens.scDealerA!, plants.Roof_A!, REVERSE_METER)).body.data.error).toBeNull();
   }, 60_000);
 
+  it('answers a source with a lone surrogate with a localised 400, and the sandbox keeps serving', async () => {
+    for (const [method, rest] of [
+      ['POST', '/test-run'],
+      ['PUT', ''],
+    ] as const) {
+      const res = await api(s.app, method, url(plants.Roof_A!, rest), {
+        token: tokens.scDealerA,
+        body: { source: 'def derive(b):\n    return []\n# \ud800' },
+        lang: 'de',
+      });
+      expect(res.status, method).toBe(400);
+      expect(res.body.msg).toBe('Der Text enthält ein ungültiges Unicode-Zeichen (ein einzelnes Surrogat)');
+    }
+    expect((await testRun(tokens.scDealerA!, plants.Roof_A!, REVERSE_METER)).body.data.error).toBeNull();
+  }, 60_000);
+
   it('refuses to save a script that does not compile or has no derive, and changes nothing', async () => {
     const broken = await api(s.app, 'PUT', url(plants.Roof_A!), {
       token: tokens.scDealerA,

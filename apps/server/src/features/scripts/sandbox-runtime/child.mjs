@@ -8,8 +8,9 @@
 //  2. A module-resolution hook (loader.mjs) that refuses every import once Pyodide has loaded.
 //  3. No code generation from strings: eval / new Function throw, so pyodide.code.run_js cannot run anything.
 //  4. Host globals (process, fetch, WebSocket, require, …) deleted after Pyodide has loaded; jsglobals is empty.
-//  5. Python: js / pyodide_js unregistered; the interpreter emptied of Pyodide's host bridges (vf_lockdown: no builtin
-//     module can be created again, their namespaces emptied, gc introspection refused), re-imports refused.
+//  5. Python: js / pyodide_js unregistered; the interpreter emptied of Pyodide's host bridges (vf_lockdown: no module
+//     can be created or revived again, the bridge types cannot make JS objects, their namespaces emptied, gc
+//     introspection refused), re-imports refused. Sockets refused at the socket() syscall.
 //  6. WASM memory capped below the parent's RSS limit, so a memory bomb is a Python MemoryError.
 import { register } from 'node:module';
 import { constants as fsConstants, readFileSync } from 'node:fs';
@@ -60,6 +61,12 @@ lockdown.destroy();
 // Nothing Python can still reach should lead to the host file system.
 delete pyodide.FS.filesystems.NODEFS;
 delete pyodide.mountNodeFS;
+// Python's socket type outlives the lockdown (the runtime holds it), and Emscripten's sockets are WebSockets that
+// require('ws') from a require captured at start-up, past the module hook: socket() itself fails instead, as a plain
+// PermissionError in Python, so no socket ever exists to connect, bind or listen.
+pyodide._module.SOCKFS.createSocket = () => {
+  throw new pyodide.FS.ErrnoError(pyodide.ERRNO_CODES.EACCES);
+};
 
 // Keep what the IPC needs, then take the host away from the global scope.
 const send = process.send.bind(process);
@@ -100,15 +107,13 @@ port1.postMessage('lock');
 await new Promise((resolve) => port1.once('message', resolve));
 port1.close();
 
-// A lone surrogate cannot cross into Python (a fatal conversion error); the parent refuses such sources first, and
-// this is the second layer.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 onMessage((message) => {
   let reply;
-  if (typeof message.source !== 'string' || LONE_SURROGATE.test(message.source)) {
-    const error = { kind: 'syntax', message: 'The script contains an invalid Unicode character.', line: null };
-    send({ id: message.id, result: { ok: false, error } });
+  // A lone surrogate is not text Python can compile (UnicodeEncodeError); it is answered here with a kind the parent
+  // turns into the localised message. The parent refuses such sources first, and the harness would still turn the
+  // compile error into the script's error: three layers, so the text of a source never ends this process.
+  if (typeof message.source !== 'string' || !message.source.isWellFormed()) {
+    send({ id: message.id, result: { ok: false, error: { kind: 'loneSurrogate', message: '', line: null } } });
     return;
   }
   try {
