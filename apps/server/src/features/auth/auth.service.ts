@@ -18,10 +18,10 @@ import { decryptPasswordBlob, type LoginKey } from './login-key.js';
 import {
   LOGIN_LIMITS,
   clearAccountFailures,
-  clearPasswordChangeFailures,
+  clearPasswordChangeAttempts,
+  countPasswordChangeAttempt,
   lockedForMinutes,
   recordFailure,
-  recordPasswordChangeFailure,
 } from './login-limits.js';
 import { insertSession, revokeSession, revokeUserSessions } from './session.repository.js';
 import {
@@ -139,18 +139,20 @@ export async function changePassword(deps: AuthDeps, caller: Caller, oldBlob: st
       (checked.error.issues[0]?.message ?? 'validation.passwordLength') as 'validation.passwordLength',
     );
   if (newPassword === oldPassword) throw invalid('newPassword', 'validation.newPasswordSame');
-  const row: UserRow | undefined = await findUserById(db, caller.id);
+  // Counted before the check (see countPasswordChangeAttempt): an attempt past the limit, which only a burst of
+  // parallel requests can reach, is refused unchecked, so its answer says nothing about the password.
+  const attempts = await countPasswordChangeAttempt(db, caller.tokenHash);
+  const limit = LOGIN_LIMITS.perSessionPasswordChange;
+  const row: UserRow | undefined = attempts > limit ? undefined : await findUserById(db, caller.id);
   if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
-    // Wrong old passwords are counted per user: past the limit the session that tried ends, so a stolen session
-    // cannot be used to guess the password.
-    const failures = await recordPasswordChangeFailure(db, caller.id);
-    if (failures >= LOGIN_LIMITS.perUserPasswordChange) {
+    // The limit-th wrong answer ends the session, so a stolen session cannot be used to guess the password.
+    if (attempts >= limit) {
       await revokeSession(db, caller.tokenHash);
       throw new AppError('unauthorized', 'auth.passwordChangeLocked');
     }
     throw invalid('oldPassword', 'auth.oldPasswordWrong');
   }
-  await clearPasswordChangeFailures(db, caller.id);
+  await clearPasswordChangeAttempts(db, caller.tokenHash);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await updateUserFields(tx, caller.id, { password_hash: passwordHash });

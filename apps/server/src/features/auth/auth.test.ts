@@ -192,10 +192,20 @@ describe('brute-force limits', () => {
     expect(owner.status).toBe(200);
   });
 
-  it('keeps the administrator able to log in while strangers fail against it from many addresses', async () => {
-    for (let i = 0; i < 12; i++) await tryLogin(s.app, 'admin', 'Wrong-pass1', { ip: `10.3.0.${i}` });
-    const res = await tryLogin(s.app, 'admin', TEST_ADMIN_PASSWORD, { ip: '10.3.1.1' });
-    expect(res.status).toBe(200);
+  it('keeps the administrator able to log in while strangers fail against it, and throttles only them', async () => {
+    // Ten wrong passwords for admin from address A …
+    for (let i = 0; i < 10; i++) await tryLogin(s.app, 'admin', `Wrong-pass${i}`, { ip: '10.3.0.1' });
+    // … leave the administrator free to log in from address B at once …
+    expect((await tryLogin(s.app, 'admin', TEST_ADMIN_PASSWORD, { ip: '10.3.1.1' })).status).toBe(200);
+    // … while A is throttled for admin, even with the right password, and told for how many minutes.
+    const fromA = await tryLogin(s.app, 'admin', TEST_ADMIN_PASSWORD, { ip: '10.3.0.1' });
+    expect(fromA.status).toBe(429);
+    const minutes = Number(/in (\d+) minutes/.exec(fromA.body.msg)?.[1]);
+    expect(minutes).toBeGreaterThanOrEqual(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+    // Failures spread over many addresses do not add up to a lock either.
+    for (let i = 0; i < 12; i++) await tryLogin(s.app, 'admin', 'Wrong-pass1', { ip: `10.3.2.${i}` });
+    expect((await tryLogin(s.app, 'admin', TEST_ADMIN_PASSWORD, { ip: '10.3.1.1' })).status).toBe(200);
   });
 
   it('throttles one address after five failures for one account, and a success there clears it', async () => {
@@ -348,5 +358,85 @@ describe('password change is not an oracle', () => {
     // Even the right password does not work on the ended session, and the password is unchanged.
     expect((await change(stolen, 'Second-pass1', 'Third-pass1')).status).toBe(401);
     expect((await tryLogin(s.app, 'guessed', 'Second-pass1', { ip: '10.5.0.1' })).status).toBe(200);
+  });
+
+  it('checks no more than five old passwords on a session, even when the guesses arrive all at once', async () => {
+    const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
+    await makeUser(s.db, {
+      username: 'burst',
+      password: 'First-pass1',
+      roleId: await builtinRoleId(s.db, 'personal'),
+      superiorId: await adminId(s.db),
+      level: 3,
+    });
+    const key = await publicKey(s.app);
+    const stolen = await loginToken(s.app, 'burst', 'First-pass1');
+    // Twenty wrong guesses sent at once: at most four are answered "wrong" (the fifth ends the session), whatever
+    // order they arrive in, and the password stays.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api(s.app, 'POST', '/api/auth/password', {
+          token: stolen,
+          body: {
+            oldPassword: encryptPassword(key, `Guess-pass${i}`),
+            newPassword: encryptPassword(key, 'Taken-over1'),
+          },
+        }),
+      ),
+    );
+    expect(burst.filter((a) => a.status === 400).length).toBeLessThanOrEqual(4);
+    expect((await api(s.app, 'GET', '/api/auth/me', { token: stolen })).status).toBe(401);
+    expect((await tryLogin(s.app, 'burst', 'First-pass1', { ip: '10.5.1.2' })).status).toBe(200);
+  });
+
+  it('refuses unchecked, even when right, an old password that arrives while five attempts are in flight', async () => {
+    const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
+    const { countPasswordChangeAttempt } = await import('./login-limits.js');
+    const { hashToken } = await import('../../platform/auth.js');
+    await makeUser(s.db, {
+      username: 'inflight',
+      password: 'First-pass1',
+      roleId: await builtinRoleId(s.db, 'personal'),
+      superiorId: await adminId(s.db),
+      level: 3,
+    });
+    const key = await publicKey(s.app);
+    const stolen = await loginToken(s.app, 'inflight', 'First-pass1');
+    // Five guesses counted and still being checked (the state a parallel burst reaches): were attempts counted only
+    // after the slow check, the right password arriving now would be checked and would change the password.
+    for (let i = 0; i < 5; i++) await countPasswordChangeAttempt(s.db, hashToken(stolen));
+    const res = await api(s.app, 'POST', '/api/auth/password', {
+      token: stolen,
+      body: { oldPassword: encryptPassword(key, 'First-pass1'), newPassword: encryptPassword(key, 'Taken-over1') },
+    });
+    expect(res.status).toBe(401);
+    expect((await tryLogin(s.app, 'inflight', 'Taken-over1', { ip: '10.5.3.1' })).status).toBe(401);
+    expect((await tryLogin(s.app, 'inflight', 'First-pass1', { ip: '10.5.3.2' })).status).toBe(200);
+  });
+
+  it("counts per session: a stolen session's guesses never end the owner's own session", async () => {
+    const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
+    await makeUser(s.db, {
+      username: 'robbed',
+      password: 'First-pass1',
+      roleId: await builtinRoleId(s.db, 'personal'),
+      superiorId: await adminId(s.db),
+      level: 3,
+    });
+    const key = await publicKey(s.app);
+    const change = (token: string, oldPw: string, newPw: string) =>
+      api(s.app, 'POST', '/api/auth/password', {
+        token,
+        body: { oldPassword: encryptPassword(key, oldPw), newPassword: encryptPassword(key, newPw) },
+      });
+    const owner = await loginToken(s.app, 'robbed', 'First-pass1');
+    const stolen = await loginToken(s.app, 'robbed', 'First-pass1');
+    for (let i = 0; i < 5; i++) await change(stolen, `Guess-pass${i}`, 'Taken-over1');
+    expect((await api(s.app, 'GET', '/api/auth/me', { token: stolen })).status).toBe(401);
+    // The owner mistypes once: an ordinary error, the session stays; then the right password changes it.
+    expect((await change(owner, 'Typo-pass1', 'Second-pass1')).status).toBe(400);
+    expect((await api(s.app, 'GET', '/api/auth/me', { token: owner })).status).toBe(200);
+    expect((await change(owner, 'First-pass1', 'Second-pass1')).status).toBe(200);
+    expect((await tryLogin(s.app, 'robbed', 'Second-pass1', { ip: '10.5.2.1' })).status).toBe(200);
   });
 });

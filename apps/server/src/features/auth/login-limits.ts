@@ -6,14 +6,20 @@ import type { Queryable } from '../../db/db.js';
  * their login by failing against it from elsewhere. The per-account brake is the captcha every attempt must solve
  * (single use), and the encrypted, single-use password blob.
  *
- * A password change counts wrong old passwords per user: after `perUserPasswordChange` in the window the session
- * that tried is ended (a stolen session must not become an oracle for the password).
+ * Failures per account from all addresses are deliberately not counted here: every login attempt, with the claimed
+ * username and the address, is already an operation record (platform/audit.ts), which is where an alert on an
+ * account under attack belongs.
+ *
+ * A password change counts wrong old passwords per session: the `perSessionPasswordChange`-th in the window ends
+ * that session (a stolen session must not become an oracle for the password). Per session rather than per user, so
+ * a thief's guesses never end the owner's own sessions or keep the owner from changing the password after logging
+ * in again; a thief cannot open new sessions without the password.
  */
-export const LOGIN_LIMITS = { windowMinutes: 15, perAccountAndAddress: 5, perIp: 20, perUserPasswordChange: 5 };
+export const LOGIN_LIMITS = { windowMinutes: 15, perAccountAndAddress: 5, perIp: 20, perSessionPasswordChange: 5 };
 
 const pairKey = (username: string, ip: string) => `pair:${username.toLowerCase()}|${ip}`;
 const ipKey = (ip: string) => `ip:${ip}`;
-const passwordChangeKey = (userId: number) => `pwchange:${userId}`;
+const passwordChangeKey = (tokenHash: string) => `pwchange:${tokenHash}`;
 
 async function failuresSince(db: Queryable, key: string): Promise<{ count: number; oldest: Date | null }> {
   const { rows } = await db.query<{ n: number; oldest: Date | null }>(
@@ -48,14 +54,20 @@ export async function clearAccountFailures(db: Queryable, username: string, ip: 
   await db.query(`DELETE FROM login_failures WHERE key = $1`, [pairKey(username, ip)]);
 }
 
-/** Counts a wrong old password on a password change; returns how many there were in the window, this one included. */
-export async function recordPasswordChangeFailure(db: Queryable, userId: number): Promise<number> {
-  await db.query(`INSERT INTO login_failures (key) VALUES ($1)`, [passwordChangeKey(userId)]);
-  return (await failuresSince(db, passwordChangeKey(userId))).count;
+/**
+ * Counts a password-change attempt on a session *before* its old password is checked, and returns how many there
+ * were in the window, this one included. Counting first is what makes the limit hold for parallel requests: were
+ * only wrong answers counted, after the (slow) check, a burst of guesses would all be checked before any was
+ * counted. Each attempt's count includes every attempt stored before it, so at most the limit ever get checked.
+ * A right answer takes the session's count back (`clearPasswordChangeAttempts`).
+ */
+export async function countPasswordChangeAttempt(db: Queryable, tokenHash: string): Promise<number> {
+  await db.query(`INSERT INTO login_failures (key) VALUES ($1)`, [passwordChangeKey(tokenHash)]);
+  return (await failuresSince(db, passwordChangeKey(tokenHash))).count;
 }
 
-export async function clearPasswordChangeFailures(db: Queryable, userId: number): Promise<void> {
-  await db.query(`DELETE FROM login_failures WHERE key = $1`, [passwordChangeKey(userId)]);
+export async function clearPasswordChangeAttempts(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query(`DELETE FROM login_failures WHERE key = $1`, [passwordChangeKey(tokenHash)]);
 }
 
 export async function deleteOldFailures(db: Queryable): Promise<void> {
