@@ -86,17 +86,29 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       pollIntervalMs: config.osimPollSeconds * 1000,
       requestTimeoutMs: config.osimRequestTimeoutSeconds * 1000,
       conflicts: { record: (device, remote) => recordIdentityConflict(db, device.id, remote) },
+      // A device seen over MQTT within the offline threshold is live there: its serial number is not taken over OSIM.
+      mqttLiveMs: config.deviceOfflineSeconds * 1000,
     });
     for (const [name, help, read] of [
       [
         'voltfleet_osim_identity_conflicts',
-        'OSIM connections refused: their serial number was connected and answering',
+        'OSIM connections refused: their serial number was live elsewhere (an OSIM connection that answered, or MQTT)',
         () => gateway.counters.identityConflicts,
       ],
       [
         'voltfleet_osim_bad_frames',
         'OSIM frames that were invalid (closing their connection) or answered no request',
         () => gateway.counters.badFrames,
+      ],
+      [
+        'voltfleet_osim_invalid_connections',
+        'OSIM connections closed at their first invalid frame',
+        () => gateway.counters.invalidConnections,
+      ],
+      [
+        'voltfleet_osim_takeovers',
+        'OSIM connections that took a serial number over from a connection that no longer answered',
+        () => gateway.counters.takeovers,
       ],
     ] as const)
       new Gauge({

@@ -45,10 +45,20 @@ export interface LinkEvents {
   /** The device reported the firmware versions it runs (on its status topic, e.g. after an upgrade's restart). */
   versions: [device: LinkDevice, versions: DeviceVersions];
   /**
-   * OSIM: a second connection claimed this device's serial number while its connection still answered, and was
-   * refused (`remote` is the claimant's address). For alarms to raise.
+   * OSIM: a connection claimed this device's serial number while the device was live elsewhere, and was refused
+   * (docs/security.md, "OSIM"). The hook for alarms: emitted once per refusal, whether or not it could be stored.
    */
-  identityConflict: [device: LinkDevice, remote: string];
+  identityConflict: [device: LinkDevice, conflict: IdentityConflict];
+}
+
+/** A refused OSIM claim of a serial number: who claimed it, and where the device was live at the time. */
+export interface IdentityConflict {
+  /** The address of the connection that claimed the serial number and was refused. */
+  claimant: string;
+  /** The device's OSIM connection that still answered (with its address), or the MQTT link it reports on. */
+  holder: { link: 'osim'; remote: string } | { link: 'mqtt' };
+  /** When the claim was refused (epoch milliseconds). */
+  at: number;
 }
 
 /** Firmware versions a device reports; either may be absent. */

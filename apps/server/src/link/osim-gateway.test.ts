@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { buildCommand, buildQuery, buildRegisterQuery, commandCode, decodeFrame, FrameReader } from '@voltfleet/osim';
+import { buildCommand, buildRegisterQuery, commandCode, FrameReader } from '@voltfleet/osim';
 import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter } from '@voltfleet/simulator';
 import type { Db } from '../db/db.js';
 import { Ingest } from '../features/telemetry/ingest.js';
@@ -252,73 +252,7 @@ test('a device vanishing mid-frame goes offline and leaves the gateway healthy',
   await waitFor(() => g.counters.accepted === accepted + 1, 'a reading after the reconnect');
 });
 
-test('garbage on the port closes the connection at its first invalid frame, and the gateway stays healthy', async () => {
-  const g = await gateway();
-  const inverter = inverters[0]!;
-  const garbage = Uint8Array.from({ length: 600 }, (_, i) => (i * 37 + 11) % 256);
-  const started = Date.now();
-  const { socket, closed } = await rawDevice(g, () => undefined);
-  socket.write(garbage);
-  await closed;
-  // Closed at once, not held for the 10 s identification timeout.
-  expect(Date.now() - started).toBeLessThan(3000);
-  expect(g.counters.badFrames).toBeGreaterThan(0);
-  await waitFor(() => g.connectionCount === 0, 'the connection to be forgotten');
-  // An identified device that sends garbage is closed too (it dials again).
-  const { socket: noisy, closed: noisyClosed } = await rawDevice(g, (code, s) => {
-    if (code === '98') {
-      s.write(identification(inverter.sn));
-      setTimeout(() => s.write(garbage), 20);
-    }
-  });
-  await noisyClosed;
-  expect(noisy.destroyed).toBe(true);
-  // Still healthy: a real inverter connects and is polled.
-  await simulated(g, inverter);
-  await waitFor(() => g.counters.accepted >= 1, 'a reading');
-  const query = buildQuery('0A', 603);
-  expect(query.ok && decodeFrame(query.value).ok).toBe(true);
-});
-
-test('a second connection claiming a connected, answering serial number is refused and the conflict recorded', async () => {
-  const recorded: { sn: string; remote: string }[] = [];
-  const g = await OsimGateway.start({
-    port: 0,
-    host: '127.0.0.1',
-    devices: deviceDirectory(db),
-    sink: ingest,
-    db,
-    log,
-    pollIntervalMs: 60_000,
-    requestTimeoutMs: 1000,
-    conflicts: { record: async (device, remote) => void recorded.push({ sn: device.sn, remote }) },
-  });
-  gateways.push(g);
-  const inverter = inverters[0]!;
-  const heard: string[] = [];
-  g.events.on('identityConflict', (d) => heard.push(d.sn));
-  const real = await simulated(g, inverter);
-  await waitFor(() => g.commandReady(inverter.sn), 'the real inverter to be proven');
-  const holder = g.connection(inverter.sn);
-  // The spoofer answers 98 with the real serial number (and would answer polls too).
-  const spoofSim = new OsimDevice({ host: '', port: 0, inverter });
-  const { closed } = await rawDevice(g, (code, s) => {
-    for (const frame of spoofSim.replies(code, fleet.now)) s.write(frame);
-  });
-  await closed;
-  expect(g.connection(inverter.sn)).toBe(holder);
-  expect(real.isConnected).toBe(true);
-  expect(g.counters.identityConflicts).toBe(1);
-  expect(recorded).toEqual([{ sn: inverter.sn, remote: expect.stringMatching(/127\.0\.0\.1/) }]);
-  expect(heard).toEqual([inverter.sn]);
-  expect(warnings.some((w) => w.startsWith('osim: identity conflict'))).toBe(true);
-  // The real inverter still answers on its connection.
-  const query = buildQuery('0A', 603);
-  if (!query.ok) throw new Error('query');
-  const answer = await g.connection(inverter.sn)!.request(query.value, ['0A']);
-  expect(answer.complete).toBe(true);
-  expect(g.connection(inverter.sn)).toBe(holder);
-});
+// Identity conflicts, continuity and garbage on the port: osim-identity.test.ts.
 
 test('a connection that no longer answers is replaced by the reconnecting inverter', async () => {
   const g = await gateway(60_000, 300);

@@ -5,6 +5,7 @@ import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import { validateReading, type Reading } from '@voltfleet/domain';
 import {
+  FRAME_START,
   FrameReader,
   SYSTEM_INFO_COMMAND,
   buildQuery,
@@ -24,6 +25,7 @@ import type { Queryable } from '../db/db.js';
 import type {
   DeviceLookup,
   DeviceVersions,
+  IdentityConflict,
   LinkCounters,
   LinkDevice,
   LinkEvents,
@@ -41,7 +43,7 @@ export interface OsimGatewayOptions {
   sink: ReadingSink;
   /** Where the identified PCU version and model code are stored. */
   db: Queryable;
-  log?: LinkLog;
+  log?: OsimLog;
   /** Time between the starts of two poll cycles. */
   pollIntervalMs: number;
   /** A request without its (complete) reply after this long has timed out. */
@@ -52,6 +54,18 @@ export interface OsimGatewayOptions {
   identifyLimits?: LoginGuardLimits;
   /** Where identity conflicts are kept so the device page can show them (the devices feature). */
   conflicts?: { record(device: LinkDevice, remote: string): Promise<void> };
+  /**
+   * A device of protocol MQTT seen within this long is live on the MQTT link, and an OSIM claim of its serial number
+   * is refused as an identity conflict (default 5 minutes, like DEVICE_OFFLINE_SECONDS).
+   */
+  mqttLiveMs?: number;
+  /** Lines about invalid frames and strangers' sockets: at most one per this long (default 10 s). */
+  noiseLogMs?: number;
+}
+
+/** A LinkLog with the debug level (Fastify's and pino's loggers have it) for what strangers can cause in bulk. */
+export interface OsimLog extends LinkLog {
+  debug?(obj: object, msg: string): void;
 }
 
 /** A frame to send and the reply frames that complete it. */
@@ -79,11 +93,27 @@ export interface OsimCounters extends LinkCounters {
   badFrames: number;
   timeouts: number;
   unknownDevices: number;
-  /** A second connection claimed a serial number whose connection still answers (docs/security.md, OSIM). */
+  /** A connection claimed a serial number live elsewhere and was refused (docs/security.md, "OSIM"). */
   identityConflicts: number;
+  /** Connections closed at their first invalid frame (also counted in badFrames). */
+  invalidConnections: number;
+  /** Connections that took a serial number over from a connection that no longer answered. */
+  takeovers: number;
 }
 
-const QUIET_LOG: LinkLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const QUIET_LOG: OsimLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The identity a 98 reply states, or undefined when it states none (undecodable, no serial number). */
+function identityOf(frame: OsimFrame | undefined): { sn: string; pcuVersion: number; modelCode: number } | undefined {
+  if (!frame) return undefined;
+  const decoded = decodeFrameData(frame, 0);
+  const values = decoded.ok ? decoded.value.payload?.values : undefined;
+  const sn = typeof values?.sn === 'string' ? values.sn.trim() : '';
+  const pcuVersion = values?.pcuVersion;
+  const modelCode = values?.modelCode;
+  if (sn === '' || typeof pcuVersion !== 'number' || typeof modelCode !== 'number') return undefined;
+  return { sn, pcuVersion, modelCode };
+}
 
 /**
  * One inverter's TCP connection. Requests wait in a queue and go out one at a time: the next is sent only when the
@@ -98,11 +128,14 @@ export class OsimConnection {
   dspVersion: string | undefined;
   lastHeardAt = Date.now();
   closed = false;
-  /**
-   * Continuity: the connection answered a poll after it identified itself. Until then it gets no command and does not
-   * count as online: answering 98 once proves nothing (OSIM has no authentication).
-   */
-  proven = false;
+  private provenState = false;
+  private readonly provenWaiters = new Set<() => void>();
+  /** The stream's first bytes until the header of its first frame (6 bytes) has been checked; then undefined. */
+  private firstBytes: Buffer | undefined = Buffer.alloc(0);
+  /** The liveness check running for a claim of this connection's serial number (`stillAnswers`). */
+  private aliveCheck: Promise<boolean> | undefined;
+  /** Told of every request that completes, while a liveness check runs. */
+  private onAnswered: ((request: PendingRequest) => void) | undefined;
   private readonly reader = new FrameReader();
   private readonly queue: PendingRequest[] = [];
   private inFlight: { request: PendingRequest; frames: Map<string, OsimFrame>; timer: NodeJS.Timeout } | undefined;
@@ -127,17 +160,91 @@ export class OsimConnection {
     return this.queue.length + (this.inFlight ? 1 : 0);
   }
 
+  /**
+   * Continuity: the connection answered a poll after it identified itself. Until then it gets no command and does not
+   * count as online: answering 98 once proves nothing (OSIM has no authentication).
+   */
+  get proven(): boolean {
+    return this.provenState;
+  }
+
+  /** A poll was answered: the connection is proven, and whoever waits for that (`whenProven`) goes on. */
+  markProven(): void {
+    this.provenState = true;
+    this.wakeProvenWaiters();
+  }
+
+  /** Resolves true once the connection is proven, false when it closes or `timeoutMs` passes first. */
+  whenProven(timeoutMs: number): Promise<boolean> {
+    if (this.provenState) return Promise.resolve(true);
+    if (this.closed) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.provenWaiters.delete(wake);
+        resolve(this.provenState && !this.closed);
+      };
+      const timer = setTimeout(wake, timeoutMs);
+      this.provenWaiters.add(wake);
+    });
+  }
+
+  /**
+   * Whether this connection still answers, for another connection that claims its serial number (docs/security.md,
+   * "OSIM"). A 98 query goes out next, ahead of anything queued; the connection is alive when a request it was already
+   * carrying completes first (the query is then taken back unsent, so an upgrade's or a command's sequence is not
+   * interleaved with it), or when the query is answered with `sn` before it times out. One check at a time: claims
+   * that arrive while it runs share it, so a crowd of claimants costs the inverter one query.
+   */
+  stillAnswers(query: Uint8Array, sn: string): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    if (this.aliveCheck) return this.aliveCheck;
+    let settled = false;
+    const check = new Promise<boolean>((resolve) => {
+      const probe: PendingRequest = {
+        bytes: query,
+        replies: [SYSTEM_INFO_COMMAND],
+        resolve: (result) => settle(!this.closed && identityOf(result.frames.get(SYSTEM_INFO_COMMAND))?.sn === sn),
+      };
+      const settle = (alive: boolean) => {
+        if (settled) return;
+        settled = true;
+        this.onAnswered = undefined;
+        this.aliveCheck = undefined;
+        const waiting = this.queue.indexOf(probe);
+        if (waiting >= 0) this.queue.splice(waiting, 1);
+        resolve(alive);
+      };
+      this.onAnswered = (request) => {
+        if (request !== probe) settle(true);
+      };
+      this.queue.unshift(probe);
+      this.pump();
+    });
+    if (!settled) this.aliveCheck = check;
+    return check;
+  }
+
   received(chunk: Buffer): void {
-    for (const event of this.reader.push(chunk)) {
-      if (!event.ok) {
-        // The first invalid frame ends the connection: garbage is not held for the identification timeout, and a
-        // real inverter that lost sync simply dials again.
-        this.gateway.badFrame(this, osimErrorMessage(event.error, 'en'));
-        this.gateway.invalidStream(this);
-        return;
+    if (this.closed) return;
+    if (this.firstBytes) {
+      const head = Buffer.concat([this.firstBytes, chunk.subarray(0, 6 - this.firstBytes.length)]);
+      this.firstBytes = head.length < 6 ? head : undefined;
+      // The first frame can only be the answer to 98, and its header says whether it is: anything else is refused
+      // at once instead of waiting for the rest of a frame that may never come. (Bytes that do not start a frame at
+      // all are refused by the reader below.)
+      if (head.length === 6 && head[0] === FRAME_START[0] && head[1] === FRAME_START[1]) {
+        const code = commandCode(head.readUInt16BE(4));
+        if (code !== SYSTEM_INFO_COMMAND) return this.gateway.invalidFrame(this, `the first frame is ${code}, not 98`);
       }
+    }
+    for (const event of this.reader.push(chunk)) {
+      // The first invalid frame ends the connection: garbage is not held for the identification timeout, and a
+      // real inverter that lost sync simply dials again.
+      if (!event.ok) return this.gateway.invalidFrame(this, osimErrorMessage(event.error, 'en'));
       this.lastHeardAt = Date.now();
       this.frame(event.frame);
+      if (this.closed) return;
     }
   }
 
@@ -146,7 +253,7 @@ export class OsimConnection {
     if (this.closed) return;
     this.closed = true;
     for (const event of this.reader.end()) {
-      if (!event.ok) this.gateway.badFrame(this, osimErrorMessage(event.error, 'en'));
+      if (!event.ok) this.gateway.truncatedFrame(this, osimErrorMessage(event.error, 'en'));
     }
     if (this.inFlight) {
       clearTimeout(this.inFlight.timer);
@@ -154,6 +261,7 @@ export class OsimConnection {
       this.inFlight = undefined;
     }
     for (const pending of this.queue.splice(0)) pending.resolve({ complete: false, frames: new Map() });
+    this.wakeProvenWaiters();
   }
 
   close(): void {
@@ -165,6 +273,11 @@ export class OsimConnection {
     const current = this.inFlight;
     const code = commandCode(frame.command);
     if (!current || !current.request.replies.includes(code)) {
+      // Before identification only 98 was asked: another frame is not an inverter speaking OSIM. (A second 98 is let
+      // pass: an inverter that announces itself on connect answers the query too.) Afterwards a frame nobody asked
+      // for is usually a late answer to a request that timed out, and is only counted.
+      if (!this.device && code !== SYSTEM_INFO_COMMAND)
+        return this.gateway.invalidFrame(this, `frame ${code} before identification`);
       this.gateway.unexpectedFrame(this, code);
       return;
     }
@@ -177,8 +290,13 @@ export class OsimConnection {
     if (!current) return;
     clearTimeout(current.timer);
     this.inFlight = undefined;
+    if (complete) this.onAnswered?.(current.request);
     current.request.resolve({ complete, frames: current.frames });
     this.pump();
+  }
+
+  private wakeProvenWaiters(): void {
+    for (const wake of [...this.provenWaiters]) wake();
   }
 
   private pump(): void {
@@ -209,14 +327,19 @@ export class OsimGateway {
     timeouts: 0,
     unknownDevices: 0,
     identityConflicts: 0,
+    invalidConnections: 0,
+    takeovers: 0,
   };
   readonly events = new EventEmitter<LinkEvents>();
   private readonly server: net.Server;
   private readonly connections = new Set<OsimConnection>();
   /** The current connection of each identified device (a reconnect replaces the old one). */
   private readonly bySn = new Map<string, OsimConnection>();
-  private readonly log: LinkLog;
+  private readonly log: OsimLog;
+  /** What strangers can cause in bulk (invalid frames, their sockets' errors): debug level, throttled. */
+  private readonly noise: NoiseLog;
   private readonly silenceMs: number;
+  private readonly mqttLiveMs: number;
   private timer: NodeJS.Timeout | undefined;
   private readonly polling = new Set<OsimConnection>();
 
@@ -229,7 +352,9 @@ export class OsimGateway {
   private constructor(private readonly options: OsimGatewayOptions) {
     this.identifications = new LoginGuard(options.identifyLimits ?? DEFAULT_LOGIN_LIMITS);
     this.log = options.log ?? QUIET_LOG;
+    this.noise = new NoiseLog(options.noiseLogMs ?? 10_000, (obj, msg) => this.log.debug?.(obj, msg));
     this.silenceMs = options.silenceMs ?? options.pollIntervalMs * 3;
+    this.mqttLiveMs = options.mqttLiveMs ?? 5 * 60_000;
     this.server = net.createServer((socket) => this.accept(socket));
   }
 
@@ -273,9 +398,13 @@ export class OsimGateway {
   async exchange(sn: string, request: Uint8Array): Promise<OsimExchange | undefined> {
     const connection = this.bySn.get(sn);
     if (!connection) return undefined;
-    const pcuVersion = connection.pcuVersion;
     const frame = decodeFrame(request);
     if (!frame.ok) throw new Error(osimErrorMessage(frame.error, 'en'));
+    // A debug frame may be a write: like a command it goes only to a connection that proved continuity by answering
+    // a poll. One that has just identified itself gets one request's time to do so.
+    const proven = await connection.whenProven(this.options.requestTimeoutMs);
+    if (!proven || connection.closed || this.bySn.get(sn) !== connection) return undefined;
+    const pcuVersion = connection.pcuVersion;
     const replies = expectedReplies(commandCode(frame.value.command), pcuVersion);
     const answer = await connection.request(request, replies);
     const frames = replies.flatMap((code) => {
@@ -297,20 +426,41 @@ export class OsimGateway {
     await closed;
   }
 
+  /** A reply of an identified device whose data its layout cannot read: the frame itself was sound. */
   badFrame(connection: OsimConnection, detail: string): void {
     this.counters.badFrames += 1;
     this.log.warn({ sn: connection.sn, remote: connection.socket.remoteAddress, detail }, 'osim: bad frame');
   }
 
-  /** A connection sent an invalid frame: it is closed at once (and counted against its address while unidentified). */
-  invalidStream(connection: OsimConnection): void {
+  /**
+   * A connection sent an invalid frame (bytes that do not frame, a bad checksum or end byte, before identification a
+   * frame other than the 98 answer): closed at once, counted, and counted against its address while unidentified.
+   * Logged at debug level and throttled: anyone can send garbage, many times over.
+   */
+  invalidFrame(connection: OsimConnection, detail: string): void {
+    if (connection.closed) return;
+    this.counters.badFrames += 1;
+    this.counters.invalidConnections += 1;
+    this.noise.note(
+      { sn: connection.sn, remote: connection.socket.remoteAddress, detail },
+      'osim: invalid frame, connection closed',
+    );
     if (!connection.device) this.identifications.failed(connection.socket.remoteAddress ?? '', '');
     connection.close();
   }
 
+  /** A frame cut off by the connection's end. */
+  truncatedFrame(connection: OsimConnection, detail: string): void {
+    this.counters.badFrames += 1;
+    this.noise.note({ sn: connection.sn, remote: connection.socket.remoteAddress, detail }, 'osim: frame cut off');
+  }
+
   unexpectedFrame(connection: OsimConnection, code: string): void {
     this.counters.badFrames += 1;
-    this.log.warn({ sn: connection.sn, command: code }, 'osim: frame answers no request in flight');
+    this.noise.note(
+      { sn: connection.sn, remote: connection.socket.remoteAddress, command: code },
+      'osim: frame answers no request in flight',
+    );
   }
 
   timedOut(connection: OsimConnection): void {
@@ -328,7 +478,12 @@ export class OsimGateway {
     const connection = new OsimConnection(socket, this, this.options.requestTimeoutMs);
     this.connections.add(connection);
     socket.on('data', (chunk: Buffer) => connection.received(chunk));
-    socket.on('error', (err) => this.log.warn({ sn: connection.sn, err: err.message }, 'osim: socket error'));
+    socket.on('error', (err) => {
+      const details = { sn: connection.sn, remote: socket.remoteAddress, err: err.message };
+      // A stranger's reset is noise; an identified device's socket error is worth a line.
+      if (connection.device) this.log.warn(details, 'osim: socket error');
+      else this.noise.note(details, 'osim: socket error');
+    });
     socket.on('close', () => this.closed(connection));
     void this.identify(connection).catch((err: unknown) => {
       this.log.error({ err, sn: connection.sn }, 'osim: identification failed');
@@ -347,7 +502,15 @@ export class OsimGateway {
     }
   }
 
-  /** Query 98 → serial number, model code, PCU version; an unknown serial number is logged and closed. */
+  /**
+   * Query 98 → serial number, model code, PCU version; an unknown serial number is logged and closed. A serial number
+   * live elsewhere is not taken over (the identity rule, docs/security.md "OSIM"):
+   * - a device of protocol MQTT seen within `mqttLiveMs` is live on the MQTT link: the claim is refused;
+   * - a serial number held by an OSIM connection is taken over only when that connection is closed, or fails its
+   *   liveness check (`OsimConnection.stillAnswers`): within one request timeout after the request it is carrying,
+   *   neither completes any request nor answers a 98 query with its serial number. Otherwise the claim is refused.
+   * A refused claim is an identity conflict: logged with both addresses, counted, stored and emitted.
+   */
   private async identify(connection: OsimConnection): Promise<void> {
     const query = buildQuery(SYSTEM_INFO_COMMAND, 0);
     if (!query.ok) throw new Error(osimErrorMessage(query.error, 'en'));
@@ -360,16 +523,9 @@ export class OsimGateway {
       this.log.warn({ remote: address }, 'osim: no identification reply, closing');
       return connection.close();
     }
-    const decoded = decodeFrameData(frame, 0);
-    const values = decoded.ok ? decoded.value.payload?.values : undefined;
-    const sn = typeof values?.sn === 'string' ? values.sn.trim() : '';
-    const pcuVersion = values?.pcuVersion;
-    const modelCode = values?.modelCode;
-    if (!decoded.ok || sn === '' || typeof pcuVersion !== 'number' || typeof modelCode !== 'number') {
-      this.identifications.failed(address, '');
-      this.badFrame(connection, decoded.ok ? 'identification without serial number' : 'undecodable 98 reply');
-      return connection.close();
-    }
+    const identity = identityOf(frame);
+    if (!identity) return this.invalidFrame(connection, 'a 98 answer without a readable serial number');
+    const { sn, pcuVersion, modelCode } = identity;
     if (this.identifications.refusal(address, sn)) {
       countRejection(this.counters, 'link.auth');
       return connection.close();
@@ -388,18 +544,25 @@ export class OsimGateway {
       connection.sn = undefined;
       return connection.close();
     }
-    const previous = this.bySn.get(sn);
-    if (previous && previous !== connection && !previous.closed) {
-      // A second connection names a serial number that is already connected. OSIM has no secret, so whoever answers
-      // 98 could be anyone: the connection that holds the serial number keeps it as long as it still answers, and
-      // the newcomer is refused; only a connection that no longer answers is replaced (a real reconnect).
-      const stillThere = await this.stillAnswers(previous, sn);
+    const liveOnMqtt = await this.liveOnMqtt(device);
+    if (connection.closed) return;
+    if (liveOnMqtt) return this.identityConflict(device, { link: 'mqtt' }, connection);
+    for (;;) {
+      const holder = this.bySn.get(sn);
+      if (!holder || holder.closed) break;
+      const alive = await holder.stillAnswers(query.value, sn);
       if (connection.closed) return;
-      if (stillThere) return this.identityConflict(device, previous, connection);
+      // Another claimant took the serial number over (or the holder left) while the check ran: judge this claim
+      // against whoever holds it now, so a second claimant cannot ride on the first one's takeover.
+      if (this.bySn.get(sn) !== holder) continue;
+      if (alive)
+        return this.identityConflict(device, { link: 'osim', remote: holder.socket.remoteAddress ?? '' }, connection);
+      this.counters.takeovers += 1;
       this.log.warn(
-        { sn, previous: previous.socket.remoteAddress, remote: address },
+        { sn, previous: holder.socket.remoteAddress, remote: address },
         'osim: the previous connection no longer answers; the new one replaces it',
       );
+      break;
     }
     this.identifications.succeeded(sn);
     connection.device = device;
@@ -424,30 +587,45 @@ export class OsimGateway {
     void this.poll(connection);
   }
 
-  /** Asks an identified connection for its 98 again: true when it answers with the same serial number in time. */
-  private async stillAnswers(connection: OsimConnection, sn: string): Promise<boolean> {
-    const query = buildQuery(SYSTEM_INFO_COMMAND, 0);
-    if (!query.ok) return false;
-    const answer = await connection.request(query.value, [SYSTEM_INFO_COMMAND]);
-    const frame = answer.frames.get(SYSTEM_INFO_COMMAND);
-    if (!frame || connection.closed) return false;
-    const decoded = decodeFrameData(frame, 0);
-    const values = decoded.ok ? decoded.value.payload?.values : undefined;
-    return typeof values?.sn === 'string' && values.sn.trim() === sn;
+  /**
+   * Whether the device reports over MQTT and was seen lately: then an OSIM claim of its serial number would take its
+   * commands away from the MQTT link (the gateway sets the protocol to OSIM), so it is refused.
+   */
+  private async liveOnMqtt(device: LinkDevice): Promise<boolean> {
+    const { rows } = await this.options.db.query<{ live: boolean }>(
+      `SELECT protocol = 'mqtt' AND last_seen_at IS NOT NULL AND last_seen_at > now() - make_interval(secs => $2) AS live
+         FROM devices WHERE id = $1`,
+      [device.id, this.mqttLiveMs / 1000],
+    );
+    return rows[0]?.live === true;
   }
 
-  /** Refuses a connection that claimed the serial number of a connection that still answers; logged, counted, stored. */
-  private async identityConflict(device: LinkDevice, holder: OsimConnection, claimant: OsimConnection) {
-    this.counters.identityConflicts += 1;
+  /**
+   * Refuses a claim of a serial number that is live elsewhere: logged with both addresses, counted, emitted as
+   * `identityConflict` (the hook for alarms) and stored for the device page.
+   */
+  private async identityConflict(
+    device: LinkDevice,
+    holder: IdentityConflict['holder'],
+    claimant: OsimConnection,
+  ): Promise<void> {
     const remote = claimant.socket.remoteAddress ?? '';
+    this.counters.identityConflicts += 1;
+    // Counted against the claimant's address like a failed identification, so a flood of claims from one address is
+    // soon refused before anything is asked; never against the serial number, which would lock the real one out.
+    this.identifications.failed(remote, '');
     this.log.warn(
-      { sn: device.sn, holder: holder.socket.remoteAddress, claimant: remote },
-      'osim: identity conflict: a second connection claims a serial number whose connection still answers; refused',
+      { sn: device.sn, claimant: remote, holder: holder.link === 'osim' ? holder.remote : 'mqtt' },
+      'osim: identity conflict: the serial number is live elsewhere; the claiming connection is refused',
     );
     claimant.close();
     try {
+      this.events.emit('identityConflict', device, { claimant: remote, holder, at: Date.now() });
+    } catch (err) {
+      this.log.error({ err, sn: device.sn }, 'osim: identity conflict listener failed');
+    }
+    try {
       await this.options.conflicts?.record(device, remote);
-      this.events.emit('identityConflict', device, remote);
     } catch (err) {
       this.log.error({ err, sn: device.sn }, 'osim: identity conflict not recorded');
     }
@@ -493,7 +671,7 @@ export class OsimGateway {
         const answer = await connection.request(query.value, expectedReplies(code, connection.pcuVersion));
         if (connection.closed) return;
         if (answer.complete && !connection.proven) {
-          connection.proven = true;
+          connection.markProven();
           this.presence('online', device);
         }
         for (const [replyCode, frame] of answer.frames) {
@@ -555,5 +733,27 @@ export class OsimGateway {
     } catch (err) {
       this.log.error({ err }, 'osim: presence listener failed');
     }
+  }
+}
+
+/** Writes at most one line per `intervalMs`; the next line written says how many were left out in between. */
+class NoiseLog {
+  private last = Number.NEGATIVE_INFINITY;
+  private skipped = 0;
+
+  constructor(
+    private readonly intervalMs: number,
+    private readonly write: (obj: object, msg: string) => void,
+  ) {}
+
+  note(obj: object, msg: string): void {
+    const now = Date.now();
+    if (now - this.last < this.intervalMs) {
+      this.skipped += 1;
+      return;
+    }
+    this.last = now;
+    this.write(this.skipped > 0 ? { ...obj, skipped: this.skipped } : obj, msg);
+    this.skipped = 0;
   }
 }
