@@ -4,8 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { Ingest } from './features/telemetry/ingest.js';
 import { deviceDirectory } from './features/devices/device-directory.js';
-import { markSeen } from './features/devices/device-status.js';
-import { recordIdentityConflict } from './features/devices/devices.repository.js';
+import { markSeen, osimDeviceRecords } from './features/devices/device-writes.service.js';
 import { watchStatuses } from './features/devices/status-watcher.js';
 import { runDemoFleet } from './features/demo/demo.runner.js';
 import { hashPassword } from './features/auth/auth.service.js';
@@ -81,11 +80,10 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       host: config.host,
       devices: new DeviceCache(deviceDirectory(db)),
       sink,
-      db,
+      records: osimDeviceRecords(db),
       log: app.log,
       pollIntervalMs: config.osimPollSeconds * 1000,
       requestTimeoutMs: config.osimRequestTimeoutSeconds * 1000,
-      conflicts: { record: (device, remote) => recordIdentityConflict(db, device.id, remote) },
       // A device seen over MQTT within the offline threshold is live there: its serial number is not taken over OSIM.
       mqttLiveMs: config.deviceOfflineSeconds * 1000,
     });

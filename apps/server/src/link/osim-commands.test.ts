@@ -1,3 +1,4 @@
+import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '@voltfleet/domain';
@@ -87,7 +88,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     devices: deviceDirectory(s.db),
     sink: ingest,
-    db: s.db,
+    records: osimDeviceRecords(s.db),
     pollIntervalMs: 60_000,
     requestTimeoutMs: 1500,
   });

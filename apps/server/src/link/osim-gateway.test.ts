@@ -1,3 +1,4 @@
+import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { buildCommand, buildRegisterQuery, commandCode, FrameReader } from '@voltfleet/osim';
@@ -67,7 +68,7 @@ async function gateway(
     host: '127.0.0.1',
     devices: deviceDirectory(db),
     sink: ingest,
-    db,
+    records: osimDeviceRecords(db),
     log,
     pollIntervalMs,
     requestTimeoutMs,

@@ -1,5 +1,6 @@
 // OSIM identity and garbage (docs/security.md, "OSIM"): the real gateway over real TCP on loopback, simulated and
 // hand-driven inverters, the real app for commands and the device detail API.
+import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,6 @@ import type { Command, DeviceDetail } from '@voltfleet/domain';
 import { buildCommand, buildQuery, commandCode, FrameReader, type OsimFrame } from '@voltfleet/osim';
 import { OsimDevice } from '@voltfleet/simulator';
 import { deviceDirectory } from '../features/devices/device-directory.js';
-import { recordIdentityConflict } from '../features/devices/devices.repository.js';
 import { Ingest } from '../features/telemetry/ingest.js';
 import { adminId, api, loginToken, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../test/harness.js';
 import { testSimInverter } from '../test/sim-inverter.js';
@@ -70,11 +70,10 @@ async function gateway(
     host: '127.0.0.1',
     devices: deviceDirectory(s.db),
     sink: ingest,
-    db: s.db,
+    records: osimDeviceRecords(s.db),
     log,
     pollIntervalMs: options.pollIntervalMs ?? 60_000,
     requestTimeoutMs: options.requestTimeoutMs ?? 2000,
-    conflicts: { record: (device, remote) => recordIdentityConflict(s.db, device.id, remote) },
     ...(options.identifyLimits ? { identifyLimits: options.identifyLimits } : {}),
   });
   gateways.push(g);

@@ -1,3 +1,4 @@
+import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -167,7 +168,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     devices: deviceDirectory(s.db),
     sink: new TestSink(),
-    db: s.db,
+    records: osimDeviceRecords(s.db),
     pollIntervalMs: 60_000,
     requestTimeoutMs: 1000,
   });

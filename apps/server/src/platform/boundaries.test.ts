@@ -1,4 +1,6 @@
 /** The lint rules that keep the layers apart (eslint.config.js) refuse a deliberately wrong import. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -50,5 +52,37 @@ describe('layer boundaries', () => {
         "import { insertPlant } from './plants.repository.js';\nimport { toUser } from '../users/users.service.js';\nexport const x = [insertPlant, toUser];\n",
       ),
     ).toEqual([]);
+  });
+});
+
+describe('table owners', () => {
+  const src = fileURLToPath(new URL('../', import.meta.url));
+  const sources = readdirSync(src, { recursive: true, encoding: 'utf8' })
+    // Tests and their fixtures (test/) set rows up directly; migrations create the tables.
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !/^(test|db[/\\]migrations)/.test(f))
+    .map((f) => ({ file: f.split(sep).join('/'), text: readFileSync(join(src, f), 'utf8') }));
+  /** The files whose SQL writes the table. */
+  const writersOf = (table: string) => {
+    const write = new RegExp(`\\b(INSERT INTO|UPDATE|DELETE FROM)\\s+${table}\\b`, 'i');
+    return sources.filter((s) => write.test(s.text)).map((s) => s.file);
+  };
+
+  it.each([
+    ['devices', /^features\/devices\/device-writes\.repository\.ts$/],
+    ['commands', /^features\/commands\/[a-z-]+\.repository\.ts$/],
+  ])('only its owner writes %s', (table, owner) => {
+    const writers = writersOf(table);
+    expect(writers.length).toBeGreaterThan(0);
+    expect(writers.filter((f) => !owner.test(f))).toEqual([]);
+  });
+
+  it('finds a write outside the owner (the check can fail)', () => {
+    const write = new RegExp(`\\b(INSERT INTO|UPDATE|DELETE FROM)\\s+devices\\b`, 'i');
+    expect(write.test('await db.query(`UPDATE devices SET x = 1`)')).toBe(true);
+  });
+
+  it('keeps SQL out of the device links: they take interfaces the features implement', () => {
+    const sql = /\b(SELECT\s[\s\S]*?\sFROM|INSERT INTO|UPDATE\s+\w+\s+SET|DELETE FROM)\b/;
+    expect(sources.filter((s) => s.file.startsWith('link/') && sql.test(s.text)).map((s) => s.file)).toEqual([]);
   });
 });

@@ -1,4 +1,11 @@
-import type { Command, CommandCategory, CommandKind, CommandStatus, ControlRecordQuery } from '@voltfleet/domain';
+import type {
+  Command,
+  CommandCategory,
+  CommandKind,
+  CommandStatus,
+  ControlRecordQuery,
+  FirmwareOrder,
+} from '@voltfleet/domain';
 import type { Queryable, SqlParam } from '../../db/db.js';
 import { deviceInScope } from '../../platform/scope.js';
 
@@ -161,6 +168,36 @@ export async function insertCommands(
     ],
   );
   return rows.map((r) => Number(r.id));
+}
+
+/** Inserts the command that carries an upgrade (category firmware, the image along); undefined on a repeated key. */
+export async function insertUpgradeCommand(
+  db: Queryable,
+  c: {
+    wireId: string;
+    deviceId: number;
+    user: { id: number; username: string };
+    idempotencyKey: string;
+    expiryMinutes: number;
+    order: FirmwareOrder;
+  },
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO commands (wire_id, device_id, user_id, username, kind, category, parameters, firmware, idempotency_key, expires_at)
+     VALUES ($1, $2, $3, $4, 'firmwareUpgrade', 'firmware', $5, $6, $7, now() + make_interval(mins => $8))
+     ON CONFLICT (user_id, idempotency_key, device_id) DO NOTHING RETURNING id`,
+    [
+      c.wireId,
+      c.deviceId,
+      c.user.id,
+      c.user.username,
+      JSON.stringify({ imageId: c.order.imageId }),
+      JSON.stringify(c.order),
+      c.idempotencyKey,
+      c.expiryMinutes,
+    ],
+  );
+  return rows[0] ? Number(rows[0].id) : undefined;
 }
 
 export async function commandsByKey(db: Queryable, userId: number, idempotencyKey: string): Promise<CommandRow[]> {

@@ -32,6 +32,10 @@ import {
   type TargetDevice,
 } from './commands.repository.js';
 
+// The commands feature owns the `commands` table: firmware upgrades insert their carrying command and end it here.
+export { insertUpgradeCommand } from './commands.repository.js';
+export { finishCommands } from './lifecycle.repository.js';
+
 export interface CommandDeps {
   db: Db;
   config: Config;

@@ -175,3 +175,30 @@ export async function sweepCommands(db: Queryable, timeoutSeconds: number): Prom
   );
   return [...expired.rows, ...timedOut.rows].map(toChange);
 }
+
+/**
+ * Ends open commands with an outcome decided elsewhere (an upgrade's command ends with the upgrade: the device's
+ * reported version decides it, not its answer); returns the commands it changed. A command already final stays.
+ */
+export async function finishCommands(
+  db: Queryable,
+  outcomes: readonly { commandId: number; status: 'succeeded' | 'failed'; reason: string | null }[],
+): Promise<{ id: number; deviceId: number; status: 'succeeded' | 'failed'; reason: string | null }[]> {
+  if (outcomes.length === 0) return [];
+  const { rows } = await db.query<{
+    id: string;
+    device_id: number;
+    status: 'succeeded' | 'failed';
+    reason: string | null;
+  }>(
+    `UPDATE commands c SET status = u.status, reason = u.reason, finished_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS u(command_id bigint, status text, reason text)
+      WHERE c.id = u.command_id AND c.status = ANY($2::text[])
+     RETURNING c.id, c.device_id, c.status, c.reason`,
+    [
+      JSON.stringify(outcomes.map((u) => ({ command_id: u.commandId, status: u.status, reason: u.reason }))),
+      OPEN_COMMAND_STATUSES,
+    ],
+  );
+  return rows.map((r) => ({ id: Number(r.id), deviceId: r.device_id, status: r.status, reason: r.reason }));
+}

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { joinPhone } from '@voltfleet/domain';
 import type { DemoFleetConfig } from '@voltfleet/simulator';
+import { insertInstalledDevice } from '../devices/device-writes.service.js';
 import { insertPlantRecord as insertPlant } from '../plants/plants.service.js';
 import { seedDemoPlantConfig } from '../tariffs/demo-tariffs.js';
 import type { Db } from '../../db/db.js';
@@ -92,22 +93,18 @@ export async function seedDemo(
       const holder = users.get(plant.installer ?? plant.owner) ?? admin;
       const secret = d.kind === 'inverter' ? generateDeviceSecret() : undefined;
       if (secret) creds.secrets[d.sn] = secret;
-      await tx.query(
-        `INSERT INTO devices (sn, kind, model, battery_model, installation_position, owner_id, plant_id, pcu_version, dsp_version, secret_hash, activated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())`,
-        [
-          d.sn,
-          d.kind,
-          d.kind === 'battery' ? (d.model ?? 'LFP') : d.model,
-          d.kind === 'battery' ? (d.model ?? '') : '',
-          d.kind === 'inverter' ? (d.installationPosition ?? '') : '',
-          holder.id,
-          plantIds.get(d.plantId)!,
-          d.kind === 'inverter' ? d.pcuVersion : '',
-          d.kind === 'inverter' ? d.dspVersion : '',
-          secret ? await hashDeviceSecret(secret) : null,
-        ],
-      );
+      await insertInstalledDevice(tx, {
+        sn: d.sn,
+        kind: d.kind,
+        model: d.kind === 'battery' ? (d.model ?? 'LFP') : d.model,
+        batteryModel: d.kind === 'battery' ? (d.model ?? '') : '',
+        installationPosition: d.kind === 'inverter' ? (d.installationPosition ?? '') : '',
+        ownerId: holder.id,
+        plantId: plantIds.get(d.plantId)!,
+        pcuVersion: d.kind === 'inverter' ? d.pcuVersion : '',
+        dspVersion: d.kind === 'inverter' ? d.dspVersion : '',
+        secretHash: secret ? await hashDeviceSecret(secret) : null,
+      });
     }
   });
   await mkdir(opts.dataDir, { recursive: true });

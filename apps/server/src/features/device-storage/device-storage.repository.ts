@@ -31,16 +31,6 @@ export interface StorageRow {
   has_credentials: boolean;
 }
 
-export interface NewDevice {
-  sn: string;
-  kind: DeviceKind;
-  model: string;
-  batteryModel: string;
-  installationPosition: string;
-  ownerId: number;
-  secretHash: string | null;
-}
-
 const SELECT_STORAGE = `
   SELECT d.id, d.sn, d.kind, d.model, d.battery_model, d.installation_position, d.owner_id, u.username AS owner_name,
          d.plant_id, p.name AS plant_name, p.time_zone, d.imported_at, d.activated_at,
@@ -114,54 +104,4 @@ export async function plantVisible(db: Queryable, scope: StorageScope, plantId: 
     plantId,
   ]);
   return rows.length > 0;
-}
-
-/**
- * Stocks devices in with one statement; a serial number taken meanwhile is skipped (the unique index decides).
- * Returns the serial numbers actually inserted.
- */
-export async function insertDevices(db: Queryable, devices: readonly NewDevice[]): Promise<Map<string, number>> {
-  if (devices.length === 0) return new Map();
-  const column = <K extends keyof NewDevice>(key: K) => devices.map((d) => d[key]);
-  const { rows } = await db.query<{ id: number; sn: string }>(
-    `INSERT INTO devices (sn, kind, model, battery_model, installation_position, owner_id, secret_hash)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[])
-     ON CONFLICT (sn) DO NOTHING
-     RETURNING id, sn`,
-    [
-      column('sn'),
-      column('kind'),
-      column('model'),
-      column('batteryModel'),
-      column('installationPosition'),
-      column('ownerId'),
-      column('secretHash') as string[],
-    ],
-  );
-  return new Map(rows.map((r) => [r.sn, r.id]));
-}
-
-/** Binds an awaiting device to a plant; false when it was activated meanwhile. */
-export async function activateDevice(db: Queryable, id: number, plantId: number): Promise<boolean> {
-  const { rows } = await db.query(
-    `UPDATE devices SET plant_id = $2, activated_at = now(), updated_at = now()
-      WHERE id = $1 AND activated_at IS NULL RETURNING id`,
-    [id, plantId],
-  );
-  return rows.length > 0;
-}
-
-/** Unbinds an activated device from its plant (awaiting activation again); false when it was not activated. */
-export async function deactivateDevice(db: Queryable, id: number): Promise<boolean> {
-  const { rows } = await db.query(
-    `UPDATE devices SET plant_id = NULL, activated_at = NULL, updated_at = now()
-      WHERE id = $1 AND activated_at IS NOT NULL RETURNING id`,
-    [id],
-  );
-  return rows.length > 0;
-}
-
-/** Replaces a device's link secret hash; the old secret stops authenticating at once. */
-export async function replaceSecretHash(db: Queryable, id: number, secretHash: string): Promise<void> {
-  await db.query(`UPDATE devices SET secret_hash = $2, updated_at = now() WHERE id = $1`, [id, secretHash]);
 }

@@ -16,12 +16,14 @@ import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret
 import {
   activateDevice,
   deactivateDevice,
+  insertDevices,
+  replaceSecretHash,
+} from '../devices/device-writes.service.js';
+import {
   existingSerialNumbers,
   findStorageDevice,
-  insertDevices,
   listStorage,
   plantVisible,
-  replaceSecretHash,
   userInSubtree,
   type StorageRow,
   type StorageScope,

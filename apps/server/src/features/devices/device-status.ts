@@ -24,8 +24,3 @@ export async function allDeviceStatuses(db: Queryable, thresholdSeconds: number)
   );
   return rows;
 }
-
-/** Marks a device as heard from now (a link connected or a reading arrived). */
-export async function markSeen(db: Queryable, deviceId: number): Promise<void> {
-  await db.query(`UPDATE devices SET last_seen_at = now() WHERE id = $1`, [deviceId]);
-}

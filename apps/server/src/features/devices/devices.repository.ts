@@ -256,15 +256,3 @@ export async function deviceFilterOptionsInScope(
   );
   return { models: models.rows.map((r) => r.model), plants: plants.rows };
 }
-
-/**
- * OSIM: a connection claimed this device's serial number while its own connection still answered, and was refused.
- * Counted with the time and the claimant's address, for the device page.
- */
-export async function recordIdentityConflict(db: Queryable, deviceId: number, remote: string): Promise<void> {
-  await db.query(
-    `UPDATE devices SET osim_conflicts = osim_conflicts + 1, osim_conflict_at = now(), osim_conflict_remote = $2
-      WHERE id = $1`,
-    [deviceId, remote.slice(0, 64)],
-  );
-}

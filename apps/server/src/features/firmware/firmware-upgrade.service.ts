@@ -11,11 +11,10 @@ import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
 import { openPasswordBlob, verifyPassword } from '../auth/auth.service.js';
 import type { LoginKey } from '../auth/login-key.js';
+import { clearRestart, markRestarting } from '../devices/device-writes.service.js';
+import { finishCommands, insertUpgradeCommand } from '../commands/commands.service.js';
 import {
-  clearRestart,
-  finishUpgradeCommands,
   insertUpgrade,
-  insertUpgradeCommand,
   upgradeByKey,
   listImages,
   passwordHashOf,
@@ -90,6 +89,7 @@ export async function recordUpgrade(
     restartUntil,
   });
   if (upgradeId === undefined) throw conflict('firmware.rule.upgradeInProgress');
+  await markRestarting(db, device.id, restartUntil);
   return { upgradeId, restartUntil };
 }
 
@@ -164,7 +164,11 @@ export async function settleDeviceUpgrades(
       tx,
       settled.filter((u) => u.status === 'succeeded' || u.reason?.startsWith('command:')).map((u) => u.device_id),
     );
-    return { settled, commands: await finishUpgradeCommands(tx, settled) };
+    // The carrying command ends with the upgrade's outcome.
+    const outcomes = settled.flatMap((u) =>
+      u.command_id === null ? [] : [{ commandId: u.command_id, status: u.status, reason: u.reason }],
+    );
+    return { settled, commands: await finishCommands(tx, outcomes) };
   });
   commands.forEach(onCommandChange);
   return settled;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.js';
 import type { DeviceVersions, LinkDevice, LinkEvents, LinkLog } from '../../link/link.types.js';
 import type { CommandStatusChange as StatusChange } from '@voltfleet/domain';
-import { storeReportedVersions } from './firmware.repository.js';
+import { storeReportedVersions } from '../devices/device-writes.service.js';
 import { settleDeviceUpgrades } from './firmware-upgrade.service.js';
 
 /**

@@ -1,10 +1,4 @@
-import {
-  FINAL_COMMAND_STATUSES,
-  OPEN_COMMAND_STATUSES,
-  type FirmwareFamily,
-  type FirmwareKind,
-  type FirmwareOrder,
-} from '@voltfleet/domain';
+import { FINAL_COMMAND_STATUSES, type FirmwareFamily, type FirmwareKind } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 import type { Caller } from '../../platform/auth.js';
@@ -138,7 +132,7 @@ export interface NewUpgrade {
   restartUntil: Date;
 }
 
-/** Records an issued upgrade and marks the device restarting; undefined when another upgrade is already open. */
+/** Records an issued upgrade; undefined when another upgrade is already open. */
 export async function insertUpgrade(db: Queryable, u: NewUpgrade): Promise<number | undefined> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO device_upgrades (device_id, image_id, kind, from_version, target_version, command_id, user_id, restart_until)
@@ -146,12 +140,7 @@ export async function insertUpgrade(db: Queryable, u: NewUpgrade): Promise<numbe
      ON CONFLICT (device_id) WHERE status = 'restarting' DO NOTHING RETURNING id`,
     [u.deviceId, u.imageId, u.kind, u.fromVersion, u.targetVersion, u.commandId, u.userId, u.restartUntil],
   );
-  if (!rows[0]) return undefined;
-  await db.query(`UPDATE devices SET restart_until = $2, updated_at = now() WHERE id = $1`, [
-    u.deviceId,
-    u.restartUntil,
-  ]);
-  return rows[0].id;
+  return rows[0]?.id;
 }
 
 export interface SettledUpgrade {
@@ -195,61 +184,6 @@ export async function settleUpgrades(db: Queryable, now: Date): Promise<SettledU
   return rows.map((r) => ({ ...r, command_id: r.command_id === null ? null : Number(r.command_id) }));
 }
 
-/** Ends the commands that carried settled upgrades with the upgrade's outcome; returns the commands it changed. */
-export async function finishUpgradeCommands(
-  db: Queryable,
-  settled: readonly SettledUpgrade[],
-): Promise<{ id: number; deviceId: number; status: 'succeeded' | 'failed'; reason: string | null }[]> {
-  const open = settled.filter((u) => u.command_id !== null);
-  if (open.length === 0) return [];
-  const { rows } = await db.query<{
-    id: string;
-    device_id: number;
-    status: 'succeeded' | 'failed';
-    reason: string | null;
-  }>(
-    `UPDATE commands c SET status = u.status, reason = u.reason, finished_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS u(command_id bigint, status text, reason text)
-      WHERE c.id = u.command_id AND c.status = ANY($2::text[])
-     RETURNING c.id, c.device_id, c.status, c.reason`,
-    [
-      JSON.stringify(open.map((u) => ({ command_id: u.command_id, status: u.status, reason: u.reason }))),
-      OPEN_COMMAND_STATUSES,
-    ],
-  );
-  return rows.map((r) => ({ id: Number(r.id), deviceId: r.device_id, status: r.status, reason: r.reason }));
-}
-
-/** Inserts the command that carries an upgrade (category firmware, the image along); undefined on a repeated key. */
-export async function insertUpgradeCommand(
-  db: Queryable,
-  c: {
-    wireId: string;
-    deviceId: number;
-    user: { id: number; username: string };
-    idempotencyKey: string;
-    expiryMinutes: number;
-    order: FirmwareOrder;
-  },
-): Promise<number | undefined> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO commands (wire_id, device_id, user_id, username, kind, category, parameters, firmware, idempotency_key, expires_at)
-     VALUES ($1, $2, $3, $4, 'firmwareUpgrade', 'firmware', $5, $6, $7, now() + make_interval(mins => $8))
-     ON CONFLICT (user_id, idempotency_key, device_id) DO NOTHING RETURNING id`,
-    [
-      c.wireId,
-      c.deviceId,
-      c.user.id,
-      c.user.username,
-      JSON.stringify({ imageId: c.order.imageId }),
-      JSON.stringify(c.order),
-      c.idempotencyKey,
-      c.expiryMinutes,
-    ],
-  );
-  return rows[0] ? Number(rows[0].id) : undefined;
-}
-
 /** The upgrade an earlier request of this user with this key created for the device, if any. */
 export async function upgradeByKey(
   db: Queryable,
@@ -267,29 +201,8 @@ export async function upgradeByKey(
   return r ? { ...r, command_id: Number(r.command_id) } : undefined;
 }
 
-/** Stores the firmware versions a device reported (a missing one stays as it was). */
-export async function storeReportedVersions(
-  db: Queryable,
-  deviceId: number,
-  versions: { pcuVersion?: string | undefined; dspVersion?: string | undefined },
-): Promise<void> {
-  await db.query(
-    `UPDATE devices SET pcu_version = coalesce($2, pcu_version), dsp_version = coalesce($3, dsp_version), updated_at = now()
-      WHERE id = $1 AND (pcu_version IS DISTINCT FROM coalesce($2, pcu_version) OR dsp_version IS DISTINCT FROM coalesce($3, dsp_version))`,
-    [deviceId, versions.pcuVersion ?? null, versions.dspVersion ?? null],
-  );
-}
-
 /** The caller's stored password hash (the upgrade asks for the password again). */
 export async function passwordHashOf(db: Queryable, userId: number): Promise<string | undefined> {
   const { rows } = await db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE id = $1`, [userId]);
   return rows[0]?.password_hash;
-}
-
-/** A device back on its target version is no longer restarting. */
-export async function clearRestart(db: Queryable, deviceIds: readonly number[]): Promise<void> {
-  if (deviceIds.length === 0) return;
-  await db.query(`UPDATE devices SET restart_until = NULL, updated_at = now() WHERE id = ANY($1::int[])`, [
-    [...deviceIds],
-  ]);
 }

@@ -1,3 +1,4 @@
+import { osimDeviceRecords } from '../../features/devices/device-writes.service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DebugDevice, DebugReadResult } from '@voltfleet/domain';
 import { buildRegisterQuery } from '@voltfleet/osim';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     devices: deviceDirectory(s.db),
     sink: ingest,
-    db: s.db,
+    records: osimDeviceRecords(s.db),
     pollIntervalMs: 60_000,
     requestTimeoutMs: 1500,
   });

@@ -201,18 +201,12 @@ export async function plantDevices(db: Queryable, plantId: number, lock = false)
 }
 
 /**
- * Deletes a plant: its devices go back to awaiting activation (readings, rollups per device and stock-in data stay),
- * its plant rollups go (they have no foreign key), the rest cascades. Run inside a transaction. Returns the number
- * of unbound devices.
+ * Deletes a plant whose devices were released (devices feature): its plant rollups go (they have no foreign key), the
+ * rest cascades; readings, rollups per device and stock-in data stay. Run inside a transaction.
  */
-export async function removePlant(db: Queryable, plantId: number): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `UPDATE devices SET plant_id = NULL, activated_at = NULL, updated_at = now() WHERE plant_id = $1 RETURNING id`,
-    [plantId],
-  );
+export async function removePlant(db: Queryable, plantId: number): Promise<void> {
   for (const table of ['plant_energy_5m', 'plant_energy_day', 'plant_energy_month']) {
     await db.query(`DELETE FROM ${table} WHERE plant_id = $1`, [plantId]);
   }
   await db.query(`DELETE FROM plants WHERE id = $1`, [plantId]);
-  return rows.length;
 }

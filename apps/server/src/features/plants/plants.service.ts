@@ -4,6 +4,7 @@ import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
 import { userOptions } from '../users/users.service.js';
+import { releasePlantDevices } from '../devices/device-writes.service.js';
 import {
   findPlantById,
   findPlantInScope,
@@ -178,7 +179,10 @@ export async function deletePlant(
         },
       );
     }
-    return removePlant(tx, id);
+    // The devices go back to awaiting activation; then the plant goes.
+    const released = await releasePlantDevices(tx, id);
+    await removePlant(tx, id);
+    return released;
   });
   return { unboundDevices };
 }

@@ -204,33 +204,26 @@ export async function addToRollup(
   );
 }
 
-/**
- * Last-seen, last reading time and the fault and warning words of the newest reading, per device. Returns each
- * device's last reading time (epoch ms, the newest reading stored) from before this update.
- */
-export async function touchDevices(
-  db: Queryable,
-  updates: { deviceId: number; lastTs: number; faultWord: number | null; warningWord: number | null }[],
-): Promise<Map<number, number | null>> {
-  if (updates.length === 0) return new Map();
-  const { rows } = await db.query<{ id: number; before: Date | null }>(
-    `WITH before AS (SELECT id, last_reading_at FROM devices WHERE id = ANY($1::int4[]))
-     UPDATE devices d SET last_seen_at = greatest(d.last_seen_at, now()),
-            fault_word = CASE WHEN u.ts >= coalesce(d.last_reading_at, '-infinity') THEN coalesce(u.fault, d.fault_word) ELSE d.fault_word END,
-            warning_word = CASE WHEN u.ts >= coalesce(d.last_reading_at, '-infinity') THEN coalesce(u.warning, d.warning_word) ELSE d.warning_word END,
-            last_reading_at = greatest(d.last_reading_at, u.ts)
-       FROM unnest($1::int4[], $2::timestamptz[], $3::int8[], $4::int8[]) AS u(id, ts, fault, warning)
-       JOIN before b ON b.id = u.id
-      WHERE d.id = u.id
-      RETURNING d.id, b.last_reading_at AS before`,
-    [
-      updates.map((u) => u.deviceId),
-      updates.map((u) => iso(u.lastTs)),
-      updates.map((u) => u.faultWord),
-      updates.map((u) => u.warningWord),
-    ] as never[],
+/** Holds each device's chain for this transaction, in id order so two batches cannot deadlock (PostgreSQL only). */
+export async function lockDeviceChains(db: Queryable, deviceIds: readonly number[]): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(7001, id) FROM unnest($1::int4[]) AS id ORDER BY id`, [[...deviceIds]]);
+}
+
+/** What ingest needs of each device: its model (rated power), plant, the plant's time zone and size. */
+export async function ingestMeta(db: Queryable, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{
+    id: number;
+    model: string;
+    plant_id: number | null;
+    time_zone: string | null;
+    power_kw: number | null;
+  }>(
+    `SELECT d.id, d.model, d.plant_id, p.time_zone, p.power_kw FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
+      WHERE d.id = ANY($1::int4[])`,
+    [[...ids]],
   );
-  return new Map(rows.map((r) => [r.id, r.before ? new Date(r.before).getTime() : null]));
+  return rows;
 }
 
 /** Creates the monthly partitions of `readings` for the given months (YYYY-MM, UTC) when they do not exist yet. */

@@ -1,15 +1,17 @@
 import { EventEmitter } from 'node:events';
 import { ratedPowerW, type InverterModel, type Reading } from '@voltfleet/domain';
-import type { Db } from '../../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 import { addContributions, emptyIncrements, incrementRows, placeInChain } from './chain.js';
 import { COUNTER_KEYS } from './columns.js';
+import { touchDevices } from '../devices/device-writes.service.js';
 import {
   addToRollup,
   chainAround,
   ensurePartitions,
+  ingestMeta,
   insertReadings,
-  touchDevices,
+  lockDeviceChains,
   updateDeltas,
   type ChainRow,
   type NewReadingRow,
@@ -21,6 +23,16 @@ interface DeviceMeta {
   ratedPowerW: number;
   /** Load and grid import may exceed the inverter's rating (the grid feeds them). */
   gridPowerW: number;
+}
+
+/** What one batch's placing produced, written in one go. */
+interface Placed {
+  deviceInc: ReturnType<typeof emptyIncrements>;
+  plantInc: ReturnType<typeof emptyIncrements>;
+  inserts: NewReadingRow[];
+  updates: Parameters<typeof updateDeltas>[1];
+  stored: StoredReading[];
+  tails: Map<number, ChainRow | undefined>;
 }
 
 /** Chain tails remembered at most (one per device; the oldest entries go first). */
@@ -167,109 +179,165 @@ export class Ingest extends EventEmitter implements ReadingSink {
     }
   }
 
+  /**
+   * One batch, in named steps: admit the readings of registered devices, make sure their months' partitions exist,
+   * then in one transaction lock the devices' chains, touch the devices, load the chains around the new readings,
+   * place the readings in them and write readings, deltas and rollups; once committed, remember the chains' tails.
+   */
   private async store(all: Pending[]): Promise<StoredReading[]> {
     const metas = await this.loadMeta([...new Set(all.map((p) => p.device.id))]);
-    // A device deleted since it connected: refuse its readings alone, the rest of the batch goes on.
-    const batch = all.filter((p) => {
-      if (metas.has(p.device.id)) return true;
-      p.reject(new Error(`device ${p.device.sn} is not registered`));
-      return false;
-    });
-    const byDevice = new Map<number, Pending[]>();
-    for (const p of batch) byDevice.set(p.device.id, [...(byDevice.get(p.device.id) ?? []), p]);
-    const months = new Set(batch.map((p) => new Date(p.reading.ts).toISOString().slice(0, 7)));
-    const missing = [...months].filter((m) => !this.partitions.has(m));
-    if (missing.length) {
-      await ensurePartitions(this.db, missing);
-      missing.forEach((m) => this.partitions.add(m));
-    }
+    const byDevice = this.admit(all, metas);
+    const batchSize = [...byDevice.values()].reduce((n, list) => n + list.length, 0);
+    await this.ensureMonths(byDevice);
     const deviceIds = [...byDevice.keys()].sort((a, b) => a - b);
     const written = await this.db.transaction(async (tx) => {
-      if (this.db.kind === 'postgres') {
-        // Two processes must not extend the same device's chain at once.
-        await tx.query(`SELECT pg_advisory_xact_lock(7001, id) FROM unnest($1::int4[]) AS id ORDER BY id`, [deviceIds]);
+      // Two processes must not extend the same device's chain at once (PGlite has a single writer anyway).
+      if (this.db.kind === 'postgres') await lockDeviceChains(tx, deviceIds);
+      const lastBefore = await this.touch(tx, deviceIds, byDevice);
+      const chains = await this.chainsAround(tx, deviceIds, byDevice, lastBefore);
+      const placed = this.place(deviceIds, byDevice, chains, metas);
+      await this.writePlaced(tx, placed);
+      return placed;
+    });
+    this.rememberTails(written.tails);
+    this.stats.duplicates += batchSize - written.stored.length;
+    this.stats.stored += written.stored.length;
+    return written.stored;
+  }
+
+  /** The batch by device. A device deleted since it connected: its readings alone are refused, the rest goes on. */
+  private admit(all: Pending[], metas: Map<number, DeviceMeta>): Map<number, Pending[]> {
+    const byDevice = new Map<number, Pending[]>();
+    for (const p of all) {
+      if (!metas.has(p.device.id)) {
+        p.reject(new Error(`device ${p.device.sn} is not registered`));
+        continue;
       }
-      const newest = deviceIds.map(
-        (id) => byDevice.get(id)!.reduce((a, b) => (b.reading.ts > a.reading.ts ? b : a)).reading,
-      );
-      // Last-seen first: its answer (each device's newest stored reading time before this batch) tells which
-      // remembered chain tails are still current.
-      const lastBefore = await touchDevices(
-        tx,
-        newest.map((r, i) => ({
-          deviceId: deviceIds[i]!,
+      const list = byDevice.get(p.device.id);
+      if (list) list.push(p);
+      else byDevice.set(p.device.id, [p]);
+    }
+    return byDevice;
+  }
+
+  /** The monthly partitions of `readings` the batch writes to exist (created once per process and month). */
+  private async ensureMonths(byDevice: Map<number, Pending[]>): Promise<void> {
+    const months = new Set<string>();
+    for (const list of byDevice.values())
+      for (const p of list) months.add(new Date(p.reading.ts).toISOString().slice(0, 7));
+    const missing = [...months].filter((m) => !this.partitions.has(m));
+    if (missing.length === 0) return;
+    await ensurePartitions(this.db, missing);
+    missing.forEach((m) => this.partitions.add(m));
+  }
+
+  /**
+   * Last-seen and the newest reading's words, first: the answer (each device's newest stored reading time before
+   * this batch) tells which remembered chain tails are still current.
+   */
+  private touch(tx: Queryable, deviceIds: number[], byDevice: Map<number, Pending[]>) {
+    return touchDevices(
+      tx,
+      deviceIds.map((id) => {
+        const r = byDevice.get(id)!.reduce((a, b) => (b.reading.ts > a.reading.ts ? b : a)).reading;
+        return {
+          deviceId: id,
           lastTs: r.ts,
           faultWord: r.values.faultWord ?? null,
           warningWord: r.values.warningWord ?? null,
-        })),
-      );
-      const chains = new Map<number, ChainRow[]>();
-      const spans: { deviceId: number; minTs: number; maxTs: number }[] = [];
-      for (const id of deviceIds) {
-        let minTs = Infinity;
-        let maxTs = -Infinity;
-        for (const p of byDevice.get(id)!) {
-          minTs = Math.min(minTs, p.reading.ts);
-          maxTs = Math.max(maxTs, p.reading.ts);
-        }
-        // Steady ingest: everything new comes after the newest stored reading, which this process wrote itself.
-        const tail = this.tails.get(id);
-        if (tail && tail.ts === lastBefore.get(id) && minTs > tail.ts) chains.set(id, [tail]);
-        else spans.push({ deviceId: id, minTs, maxTs });
+        };
+      }),
+    );
+  }
+
+  /** Each device's stored readings around the new ones: the remembered tail in steady ingest, else from the table. */
+  private async chainsAround(
+    tx: Queryable,
+    deviceIds: number[],
+    byDevice: Map<number, Pending[]>,
+    lastBefore: Map<number, number | null>,
+  ): Promise<Map<number, ChainRow[]>> {
+    const chains = new Map<number, ChainRow[]>();
+    const spans: { deviceId: number; minTs: number; maxTs: number }[] = [];
+    for (const id of deviceIds) {
+      let minTs = Infinity;
+      let maxTs = -Infinity;
+      for (const p of byDevice.get(id)!) {
+        minTs = Math.min(minTs, p.reading.ts);
+        maxTs = Math.max(maxTs, p.reading.ts);
       }
-      for (const row of await chainAround(tx, spans)) {
-        const list = chains.get(row.deviceId);
-        if (list) list.push(row);
-        else chains.set(row.deviceId, [row]);
-      }
-      const deviceInc = emptyIncrements();
-      const plantInc = emptyIncrements();
-      const inserts: NewReadingRow[] = [];
-      const updates: Parameters<typeof updateDeltas>[1] = [];
-      const stored: StoredReading[] = [];
-      const tails = new Map<number, ChainRow | undefined>();
-      for (const id of deviceIds) {
-        const meta = metas.get(id)!;
-        const chain = chains.get(id) ?? [];
-        const incoming = byDevice.get(id)!.map(({ reading }) => ({
-          deviceId: id,
-          ts: reading.ts,
-          seq: reading.seq ?? null,
-          values: reading.values,
-          extra: reading.extra ?? null,
-        }));
-        const result = placeInChain(chain, incoming, {
-          timeZone: meta.timeZone,
-          ratedPowerW: meta.ratedPowerW,
-          maxPowerW: { load: meta.gridPowerW, gridImport: meta.gridPowerW },
-        });
-        inserts.push(...result.inserts);
-        updates.push(...result.updates);
-        tails.set(id, newestOfChain(chain, result));
-        addContributions(deviceInc, id, result.contributions, meta.timeZone);
-        if (meta.plantId !== null) addContributions(plantInc, meta.plantId, result.contributions, meta.timeZone);
-        for (const r of result.inserts)
-          stored.push({ deviceId: id, plantId: meta.plantId, ts: r.ts, values: r.values });
-      }
-      await insertReadings(tx, inserts);
-      await updateDeltas(tx, updates);
-      await addToRollup(tx, 'device_energy_5m', incrementRows(deviceInc.fiveMin));
-      await addToRollup(tx, 'device_energy_day', incrementRows(deviceInc.day));
-      await addToRollup(tx, 'device_energy_month', incrementRows(deviceInc.month));
-      await addToRollup(tx, 'plant_energy_5m', incrementRows(plantInc.fiveMin));
-      await addToRollup(tx, 'plant_energy_day', incrementRows(plantInc.day));
-      await addToRollup(tx, 'plant_energy_month', incrementRows(plantInc.month));
-      return { stored, tails };
-    });
-    // Committed: remember each device's newest reading for its next batch.
-    for (const [id, tail] of written.tails) {
+      // Steady ingest: everything new comes after the newest stored reading, which this process wrote itself.
+      const tail = this.tails.get(id);
+      if (tail && tail.ts === lastBefore.get(id) && minTs > tail.ts) chains.set(id, [tail]);
+      else spans.push({ deviceId: id, minTs, maxTs });
+    }
+    for (const row of await chainAround(tx, spans)) {
+      const list = chains.get(row.deviceId);
+      if (list) list.push(row);
+      else chains.set(row.deviceId, [row]);
+    }
+    return chains;
+  }
+
+  /** Places each device's readings in its chain: rows to insert, deltas to correct, energy to add per device/plant. */
+  private place(
+    deviceIds: number[],
+    byDevice: Map<number, Pending[]>,
+    chains: Map<number, ChainRow[]>,
+    metas: Map<number, DeviceMeta>,
+  ): Placed {
+    const placed: Placed = {
+      deviceInc: emptyIncrements(),
+      plantInc: emptyIncrements(),
+      inserts: [],
+      updates: [],
+      stored: [],
+      tails: new Map(),
+    };
+    for (const id of deviceIds) {
+      const meta = metas.get(id)!;
+      const chain = chains.get(id) ?? [];
+      const incoming = byDevice.get(id)!.map(({ reading }) => ({
+        deviceId: id,
+        ts: reading.ts,
+        seq: reading.seq ?? null,
+        values: reading.values,
+        extra: reading.extra ?? null,
+      }));
+      const result = placeInChain(chain, incoming, {
+        timeZone: meta.timeZone,
+        ratedPowerW: meta.ratedPowerW,
+        maxPowerW: { load: meta.gridPowerW, gridImport: meta.gridPowerW },
+      });
+      placed.inserts.push(...result.inserts);
+      placed.updates.push(...result.updates);
+      placed.tails.set(id, newestOfChain(chain, result));
+      addContributions(placed.deviceInc, id, result.contributions, meta.timeZone);
+      if (meta.plantId !== null) addContributions(placed.plantInc, meta.plantId, result.contributions, meta.timeZone);
+      for (const r of result.inserts)
+        placed.stored.push({ deviceId: id, plantId: meta.plantId, ts: r.ts, values: r.values });
+    }
+    return placed;
+  }
+
+  private async writePlaced(tx: Queryable, placed: Placed): Promise<void> {
+    await insertReadings(tx, placed.inserts);
+    await updateDeltas(tx, placed.updates);
+    await addToRollup(tx, 'device_energy_5m', incrementRows(placed.deviceInc.fiveMin));
+    await addToRollup(tx, 'device_energy_day', incrementRows(placed.deviceInc.day));
+    await addToRollup(tx, 'device_energy_month', incrementRows(placed.deviceInc.month));
+    await addToRollup(tx, 'plant_energy_5m', incrementRows(placed.plantInc.fiveMin));
+    await addToRollup(tx, 'plant_energy_day', incrementRows(placed.plantInc.day));
+    await addToRollup(tx, 'plant_energy_month', incrementRows(placed.plantInc.month));
+  }
+
+  /** Committed: each device's newest reading is remembered for its next batch (bounded, oldest first out). */
+  private rememberTails(tails: Map<number, ChainRow | undefined>): void {
+    for (const [id, tail] of tails) {
       this.tails.delete(id);
       if (tail) this.tails.set(id, tail);
     }
     while (this.tails.size > MAX_TAILS) this.tails.delete(this.tails.keys().next().value!);
-    this.stats.duplicates += batch.length - written.stored.length;
-    this.stats.stored += written.stored.length;
-    return written.stored;
   }
 
   private async loadMeta(ids: number[]): Promise<Map<number, DeviceMeta>> {
@@ -280,28 +348,16 @@ export class Ingest extends EventEmitter implements ReadingSink {
       if (hit && now - hit.at < this.metaTtlMs) out.set(id, hit.meta);
       return !out.has(id);
     });
-    if (wanted.length > 0) {
-      const { rows } = await this.db.query<{
-        id: number;
-        model: string;
-        plant_id: number | null;
-        time_zone: string | null;
-        power_kw: number | null;
-      }>(
-        `SELECT d.id, d.model, d.plant_id, p.time_zone, p.power_kw FROM devices d LEFT JOIN plants p ON p.id = d.plant_id WHERE d.id = ANY($1::int4[])`,
-        [wanted],
-      );
-      for (const r of rows) {
-        const rated = ratedPowerW(r.model as InverterModel) || 10_000;
-        const meta = {
-          plantId: r.plant_id,
-          timeZone: r.time_zone ?? 'UTC',
-          ratedPowerW: rated,
-          gridPowerW: Math.max(3 * rated, 3000 * (r.power_kw ?? 0)),
-        };
-        this.meta.set(r.id, { at: now, meta });
-        out.set(r.id, meta);
-      }
+    for (const r of await ingestMeta(this.db, wanted)) {
+      const rated = ratedPowerW(r.model as InverterModel) || 10_000;
+      const meta = {
+        plantId: r.plant_id,
+        timeZone: r.time_zone ?? 'UTC',
+        ratedPowerW: rated,
+        gridPowerW: Math.max(3 * rated, 3000 * (r.power_kw ?? 0)),
+      };
+      this.meta.set(r.id, { at: now, meta });
+      out.set(r.id, meta);
     }
     return out;
   }
