@@ -9,7 +9,7 @@ import {
   commandStage,
   commandStatusesBefore,
   type CommandStatus,
-} from './commands.js';
+} from './command-lifecycle.js';
 
 describe('the command lifecycle table', () => {
   it('derives the final and open statuses', () => {

@@ -26,6 +26,7 @@ export * from './energy-saving.js';
 export * from './plant-stats.js';
 export * from './tariffs.js';
 export * from './upgrade-rules.js';
+export * from './command-lifecycle.js';
 export * from './commands.js';
 export * from './device-protocol.js';
 export * from './tariff-command.js';
