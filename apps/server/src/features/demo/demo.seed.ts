@@ -4,7 +4,8 @@ import path from 'node:path';
 import { joinPhone } from '@voltfleet/domain';
 import type { DemoFleetConfig } from '@voltfleet/simulator';
 import { insertInstalledDevice } from '../devices/device-writes.service.js';
-import { insertPlantRecord as insertPlant } from '../plants/plants.service.js';
+import { insertPlantRecord as insertPlant, setAffiliatedUsers } from '../plants/plants.service.js';
+import { builtinRoleIds, deviceExists, userPlace } from './demo.repository.js';
 import { seedDemoPlantConfig } from '../tariffs/demo-tariffs.js';
 import type { Db } from '../../db/db.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret.js';
@@ -29,28 +30,17 @@ export async function seedDemo(
   opts: { dataDir: string; hash: (p: string) => Promise<string>; log: (m: string) => void },
 ): Promise<DemoCredentials> {
   const file = path.join(opts.dataDir, 'demo.json');
-  const seeded = await db.query(`SELECT 1 FROM devices WHERE sn = $1`, [config.devices[0]!.sn]);
-  if (seeded.rows.length > 0) return JSON.parse(await readFile(file, 'utf8')) as DemoCredentials;
+  if (await deviceExists(db, config.devices[0]!.sn)) return JSON.parse(await readFile(file, 'utf8')) as DemoCredentials;
 
   const creds: DemoCredentials = { secrets: {}, users: {} };
   await db.transaction(async (tx) => {
-    const admin = (
-      await tx.query<{ id: number; path: string; code: string }>(
-        `SELECT id, path, code FROM users WHERE username = 'admin'`,
-      )
-    ).rows[0]!;
-    const roles = new Map(
-      (
-        await tx.query<{ id: number; builtin_key: string }>(
-          `SELECT id, builtin_key FROM roles WHERE builtin_key IS NOT NULL`,
-        )
-      ).rows.map((r) => [r.builtin_key, r.id]),
-    );
+    const admin = (await userPlace(tx, 'admin'))!;
+    const roles = await builtinRoleIds(tx);
     const users = new Map<string, { id: number; path: string; code: string }>([['admin', admin]]);
     for (const u of [...config.users].sort((a, b) => a.level - b.level)) {
       const superior = users.get(u.superior ?? 'admin')!;
       const password = `Demo-${randomBytes(6).toString('base64url')}`;
-      const id = await insertUser(tx, {
+      await insertUser(tx, {
         username: u.username,
         passwordHash: await opts.hash(password),
         name: u.name,
@@ -65,9 +55,7 @@ export async function seedDemo(
         superiorPath: superior.path,
         parentCustomerCode: superior.code,
       });
-      const row = (await tx.query<{ path: string; code: string }>(`SELECT path, code FROM users WHERE id = $1`, [id]))
-        .rows[0]!;
-      users.set(u.username, { id, ...row });
+      users.set(u.username, (await userPlace(tx, u.username))!);
       creds.users[u.username] = password;
     }
     const plantIds = new Map<string, number>();
@@ -84,8 +72,7 @@ export async function seedDemo(
         tariff: p.tariff,
       });
       const installer = p.installer ? users.get(p.installer) : undefined;
-      if (installer)
-        await tx.query(`INSERT INTO plant_users (plant_id, user_id) VALUES ($1, $2)`, [plantId, installer.id]);
+      if (installer) await setAffiliatedUsers(tx, plantId, [installer.id]);
     }
     for (const d of config.devices) {
       const plant = config.plants.find((p) => p.id === d.plantId)!;

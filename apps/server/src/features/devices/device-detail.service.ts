@@ -11,7 +11,7 @@ import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { columnOf } from '../telemetry/columns.js';
-import { findDeviceRecordInScope, type DeviceRecordRow } from './devices.repository.js';
+import { findDeviceRecordInScope, latestReading, type DeviceRecordRow } from './devices.repository.js';
 import { scopeOf } from './devices.service.js';
 
 // Text attributes are stored as '' until the device or its installer gives them: the API says null ("—" on screen).
@@ -91,12 +91,7 @@ export async function getDeviceRealtime(
   id: number,
 ): Promise<DeviceRealtime> {
   const device = await deviceRecord(db, caller, offlineSeconds, id);
-  // The (device_id, ts) primary key read backwards: one index probe however long the history is.
-  const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT ts, ${FIELD_SQL.join(', ')} FROM readings WHERE device_id = $1 ORDER BY ts DESC LIMIT 1`,
-    [device.id],
-  );
-  const reading = rows[0];
+  const reading = await latestReading(db, device.id, FIELD_SQL);
   const core = new Set<FieldGroup>(REALTIME_CORE_GROUPS);
   const groups = FIELD_GROUPS.map((group) => ({
     group,

@@ -256,3 +256,36 @@ export async function deviceFilterOptionsInScope(
   );
   return { models: models.rows.map((r) => r.model), plants: plants.rows };
 }
+
+/** A device by serial number, with its link secret's hash (null before one is issued). */
+export async function deviceBySn(
+  db: Queryable,
+  sn: string,
+): Promise<{ id: number; sn: string; secret_hash: string | null } | undefined> {
+  const { rows } = await db.query<{ id: number; sn: string; secret_hash: string | null }>(
+    `SELECT id, sn, secret_hash FROM devices WHERE sn = $1`,
+    [sn],
+  );
+  return rows[0];
+}
+
+/** Every device that has a link secret, by serial number (an external broker's credential list). */
+export async function deviceCredentials(db: Queryable): Promise<{ sn: string; secret_hash: string }[]> {
+  const { rows } = await db.query<{ sn: string; secret_hash: string }>(
+    `SELECT sn, secret_hash FROM devices WHERE secret_hash IS NOT NULL ORDER BY sn`,
+  );
+  return rows;
+}
+
+/** A device's newest reading with the given column list (the `readings` primary key read backwards: one probe). */
+export async function latestReading(
+  db: Queryable,
+  deviceId: number,
+  columns: readonly string[],
+): Promise<Record<string, unknown> | undefined> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ts, ${columns.join(', ')} FROM readings WHERE device_id = $1 ORDER BY ts DESC LIMIT 1`,
+    [deviceId],
+  );
+  return rows[0];
+}

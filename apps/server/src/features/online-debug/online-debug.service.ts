@@ -17,7 +17,7 @@ import {
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, forbidden, invalid, notFound } from '../../platform/errors.js';
-import { deviceInScope, subtreePattern } from '../../platform/scope.js';
+import { inverterSearch, serialNumberInScope } from './online-debug.repository.js';
 import type { OsimGateway } from '../../link/osim-gateway.js';
 
 /** The permission raw register access needs besides the page. */
@@ -42,15 +42,6 @@ export class DebugGatewaySlot {
   }
 }
 
-interface DeviceRow {
-  id: number;
-  sn: string;
-  model: string;
-  plant_name: string | null;
-}
-
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Inverters in scope whose serial number contains `q`, connected ones first. */
 export async function searchDebugDevices(
   db: Queryable,
@@ -58,13 +49,7 @@ export async function searchDebugDevices(
   caller: Caller,
   q: string,
 ): Promise<DebugDevice[]> {
-  const { rows } = await db.query<DeviceRow>(
-    `SELECT d.id, d.sn, d.model, p.name AS plant_name
-       FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
-      WHERE d.kind = 'inverter' AND d.sn ILIKE $3 AND ${deviceInScope('d', 1, 2)}
-      ORDER BY d.sn LIMIT 50`,
-    [subtreePattern(caller), caller.id, `%${escapeLike(q)}%`],
-  );
+  const rows = await inverterSearch(db, caller, q);
   const devices = rows.map((r) => {
     const connection = slot.gateway?.connection(r.sn);
     return {
@@ -118,11 +103,7 @@ export async function debugRead(
   lang: Lang,
 ): Promise<DebugReadResult> {
   if (input.kind !== 'query' && !caller.permissions.has(DEBUG_RAW_PERMISSION)) throw forbidden();
-  const { rows } = await db.query<{ sn: string }>(
-    `SELECT d.sn FROM devices d WHERE d.id = $3 AND ${deviceInScope('d', 1, 2)}`,
-    [subtreePattern(caller), caller.id, deviceId],
-  );
-  const sn = rows[0]?.sn;
+  const sn = await serialNumberInScope(db, caller, deviceId);
   if (sn === undefined) throw notFound();
   const connection = slot.gateway?.connection(sn);
   if (!slot.gateway || !connection) throw new AppError('conflict', 'onlineDebug.notConnected');

@@ -188,4 +188,4 @@ export async function deletePlant(
 }
 
 // The demo seed creates plants without a caller; the table stays this feature's.
-export { insertPlant as insertPlantRecord } from './plants.repository.js';
+export { insertPlant as insertPlantRecord, setAffiliatedUsers } from './plants.repository.js';
