@@ -27,7 +27,7 @@ export const round = (n, digits = 0) => Math.round(n * 10 ** digits) / 10 ** dig
 
 /** Simulated readings (about 60–110 fields each) for `devices` inverters, `perDevice` readings each, in time order. */
 export async function simulatedReadings(devices, perDevice) {
-  const { createFleet, demoFleetConfig } = await import('../apps/simulator/dist/index.js');
+  const { createFleet, demoFleetConfig } = await import('../packages/simulator/dist/index.js');
   const startMs = Date.now() - perDevice * 60_000 - 3_600_000;
   const demo = demoFleetConfig({ startMs, seed: 11 });
   const template = demo.devices.filter((d) => d.kind === 'inverter');

@@ -5,7 +5,7 @@
 // slice gets the same readings.
 import { ROOT } from '../support.mjs';
 
-const simulator = () => import(`${ROOT}/apps/simulator/dist/index.js`);
+const simulator = () => import(`${ROOT}/packages/simulator/dist/index.js`);
 export const REPORT_INTERVAL_S = 60;
 
 export const snOf = (i) => `VFBI${String(i).padStart(6, '0')}`;

@@ -5,6 +5,7 @@ import { Providers } from '@/app/providers';
 import { initI18n } from '@/lib/i18n';
 import { initialLang } from '@/lib/lang';
 import '@/app/app.css';
+import '@/app/lists.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,0 +1,189 @@
+// The measured side of the ingest benchmark: a migrated, seeded database with the bench fleet, and the real server
+// process (apps/server/dist/main.js, or BENCH_SERVER_DIST) started on free loopback ports.
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { ROOT } from '../support.mjs';
+import { benchFleet } from './fleet.mjs';
+
+// BENCH_SERVER_DIST: another build of apps/server (e.g. of an older commit) to compare against.
+export const DIST = process.env.BENCH_SERVER_DIST ?? `${ROOT}/apps/server/dist`;
+export const ADMIN_PASSWORD = 'Bench-Admin-1';
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------- database set-up
+
+export async function freePort() {
+  const { freePort: free } = await import(`${DIST}/link/mosquitto-runner.js`);
+  return free();
+}
+
+/** Migrated, seeded database with the fleet's plants and devices (each with its MQTT secret); returns the secrets. */
+export async function prepareDatabase(engine, target, devices) {
+  const { openDb } = await import(`${DIST}/db/db.js`);
+  const { migrate } = await import(`${DIST}/db/migrate.js`);
+  const { seed } = await import(`${DIST}/db/seed.js`);
+  const { hashPassword } = await import(`${DIST}/features/auth/auth.service.js`);
+  const { generateDeviceSecret, hashDeviceSecret } = await import(`${DIST}/link/device-secret.js`);
+  const db = await openDb(target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.pgliteDir });
+  try {
+    await migrate(db);
+    await seed(db, { adminPassword: ADMIN_PASSWORD, dataDir: target.dataDir, hash: hashPassword, log: () => {} });
+    const owner = (await db.query(`SELECT id FROM users WHERE username = 'admin'`)).rows[0].id;
+    const fleet = await benchFleet(devices, Date.now());
+    const plantIds = new Map();
+    for (const p of fleet.plants) {
+      const { rows } = await db.query(
+        `INSERT INTO plants (name, type, power_kw, capacity_kwh, longitude, latitude, time_zone, owner_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [p.name, p.type, p.powerKw, p.capacityKwh, p.longitude, p.latitude, p.timeZone, owner],
+      );
+      plantIds.set(p.id, rows[0].id);
+    }
+    const inverters = fleet.devices.filter((d) => d.kind === 'inverter');
+    const secrets = Object.fromEntries(inverters.map((d) => [d.sn, generateDeviceSecret()]));
+    const hashes = await Promise.all(inverters.map((d) => hashDeviceSecret(secrets[d.sn])));
+    await db.query(
+      `INSERT INTO devices (sn, kind, model, owner_id, plant_id, secret_hash, activated_at)
+       SELECT sn, 'inverter', model, $1, plant, hash, now() FROM unnest($2::text[], $3::text[], $4::int4[], $5::text[])
+         AS d(sn, model, plant, hash)`,
+      [
+        owner,
+        inverters.map((d) => d.sn),
+        inverters.map((d) => d.model),
+        inverters.map((d) => plantIds.get(d.plantId)),
+        hashes,
+      ],
+    );
+    return secrets;
+  } finally {
+    await db.close();
+  }
+}
+
+/** Runs `fn` on the engine's database (PGlite: only while no server holds the directory). */
+export async function withDb(target, fn) {
+  const { openDb } = await import(`${DIST}/db/db.js`);
+  const db = await openDb(target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.pgliteDir });
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+export const countRows = (target, table) =>
+  withDb(target, async (db) => Number((await db.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n));
+
+/** What the server stored: rows, and the largest gap between a device's rollup and its readings' energy (kWh). */
+export const storedCheck = (target) =>
+  withDb(target, async (db) => {
+    const rows = Number((await db.query(`SELECT count(*) AS n FROM readings`)).rows[0].n);
+    const { rows: gaps } = await db.query(
+      `SELECT coalesce(max(abs(r.kwh - coalesce(e.kwh, 0))), 0)::float8 AS gap
+         FROM (SELECT device_id, sum(d_pv_kwh + d_load_kwh) AS kwh FROM readings GROUP BY device_id) r
+         LEFT JOIN (SELECT device_id, sum(pv_kwh + load_kwh) AS kwh FROM device_energy_day GROUP BY device_id) e
+           USING (device_id)`,
+    );
+    return { rows, rollupGapKwh: Number(gaps[0].gap) };
+  });
+
+/** Empties what a repetition stored, so the next one starts alike (the server is stopped). */
+export const resetDatabase = (target) =>
+  withDb(target, async (db) => {
+    await db.exec(
+      `TRUNCATE readings, device_energy_5m, device_energy_day, device_energy_month, plant_energy_5m, plant_energy_day, plant_energy_month;
+       UPDATE devices SET last_reading_at = NULL, last_seen_at = NULL;
+       DROP TABLE IF EXISTS anchor_readings`,
+    );
+  });
+
+// ---------------------------------------------------------------------------------------------- our server
+
+export async function portOpen(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Starts the server on free ports; tries again with new ones if it fails (another process may take a port). */
+export async function startServer(engine, target, profileDir) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(engine, target, profileDir);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.error(`${err.message.split('\n')[0]}; trying again`);
+    }
+  }
+}
+
+export async function startServerOnce(engine, target, profileDir) {
+  const [port, mqttPort] = [await freePort(), await freePort()];
+  const args = [
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ];
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'MQTT_URL', 'NODE_OPTIONS']) delete env[name];
+  const child = spawn(process.execPath, [...args, `${DIST}/main.js`], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: target.dataDir,
+      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+      ADMIN_PASSWORD,
+      ROLES: 'http,ingest,jobs',
+      DEMO_FLEET: 'off',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log = (log + d).slice(-20_000)));
+  child.stderr.on('data', (d) => (log = (log + d).slice(-20_000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ready && (await portOpen(mqttPort))) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`${engine} server did not start:\n${log}`);
+    }
+    await sleep(100);
+  }
+  return {
+    pid: child.pid,
+    url: `mqtt://127.0.0.1:${mqttPort}`,
+    log: () => log,
+    async metrics() {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+      return {
+        stored: read('voltfleet_ingest_readings_stored'),
+        duplicates: read('voltfleet_ingest_duplicates'),
+        batches: read('voltfleet_ingest_batches'),
+        failedBatches: read('voltfleet_ingest_failed_batches'),
+        rejected: read('voltfleet_link_rejected'),
+      };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
