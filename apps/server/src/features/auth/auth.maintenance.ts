@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.js';
-import { deleteExpiredCaptchas } from './captcha.js';
+import { deleteExpiredCaptchas, deleteExpiredNonces } from './auth.repository.js';
 import { deleteOldFailures } from './login-limits.js';
 import { deleteStaleSessions } from './session.repository.js';
 
@@ -12,7 +12,7 @@ export function startMaintenance(db: Db, log: FastifyBaseLogger, everyMs = 5 * 6
   const run = async () => {
     try {
       await deleteExpiredCaptchas(db);
-      await db.query(`DELETE FROM used_nonces WHERE expires_at < now()`);
+      await deleteExpiredNonces(db);
       await deleteOldFailures(db);
       await deleteStaleSessions(db);
     } catch (err) {

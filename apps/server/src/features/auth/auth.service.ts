@@ -23,6 +23,7 @@ import {
   lockedForMinutes,
   recordFailure,
 } from './login-limits.js';
+import { rememberNonce, roleViews } from './auth.repository.js';
 import { insertSession, revokeSession, revokeUserSessions } from './session.repository.js';
 import {
   toUser,
@@ -67,11 +68,8 @@ export async function openPasswordBlob(
     );
   if (Math.abs(Date.now() - opened.ts) > PASSWORD_BLOB_MAX_AGE_MS)
     throw new AppError('unauthorized', 'auth.passwordReplayed');
-  const { rows } = await db.query(
-    `INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, now() + make_interval(secs => $2)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
-    [opened.nonce, (2 * PASSWORD_BLOB_MAX_AGE_MS) / 1000],
-  );
-  if (rows.length === 0) throw new AppError('unauthorized', 'auth.passwordReplayed');
+  if (!(await rememberNonce(db, opened.nonce, (2 * PASSWORD_BLOB_MAX_AGE_MS) / 1000)))
+    throw new AppError('unauthorized', 'auth.passwordReplayed');
   return opened.password;
 }
 
@@ -116,12 +114,12 @@ export const logout = (db: Db, caller: Caller) => revokeSession(db, caller.token
 export async function me(db: Db, caller: Caller, lang: Lang): Promise<Me> {
   const row = await findUserById(db, caller.id);
   if (!row) throw notFound();
-  const { rows } = await db.query<{ views: string[] }>(`SELECT views FROM roles WHERE id = $1`, [row.role_id]);
+  const views = await roleViews(db, row.role_id);
   const permissions = [...caller.permissions];
   const user = toUser(row, lang);
   return {
     user,
-    role: { id: row.role_id, name: user.roleName, views: rows[0]?.views ?? [] },
+    role: { id: row.role_id, name: user.roleName, views },
     permissions,
     modules: buildPermissionTree(permissions, (code) => permissionName(code, lang)).filter((m) => m.show),
   };

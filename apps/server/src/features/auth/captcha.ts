@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Queryable } from '../../db/db.js';
+import { insertCaptcha, takeCaptcha } from './auth.repository.js';
 
 export const CAPTCHA_TTL_SECONDS = 120;
 
@@ -18,10 +19,7 @@ export async function createCaptcha(db: Queryable): Promise<{ captchaId: string;
     background: '#f4f6fa',
   });
   const captchaId = randomBytes(16).toString('hex');
-  await db.query(
-    `INSERT INTO captchas (id, answer_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-    [captchaId, hashAnswer(captchaId, text), CAPTCHA_TTL_SECONDS],
-  );
+  await insertCaptcha(db, captchaId, hashAnswer(captchaId, text), CAPTCHA_TTL_SECONDS);
   return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
 }
 
@@ -35,16 +33,8 @@ export async function consumeCaptcha(
   answer: string,
   testCode?: string,
 ): Promise<boolean> {
-  const { rows } = await db.query<{ answer_hash: string; live: boolean }>(
-    `DELETE FROM captchas WHERE id = $1 RETURNING answer_hash, expires_at > now() AS live`,
-    [captchaId],
-  );
-  const row = rows[0];
+  const row = await takeCaptcha(db, captchaId);
   if (!row || !row.live) return false;
   if (testCode !== undefined && answer.trim().toLowerCase() === testCode.toLowerCase()) return true;
   return row.answer_hash === hashAnswer(captchaId, answer);
-}
-
-export async function deleteExpiredCaptchas(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM captchas WHERE expires_at < now()`);
 }

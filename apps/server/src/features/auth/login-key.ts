@@ -8,31 +8,26 @@ import {
 } from 'node:crypto';
 import { passwordBlobSchema, type PasswordBlob } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
+import { serverSecret, storeServerSecretOnce } from './auth.repository.js';
 
 export interface LoginKey {
   publicKeyPem: string;
   privateKey: KeyObject;
 }
 
+const LOGIN_KEY_SECRET = 'login_rsa_private';
+
 /**
  * The RSA-2048 key the browser encrypts passwords with. Kept in the database so every server process shares it;
  * the first process to start creates it.
  */
 export async function loadLoginKey(db: Db): Promise<LoginKey> {
-  const existing = await db.query<{ value: string }>(
-    `SELECT value FROM server_secrets WHERE name = 'login_rsa_private'`,
-  );
-  let pem = existing.rows[0]?.value;
+  let pem = await serverSecret(db, LOGIN_KEY_SECRET);
   if (!pem) {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const fresh = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await db.query(
-      `INSERT INTO server_secrets (name, value) VALUES ('login_rsa_private', $1) ON CONFLICT (name) DO NOTHING`,
-      [fresh],
-    );
-    pem =
-      (await db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'login_rsa_private'`)).rows[0]
-        ?.value ?? fresh;
+    // Two processes starting together: the first stored key wins, and both use it.
+    pem = await storeServerSecretOnce(db, LOGIN_KEY_SECRET, fresh);
   }
   const privateKey = createPrivateKey(pem);
   const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();

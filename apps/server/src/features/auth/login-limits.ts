@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { deleteFailures, deleteFailuresBefore, failuresSince, insertFailures } from './auth.repository.js';
 
 /**
  * Failed logins allowed in the window (OWASP ASVS 2.2.1). Throttling is per account *and* client address, plus per
@@ -21,20 +22,17 @@ const pairKey = (username: string, ip: string) => `pair:${username.toLowerCase()
 const ipKey = (ip: string) => `ip:${ip}`;
 const passwordChangeKey = (tokenHash: string) => `pwchange:${tokenHash}`;
 
-async function failuresSince(db: Queryable, key: string): Promise<{ count: number; oldest: Date | null }> {
-  const { rows } = await db.query<{ n: number; oldest: Date | null }>(
-    `SELECT count(*)::int AS n, min(at) AS oldest FROM login_failures WHERE key = $1 AND at > now() - make_interval(mins => $2)`,
-    [key, LOGIN_LIMITS.windowMinutes],
-  );
-  return { count: rows[0]?.n ?? 0, oldest: rows[0]?.oldest ?? null };
-}
+const failuresInWindow = (db: Queryable, key: string) => failuresSince(db, key, LOGIN_LIMITS.windowMinutes);
 
 const minutesLeft = (oldest: Date) =>
   Math.max(1, Math.ceil((oldest.getTime() + LOGIN_LIMITS.windowMinutes * 60_000 - Date.now()) / 60_000));
 
 /** Minutes until this address may try this account again, or 0 when neither the pair nor the address is throttled. */
 export async function lockedForMinutes(db: Queryable, username: string, ip: string): Promise<number> {
-  const [pair, address] = await Promise.all([failuresSince(db, pairKey(username, ip)), failuresSince(db, ipKey(ip))]);
+  const [pair, address] = await Promise.all([
+    failuresInWindow(db, pairKey(username, ip)),
+    failuresInWindow(db, ipKey(ip)),
+  ]);
   const locked = [
     pair.count >= LOGIN_LIMITS.perAccountAndAddress ? pair.oldest : null,
     address.count >= LOGIN_LIMITS.perIp ? address.oldest : null,
@@ -44,14 +42,12 @@ export async function lockedForMinutes(db: Queryable, username: string, ip: stri
 
 /** Counts a failed login for the address and, when a username was given, for that account from that address. */
 export async function recordFailure(db: Queryable, ip: string, username?: string): Promise<void> {
-  await db.query(`INSERT INTO login_failures (key) SELECT unnest($1::text[])`, [
-    username ? [ipKey(ip), pairKey(username, ip)] : [ipKey(ip)],
-  ]);
+  await insertFailures(db, username ? [ipKey(ip), pairKey(username, ip)] : [ipKey(ip)]);
 }
 
 /** A successful login clears that account's failures from that address. */
 export async function clearAccountFailures(db: Queryable, username: string, ip: string): Promise<void> {
-  await db.query(`DELETE FROM login_failures WHERE key = $1`, [pairKey(username, ip)]);
+  await deleteFailures(db, pairKey(username, ip));
 }
 
 /**
@@ -62,16 +58,14 @@ export async function clearAccountFailures(db: Queryable, username: string, ip: 
  * A right answer takes the session's count back (`clearPasswordChangeAttempts`).
  */
 export async function countPasswordChangeAttempt(db: Queryable, tokenHash: string): Promise<number> {
-  await db.query(`INSERT INTO login_failures (key) VALUES ($1)`, [passwordChangeKey(tokenHash)]);
-  return (await failuresSince(db, passwordChangeKey(tokenHash))).count;
+  await insertFailures(db, [passwordChangeKey(tokenHash)]);
+  return (await failuresInWindow(db, passwordChangeKey(tokenHash))).count;
 }
 
 export async function clearPasswordChangeAttempts(db: Queryable, tokenHash: string): Promise<void> {
-  await db.query(`DELETE FROM login_failures WHERE key = $1`, [passwordChangeKey(tokenHash)]);
+  await deleteFailures(db, passwordChangeKey(tokenHash));
 }
 
 export async function deleteOldFailures(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM login_failures WHERE at < now() - make_interval(mins => $1)`, [
-    LOGIN_LIMITS.windowMinutes,
-  ]);
+  await deleteFailuresBefore(db, LOGIN_LIMITS.windowMinutes);
 }
