@@ -1,59 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { storableCopy } from '@voltfleet/domain';
-import type { Db, Queryable } from '../db/db.js';
+import type { Db } from '../db/db.js';
+import {
+  completeOperationRecord,
+  redact,
+  writeOperationRecord,
+  type OperationRecordInput,
+} from './audit.repository.js';
 import { AppError } from './errors.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * Copies a request body for the record: secrets replaced, bounded in depth and size, unsafe text made visible as
- * U+FFFD, and always an object (a non-object body is kept as `{ body: … }`), so the record can always be stored and
- * the records list can always read it, whatever the client sent.
- */
-export const redact = (value: unknown): Record<string, unknown> => storableCopy(value);
-
-/** A text column value from anything: bounded, without NUL or lone surrogates (which PostgreSQL text refuses). */
-const storableText = (value: string, max: number) => {
-  const copy = storableCopy({ v: value.slice(0, max) }).v;
-  return typeof copy === 'string' ? copy : '';
-};
-
-export interface OperationRecordInput {
-  userId: number | null;
-  username: string | null;
-  userPath: string | null;
-  ip: string;
-  action: string;
-  category: string;
-  objectType: string;
-  objectId: string | null;
-  params: unknown;
-  ok: boolean;
-  status: number;
-}
-
-/** Inserts one record; every client-given part is made storable first. Returns the record's id. */
-export async function writeOperationRecord(db: Queryable, r: OperationRecordInput): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO operation_records (user_id, username, user_path, ip, action, category, object_type, object_id, params, ok, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-    [
-      r.userId,
-      r.username === null ? null : storableText(r.username, 64),
-      r.userPath,
-      storableText(r.ip, 64),
-      storableText(r.action, 200),
-      r.category,
-      r.objectType,
-      r.objectId === null ? null : storableText(r.objectId, 500),
-      JSON.stringify(redact(r.params)),
-      r.ok,
-      r.status,
-    ],
-  );
-  return rows[0]!.id;
-}
+export { redact };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -125,21 +83,7 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     const record = describe(request, reply.statusCode);
     try {
       if (request.auditRecordId) {
-        await opts.db.query(
-          `UPDATE operation_records
-              SET ok = $2, status = $3, object_id = $4, params = $5, user_id = $6, username = $7, user_path = $8
-            WHERE id = $1`,
-          [
-            request.auditRecordId,
-            record.ok,
-            record.status,
-            record.objectId === null ? null : storableText(record.objectId, 500),
-            JSON.stringify(redact(record.params)),
-            record.userId,
-            record.username === null ? null : storableText(record.username, 64),
-            record.userPath,
-          ],
-        );
+        await completeOperationRecord(opts.db, request.auditRecordId, record);
       } else {
         await writeOperationRecord(opts.db, record);
       }
