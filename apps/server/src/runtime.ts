@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
+import type { CommandStatusChange } from '@voltfleet/domain';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { Ingest } from './features/telemetry/ingest.js';
@@ -15,7 +16,7 @@ import { OsimGateway } from './link/osim-gateway.js';
 import { osimCommandLink } from './link/osim-commands.js';
 import type { DeviceLink } from './link/link.types.js';
 import { startMaintenance } from './features/auth/auth.maintenance.js';
-import { startWeatherJob } from './features/weather/weather.job.js';
+import { DEFAULT_WEATHER_JOB, startWeatherJob } from './features/weather/weather.job.js';
 import { weatherServiceFor } from './features/weather/weather.setup.js';
 import { startPlantScriptJob } from './features/scripts/scripts.job.js';
 import { startCommandJob } from './features/commands/commands.job.js';
@@ -57,7 +58,9 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
         void markSeen(db, d.id).catch((err: unknown) => app.log.warn({ err, sn: d.sn }, 'last-seen update failed')),
     );
     // Commands stop being delivered before the link closes.
-    stops.unshift(app.commands.attach(link, { offlineSeconds: config.deviceOfflineSeconds, pollMs: 2000 }));
+    stops.unshift(
+      app.commands.attach(link, { offlineSeconds: config.deviceOfflineSeconds, pollMs: 2000, metrics: app.metrics }),
+    );
     stops.unshift(recordReportedVersions(db, link.events, app.log));
     const [theLink, theIngest] = [link, ingest];
     registerLinkMetrics(app, theIngest, theLink);
@@ -133,6 +136,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
         offlineSeconds: config.deviceOfflineSeconds,
         pollMs: 2000,
         protocol: 'osim',
+        metrics: app.metrics,
       }),
     );
     // The PCU version an inverter reports in 98 is stored like an MQTT device's (and settles its upgrades).
@@ -142,7 +146,11 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     app.log.info(`OSIM gateway on port ${gateway.port}`);
   }
   if (config.roles.has('jobs')) {
-    stops.push(startMaintenance(db, app.log));
+    // Every loop below runs through platform/periodic.ts: its rounds never overlap, a stop waits for the running
+    // one, and /metrics shows each as voltfleet_periodic_*{task}.
+    const { metrics } = app;
+    const publishCommand = (c: CommandStatusChange) => app.live.publishCommandStatus(toLiveMessage(c));
+    stops.push(startMaintenance(db, app.log, { metrics }));
     const watcher = watchStatuses(
       db,
       config.deviceOfflineSeconds,
@@ -151,19 +159,14 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
         plantStatus: (id, status) => app.live.publishPlantStatus(id, status),
       },
       app.log,
+      { metrics },
     );
     stops.push(watcher.stop);
-    if (config.weatherProvider !== 'off') stops.push(startWeatherJob(weatherServiceFor(db, config), app.log));
-    stops.push(startPlantScriptJob(db, app.log));
-    stops.push(startUpgradeJob(db, app.log, 15_000, (c) => app.live.publishCommandStatus(toLiveMessage(c))));
-    stops.push(
-      startCommandJob(
-        db,
-        config.commandTimeoutSeconds,
-        (c) => app.live.publishCommandStatus(toLiveMessage(c)),
-        app.log,
-      ),
-    );
+    if (config.weatherProvider !== 'off')
+      stops.push(startWeatherJob(weatherServiceFor(db, config), app.log, DEFAULT_WEATHER_JOB, metrics));
+    stops.push(startPlantScriptJob(db, app.log, metrics));
+    stops.push(startUpgradeJob(db, app.log, { everyMs: 15_000, publish: publishCommand, metrics }));
+    stops.push(startCommandJob(db, config.commandTimeoutSeconds, publishCommand, app.log, { metrics }));
   }
   if (config.demoFleet) {
     const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`;

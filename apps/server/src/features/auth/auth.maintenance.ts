@@ -1,25 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
+import { startPeriodic } from '../../platform/periodic.js';
 import { deleteExpiredCaptchas, deleteExpiredNonces } from './auth.repository.js';
 import { deleteOldFailures } from './login-limits.js';
 import { deleteStaleSessions } from './session.repository.js';
 
+/** Removes expired captchas, nonces, login failures and old sessions. */
+async function cleanUpAuth(db: Db): Promise<void> {
+  await deleteExpiredCaptchas(db);
+  await deleteExpiredNonces(db);
+  await deleteOldFailures(db);
+  await deleteStaleSessions(db);
+}
+
 /**
- * The auth feature's housekeeping: removes expired captchas, nonces, login failures and old sessions every few
- * minutes. Returns a stop function.
+ * The auth feature's housekeeping (jobs role): cleans up every few minutes. Returns the stop function, which waits
+ * for a running round.
  */
-export function startMaintenance(db: Db, log: FastifyBaseLogger, everyMs = 5 * 60_000): () => void {
-  const run = async () => {
-    try {
-      await deleteExpiredCaptchas(db);
-      await deleteExpiredNonces(db);
-      await deleteOldFailures(db);
-      await deleteStaleSessions(db);
-    } catch (err) {
-      log.error({ err }, 'maintenance failed');
-    }
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startMaintenance(
+  db: Db,
+  log: FastifyBaseLogger,
+  { everyMs = 5 * 60_000, metrics }: { everyMs?: number; metrics?: Registry } = {},
+): () => Promise<void> {
+  return startPeriodic({ name: 'auth-maintenance', everyMs, run: () => cleanUpAuth(db), log, metrics }).stop;
 }

@@ -1,5 +1,7 @@
 import { readBackConfirms, type CommandStatusMessage } from '@voltfleet/domain';
+import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
+import { startPeriodic } from '../../platform/periodic.js';
 import type {
   CommandAck,
   CommandLink,
@@ -83,29 +85,33 @@ export class CommandDispatcher {
 
   /**
    * Starts delivering over `link` the commands of devices of `protocol` (default MQTT): answers, reconnects and a poll
-   * for queued commands. Returns the stop function.
+   * for queued commands. Returns the stop function: the link is detached at once, and the stop resolves when a
+   * running poll has finished.
    */
   attach(
     link: CommandLink,
-    options: { offlineSeconds: number; pollMs: number; protocol?: DeviceProtocol },
-  ): () => void {
+    options: { offlineSeconds: number; pollMs: number; protocol?: DeviceProtocol; metrics?: Registry },
+  ): () => Promise<void> {
     const entry = { link, protocol: options.protocol ?? 'mqtt' };
     this.links.push(entry);
     const offAck = link.onAck((device, ack) => void this.guard(this.handleAck(device, ack), 'command answer'));
     const online = (device: LinkDevice) =>
       void this.guard(this.deliverQueued({ deviceId: device.id }), 'delivery on reconnect');
     link.events.on('online', online);
-    const timer = setInterval(
-      () => void this.guard(this.deliverQueued({ offlineSeconds: options.offlineSeconds }), 'delivery poll'),
-      options.pollMs,
-    );
-    timer.unref();
-    return () => {
-      clearInterval(timer);
+    const poll = startPeriodic({
+      name: `command-delivery-${entry.protocol}`,
+      everyMs: options.pollMs,
+      run: () => this.deliverQueued({ offlineSeconds: options.offlineSeconds }),
+      log: this.log,
+      metrics: options.metrics,
+    });
+    return async () => {
+      const stopping = poll.stop();
       offAck();
       link.events.off('online', online);
       const index = this.links.indexOf(entry);
       if (index >= 0) this.links.splice(index, 1);
+      await stopping;
     };
   }
 

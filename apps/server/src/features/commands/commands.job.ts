@@ -1,24 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
+import { startPeriodic } from '../../platform/periodic.js';
 import { sweepCommands, type StatusChange } from './lifecycle.repository.js';
 
-/** The jobs role: expires and times out commands every `everyMs`; returns the stop function. */
+/** The jobs role: expires and times out commands every `everyMs`; returns the stop function (waits for a round). */
 export function startCommandJob(
   db: Db,
   timeoutSeconds: number,
   publish: (change: StatusChange) => void,
   log: FastifyBaseLogger,
-  everyMs = 2000,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepCommands(db, timeoutSeconds)
-      .then((changes) => changes.forEach(publish))
-      .catch((err: unknown) => log.error({ err }, 'command sweep failed'))
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  { everyMs = 2000, metrics }: { everyMs?: number; metrics?: Registry } = {},
+): () => Promise<void> {
+  const round = async () => (await sweepCommands(db, timeoutSeconds)).forEach(publish);
+  return startPeriodic({ name: 'command-sweep', everyMs, run: round, log, metrics }).stop;
 }

@@ -1,32 +1,32 @@
 import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import type { DeviceVersions, LinkDevice, LinkEvents, LinkLog } from '../../link/link.types.js';
 import type { CommandStatusChange as StatusChange } from '@voltfleet/domain';
+import { startPeriodic } from '../../platform/periodic.js';
 import { storeReportedVersions } from '../devices/device-writes.service.js';
 import { settleDeviceUpgrades } from './firmware-upgrade.service.js';
 
 /**
  * The jobs role: settles open upgrades by the versions devices report, every `everyMs`; the commands that carried
- * them end with the same outcome (`publish` tells the live pages). Returns the stop function.
+ * them end with the same outcome (`publish` tells the live pages). Returns the stop function, which waits for a
+ * running round.
  */
 export function startUpgradeJob(
   db: Db,
   log: FastifyBaseLogger,
-  everyMs = 15_000,
-  publish: (change: StatusChange) => void = () => undefined,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    settleDeviceUpgrades(db, new Date(), publish)
-      .then((settled) => settled.forEach((u) => log.info({ upgrade: u }, 'firmware upgrade settled')))
-      .catch((err: unknown) => log.error({ err }, 'firmware upgrade settling failed'))
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  {
+    everyMs = 15_000,
+    publish = () => undefined,
+    metrics,
+  }: { everyMs?: number; publish?: (change: StatusChange) => void; metrics?: Registry } = {},
+): () => Promise<void> {
+  const round = async () => {
+    const settled = await settleDeviceUpgrades(db, new Date(), publish);
+    settled.forEach((u) => log.info({ upgrade: u }, 'firmware upgrade settled'));
+  };
+  return startPeriodic({ name: 'upgrade-settling', everyMs, run: round, log, metrics }).stop;
 }
 
 /**

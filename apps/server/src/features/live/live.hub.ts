@@ -1,7 +1,9 @@
 import type { WebSocket } from 'ws';
 import type { CommandStatusMessage, LiveMessage } from '@voltfleet/domain';
+import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
+import { startPeriodic, type Periodic } from '../../platform/periodic.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 import type { StoredReading } from '../telemetry/ingest.js';
 import type { RunningStatus } from '../devices/device-status.js';
@@ -25,14 +27,20 @@ interface Client {
  */
 export class LiveHub implements LiveSink {
   private readonly clients = new Set<Client>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly refresher: Periodic;
 
   constructor(
     private readonly db: Db,
     private readonly log: Pick<LinkLog, 'warn' | 'error'> = { warn: () => undefined, error: () => undefined },
+    metrics?: Registry,
   ) {
-    this.timer = setInterval(() => void this.refreshAll(), 60_000);
-    this.timer.unref();
+    this.refresher = startPeriodic({
+      name: 'live-session-refresh',
+      everyMs: 60_000,
+      run: () => this.refreshTabs(),
+      log,
+      metrics,
+    });
   }
 
   get size(): number {
@@ -79,10 +87,12 @@ export class LiveHub implements LiveSink {
     }
   }
 
-  close(): void {
-    clearInterval(this.timer);
+  /** Closes every tab at once; resolves when a running refresh has finished. */
+  async close(): Promise<void> {
+    const stopping = this.refresher.stop();
     for (const client of this.clients) client.socket.close(1001, 'server shutting down');
     this.clients.clear();
+    await stopping;
   }
 
   private send(client: Client, message: LiveMessage): void {
@@ -91,8 +101,13 @@ export class LiveHub implements LiveSink {
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
   }
 
+  /** Runs the minute's refresh now (after a running one, never beside it). */
+  refreshAll(): Promise<void> {
+    return this.refresher.runNow();
+  }
+
   /** Re-checks every tab's session (logout, revocation, expiry, a disabled user) and its visible set. */
-  async refreshAll(): Promise<void> {
+  private async refreshTabs(): Promise<void> {
     for (const client of this.clients) {
       let live: boolean;
       try {

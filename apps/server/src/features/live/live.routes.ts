@@ -18,13 +18,13 @@ export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app, { hu
  * tabs of every other process on the same PostgreSQL too). Only a process that serves HTTP listens.
  */
 export async function registerLive(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<LiveBus<LiveHub>> {
-  const hub = new LiveHub(deps.db, app.log);
+  const hub = new LiveHub(deps.db, app.log, app.metrics);
   const bus = new LiveBus(deps.db, hub, { log: app.log, listen: deps.config.roles.has('http') });
   await bus.start();
   app.decorate('live', bus);
   app.addHook('onClose', async () => {
     await bus.close();
-    hub.close();
+    await hub.close();
   });
   const counters = [
     ['voltfleet_live_notifications_sent', 'Live-event notifications sent to other processes', 'payloadsSent'],

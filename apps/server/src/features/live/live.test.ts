@@ -102,6 +102,9 @@ describe('live push over one WebSocket per tab', () => {
     await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { token } });
     await s.app.live.hub.refreshAll();
     await expect.poll(() => closed).toBe(4401);
+    // The refresh is a periodic task of the app, counted on /metrics.
+    const metrics = (await s.app.inject({ url: '/metrics' })).body;
+    expect(metrics).toMatch(/^voltfleet_periodic_rounds_total\{task="live-session-refresh"\} [1-9]/m);
   });
 
   it('refuses a socket without a session', async () => {

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
+import { startPeriodic } from '../../platform/periodic.js';
 import type { SandboxOutcome, ScriptSandbox } from './sandbox.js';
 import { checkDerived, checkIndicators, type ScriptFailure } from './script-result.js';
 import { encodeRunError } from './scripts.service.js';
@@ -79,36 +81,27 @@ export async function runScriptsOnce(
   return due.length;
 }
 
-/** Starts the job in this process (ROLES has `jobs`); returns a stop function. */
+/** Starts the job in this process (ROLES has `jobs`), a pass at once; returns a stop function that waits for it. */
 export function startScriptJob(
   db: Db,
   sandbox: ScriptSandbox,
   log: FastifyBaseLogger,
   options: ScriptJobOptions = DEFAULT_SCRIPT_JOB,
+  metrics?: Registry,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
-    running = runScriptsOnce(db, sandbox, log, options)
-      .catch((err: unknown) => log.error({ err }, 'plant script job failed'))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  const timer = setInterval(tick, options.pollMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic({
+    name: 'plant-scripts',
+    everyMs: options.pollMs,
+    run: () => runScriptsOnce(db, sandbox, log, options),
+    log,
+    metrics,
+    runAtStart: true,
+  }).stop;
 }
 
 /** The job with the process's shared sandbox (released when the job stops). */
-export function startPlantScriptJob(db: Db, log: FastifyBaseLogger): () => Promise<void> {
-  const stop = startScriptJob(db, acquireSandbox(), log);
+export function startPlantScriptJob(db: Db, log: FastifyBaseLogger, metrics?: Registry): () => Promise<void> {
+  const stop = startScriptJob(db, acquireSandbox(), log, DEFAULT_SCRIPT_JOB, metrics);
   return async () => {
     await stop();
     await releaseSandbox();

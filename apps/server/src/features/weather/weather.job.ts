@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
+import { startPeriodic } from '../../platform/periodic.js';
 import type { WeatherService } from './weather.service.js';
 
 export interface WeatherJobOptions {
@@ -13,32 +15,26 @@ export interface WeatherJobOptions {
 export const DEFAULT_WEATHER_JOB: WeatherJobOptions = { everyMs: 60_000, batch: 20, leaseSeconds: 600 };
 
 /**
- * Refreshes due forecasts every minute (jobs role). Rounds never overlap in a process; processes share the work
- * through the claim. Returns a stop function that waits for a running round.
+ * Refreshes due forecasts every minute (jobs role), the first round at once. Rounds never overlap in a process;
+ * processes share the work through the claim. Returns a stop function that waits for a running round.
  */
 export function startWeatherJob(
   service: WeatherService,
   log: FastifyBaseLogger,
   options: WeatherJobOptions = DEFAULT_WEATHER_JOB,
+  metrics?: Registry,
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
   const round = async () => {
-    try {
-      for (const outcome of await service.refreshDue(options.batch, options.leaseSeconds)) {
-        if (!outcome.ok) log.warn({ plantId: outcome.plantId, error: outcome.error }, 'weather refresh failed');
-      }
-    } catch (err) {
-      log.error({ err }, 'weather job failed');
+    for (const outcome of await service.refreshDue(options.batch, options.leaseSeconds)) {
+      if (!outcome.ok) log.warn({ plantId: outcome.plantId, error: outcome.error }, 'weather refresh failed');
     }
   };
-  const tick = () => {
-    if (!running) running = round().finally(() => (running = undefined));
-  };
-  tick();
-  const timer = setInterval(tick, options.everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic({
+    name: 'weather-refresh',
+    everyMs: options.everyMs,
+    run: round,
+    log,
+    metrics,
+    runAtStart: true,
+  }).stop;
 }
