@@ -95,7 +95,7 @@ const REPLY_FIELDS: readonly { command: string; field: string; key: keyof Readin
 ];
 
 /** The write commands the simulated inverter executes (the settings blocks in osim-settings.ts, BA raw registers). */
-const WRITE_COMMANDS = new Set(['64', '68', '70', 'BA', ...SETTING_WRITES]);
+const WRITE_COMMANDS = new Set(['68', '70', 'BA', ...SETTING_WRITES]);
 
 /** The neutral value of a field (zero, empty text, zero bytes), for registers the simulation does not model. */
 function neutral(field: FieldDef): number | string | readonly number[] {
@@ -232,9 +232,9 @@ export class OsimDevice {
   }
 
   /**
-   * Executes a write frame (64 on/off, 66/69/6A/71 settings blocks, 68 clock, 70 reset, BA raw registers) on the
-   * inverter with the same range checks as an MQTT command. An accepted write is answered by echoing the frame back (source and
-   * destination swapped); a refused or unreadable one gets no answer and changes nothing.
+   * Executes a write frame (settings blocks 64 on/off and 66/69/6A/71, 68 clock, 70 reset, BA raw registers) on the
+   * inverter with the same range checks as an MQTT command. An accepted write is answered by echoing the frame back
+   * (source and destination swapped); a refused or unreadable one gets no answer and changes nothing.
    */
   write(frame: OsimFrame, wallMs: number): Uint8Array[] {
     const code = commandCode(frame.command);
@@ -242,10 +242,7 @@ export class OsimDevice {
     if (!decoded.ok || !decoded.value.payload) return [];
     const values = decoded.value.payload.values;
     const inverter = this.options.inverter;
-    if (code === '64') {
-      if (values.onOff !== 0 && values.onOff !== 1) return [];
-      if (!inverter.applyParameters({ onOff: values.onOff }).ok) return [];
-    } else if (SETTING_WRITES.has(code)) {
+    if (SETTING_WRITES.has(code)) {
       if (!this.settings.write(code, values)) return [];
     } else if (code === 'BA') {
       if (!this.settings.writeRegisters(values)) return [];
