@@ -85,4 +85,15 @@ describe('table owners', () => {
     const sql = /\b(SELECT\s[\s\S]*?\sFROM|INSERT INTO|UPDATE\s+\w+\s+SET|DELETE FROM)\b/;
     expect(sources.filter((s) => s.file.startsWith('link/') && sql.test(s.text)).map((s) => s.file)).toEqual([]);
   });
+  it('keeps SQL in repositories (and the database layer): no other source file sends a statement', () => {
+    const statement = /\.(query|exec)(<[^(]*>)?\(\s*[`'"]/;
+    // Not table access: the live bus is PostgreSQL's LISTEN/NOTIFY transport, /readyz asks the database `SELECT 1`.
+    const transports = new Set(['features/live/live.bus.ts', 'platform/observability.ts']);
+    const outside = sources
+      .filter((s) => !s.file.endsWith('.repository.ts') && !s.file.startsWith('db/') && !transports.has(s.file))
+      .filter((s) => statement.test(s.text))
+      .map((s) => s.file);
+    expect(outside).toEqual([]);
+    expect(statement.test('await db.query<{ n: number }>(`SELECT 1`)')).toBe(true);
+  });
 });

@@ -17,6 +17,16 @@ export async function findSession(db: Queryable, tokenHash: string): Promise<Ses
   return rows[0];
 }
 
+/** Whether a session is still good: not revoked, not expired, and its user enabled. */
+export async function sessionIsLive(db: Queryable, tokenHash: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.enabled`,
+    [tokenHash],
+  );
+  return rows.length > 0;
+}
+
 export async function insertSession(
   db: Queryable,
   s: { tokenHash: string; userId: number; expiresAt: Date; ip: string; userAgent: string },

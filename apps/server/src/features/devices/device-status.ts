@@ -1,7 +1,3 @@
-import type { Queryable } from '../../db/db.js';
-
-export type RunningStatus = 'online' | 'offline' | 'alarm';
-
 /** SQL of a device's running status: offline when silent longer than the threshold, alarm while a fault bit is set. */
 export function runningStatusSql(d: string, thresholdParam: number): string {
   return `CASE WHEN ${d}.last_seen_at IS NULL OR ${d}.last_seen_at < now() - make_interval(secs => $${thresholdParam}) THEN 'offline'
@@ -14,13 +10,4 @@ export function plantStatusSql(p: string, thresholdParam: number): string {
                        WHEN count(*) FILTER (WHERE ${runningStatusSql('pd', thresholdParam)} = 'alarm') > 0 THEN 'alarm'
                        ELSE 'normal' END
              FROM devices pd WHERE pd.plant_id = ${p}.id)`;
-}
-
-/** Current running status of every device (for the status watcher). */
-export async function allDeviceStatuses(db: Queryable, thresholdSeconds: number) {
-  const { rows } = await db.query<{ id: number; plant_id: number | null; status: RunningStatus }>(
-    `SELECT d.id, d.plant_id, ${runningStatusSql('d', 1)} AS status FROM devices d`,
-    [thresholdSeconds],
-  );
-  return rows;
 }

@@ -1,6 +1,7 @@
 import type { ActivationStatus, DeviceKind, DeviceListSort, RunningStatus } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
-import { deviceInScope } from '../../platform/scope.js';
+import type { Caller } from '../../platform/auth.js';
+import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 import { runningStatusSql } from './device-status.js';
 
 export interface DeviceListRow {
@@ -288,4 +289,25 @@ export async function latestReading(
     [deviceId],
   );
   return rows[0];
+}
+
+/** The ids and plants of every device the caller may see (the live hub filters what it pushes by them). */
+export async function visibleDevices(
+  db: Queryable,
+  caller: Caller,
+): Promise<{ id: number; plant_id: number | null }[]> {
+  const { rows } = await db.query<{ id: number; plant_id: number | null }>(
+    `SELECT d.id, d.plant_id FROM devices d WHERE ${deviceInScope('d', 1, 2)}`,
+    [subtreePattern(caller), caller.id],
+  );
+  return rows;
+}
+
+/** Current running status of every device (for the status watcher). */
+export async function allDeviceStatuses(db: Queryable, thresholdSeconds: number) {
+  const { rows } = await db.query<{ id: number; plant_id: number | null; status: RunningStatus }>(
+    `SELECT d.id, d.plant_id, ${runningStatusSql('d', 1)} AS status FROM devices d`,
+    [thresholdSeconds],
+  );
+  return rows;
 }

@@ -93,3 +93,6 @@ export async function getDevice(db: Db, caller: Caller, offlineSeconds: number, 
 export function deviceFilterOptions(db: Db, caller: Caller, offlineSeconds: number) {
   return deviceFilterOptionsInScope(db, scopeOf(caller, offlineSeconds));
 }
+
+/** The ids and plants of every device the caller may see. */
+export { visibleDevices } from './devices.repository.js';

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import { startPeriodic, type Periodic } from '../../platform/periodic.js';
-import { allDeviceStatuses, type RunningStatus } from './device-status.js';
+import type { RunningStatus } from '@voltfleet/domain';
+import { allDeviceStatuses } from './devices.repository.js';
 
 export type PlantStatus = 'normal' | 'alarm' | 'offline';
 

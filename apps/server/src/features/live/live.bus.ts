@@ -4,7 +4,7 @@ import type { CommandStatusMessage, PlantStatus } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import type { LinkLog } from '../../link/link.types.js';
 import type { StoredReading } from '../telemetry/ingest.js';
-import type { RunningStatus } from '../devices/device-status.js';
+import type { RunningStatus } from '@voltfleet/domain';
 import { decodeEvents, encodeEvents, originOf, type LiveEvent } from './live.wire.js';
 
 /** What every publisher of live events calls (the runtime's ingest and jobs, the command dispatcher). */

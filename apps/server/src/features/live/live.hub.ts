@@ -4,9 +4,10 @@ import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { startPeriodic, type Periodic } from '../../platform/periodic.js';
-import { deviceInScope, subtreePattern } from '../../platform/scope.js';
+import { sessionIsLive } from '../auth/sessions.service.js';
+import { visibleDevices } from '../devices/devices.service.js';
 import type { StoredReading } from '../telemetry/ingest.js';
-import type { RunningStatus } from '../devices/device-status.js';
+import type { RunningStatus } from '@voltfleet/domain';
 import type { LiveSink } from './live.bus.js';
 import type { LinkLog } from '../../link/link.types.js';
 
@@ -133,19 +134,11 @@ export class LiveHub implements LiveSink {
   }
 
   private async sessionAlive(client: Client): Promise<boolean> {
-    const { rows } = await this.db.query(
-      `SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.enabled`,
-      [client.caller.tokenHash],
-    );
-    return rows.length > 0;
+    return sessionIsLive(this.db, client.caller.tokenHash);
   }
 
   private async refresh(client: Client): Promise<void> {
-    const { rows } = await this.db.query<{ id: number; plant_id: number | null }>(
-      `SELECT d.id, d.plant_id FROM devices d WHERE ${deviceInScope('d', 1, 2)}`,
-      [subtreePattern(client.caller), client.caller.id],
-    );
+    const rows = await visibleDevices(this.db, client.caller);
     client.devices = new Set(rows.map((r) => r.id));
     client.plants = new Set(rows.map((r) => r.plant_id).filter((p): p is number => p !== null));
   }

@@ -9,7 +9,7 @@ import {
   type PlantStatus,
 } from '@voltfleet/domain';
 import type { StoredReading } from '../telemetry/ingest.js';
-import type { RunningStatus } from '../devices/device-status.js';
+import type { RunningStatus } from '@voltfleet/domain';
 
 /** One event the live pages hear, as it travels between processes. */
 export type LiveEvent =
