@@ -50,7 +50,7 @@ const SUITES = [
   { name: 'domain', title: 'domain', cwd: 'packages/domain' },
   {
     name: 'web',
-    title: 'web unit',
+    title: 'web (unit and components)',
     cwd: 'apps/web',
     skip: () => (hasTestFiles(path.join(ROOT, 'apps/web')) ? undefined : { reason: 'apps/web has no tests yet' }),
   },
@@ -86,7 +86,7 @@ const SUITES = [
 
 /**
  * Workspaces of the root package.json that the list above does not cover (e.g. packages/simulator, packages/osim):
- * each becomes a suite after "web unit", run when it has test files, so new packages are never silently left out.
+ * each becomes a suite after the web suite, run when it has test files, so new packages are never silently left out.
  */
 function extraWorkspaceSuites() {
   let patterns = [];

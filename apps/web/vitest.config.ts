@@ -5,8 +5,32 @@ import viteConfig from './vite.config';
 export default mergeConfig(
   viteConfig,
   defineConfig({
-    // Tests run in Node (the "ssr" environment), which resolves with its own conditions.
-    ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
-    test: { environment: 'node', include: ['src/**/*.test.ts'] },
+    test: {
+      projects: [
+        // Pure logic (*.test.ts): plain Node, as before.
+        {
+          extends: true,
+          // Tests run in Node (the "ssr" environment), which resolves with its own conditions.
+          ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+          test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] },
+        },
+        // Components (*.test.tsx): rendered with the app's providers into jsdom, which lacks a few browser APIs
+        // Ant Design reads (setup.ts adds them); only these files pay for the DOM. Their sources resolve as the
+        // browser build does (vite.config's `source` condition); the `source` condition is not handed to Node here,
+        // as Node then loads packages that publish TypeScript under it (scroll-into-view-if-needed, under antd).
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            environment: 'jsdom',
+            include: ['src/**/*.test.tsx'],
+            setupFiles: ['src/test/setup.ts'],
+            // A test takes one or two seconds; the first of a file also styles every Ant Design component it
+            // renders, and a loaded two-core machine can double that.
+            testTimeout: 15_000,
+          },
+        },
+      ],
+    },
   }),
 );

@@ -38,6 +38,16 @@ describe('notify', () => {
     expect(shown).toHaveLength(3);
   });
 
+  it('forgets the notices of a host that went away', async () => {
+    fakeApi();
+    notify('success', 'Added');
+    await nextTick();
+    bindNoticeApi(null);
+    const shown = fakeApi();
+    expect(notify('success', 'Added')).toBe(true);
+    expect(shown).toHaveLength(1);
+  });
+
   it('shows nothing before the API is bound', () => {
     expect(notify('error', 'Unbound')).toBe(false);
   });

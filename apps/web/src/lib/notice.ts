@@ -7,6 +7,8 @@ let shownThisTick = false;
 /** Connects the notices to Ant Design's message API (bound once by the providers). */
 export function bindNoticeApi(instance: MessageInstance | null): void {
   api = instance;
+  // A host that goes away takes its notices with it without reporting their close; none of them is on screen now.
+  open.clear();
 }
 
 /**

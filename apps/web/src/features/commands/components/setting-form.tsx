@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   FORCED_CHARGING,
@@ -7,6 +7,8 @@ import {
   REMOTE_COMMANDS,
   SCALAR_PARAMETERS,
   TARIFF_PERIODS,
+  checkSetting,
+  translate,
   type CommandDevice,
   type CommandKind,
   type ForcedCharging,
@@ -47,17 +49,22 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
   // A server refusal is shown until the plan is edited.
   const [editedAfter, setEditedAfter] = useState<readonly ValidationIssue[] | null>(null);
   const def = SCALAR_PARAMETERS.find((p) => p.key === kind);
+  // A typed number outside the range is refused here, in the app's language and with the domain's words (the form
+  // has noValidate: the browser's own bubble would speak the browser's language and say nothing of the unit).
+  const checked = def?.kind === 'range' && value !== '' ? checkSetting({ kind, value: Number(value) }) : undefined;
+  const valueError = checked?.ok === false ? translate(checked.issue.key, lang, checked.issue.params) : undefined;
 
-  const submitPlan = async () => {
+  const submitPlan = () => {
     // The same domain rules as the server: a refused plan is shown here and nothing is sent.
     const issues = Object.entries(planIssues(rows));
-    const { translate } = await import('@/lib/domain-messages');
     setPlanErrors(Object.fromEntries(issues.map(([path, key]) => [path, translate(key, lang)])));
     if (issues.length === 0) onSubmit({ kind: TARIFF_PERIODS, tariff: planOf(rows) });
   };
 
   const submit = () => {
-    if (kind === TARIFF_PERIODS) return void submitPlan();
+    // Issue is disabled then, which also stops Enter in the field; this covers any other way the form is submitted.
+    if (valueError) return;
+    if (kind === TARIFF_PERIODS) return submitPlan();
     if (kind === FORCED_CHARGING) return onSubmit({ kind, forcedCharging: schedule });
     // An empty field goes without a value, so the server answers "Parameters cannot be empty".
     onSubmit(def && value !== '' ? { kind, value: Number(value) } : { kind });
@@ -66,6 +73,7 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
   return (
     <form
       className="setting-form"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -117,18 +125,28 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
         </label>
       ) : null}
       {def?.kind === 'range' ? (
-        <label className="filter-field">
-          {`${t('commands.value')} (${def.min}–${def.max === 'rated' ? MAX_RATED_POWER_W : def.max} ${def.unit})`}
-          <input
-            type="number"
-            data-testid="command-value"
-            min={def.min}
-            max={def.max === 'rated' ? MAX_RATED_POWER_W : def.max}
-            step={1}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-          />
-        </label>
+        <>
+          <label className="filter-field">
+            {`${t('commands.value')} (${def.min}–${def.max === 'rated' ? MAX_RATED_POWER_W : def.max} ${def.unit})`}
+            <input
+              type="number"
+              data-testid="command-value"
+              min={def.min}
+              max={def.max === 'rated' ? MAX_RATED_POWER_W : def.max}
+              step={1}
+              value={value}
+              aria-invalid={valueError ? true : undefined}
+              aria-describedby={valueError ? 'command-value-error' : undefined}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </label>
+          {/* Beside the field rather than in its label, so it is not read as part of the field's name. */}
+          {valueError ? (
+            <Typography.Text type="danger" id="command-value-error" role="alert" data-testid="command-value-error">
+              {valueError}
+            </Typography.Text>
+          ) : null}
+        </>
       ) : null}
       {kind === FORCED_CHARGING ? <ForcedChargingFields value={schedule} onChange={setSchedule} /> : null}
       {kind === TARIFF_PERIODS ? (
@@ -144,7 +162,13 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
           }}
         />
       ) : null}
-      <Button type="primary" htmlType="submit" disabled={disabled} loading={busy} data-testid="command-issue">
+      <Button
+        type="primary"
+        htmlType="submit"
+        disabled={disabled || valueError !== undefined}
+        loading={busy}
+        data-testid="command-issue"
+      >
         {t('commands.issue')}
       </Button>
     </form>

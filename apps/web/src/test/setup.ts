@@ -1,0 +1,55 @@
+// Setup of the component tests (*.test.tsx, jsdom): matchers, clean-up, and the few browser APIs jsdom lacks.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { clearSession } from '@/lib/session';
+
+// Vitest runs without globals here, so Testing Library cannot register its own clean-up.
+afterEach(() => {
+  cleanup();
+  // The session lives in module state as well as in localStorage.
+  clearSession();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+// Ant Design's grid and responsive hooks subscribe to media queries; nothing ever matches in a test.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  });
+}
+
+// Overflowing tags and measured inputs observe their size; jsdom lays nothing out, so there is nothing to report.
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+// Ant Design measures the scroll bar with getComputedStyle(el, '::-webkit-scrollbar'); jsdom implements no
+// pseudo-elements and logs "Not implemented" for every call, so the element's own style answers instead.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// Here the test's ArrayBuffer comes from another realm than Node's own, and Node 20's Web Crypto refuses such a
+// buffer (views pass): the app hands importKey an ArrayBuffer, as browsers accept. Buffers go in as views instead.
+const subtle = globalThis.crypto.subtle;
+for (const method of ['decrypt', 'digest', 'encrypt', 'importKey', 'sign', 'verify'] as const) {
+  const original = subtle[method].bind(subtle) as (...args: unknown[]) => Promise<unknown>;
+  Object.defineProperty(subtle, method, {
+    configurable: true,
+    value: (...args: unknown[]) => original(...args.map((a) => (a instanceof ArrayBuffer ? new Uint8Array(a) : a))),
+  });
+}
