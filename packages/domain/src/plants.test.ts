@@ -129,6 +129,7 @@ describe('plantInputSchema', () => {
     ['a UTC offset instead of a zone', { timeZone: 'UTC+1' }, 'timeZone: validation.timeZone'],
     ['an unknown zone', { timeZone: 'Europe/Atlantis' }, 'timeZone: validation.timeZone'],
     ['an impossible date', { constructionDate: '2023-02-30' }, 'constructionDate: validation.invalidValue'],
+    ['a cleared date', { constructionDate: '' }, 'constructionDate: validation.required'],
     ['a date with time', { constructionDate: '2023-02-03T10:00' }, 'constructionDate: validation.invalidValue'],
   ])('rejects %s', (_label, patch, issue) => {
     expect(issuesOf(plantInputSchema, { ...input, ...patch })).toContain(issue);

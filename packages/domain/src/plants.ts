@@ -150,6 +150,8 @@ export const plantInputSchema = z.strictObject({
   timeZone: timeZoneSchema,
   constructionDate: z
     .string('validation.required')
+    // A cleared date picker sends an empty string: that is a missing date, not a malformed one.
+    .min(1, 'validation.required')
     .regex(DATE, 'validation.invalidValue')
     .refine(
       (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
