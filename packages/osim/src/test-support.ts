@@ -4,6 +4,7 @@ import { decodePayload, type OsimValue, type OsimValues } from './codec.js';
 import type { OsimErrorCode, OsimResult } from './errors.js';
 import { decodeMessage } from './messages.js';
 import { resolveCommand } from './registry.js';
+import type { CommandDef } from './layout.js';
 
 export const OSIM_ERROR_CODES_FOR_TEST: readonly OsimErrorCode[] = [
   'BAD_START',
@@ -45,4 +46,19 @@ export function frameValuesForTest(frame: OsimResult<Uint8Array>, version: numbe
   const decoded = decodeMessage(frame.value, version);
   if (!decoded.ok || !decoded.value.payload) throw new Error('frame not decoded');
   return decoded.value.payload.values;
+}
+
+/** The values a whole frame decodes to at a version; throws on any failure, or a frame without payload. */
+export function valuesForTest(bytes: Uint8Array, version: number): OsimValues {
+  const r = decodeMessage(bytes, version);
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  if (!r.value.payload) throw new Error('no payload');
+  return r.value.payload.values;
+}
+
+/** A command's definition at a version; throws when the version does not have it. */
+export function commandForTest(code: string, version: number): CommandDef {
+  const r = resolveCommand(code, version);
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
 }
