@@ -59,7 +59,7 @@ describe('table owners', () => {
   const src = fileURLToPath(new URL('../', import.meta.url));
   const sources = readdirSync(src, { recursive: true, encoding: 'utf8' })
     // Tests and their fixtures (test/) set rows up directly; migrations create the tables.
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !/^(test|db[/\\]migrations)/.test(f))
+    .filter((f) => f.endsWith('.ts') && !/\.test(-support)?\.ts$/.test(f) && !/^(test|db[/\\]migrations)/.test(f))
     .map((f) => ({ file: f.split(sep).join('/'), text: readFileSync(join(src, f), 'utf8') }));
   /** The files whose SQL writes the table. */
   const writersOf = (table: string) => {
