@@ -256,6 +256,23 @@ describe('OsimDevice settings blocks', () => {
   });
 });
 
+describe('OsimDevice clock (68)', () => {
+  const clock = { year: 2026, month: 3, day: 1, hour: 12, minute: 30, second: 15 };
+  it.each([
+    ['a real date sets the clock', clock, Date.UTC(2026, 2, 1, 12, 30, 15) / 1000],
+    ['31 February is refused and sets nothing', { ...clock, month: 2, day: 31 }, undefined],
+    ['24:00 is refused', { ...clock, hour: 24, minute: 0, second: 0 }, undefined],
+  ] as const)('%s', (_what, values, expected) => {
+    const inv = freshInverter();
+    const device = new OsimDevice({ host: '127.0.0.1', port: 0, inverter: inv });
+    const wallMs = Date.now();
+    const before = inv.clockS(wallMs);
+    const echo = device.write(requestFrame('68', values, 603, false), wallMs);
+    expect(echo).toHaveLength(expected === undefined ? 0 : 1);
+    expect(inv.clockS(wallMs)).toBe(expected ?? before);
+  });
+});
+
 describe('OsimDevice raw registers (BA/BB)', () => {
   it('writes registers with BA and reads them back with BB at PCU 603', () => {
     const device = new OsimDevice({ host: '127.0.0.1', port: 0, inverter: freshInverter() });

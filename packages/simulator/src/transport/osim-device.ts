@@ -6,6 +6,7 @@ import {
   FrameReader,
   SYSTEM_INFO_COMMAND,
   buildCommand,
+  clockOfReply,
   commandCode,
   decodeFrameData,
   osimDspVersionParts,
@@ -247,10 +248,10 @@ export class OsimDevice {
     } else if (code === 'BA') {
       if (!this.settings.writeRegisters(values)) return [];
     } else if (code === '68') {
-      const parts = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) => values[k]);
-      if (!parts.every((p): p is number => typeof p === 'number')) return [];
-      const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
-      inverter.setClock(Date.UTC(year, month - 1, day, hour, minute, second) / 1000, wallMs);
+      // The same reading of a 68 frame as the gateway's: an impossible date (31 February) sets nothing.
+      const epochS = clockOfReply(frame, this.pcuVersion);
+      if (epochS === undefined) return [];
+      inverter.setClock(epochS, wallMs);
     } else if (code === '70') {
       inverter.restart(wallMs);
     } else {
