@@ -59,8 +59,18 @@ export async function failuresSince(
   return { count: rows[0]?.n ?? 0, oldest: rows[0]?.oldest ?? null };
 }
 
-export async function insertFailures(db: Queryable, keys: readonly string[]): Promise<void> {
-  await db.query(`INSERT INTO login_failures (key) SELECT unnest($1::text[])`, [[...keys]]);
+/** Counts one failure (or attempt) per key; returns the rows' ids, so an attempt that succeeds can be taken back. */
+export async function insertFailures(db: Queryable, keys: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO login_failures (key) SELECT unnest($1::text[]) RETURNING id`,
+    [[...keys]],
+  );
+  return rows.map((r) => String(r.id));
+}
+
+export async function deleteFailureRows(db: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(`DELETE FROM login_failures WHERE id = ANY($1::int8[])`, [[...ids]]);
 }
 
 export async function deleteFailures(db: Queryable, key: string): Promise<void> {

@@ -17,10 +17,11 @@ import { consumeCaptcha } from './captcha.js';
 import { decryptPasswordBlob, type LoginKey } from './login-key.js';
 import {
   LOGIN_LIMITS,
-  clearAccountFailures,
   clearPasswordChangeAttempts,
   countPasswordChangeAttempt,
   lockedForMinutes,
+  loginSucceeded,
+  startLoginAttempt,
   recordFailure,
 } from './login-limits.js';
 import { rememberNonce, roleViews } from './auth.repository.js';
@@ -91,13 +92,15 @@ export async function login(deps: AuthDeps, body: LoginRequest, meta: { ip: stri
   const password = await openPasswordBlob(db, loginKey, body.password);
   const user = await findUserByUsername(db, body.username);
   dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
+  // Counted before the (slow) check, so parallel guesses past the limit are refused unchecked; a right password
+  // takes its attempt back.
+  const attempt = await startLoginAttempt(db, body.username, meta.ip);
+  if (attempt.lockedMinutes > 0)
+    throw new AppError('rate_limited', 'auth.accountLocked', { minutes: attempt.lockedMinutes });
   const good = await verifyPassword(user?.password_hash ?? (await dummyHash), password);
-  if (!user || !good) {
-    await recordFailure(db, meta.ip, body.username);
-    throw new AppError('unauthorized', 'auth.badCredentials');
-  }
+  if (!user || !good) throw new AppError('unauthorized', 'auth.badCredentials');
   if (!user.enabled) throw new AppError('unauthorized', 'auth.accountDisabled');
-  await clearAccountFailures(db, body.username, meta.ip);
+  await loginSucceeded(db, body.username, meta.ip, attempt.rows);
   const token = randomBytes(32).toString('base64url');
   await insertSession(db, {
     tokenHash: hashToken(token),

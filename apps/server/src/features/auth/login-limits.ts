@@ -1,5 +1,11 @@
 import type { Queryable } from '../../db/db.js';
-import { deleteFailures, deleteFailuresBefore, failuresSince, insertFailures } from './auth.repository.js';
+import {
+  deleteFailureRows,
+  deleteFailures,
+  deleteFailuresBefore,
+  failuresSince,
+  insertFailures,
+} from './auth.repository.js';
 
 /**
  * Failed logins allowed in the window (OWASP ASVS 2.2.1). Throttling is per account *and* client address, plus per
@@ -45,8 +51,32 @@ export async function recordFailure(db: Queryable, ip: string, username?: string
   await insertFailures(db, username ? [ipKey(ip), pairKey(username, ip)] : [ipKey(ip)]);
 }
 
-/** A successful login clears that account's failures from that address. */
-export async function clearAccountFailures(db: Queryable, username: string, ip: string): Promise<void> {
+/**
+ * Counts a password check for this account from this address *before* it is made, and says whether it may be made:
+ * like a password change, a burst of parallel guesses is then checked no more often than guesses one at a time
+ * (each attempt's count includes every attempt stored before it). The attempt counts as a failure unless
+ * `loginSucceeded` takes it back. `lockedMinutes` > 0: over a limit, refuse without checking.
+ */
+export async function startLoginAttempt(
+  db: Queryable,
+  username: string,
+  ip: string,
+): Promise<{ rows: string[]; lockedMinutes: number }> {
+  const rows = await insertFailures(db, [ipKey(ip), pairKey(username, ip)]);
+  const [pair, address] = await Promise.all([
+    failuresInWindow(db, pairKey(username, ip)),
+    failuresInWindow(db, ipKey(ip)),
+  ]);
+  const over = [
+    pair.count > LOGIN_LIMITS.perAccountAndAddress ? pair.oldest : null,
+    address.count > LOGIN_LIMITS.perIp ? address.oldest : null,
+  ].filter((d): d is Date => d !== null);
+  return { rows, lockedMinutes: over.length === 0 ? 0 : Math.max(...over.map(minutesLeft)) };
+}
+
+/** The password was right: the attempt is taken back and the account's failures from this address are cleared. */
+export async function loginSucceeded(db: Queryable, username: string, ip: string, attempt: string[]): Promise<void> {
+  await deleteFailureRows(db, attempt);
   await deleteFailures(db, pairKey(username, ip));
 }
 
