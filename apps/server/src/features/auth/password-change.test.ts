@@ -1,7 +1,10 @@
 // Changing one's password: the rules, the other sessions ended, and a stolen session that cannot guess the password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminId,
   api,
+  builtinRoleId,
+  makeUser,
   encryptPassword,
   loginToken,
   publicKey,
@@ -16,16 +19,27 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+/** A personal account below the administrator, with the password `First-pass1`. */
+async function personalUser(username: string): Promise<void> {
+  await makeUser(s.db, {
+    username,
+    password: 'First-pass1',
+    roleId: await builtinRoleId(s.db, 'personal'),
+    superiorId: await adminId(s.db),
+    level: 3,
+  });
+}
+
+/** A password change on `token`, both passwords encrypted with the server's key as the web app does. */
+const changePassword = (key: string, token: string, oldPw: string, newPw: string) =>
+  api(s.app, 'POST', '/api/auth/password', {
+    token,
+    body: { oldPassword: encryptPassword(key, oldPw), newPassword: encryptPassword(key, newPw) },
+  });
+
 describe('password change', () => {
   it('checks the old password and rules, then revokes the other sessions but keeps this one', async () => {
-    const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
-    await makeUser(s.db, {
-      username: 'changer',
-      password: 'First-pass1',
-      roleId: await builtinRoleId(s.db, 'personal'),
-      superiorId: await adminId(s.db),
-      level: 3,
-    });
+    await personalUser('changer');
     const current = await loginToken(s.app, 'changer', 'First-pass1');
     const other = await loginToken(s.app, 'changer', 'First-pass1');
     const key = await publicKey(s.app);
@@ -50,14 +64,7 @@ describe('password change', () => {
 
 describe('password change is not an oracle', () => {
   it('ends the session after five wrong current passwords, and a right one before that works', async () => {
-    const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
-    await makeUser(s.db, {
-      username: 'guessed',
-      password: 'First-pass1',
-      roleId: await builtinRoleId(s.db, 'personal'),
-      superiorId: await adminId(s.db),
-      level: 3,
-    });
+    await personalUser('guessed');
     const key = await publicKey(s.app);
     const change = (token: string, oldPw: string, newPw: string) =>
       api(s.app, 'POST', '/api/auth/password', {
@@ -83,14 +90,7 @@ describe('password change is not an oracle', () => {
   });
 
   it('checks no more than five old passwords on a session, even when the guesses arrive all at once', async () => {
-    const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
-    await makeUser(s.db, {
-      username: 'burst',
-      password: 'First-pass1',
-      roleId: await builtinRoleId(s.db, 'personal'),
-      superiorId: await adminId(s.db),
-      level: 3,
-    });
+    await personalUser('burst');
     const key = await publicKey(s.app);
     const stolen = await loginToken(s.app, 'burst', 'First-pass1');
     // Twenty wrong guesses sent at once: at most four are answered "wrong" (the fifth ends the session), whatever
@@ -112,16 +112,9 @@ describe('password change is not an oracle', () => {
   });
 
   it('refuses unchecked, even when right, an old password that arrives while five attempts are in flight', async () => {
-    const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
     const { countPasswordChangeAttempt } = await import('./login-limits.js');
     const { hashToken } = await import('../../platform/auth.js');
-    await makeUser(s.db, {
-      username: 'inflight',
-      password: 'First-pass1',
-      roleId: await builtinRoleId(s.db, 'personal'),
-      superiorId: await adminId(s.db),
-      level: 3,
-    });
+    await personalUser('inflight');
     const key = await publicKey(s.app);
     const stolen = await loginToken(s.app, 'inflight', 'First-pass1');
     // Five guesses counted and still being checked (the state a parallel burst reaches): were attempts counted only
@@ -137,20 +130,9 @@ describe('password change is not an oracle', () => {
   });
 
   it("counts per session: a stolen session's guesses never end the owner's own session", async () => {
-    const { makeUser, builtinRoleId, adminId } = await import('../../test/harness.js');
-    await makeUser(s.db, {
-      username: 'robbed',
-      password: 'First-pass1',
-      roleId: await builtinRoleId(s.db, 'personal'),
-      superiorId: await adminId(s.db),
-      level: 3,
-    });
+    await personalUser('robbed');
     const key = await publicKey(s.app);
-    const change = (token: string, oldPw: string, newPw: string) =>
-      api(s.app, 'POST', '/api/auth/password', {
-        token,
-        body: { oldPassword: encryptPassword(key, oldPw), newPassword: encryptPassword(key, newPw) },
-      });
+    const change = (token: string, oldPw: string, newPw: string) => changePassword(key, token, oldPw, newPw);
     const owner = await loginToken(s.app, 'robbed', 'First-pass1');
     const stolen = await loginToken(s.app, 'robbed', 'First-pass1');
     for (let i = 0; i < 5; i++) await change(stolen, `Guess-pass${i}`, 'Taken-over1');
