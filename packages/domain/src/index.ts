@@ -31,3 +31,4 @@ export * from './commands.js';
 export * from './device-protocol.js';
 export * from './tariff-command.js';
 export * from './online-debug.js';
+export * from './alarms/index.js';
