@@ -104,10 +104,14 @@ describe('device detail', () => {
       expect(await selectedCount(page)).toBe(8);
       await page.keyboard.press('Escape');
 
-      // The curve of today's readings: power in one chart, voltages in another, each with a drawn line.
+      // The curve of today's readings: power in one chart, voltages in another, each with a drawn line. After dark
+      // the PV line is flat at zero, a box of no height that the browser calls hidden, so wait for it to exist.
       const powerLine = page.getByTestId('history-chart-W').getByTestId('chart-line-pvPowerW');
-      await powerLine.waitFor({ timeout: WAIT_MS });
-      await page.getByTestId('history-chart-V').getByTestId('chart-line-pv1VoltageV').waitFor({ timeout: WAIT_MS });
+      await powerLine.waitFor({ state: 'attached', timeout: WAIT_MS });
+      await page
+        .getByTestId('history-chart-V')
+        .getByTestId('chart-line-pv1VoltageV')
+        .waitFor({ state: 'attached', timeout: WAIT_MS });
       expect(await powerLine.locator('path').getAttribute('d')).toMatch(/^M\d/);
 
       // A date range with the start after the end is refused before anything is asked.
