@@ -75,3 +75,11 @@ export function alarm(
     handling: { zh: join('zh', ''), en: join('en', ' '), cs: join('cs', ' '), de: join('de', ' ') },
   };
 }
+
+/** 0 for critical … 3 for warning; a plant is in alarm while it has an active alarm of rank 1 (major) or less. */
+export function severityRank(severity: AlarmSeverity): number {
+  return ALARM_SEVERITIES.indexOf(severity);
+}
+
+/** The highest rank (lowest severity) that still puts a device and its plant in alarm. */
+export const ALARM_STATUS_MAX_RANK = 1;

@@ -2,6 +2,21 @@ import { alarm, text } from './alarm-types.js';
 
 /** Communication alarms: links between inverter, battery, meter, parallel units and the app. */
 export const COMMUNICATION_ALARMS = [
+  alarm('communication.noData', 'communication', 'major', {
+    name: text('设备无数据', 'No data from the device', 'Zařízení neposílá data', 'Keine Daten vom Gerät'),
+    cause: text(
+      '设备在离线判定时间内没有上报任何数据：断电、网络或采集器故障，或设备已停机。数据恢复后告警自动恢复。',
+      'The device has sent no data for longer than the offline time: it lost power, its network or collector is down, or it has stopped. The alarm recovers by itself when data return.',
+      'Zařízení neposlalo žádná data déle, než je doba pro stav offline: ztratilo napájení, nefunguje jeho síť nebo kolektor, nebo se zastavilo. Alarm sám odezní, jakmile data znovu dorazí.',
+      'Das Gerät hat länger als die Offline-Zeit keine Daten gesendet: Es ist ohne Strom, sein Netzwerk oder Datenlogger ist gestört oder es steht still. Der Alarm endet von selbst, sobald wieder Daten eintreffen.',
+    ),
+    steps: text(
+      '检查设备是否通电、采集器或 Wi-Fi 指示灯是否正常、路由器是否联网。',
+      'Check that the device has power, that the collector or Wi-Fi indicator is normal and that the router is online.',
+      'Zkontrolujte, zda má zařízení napájení, zda kontrolka kolektoru nebo Wi-Fi svítí normálně a zda je router připojen k internetu.',
+      'Prüfen, ob das Gerät Strom hat, die Anzeige des Datenloggers oder WLANs normal ist und der Router online ist.',
+    ),
+  }),
   alarm('communication.bmsLost', 'communication', 'major', {
     name: text(
       '无法读取电池信息',

@@ -61,6 +61,7 @@ const STABLE_CODES = [
   'communication.batteryInternal',
   'communication.wifiUnreachable',
   'communication.meter',
+  'communication.noData',
   'communication.parallel',
 ];
 

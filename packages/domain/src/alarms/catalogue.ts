@@ -71,3 +71,6 @@ export function unknownAlarm(n: number): AlarmEntry {
 export function isUnknownAlarmCode(code: string): boolean {
   return code.startsWith(UNKNOWN_ALARM_PREFIX);
 }
+
+/** The alarm the platform raises itself for a device silent past DEVICE_OFFLINE_SECONDS. */
+export const NO_DATA_ALARM_CODE = 'communication.noData';

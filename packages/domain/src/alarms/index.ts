@@ -1,7 +1,8 @@
-export { ALARM_GROUPS, ALARM_SEVERITIES } from './alarm-types.js';
+export { ALARM_GROUPS, ALARM_SEVERITIES, ALARM_STATUS_MAX_RANK, severityRank } from './alarm-types.js';
 export type { AlarmEntry, AlarmGroup, AlarmSeverity, AlarmText } from './alarm-types.js';
 export * from './catalogue.js';
 export * from './osim-alarm-types.js';
 export * from './osim-system-codes.js';
 export * from './osim-bms-codes.js';
 export * from './osim-alarm-codes.js';
+export * from './alarm-api.js';
