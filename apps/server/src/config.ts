@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_ALARM_RULES, type AlarmRuleOptions } from '@voltfleet/domain';
 
 export type ProcessRole = 'http' | 'ingest' | 'osim' | 'jobs';
 
@@ -33,6 +34,8 @@ export interface Config {
   demoFleet: boolean;
   /** A device silent for longer than this is offline. */
   deviceOfflineSeconds: number;
+  /** The alarm engine's debounce, recovery (hysteresis) and flapping rules, in milliseconds. */
+  alarmRules: AlarmRuleOptions;
   /** Commands to more devices than this at once need the batch permission and an explicit confirmation. */
   commandBatchLimit: number;
   /** A command not delivered within this many minutes expires and is never sent. */
@@ -49,12 +52,24 @@ export interface Config {
   weatherTimeoutMs: number;
 }
 
-function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
   return n;
+}
+
+/** The alarm rules from the environment; debounce and recovery may be 0 (raise and recover at once). */
+function alarmRules(env: NodeJS.ProcessEnv): AlarmRuleOptions {
+  const d = DEFAULT_ALARM_RULES;
+  return {
+    debounceMs: intEnv(env, 'ALARM_DEBOUNCE_SECONDS', d.debounceMs / 1000, 0) * 1000,
+    recoverMs: intEnv(env, 'ALARM_RECOVER_SECONDS', d.recoverMs / 1000, 0) * 1000,
+    flapCount: intEnv(env, 'ALARM_FLAP_COUNT', d.flapCount),
+    flapWindowMs: intEnv(env, 'ALARM_FLAP_WINDOW_SECONDS', d.flapWindowMs / 1000) * 1000,
+  };
 }
 
 function weatherProvider(raw: string | undefined): Config['weatherProvider'] {
@@ -103,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     osimRequestTimeoutSeconds: intEnv(env, 'OSIM_REQUEST_TIMEOUT_SECONDS', 10),
     demoFleet: ['1', 'true', 'on', 'yes'].includes((env.DEMO_FLEET ?? '').toLowerCase()),
     deviceOfflineSeconds: intEnv(env, 'DEVICE_OFFLINE_SECONDS', 300),
+    alarmRules: alarmRules(env),
     commandBatchLimit: intEnv(env, 'COMMAND_BATCH_LIMIT', 20),
     commandExpiryMinutes: intEnv(env, 'COMMAND_EXPIRY_MINUTES', 10),
     commandTimeoutSeconds: intEnv(env, 'COMMAND_TIMEOUT_SECONDS', 60),

@@ -4,6 +4,8 @@ import type { CommandStatusChange } from '@voltfleet/domain';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { Ingest } from './features/telemetry/ingest.js';
+import { AlarmEngine } from './features/alarms/alarm-engine.js';
+import { startPeriodic } from './platform/periodic.js';
 import { deviceDirectory } from './features/devices/device-directory.js';
 import { markSeen, osimDeviceRecords } from './features/devices/device-writes.service.js';
 import { watchStatuses } from './features/devices/status-watcher.js';
@@ -26,6 +28,8 @@ import { toLiveMessage } from './features/commands/command-dispatcher.js';
 
 export interface Runtime {
   ingest: Ingest | undefined;
+  /** Raises and recovers alarms from what the ingest of this process commits (and no-data alarms, `jobs`). */
+  alarms: AlarmEngine;
   link: DeviceLink | undefined;
   stop(): Promise<void>;
 }
@@ -39,9 +43,11 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
   const stops: (() => Promise<void> | void)[] = [];
   let ingest: Ingest | undefined;
   let link: DeviceLink | undefined;
+  const alarms = new AlarmEngine(db, { rules: config.alarmRules }, app.log);
   if (config.roles.has('ingest')) {
     ingest = new Ingest(db);
     ingest.on('stored', (stored) => app.live.publishReadings(stored));
+    ingest.on('stored', alarms.onStored);
     const directory = deviceDirectory(db);
     link = config.mqttUrl
       ? await connectExternalLink({
@@ -77,7 +83,10 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
   if (config.roles.has('osim')) {
     // Without the ingest role this process gets its own ingest for the gateway's readings.
     const sink = ingest ?? new Ingest(db);
-    if (!ingest) sink.on('stored', (stored) => app.live.publishReadings(stored));
+    if (!ingest) {
+      sink.on('stored', (stored) => app.live.publishReadings(stored));
+      sink.on('stored', alarms.onStored);
+    }
     const gateway = await OsimGateway.start({
       port: config.osimPort,
       host: config.host,
@@ -162,6 +171,15 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       { metrics },
     );
     stops.push(watcher.stop);
+    stops.push(
+      startPeriodic({
+        name: 'alarm-no-data',
+        everyMs: 15_000,
+        run: () => alarms.checkNoData(config.deviceOfflineSeconds),
+        log: app.log,
+        metrics,
+      }).stop,
+    );
     if (config.weatherProvider !== 'off')
       stops.push(startWeatherJob(weatherServiceFor(db, config), app.log, DEFAULT_WEATHER_JOB, metrics));
     stops.push(startPlantScriptJob(db, app.log, metrics));
@@ -181,8 +199,11 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     // The simulated devices stop first so their last readings still reach the link.
     stops.unshift(() => demo.stop());
   }
+  // Alarms are evaluated to the end last, after every ingest has flushed its readings.
+  stops.push(() => alarms.flush());
   return {
     ingest,
+    alarms,
     link,
     async stop() {
       for (const stop of stops) await stop();

@@ -6,3 +6,4 @@ export * from './osim-system-codes.js';
 export * from './osim-bms-codes.js';
 export * from './osim-alarm-codes.js';
 export * from './alarm-api.js';
+export * from './alarm-rules.js';

@@ -3,6 +3,7 @@ import { alarmByCode } from './catalogue.js';
 import {
   DEVICE_FAULT_CODES,
   alarmForDeviceCode,
+  readingFaults,
   bmsAlarmCode,
   faultWordCodes,
   parseFaultCodes,
@@ -145,5 +146,27 @@ describe('codes from words', () => {
     ['7,x,-1,1.5,,9999999', [7], ['x', '-1', '1.5', '9999999']],
   ])('parseFaultCodes(%j)', (text, codes, invalid) => {
     expect(parseFaultCodes(text)).toEqual({ codes, invalid });
+  });
+});
+
+describe('readingFaults', () => {
+  it.each([
+    ['no faultWord: the reading states nothing', undefined, undefined, null],
+    ['faultWord 0: no fault', 0, undefined, []],
+    ['bit 6 is device code 7', 64, undefined, ['grid.voltageHigh:7']],
+    [
+      'faultCodes beyond the word, deduplicated with it',
+      64,
+      '7, 1002',
+      ['grid.voltageHigh:7', 'communication.bmsLost:1002'],
+    ],
+    ['a code the catalogue lacks is "unknown code N"', 0, '999', ['unknown.999:999']],
+  ] as const)('%s', (_name, word, codes, expected) => {
+    const result = readingFaults(word, codes);
+    expect(result && result.faults.map((f) => `${f.code}:${f.deviceCode}`)).toEqual(expected);
+  });
+
+  it('keeps what is not a code apart', () => {
+    expect(readingFaults(0, '63,x1')?.invalid).toEqual(['x1']);
   });
 });

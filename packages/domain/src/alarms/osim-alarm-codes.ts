@@ -88,3 +88,17 @@ export function parseFaultCodes(text: string): { codes: number[]; invalid: strin
   }
   return { codes: [...new Set(codes)], invalid };
 }
+
+/**
+ * The fault set a reading states, as catalogue codes: faultWord bits and `extra.faultCodes`. Null when the reading
+ * carries no faultWord (it states nothing about faults, so nothing is raised or recovered by it).
+ */
+export function readingFaults(
+  faultWord: number | undefined | null,
+  faultCodes: unknown,
+): { faults: { code: string; deviceCode: number }[]; invalid: string[] } | null {
+  if (faultWord === undefined || faultWord === null) return null;
+  const parsed = typeof faultCodes === 'string' ? parseFaultCodes(faultCodes) : { codes: [], invalid: [] };
+  const codes = [...new Set([...faultWordCodes(faultWord), ...parsed.codes])];
+  return { faults: codes.map((n) => ({ code: alarmForDeviceCode(n).code, deviceCode: n })), invalid: parsed.invalid };
+}

@@ -66,6 +66,8 @@ export interface StoredReading {
   plantId: number | null;
   ts: number;
   values: Reading['values'];
+  /** The reading's extra fields (the alarm engine reads `faultCodes` from it); not carried between processes. */
+  extra?: Record<string, unknown> | null;
 }
 
 export interface IngestOptions {
@@ -315,7 +317,7 @@ export class Ingest extends EventEmitter implements ReadingSink {
       addContributions(placed.deviceInc, id, result.contributions, meta.timeZone);
       if (meta.plantId !== null) addContributions(placed.plantInc, meta.plantId, result.contributions, meta.timeZone);
       for (const r of result.inserts)
-        placed.stored.push({ deviceId: id, plantId: meta.plantId, ts: r.ts, values: r.values });
+        placed.stored.push({ deviceId: id, plantId: meta.plantId, ts: r.ts, values: r.values, extra: r.extra });
     }
     return placed;
   }

@@ -1,0 +1,229 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  NO_DATA_ALARM_CODE,
+  alarmByCode,
+  readingFaults,
+  severityRank,
+  stepFaults,
+  trackerRaised,
+  unknownAlarm,
+  type AlarmAction,
+  type AlarmEntry,
+  type AlarmEventKind,
+  type AlarmLiveEvent,
+  type AlarmRuleOptions,
+  type FaultTracker,
+  type ReportedFault,
+} from '@voltfleet/domain';
+import type { Db, Queryable } from '../../db/db.js';
+import type { StoredReading } from '../telemetry/ingest.js';
+import {
+  alarmSeenAgain,
+  insertAlarm,
+  loadTrackers,
+  lockDeviceAlarms,
+  raisedSince,
+  recoverAlarm,
+  reopenFlapping,
+  saveTrackers,
+  syncNoDataAlarms,
+  touchAlarms,
+  type AlarmChange,
+} from './alarms.repository.js';
+
+export interface AlarmEngineOptions {
+  rules: AlarmRuleOptions;
+  /**
+   * How long a device known to have no fault state is skipped while it reports no fault, before the database is
+   * asked again (another process may have taken its faults over). Bounds how stale this process's view can be.
+   */
+  cleanCacheMs?: number;
+}
+
+/** A device's readings of one batch that state their fault set, oldest first. */
+interface DeviceReadings {
+  deviceId: number;
+  readings: { ts: number; faults: ReportedFault[] }[];
+  anyFault: boolean;
+}
+
+/**
+ * Raises and recovers alarms from the fault codes of committed readings (both links), right after each ingest
+ * commit, so it never holds up the ingest transaction: readings wait in a queue and are evaluated in order, a
+ * batch at a time, in one transaction per batch. Only devices that report a fault, or have fault state from
+ * earlier readings, cost a query; a fleet without faults costs one cheap lookup per device and `cleanCacheMs`.
+ * The state lives in the database (alarm_faults, alarms), so it survives restarts, and an advisory lock per device
+ * plus the one-active-alarm index keep several ingest processes exact. Emits 'alarm' (AlarmLiveEvent) after commit.
+ */
+export class AlarmEngine extends EventEmitter {
+  private queue: StoredReading[] = [];
+  private running: Promise<void> | undefined;
+  /** Devices with no fault state, until when that is trusted. */
+  private readonly clean = new Map<number, number>();
+  private readonly cleanCacheMs: number;
+  readonly stats = { batches: 0, evaluatedDevices: 0, raised: 0, recovered: 0, failedBatches: 0, invalidCodes: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: AlarmEngineOptions,
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    super();
+    this.cleanCacheMs = options.cleanCacheMs ?? 60_000;
+  }
+
+  /** Takes a committed batch (the Ingest 'stored' event); evaluation runs after it, in arrival order. */
+  readonly onStored = (readings: StoredReading[]): void => {
+    this.queue.push(...readings);
+    this.running ??= this.drain().finally(() => (this.running = undefined));
+  };
+
+  /** Resolves when everything handed over so far has been evaluated. */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, 5000);
+      try {
+        await this.evaluate(batch);
+        this.stats.batches += 1;
+      } catch (err) {
+        // The readings are stored; their faults are evaluated again with the device's next reading.
+        this.stats.failedBatches += 1;
+        this.log?.error({ err }, 'alarm evaluation failed');
+      }
+    }
+  }
+
+  /** The readings that state a fault set, by device; devices that need no work are left out. */
+  private candidates(batch: StoredReading[], now: number): DeviceReadings[] {
+    const byDevice = new Map<number, DeviceReadings>();
+    for (const r of batch) {
+      const stated = readingFaults(r.values.faultWord, r.extra?.faultCodes);
+      if (!stated) continue;
+      this.stats.invalidCodes += stated.invalid.length;
+      let d = byDevice.get(r.deviceId);
+      if (!d) byDevice.set(r.deviceId, (d = { deviceId: r.deviceId, readings: [], anyFault: false }));
+      d.readings.push({ ts: r.ts, faults: stated.faults });
+      d.anyFault ||= stated.faults.length > 0;
+    }
+    return [...byDevice.values()]
+      .filter((d) => d.anyFault || (this.clean.get(d.deviceId) ?? 0) <= now)
+      .map((d) => ({ ...d, readings: d.readings.sort((a, b) => a.ts - b.ts) }))
+      .sort((a, b) => a.deviceId - b.deviceId);
+  }
+
+  private async evaluate(batch: StoredReading[]): Promise<void> {
+    const now = Date.now();
+    const devices = this.candidates(batch, now);
+    if (devices.length === 0) return;
+    const ids = devices.map((d) => d.deviceId);
+    const changes: { event: AlarmEventKind; alarm: AlarmChange }[] = [];
+    const after = await this.db.transaction(async (tx) => {
+      changes.length = 0;
+      if (this.db.kind === 'postgres') await lockDeviceAlarms(tx, ids);
+      const stored = await loadTrackers(tx, ids);
+      const kept: { deviceId: number; t: FaultTracker }[] = [];
+      const seen: { alarmId: number; at: number }[] = [];
+      for (const d of devices) {
+        const trackers = new Map((stored.get(d.deviceId) ?? []).map((t) => [t.code, t]));
+        for (const r of d.readings)
+          for (const action of stepFaults(trackers, r.ts, r.faults, this.options.rules))
+            await this.apply(tx, d.deviceId, trackers, action, changes);
+        for (const t of trackers.values()) {
+          kept.push({ deviceId: d.deviceId, t });
+          if (t.alarmId !== null && t.absentSince === null) seen.push({ alarmId: t.alarmId, at: t.lastSeenAt });
+        }
+      }
+      await touchAlarms(tx, seen);
+      await saveTrackers(tx, ids, kept);
+      return new Set(kept.map((k) => k.deviceId));
+    });
+    this.stats.evaluatedDevices += ids.length;
+    for (const id of ids) {
+      if (after.has(id)) this.clean.delete(id);
+      else this.clean.set(id, now + this.cleanCacheMs);
+    }
+    this.announce(changes);
+  }
+
+  private async apply(
+    tx: Queryable,
+    deviceId: number,
+    trackers: Map<string, FaultTracker>,
+    action: AlarmAction,
+    changes: { event: AlarmEventKind; alarm: AlarmChange }[],
+  ): Promise<void> {
+    if (action.kind === 'seen') return alarmSeenAgain(tx, action.alarmId, action.at);
+    if (action.kind === 'recover') {
+      const alarm = await recoverAlarm(tx, action.alarmId, action.at);
+      if (alarm) changes.push({ event: 'recovered', alarm });
+      return;
+    }
+    const { rules } = this.options;
+    if ((await raisedSince(tx, deviceId, action.code, action.at - rules.flapWindowMs)) >= rules.flapCount) {
+      const reopened = await reopenFlapping(tx, deviceId, action.code, action.at);
+      if (reopened) {
+        trackerRaised(trackers, action.code, reopened.alarm.id, true);
+        changes.push({ event: reopened.becameFlapping ? 'flapping' : 'seen', alarm: reopened.alarm });
+        return;
+      }
+    }
+    const entry = catalogueEntry(action.code, action.deviceCode);
+    const { alarm, created } = await insertAlarm(tx, {
+      deviceId,
+      code: action.code,
+      deviceCode: action.deviceCode,
+      group: entry.group,
+      severity: entry.severity,
+      severityRank: severityRank(entry.severity),
+      raisedAt: action.raisedAt,
+      seenAt: action.at,
+    });
+    trackerRaised(trackers, action.code, alarm.id, alarm.flapping);
+    if (created) changes.push({ event: 'raised', alarm });
+  }
+
+  /**
+   * No data: raises the no-data alarm of every inverter silent past `offlineSeconds` and recovers those that
+   * report again (run periodically by the jobs role).
+   */
+  async checkNoData(offlineSeconds: number): Promise<void> {
+    const entry = alarmByCode(NO_DATA_ALARM_CODE)!;
+    const { raised, recovered } = await this.db.transaction((tx) =>
+      syncNoDataAlarms(tx, {
+        code: entry.code,
+        group: entry.group,
+        severity: entry.severity,
+        severityRank: severityRank(entry.severity),
+        offlineSeconds,
+      }),
+    );
+    this.announce([
+      ...raised.map((alarm) => ({ event: 'raised' as const, alarm })),
+      ...recovered.map((alarm) => ({ event: 'recovered' as const, alarm })),
+    ]);
+  }
+
+  private announce(changes: { event: AlarmEventKind; alarm: AlarmChange }[]): void {
+    for (const { event, alarm } of changes) {
+      if (event === 'raised') this.stats.raised += 1;
+      if (event === 'recovered') this.stats.recovered += 1;
+      const { id, deviceId, plantId, code, severity, state, raisedAt, recoveredAt } = alarm;
+      const message: AlarmLiveEvent = {
+        type: 'alarm',
+        event,
+        alarm: { id, deviceId, plantId, code, severity, state, raisedAt, recoveredAt },
+      };
+      this.emit('alarm', message);
+    }
+  }
+}
+
+/** The catalogue entry of a code the rules raise (an unknown device code has its own "unknown code N" entry). */
+function catalogueEntry(code: string, deviceCode: number | null): AlarmEntry {
+  return alarmByCode(code) ?? unknownAlarm(deviceCode ?? 0);
+}
