@@ -1,5 +1,6 @@
 import type { Currency, InverterModel, OnGridType, PlantType } from '@voltfleet/domain';
 import type { BatteryConfig } from './battery.js';
+import type { FaultScenario } from './fault-scenarios.js';
 import type { LoadConfig } from './load.js';
 import type { InverterParameters } from './parameters.js';
 import type { TariffPeriod } from './tariff.js';
@@ -52,7 +53,7 @@ export interface SimInverterConfig {
   parameters?: Partial<InverterParameters>;
   /** Seconds between readings (10 s … 5 min). */
   reportIntervalS?: number;
-  /** Probability that a fault starts in any one hour. */
+  /** Probability that a background fault starts in any one hour (see faults.ts). */
   faultRatePerHour?: number;
   installationPosition?: string;
 }
@@ -78,4 +79,6 @@ export interface FleetConfig {
   startMs: number;
   plants: SimPlantConfig[];
   devices: SimDeviceConfig[];
+  /** Fault scenarios (grid losses, wet mornings, flapping, …) on top of each inverter's background faults. */
+  faults?: FaultScenario[];
 }

@@ -1,5 +1,6 @@
 import { ratedPowerW, type InverterModel, type PhonePrefix, type UserLevel } from '@voltfleet/domain';
 import type { FleetConfig, SimDeviceConfig, SimPlantConfig } from './config.js';
+import { DEMO_FAULT_SCENARIOS } from './demo-faults.js';
 import { MORE_DEMO_PLANTS } from './demo-plants-more.js';
 import { DEMO_PLANTS, type DemoPlantSeed } from './demo-plants.js';
 
@@ -51,7 +52,8 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /**
  * The demo fleet: thirteen plants of all three types in China, Czechia, Germany, the Netherlands, Brazil, Nigeria
  * and the USA; each with one to three inverters, a battery per inverter and a collector; owners, installers and
- * dealers. Serial numbers are fixed: VF{model}24{plant 3 digits}{device 2 digits}, VFBAT…, VFDTU….
+ * dealers. Serial numbers are fixed: VF{model}24{plant 3 digits}{device 2 digits}, VFBAT…, VFDTU…. Faults: background
+ * faults at 1 in 500 per inverter-hour plus the scenarios of demo-faults.ts.
  */
 export function demoFleetConfig(options: { startMs: number; seed?: number }): DemoFleetConfig {
   const plants: SimPlantConfig[] = [];
@@ -92,7 +94,14 @@ export function demoFleetConfig(options: { startMs: number; seed?: number }): De
     });
     plants.push(plantConfig(seed));
   });
-  return { seed: options.seed ?? 20_240_601, startMs: options.startMs, plants, devices, users: demoUsers() };
+  return {
+    seed: options.seed ?? 20_240_601,
+    startMs: options.startMs,
+    plants,
+    devices,
+    faults: [...DEMO_FAULT_SCENARIOS],
+    users: demoUsers(),
+  };
 }
 
 function plantConfig(seed: DemoPlantSeed): SimPlantConfig {

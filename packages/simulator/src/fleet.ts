@@ -1,4 +1,4 @@
-import type { Reading } from '@voltfleet/domain';
+import { ENERGY_COUNTERS, ENERGY_QUANTITIES, localDay, type FieldKey, type Reading } from '@voltfleet/domain';
 import { runAccelerated, type AcceleratedRun, type AccelerateOptions } from './accelerate.js';
 import type {
   FleetConfig,
@@ -56,6 +56,7 @@ export class Fleet {
           startMs: config.startMs,
           load: { profile: plant.load.profile, dailyKwh: plant.load.dailyKwh / siblings },
           battery: battery ? { ...battery, initialSocPct } : undefined,
+          faults: config.faults ?? [],
         },
       );
     });
@@ -93,6 +94,70 @@ export class Fleet {
       this.timeMs = to;
     }
     return emitted;
+  }
+
+  /**
+   * Steps every inverter to `toMs` sparsely, for replaying history fast: one step of `stepSeconds` at a time (so one
+   * reading per step and inverter), except that an inverter goes through a step in `fineStepSeconds` steps when one
+   * of its faults lasting at least two fine steps starts or ends within it, so its readings show that fault come and
+   * go as the alarm rules need (a shorter fault would show in one fine reading at most, so it earns no fine steps).
+   * Physics, weather and faults are those of `advance`; the steps depend only on the time, so a replay from the
+   * same start is identical. Returns the number of readings emitted.
+   */
+  advanceSparse(
+    toMs: number,
+    options: { stepSeconds: number; fineStepSeconds?: number; onReading?: ReadingListener },
+  ): number {
+    const { stepSeconds, fineStepSeconds, onReading } = options;
+    if (!(stepSeconds > 0)) throw new RangeError('stepSeconds must be positive');
+    if (fineStepSeconds !== undefined && !(fineStepSeconds > 0 && fineStepSeconds <= stepSeconds))
+      throw new RangeError('fineStepSeconds must be positive and at most stepSeconds');
+    const fineMs = (fineStepSeconds ?? stepSeconds) * 1000;
+    let emitted = 0;
+    while (this.timeMs < toMs) {
+      const from = this.timeMs;
+      const to = Math.min(toMs, from + stepSeconds * 1000);
+      for (const inverter of this.inverters) {
+        const fine = fineMs < to - from && faultChangesWithin(inverter, from, to, 2 * fineMs);
+        const intervalMs = inverter.reportIntervalS * 1000;
+        let at = from;
+        while (at < to) {
+          const end = fine ? Math.min(to, at + fineMs) : to;
+          inverter.step(end, (end - at) / 1000);
+          if (Math.floor(end / intervalMs) > Math.floor(at / intervalMs)) {
+            emitted += 1;
+            onReading?.(inverter.reading(end), inverter);
+          }
+          at = end;
+        }
+      }
+      this.timeMs = to;
+    }
+    return emitted;
+  }
+
+  /**
+   * Continues an inverter's registers from what it reported last (at `reportedAtMs`), as a real inverter keeps them
+   * while the platform restarts: the lifetime energy counters (and the storage gate meter's), today's counters when
+   * that report lies on the inverter's current local day, and the battery's state of charge. Energy this fleet
+   * integrated since its start is kept on top. Unknown serial numbers are ignored.
+   */
+  restoreRegisters(sn: string, reported: Partial<Record<FieldKey, number>>, reportedAtMs: number): void {
+    const inverter = this.bySn.get(sn);
+    if (!inverter) return;
+    const { counters } = inverter;
+    const sameDay = localDay(reportedAtMs, inverter.site.timeZone) === localDay(this.timeMs, inverter.site.timeZone);
+    for (const q of ENERGY_QUANTITIES) {
+      counters.total[q] += reported[ENERGY_COUNTERS[q].total] ?? 0;
+      if (sameDay) counters.today[q] += reported[ENERGY_COUNTERS[q].today] ?? 0;
+    }
+    counters.pcsTotalKwh += reported.pcsEnergyTotalKwh ?? 0;
+    if (sameDay) counters.pcsTodayKwh += reported.pcsEnergyTodayKwh ?? 0;
+    counters.gate.chargeTotalKwh += reported.gmeterChargeTotalKwh ?? 0;
+    counters.gate.dischargeTotalKwh += reported.gmeterDischargeTotalKwh ?? 0;
+    counters.gate.earningsTotal += reported.gmeterEarningsTotal ?? 0;
+    const soc = reported.batSocPct;
+    if (inverter.battery && soc !== undefined && soc >= 0 && soc <= 100) inverter.battery.socPct = soc;
   }
 
   /** A reading of every inverter at the present simulated time. */
@@ -150,4 +215,19 @@ function checkConfig(config: FleetConfig): void {
     const parent = d.kind === 'battery' ? d.inverterSn : d.kind === 'inverter' ? d.collectorSn : undefined;
     if (parent !== undefined && !sns.has(parent)) throw new Error(`${d.sn}: unknown device ${parent}`);
   }
+}
+
+/**
+ * Whether a fault window of the inverter lasting at least `minMs` starts or ends in (fromMs, toMs]. Such a window
+ * holds an instant of the `minMs` grid within `minMs` of each of its ends, so sampling that grid over
+ * [fromMs − minMs, toMs + minMs] finds every one.
+ */
+function faultChangesWithin(inverter: SimInverter, fromMs: number, toMs: number, minMs: number): boolean {
+  for (let t = Math.floor((fromMs - minMs) / minMs) * minMs; t <= toMs + minMs; t += minMs) {
+    for (const w of inverter.faultsAt(t)) {
+      if (w.untilMs - w.fromMs < minMs) continue;
+      if ((w.fromMs > fromMs && w.fromMs <= toMs) || (w.untilMs > fromMs && w.untilMs <= toMs)) return true;
+    }
+  }
+  return false;
 }

@@ -8,7 +8,7 @@ export {
   type Irradiance,
   type SolarPosition,
 } from './sun.js';
-export { ambientTempC, clearSkyIndex, cloudCover } from './weather.js';
+export { ambientTempC, clearSkyIndex, cloudCover, rainMmPerHour, relativeHumidityPct } from './weather.js';
 export { LOAD_PROFILES, loadPowerW, profileFactor, type LoadConfig, type LoadProfile } from './load.js';
 export { SimBattery, type BatteryConfig } from './battery.js';
 export { coversDay, flatTariff, tariffAt, type TariffPeriod } from './tariff.js';
@@ -24,14 +24,31 @@ export {
   type ParameterResult,
 } from './parameters.js';
 export {
+  NO_FAULTS,
   SIM_FAULTS,
   SIM_WARNINGS,
-  faultWordOf,
-  scheduledFault,
+  backgroundFault,
+  faultState,
+  simFault,
+  type FaultEffect,
+  type FaultState,
   type FaultWindow,
   type SimFault,
-  type SimFaultCode,
+  type SimFaultKey,
 } from './faults.js';
+export {
+  FaultSchedule,
+  GRID_LOSS_CODES,
+  morningRainMm,
+  type EpisodeScenario,
+  type FaultScenario,
+  type FaultSite,
+  type FlappingScenario,
+  type GridLossScenario,
+  type StandingScenario,
+  type TransientScenario,
+  type WetMorningScenario,
+} from './fault-scenarios.js';
 export { EnergyCounters, addTotals, zeroTotals, type EnergyTotals, type GateMeter } from './counters.js';
 export { environmentAt, type Environment, type SiteGeometry } from './environment.js';
 export { SimInverter, type InverterOptions, type InverterSite } from './inverter.js';
@@ -39,6 +56,7 @@ export { SimFirmware, type UpgradeAnswer, type UpgradeOrder, type UpgradeRefusal
 export { Fleet, createFleet, type GroundTruth, type ReadingListener, type TruthSeries } from './fleet.js';
 export { runAccelerated, type AcceleratedRun, type AccelerateOptions } from './accelerate.js';
 export { demoFleetConfig, type DemoFleetConfig, type DemoUser } from './demo-fleet.js';
+export { DEMO_FAULT_SCENARIOS } from './demo-faults.js';
 export type {
   FleetConfig,
   SimBatteryDeviceConfig,

@@ -1,6 +1,5 @@
 import { validateReading } from '@voltfleet/domain';
 import { describe, expect, test } from 'vitest';
-import { SIM_FAULTS } from './faults.js';
 import { DAY, HOUR, MINUTE, runInverter, testInverter } from './test-support.js';
 
 const NOON = Date.UTC(2024, 5, 10, 10, 30);
@@ -37,26 +36,31 @@ describe('parameters, on/off, faults', () => {
     expect(inv.counters.total.gridExport).toBeLessThan(1e-6);
   });
 
-  test('an injected fault sets its bit, stops the inverter, then clears', () => {
+  test('injected faults are reported in faultWord and extra.faultCodes, stop the inverter, then clear', () => {
     const inv = testInverter({ startMs: NOON - HOUR });
-    const fault = SIM_FAULTS.find((f) => f.code === 'igbtOvertemperature');
-    inv.injectFault('igbtOvertemperature', NOON - 10 * MINUTE, NOON + 10 * MINUTE);
+    inv.injectFault('relayCheckFailure', NOON - 10 * MINUTE, NOON + 10 * MINUTE);
+    inv.injectFault('gridOvervoltage', NOON - 5 * MINUTE, NOON + 5 * MINUTE);
     runInverter(inv, NOON, 60);
-    const during = inv.reading(NOON).values;
-    expect(during.faultWord).toBe(2 ** (fault?.bit ?? -1));
-    expect(during.pcsState).toBe(7);
+    const during = inv.reading(NOON);
+    expect(during.values.faultWord).toBe(2 ** 6);
+    expect(during.extra).toEqual({ faultCodes: '49' });
+    expect(during.values.pcsState).toBe(7);
+    expect(during.values.gridVoltageAV).toBeGreaterThan(250);
     expect(inv.flow.pvW).toBe(0);
+    expect(validateReading(during, NOON).ok).toBe(true);
     runInverter(inv, NOON + 20 * MINUTE, 60);
-    const after = inv.reading(NOON + 20 * MINUTE).values;
-    expect(after.faultWord).toBe(0);
-    expect(after.pcsState).toBe(1);
+    const after = inv.reading(NOON + 20 * MINUTE);
+    expect(after.values.faultWord).toBe(0);
+    expect(after.extra).toBeUndefined();
+    expect(after.values.pcsState).toBe(1);
   });
 
   test('seeded faults happen now and then over a month when a rate is set', () => {
     const inv = testInverter({ config: { faultRatePerHour: 1 / 50 } });
     let faultedMinutes = 0;
     runInverter(inv, inv.now + 30 * DAY, 300, (now) => {
-      if ((inv.reading(now).values.faultWord ?? 0) > 0) faultedMinutes += 5;
+      const reading = inv.reading(now);
+      if ((reading.values.faultWord ?? 0) > 0 || reading.extra?.faultCodes !== undefined) faultedMinutes += 5;
     });
     expect(faultedMinutes).toBeGreaterThan(60);
     expect(faultedMinutes).toBeLessThan(30 * 24 * 60 * 0.05);

@@ -1,4 +1,5 @@
 import {
+  faultSetFields,
   localParts,
   nextLocalMidnight,
   ratedPowerW,
@@ -11,7 +12,8 @@ import type { SimInverterConfig } from './config.js';
 import { EnergyCounters } from './counters.js';
 import { dispatch, type PowerFlow } from './dispatch.js';
 import { environmentAt, type Environment, type SiteGeometry } from './environment.js';
-import { SIM_FAULTS, scheduledFault, type FaultWindow, type SimFaultCode } from './faults.js';
+import { FaultSchedule, type FaultScenario } from './fault-scenarios.js';
+import { NO_FAULTS, faultState, simFault, type FaultState, type FaultWindow, type SimFaultKey } from './faults.js';
 import type { LoadConfig } from './load.js';
 import {
   DEFAULT_PARAMETERS,
@@ -38,6 +40,8 @@ export interface InverterOptions {
   startMs: number;
   load: LoadConfig;
   battery?: BatteryConfig;
+  /** The fleet's fault scenarios; those that concern this inverter apply. */
+  faults?: readonly FaultScenario[];
 }
 
 /** DC↔AC conversion efficiency of the power stage. */
@@ -73,7 +77,8 @@ export class SimInverter {
   private timeMs: number;
   private nextMidnightMs: number;
   private seq = 0;
-  private injected: FaultWindow | undefined;
+  private readonly faultSchedule: FaultSchedule;
+  private injected: FaultWindow[] = [];
   private restartedAtMs = Date.now();
   /** The real-time clock's offset from wall time; a fresh inverter's clock is 90 s slow until synchronised. */
   private clockOffsetMs = -90_000;
@@ -102,6 +107,12 @@ export class SimInverter {
     this.counters = new EnergyCounters(site.timeZone, options.startMs);
     this.timeMs = options.startMs;
     this.nextMidnightMs = nextLocalMidnight(options.startMs, site.timeZone);
+    this.faultSchedule = new FaultSchedule(
+      options.seed,
+      { ...site, sn: config.sn, plantId: config.plantId, hasBattery: options.battery !== undefined },
+      options.faults ?? [],
+      config.faultRatePerHour ?? 0,
+    );
   }
 
   /** Simulated time up to which the inverter has been integrated. */
@@ -173,17 +184,23 @@ export class SimInverter {
     this.counters.resetTotals();
   }
 
-  /** Forces a fault over a time window (tests, demos); it overrides the seeded schedule. */
-  injectFault(code: SimFaultCode, fromMs: number, untilMs: number): void {
-    const fault = SIM_FAULTS.find((f) => f.code === code) ?? SIM_FAULTS[0];
-    this.injected = { fault, fromMs, untilMs };
+  /** Forces a fault over a time window (tests, demos), on top of the seeded schedule. */
+  injectFault(fault: SimFaultKey | number, fromMs: number, untilMs: number): void {
+    const code = typeof fault === 'number' ? fault : simFault(fault)?.code;
+    if (code !== undefined) this.injected.push({ code, fromMs, untilMs });
   }
 
-  /** The fault in force at an instant, if any. */
-  faultAt(ms: number): FaultWindow | undefined {
-    if (this.injected && ms >= this.injected.fromMs && ms < this.injected.untilMs) return this.injected;
-    const rate = this.config.faultRatePerHour ?? 0;
-    return rate > 0 ? scheduledFault(this.options.seed, this.sn, rate, ms) : undefined;
+  /** The fault windows in force at an instant: injected, background and scenario faults. */
+  faultsAt(ms: number): FaultWindow[] {
+    const scheduled = this.faultSchedule.windowsAt(ms);
+    if (this.injected.length === 0) return scheduled;
+    return [...this.injected.filter((w) => ms >= w.fromMs && ms < w.untilMs), ...scheduled];
+  }
+
+  /** The active fault codes at an instant and what they do together. */
+  faultStateAt(ms: number): FaultState {
+    const windows = this.faultsAt(ms);
+    return windows.length === 0 ? NO_FAULTS : faultState(windows.map((w) => w.code));
   }
 
   /**
@@ -208,22 +225,38 @@ export class SimInverter {
   /** The reading the inverter would send at `nowMs` (values rounded to each field's decimals). */
   reading(nowMs: number): Reading {
     this.seq += 1;
-    return { sn: this.sn, ts: Math.round(nowMs), seq: this.seq, values: readingValues(this, nowMs) };
+    const faults = this.faultStateAt(nowMs);
+    const { faultCodes } = faultSetFields(faults.codes);
+    const reading: Reading = {
+      sn: this.sn,
+      ts: Math.round(nowMs),
+      seq: this.seq,
+      values: readingValues(this, nowMs, faults),
+    };
+    // The whole fault set: faultWord (in values) holds codes 1–32, extra.faultCodes the rest.
+    if (faultCodes !== undefined) reading.extra = { faultCodes };
+    return reading;
   }
 
   private integrate(fromMs: number, toMs: number): void {
     const dtS = (toMs - fromMs) / 1000;
     const mid = (fromMs + toMs) / 2;
     const env = environmentAt(this.site, this.config, this.options.load, this.options.seed, this.sn, mid);
-    const { pv1W, pv2W } = this.selectedStrings(env);
-    const available = Math.min(this.ratedW, pv1W + pv2W);
-    const battery = this.battery;
+    const faults = this.faultStateAt(mid);
+    const selected = this.selectedStrings(env);
+    const pv1W = faults.pv1Off ? 0 : selected.pv1W;
+    const pv2W = faults.pv2Off ? 0 : selected.pv2W;
+    // An overheated power stage runs at half its rating.
+    const ratedW = faults.derated ? this.ratedW / 2 : this.ratedW;
+    const available = Math.min(ratedW, pv1W + pv2W);
+    const battery = faults.batteryOff ? undefined : this.battery;
     const flow = dispatch({
-      mode: this.params.workMode,
-      running: this.params.onOff === 1 && this.faultAt(mid) === undefined,
+      // Without the grid the inverter serves the load from its backup port, like a micro-grid.
+      mode: faults.gridLost ? 3 : this.params.workMode,
+      running: this.params.onOff === 1 && !faults.stopped,
       pvW: available,
       loadW: env.loadW,
-      ratedW: this.ratedW,
+      ratedW,
       exportCapW: this.params.antiBackflow === 1 ? 0 : this.params.gridConnectionLimitW,
       chargeMaxW: battery ? battery.chargeLimitW(dtS) : 0,
       dischargeMaxW: battery ? battery.dischargeLimitW(dtS, this.params.socLowerLimitPct) : 0,
@@ -231,7 +264,7 @@ export class SimInverter {
       supplyOrder: this.params.backupSupplyOrder,
       efficiency: CONVERSION_EFFICIENCY,
     });
-    battery?.apply(flow.batW, dtS);
+    this.battery?.apply(flow.batW, dtS);
     const h = dtS / 3600 / 1000;
     this.counters.add(
       {

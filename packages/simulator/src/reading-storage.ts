@@ -1,25 +1,35 @@
 import type { SimBattery } from './battery.js';
+import type { FaultState } from './faults.js';
 import type { SimInverter } from './inverter.js';
 import { deviceConstant, wobble, type ValueSink } from './value-sink.js';
 
 const HOUR_MS = 3_600_000;
 
 /** The BMS group of a reading. */
-export function batteryValues(inv: SimInverter, battery: SimBattery, nowMs: number, sink: ValueSink): void {
+export function batteryValues(
+  inv: SimInverter,
+  battery: SimBattery,
+  nowMs: number,
+  faults: FaultState,
+  sink: ValueSink,
+): void {
   const { flow } = inv;
   const p = inv.parameters;
-  const fault = inv.faultAt(nowMs)?.fault;
   const packV = battery.packVoltageV(flow.batW);
-  const tempC = 20 + 0.3 * ((inv.environment?.ambientC ?? 20) - 20) + (6 * Math.abs(flow.batW)) / battery.maxDischargeW;
+  // A BMS high-temperature warning (756) comes with a warm pack.
+  const hotC = faults.codes.includes(756) ? 16 : 0;
+  const tempC =
+    20 + 0.3 * ((inv.environment?.ambientC ?? 20) - 20) + (6 * Math.abs(flow.batW)) / battery.maxDischargeW + hotC;
   const cellV = packV / battery.cellsInSeries;
   const spreadV = 0.006 + 0.004 * Math.abs(wobble(inv.sn, 'cellSpread', nowMs, HOUR_MS));
   const tariff = inv.environment?.tariff?.type;
   // Cell numbers of the extremes change hourly, like a real pack's do.
   const cell = (signal: string) =>
     1 + Math.floor(deviceConstant(inv.sn, `${signal}${Math.floor(nowMs / HOUR_MS)}`, 0, battery.cellsInSeries));
-  const insulationKohm = fault?.code === 'insulationLow' ? 28 : deviceConstant(inv.sn, 'batIso', 2000, 5000);
+  const insulationKohm = deviceConstant(inv.sn, 'batIso', 2000, 5000);
 
-  sink.set('bmsRunStatus', fault?.code === 'bmsCommunicationLost' ? 0 : 1);
+  // No communication with the BMS (1002): the inverter reads it as not running.
+  sink.set('bmsRunStatus', faults.codes.includes(1002) ? 0 : 1);
   sink.set('batCdState', flow.batW < -1 ? 0 : flow.batW > 1 ? 1 : 2);
   sink.set('batFCFlag', flow.forcedCharge ? 1 : 0);
   sink.set('batFDFlag', p.workMode === 4 && flow.batW > 1 && (tariff === 1 || tariff === 2) ? 1 : 0);
@@ -49,7 +59,7 @@ export function batteryValues(inv: SimInverter, battery: SimBattery, nowMs: numb
   sink.set('batInsulationPosKohm', insulationKohm);
   sink.set('batInsulationNegKohm', insulationKohm * 1.07);
   sink.set('batWarningWord', 0);
-  sink.set('batFaultWord', fault?.code === 'batteryOvercurrent' ? 4 : 0);
+  sink.set('batFaultWord', faults.codes.includes(37) ? 4 : 0);
 }
 
 /** Cabinet meter, storage gate meter, dehumidifier and liquid cooling of a C&I or micro-grid installation. */

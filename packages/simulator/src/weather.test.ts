@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ambientTempC, clearSkyIndex, cloudCover } from './weather.js';
+import { ambientTempC, clearSkyIndex, cloudCover, rainMmPerHour, relativeHumidityPct } from './weather.js';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2024, 5, 1);
@@ -43,5 +43,24 @@ describe('clearSkyIndex and ambientTempC', () => {
     expect(ambientTempC(50, july, 15, 0)).toBeGreaterThan(ambientTempC(50, january, 15, 0) + 15);
     expect(ambientTempC(-23.5, january, 15, 0)).toBeGreaterThan(ambientTempC(-23.5, july, 15, 0));
     expect(ambientTempC(50, july, 15, 0)).toBeGreaterThan(ambientTempC(50, july, 3, 0));
+  });
+});
+
+describe('rain and humidity', () => {
+  test.each([
+    [0, 0],
+    [0.8, 0],
+    [0.9, 2],
+    [1, 4],
+  ])('cover %f rains %f mm/h', (cover, mm) => {
+    expect(rainMmPerHour(cover)).toBeCloseTo(mm, 6);
+  });
+
+  test('humid at dawn, drier in the afternoon, wetter under cloud, saturated in rain', () => {
+    expect(relativeHumidityPct(0.2, 5)).toBeGreaterThan(relativeHumidityPct(0.2, 15) + 20);
+    expect(relativeHumidityPct(0.7, 12)).toBeGreaterThan(relativeHumidityPct(0.1, 12));
+    expect(relativeHumidityPct(0.95, 15)).toBe(100);
+    for (let h = 0; h < 24; h += 1)
+      for (let c = 0; c <= 1; c += 0.1) expect(relativeHumidityPct(c, h)).toBeLessThanOrEqual(100);
   });
 });

@@ -32,3 +32,22 @@ export function ambientTempC(latitudeDeg: number, utcMs: number, localHour: numb
   const diurnal = (5 - 3 * cover) * Math.cos((2 * Math.PI * (localHour - 15)) / 24);
   return annualMean + amplitude * seasonal + diurnal;
 }
+
+/** Cloud cover above which it rains, and how hard: 0 at this cover, up to 4 mm/h under a full overcast. */
+const RAIN_COVER = 0.8;
+const RAIN_MAX_MM_H = 4;
+
+/** Rain at an instant, mm/h: it rains only under heavy cloud (cover above 0.8). */
+export function rainMmPerHour(cover: number): number {
+  return cover <= RAIN_COVER ? 0 : (RAIN_MAX_MM_H * (cover - RAIN_COVER)) / (1 - RAIN_COVER);
+}
+
+/**
+ * Relative humidity, %: highest around dawn and lowest in the afternoon (the daily temperature swing), higher under
+ * cloud, saturated while it rains.
+ */
+export function relativeHumidityPct(cover: number, localHour: number): number {
+  if (rainMmPerHour(cover) > 0) return 100;
+  const diurnal = Math.cos((2 * Math.PI * (localHour - 5)) / 24);
+  return Math.min(100, Math.max(20, 68 + 18 * cover + 14 * diurnal));
+}

@@ -90,7 +90,9 @@ export class OsimPoller {
     for (const s of mapped.skipped)
       log.warn({ sn: device.sn, ...s, value: String(s.value) }, 'osim: value outside its field range, left out');
     if (Object.keys(mapped.values).length === 0) return;
-    const checked = validateReading({ sn: device.sn, ts, values: mapped.values }, Date.now());
+    // extra.faultCodes: the active fault codes from 33 on, so the reading states the whole fault set.
+    const payload = { sn: device.sn, ts, values: mapped.values, ...(mapped.extra ? { extra: mapped.extra } : {}) };
+    const checked = validateReading(payload, Date.now());
     if (!checked.ok) {
       countRejection(counters, checked.reason);
       log.warn({ sn: device.sn, reason: checked.reason, detail: checked.detail }, 'osim: reading refused');

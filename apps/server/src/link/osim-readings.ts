@@ -1,7 +1,15 @@
 // Maps decoded OSIM query replies to the reading field keys of the telemetry catalogue
 // (packages/domain/src/telemetry). The codec has already applied each field's scale, so values arrive in the units the
 // layout names (V, A, W, Hz, °C, %, kWh); the catalogue uses the same units, so no value is rescaled here.
-import { fieldByKey, roundToField, type FieldKey, type ReadingValues } from '@voltfleet/domain';
+import {
+  faultSetFields,
+  fieldByKey,
+  osimFaultCodes,
+  roundToField,
+  type FieldKey,
+  type OsimBmsMaker,
+  type ReadingValues,
+} from '@voltfleet/domain';
 import type { OsimValue, OsimValues } from '@voltfleet/osim';
 
 /** One OSIM field copied to one catalogue key. */
@@ -77,9 +85,13 @@ export const OSIM_FIELD_MAPPINGS: readonly OsimFieldMapping[] = [
   { command: '9C', field: 'totalDailyBatteryDischarge', key: 'batDischargeTotalKwh' },
 ];
 
-/** Result of mapping one poll: the catalogue values, and the OSIM fields left out because they were out of range. */
+/**
+ * Result of mapping one poll: the catalogue values, the active fault codes from 33 on (`extra.faultCodes`), and the
+ * OSIM fields left out because they were out of range.
+ */
 export interface MappedReading {
   readonly values: ReadingValues;
+  readonly extra?: { readonly faultCodes: string };
   readonly skipped: readonly { command: string; field: string; key: FieldKey; value: OsimValue }[];
 }
 
@@ -87,8 +99,16 @@ export interface MappedReading {
  * The catalogue values of one poll's replies (command code → decoded values). `pvPowerW` is the sum of the two PV
  * string powers when both are present. A value outside its catalogue field's range is left out (and listed in
  * `skipped`) rather than refusing the whole poll; the ingest validates what remains like any MQTT reading.
+ *
+ * Faults: every active code of 0x1F (five fault status words, codes 1–80) and 0x1E (bmsWarn1, the BMS warnings of
+ * `bmsMaker`'s block) as the whole fault set, codes 1–32 in faultWord and the rest in `extra.faultCodes`
+ * (packages/domain `osimFaultCodes`, `faultSetFields`). The gateway reads the generic block: OSIM names the battery
+ * by numbers (98 batteryManufacturer, 95 batteryProtocol) that the vendor reference does not list.
  */
-export function mapOsimReplies(replies: ReadonlyMap<string, OsimValues>): MappedReading {
+export function mapOsimReplies(
+  replies: ReadonlyMap<string, OsimValues>,
+  bmsMaker: OsimBmsMaker = 'generic',
+): MappedReading {
   const values: Record<string, number> = {};
   const skipped: { command: string; field: string; key: FieldKey; value: OsimValue }[] = [];
   for (const m of OSIM_FIELD_MAPPINGS) {
@@ -107,19 +127,26 @@ export function mapOsimReplies(replies: ReadonlyMap<string, OsimValues>): Mapped
     const total = pv1 + pv2;
     if (total >= fieldByKey('pvPowerW').min && total <= fieldByKey('pvPowerW').max) values.pvPowerW = total;
   }
-  const fault = faultWord(replies.get('1F'));
-  if (fault !== undefined) values.faultWord = fault;
-  return { values: values as ReadingValues, skipped };
+  const faults = faultCodes(replies.get('1F'), replies.get('1E'), bmsMaker);
+  if (faults === undefined) return { values: values as ReadingValues, skipped };
+  const fields = faultSetFields(faults);
+  values.faultWord = fields.faultWord;
+  const extra = fields.faultCodes === undefined ? undefined : { faultCodes: fields.faultCodes };
+  return { values: values as ReadingValues, ...(extra ? { extra } : {}), skipped };
 }
 
-/** 1F: fault status words 0 and 1 (bits 0–15 and 16–31) as the 32-bit catalogue fault word. */
-function faultWord(reply: OsimValues | undefined): number | undefined {
-  if (!reply) return undefined;
-  const low = reply.sysFault1;
-  const high = reply.sysFault2;
-  if (!Array.isArray(low) || !Array.isArray(high)) return undefined;
-  let word = 0;
-  for (const bit of low as readonly number[]) if (bit >= 0 && bit < 16) word += 2 ** bit;
-  for (const bit of high as readonly number[]) if (bit >= 0 && bit < 16) word += 2 ** (bit + 16);
-  return word;
+/** The bits an OSIM bit-list field (onePosition) decoded to; none for anything else. */
+function bitList(value: OsimValue | undefined): number[] {
+  return Array.isArray(value) ? value.filter((bit): bit is number => typeof bit === 'number') : [];
+}
+
+/** The active device fault codes of a poll's 1F and 1E replies; undefined without a 1F reply (nothing stated). */
+function faultCodes(
+  system: OsimValues | undefined,
+  bms: OsimValues | undefined,
+  maker: OsimBmsMaker,
+): number[] | undefined {
+  if (!system || !Array.isArray(system.sysFault1)) return undefined;
+  const words = ['sysFault1', 'sysFault2', 'sysFault3', 'sysFault4', 'sysFault5'].map((key) => bitList(system[key]));
+  return osimFaultCodes(words, bitList(bms?.bmsWarn1), maker);
 }

@@ -7,3 +7,4 @@ export * from './osim-bms-codes.js';
 export * from './osim-alarm-codes.js';
 export * from './alarm-api.js';
 export * from './alarm-rules.js';
+export * from './fault-set.js';

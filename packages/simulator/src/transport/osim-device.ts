@@ -1,7 +1,7 @@
 // A simulated Sermatec inverter in station mode: it dials the OSIM gateway over TCP and answers the cloud's queries
 // from its SimInverter state, building the reply frames with @voltfleet/osim (docs/protocol.md, "OSIM").
 import net from 'node:net';
-import { INVERTER_MODELS, type ReadingValues } from '@voltfleet/domain';
+import { INVERTER_MODELS, osimFaultBits, type OsimBmsMaker, type ReadingValues } from '@voltfleet/domain';
 import {
   FrameReader,
   SYSTEM_INFO_COMMAND,
@@ -34,6 +34,8 @@ export interface OsimDeviceOptions {
   reconnectMs?: number;
   /** How long an accepted firmware image keeps the inverter restarting (default SPEC §9's 20 minutes). */
   upgradeRestartMs?: number;
+  /** Whose BMS warning block 0x1E reports the battery's warnings in (default the generic one). */
+  bmsMaker?: OsimBmsMaker;
 }
 
 /**
@@ -218,6 +220,13 @@ export class OsimDevice {
       if (dsp && command.value.fields.some((f) => f.key === 'dspHighVersion')) {
         values.dspHighVersion = dsp.high;
         values.dspLowVersion = dsp.low;
+      }
+      // Active faults: 0x1F's five fault status words and 0x1E's BMS warning bits (Voltfleet's own codes from 1001
+      // have no OSIM bit; a grid loss still shows as grid voltage low, 8).
+      if (replyCode === '1F' || replyCode === '1E') {
+        const bits = osimFaultBits(this.options.inverter.faultStateAt(nowMs).codes, this.options.bmsMaker ?? 'generic');
+        if (replyCode === '1E') values.bmsWarn1 = bits.bmsWarn1;
+        else bits.sysFault.forEach((word, w) => (values[`sysFault${w + 1}`] = word));
       }
       // The on/off switch as set (64), also while a restart or fault keeps the inverter from running.
       // The status word carries the same bits as the bit fields before it (bit 0 = on/off): kept consistent.
