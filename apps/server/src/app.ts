@@ -32,6 +32,8 @@ import { registerLive } from './features/live/live.routes.js';
 import { registerCommands } from './features/commands/commands.routes.js';
 import { upgradeRoutes } from './features/firmware/upgrade.routes.js';
 import { registerOnlineDebug } from './features/online-debug/online-debug.routes.js';
+import { registerAlarms } from './features/alarms/alarms.routes.js';
+import { registerDemo } from './features/demo/demo.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,8 +98,10 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const live = await registerLive(app, { db, config });
   await registerCommands(app, deps, live);
+  await registerAlarms(app, db, live);
   await app.register(upgradeRoutes, deps);
   await registerOnlineDebug(app, db);
+  await registerDemo(app, config);
 
   const fallback = await registerWebApp(app, config.webDist ?? defaultWebDist());
   app.setNotFoundHandler((request, reply) => fallback?.(request, reply) ?? sendRouteNotFound(request, reply));

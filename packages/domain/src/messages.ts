@@ -10,6 +10,7 @@ import { PLANT_MESSAGES } from './messages-plants.js';
 import { STORAGE_MESSAGES } from './messages-storage.js';
 import { VALIDATION_MESSAGES } from './messages-validation.js';
 import { SCRIPT_MESSAGES } from './messages-scripts.js';
+import { ALARM_MESSAGES } from './alarms/alarm-messages.js';
 
 type Entry = Record<Lang, string>;
 
@@ -40,6 +41,8 @@ export const MESSAGES = {
   ...VALIDATION_MESSAGES,
   // plant scripts (messages-scripts.ts)
   ...SCRIPT_MESSAGES,
+  // the Alarm Center's search, acknowledgement, export and overview (alarms/alarm-messages.ts)
+  ...ALARM_MESSAGES,
 } satisfies Record<string, Entry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -68,6 +68,7 @@ export const PERMISSION_NAMES: Record<string, Names> = {
     de: 'Direkter Registerzugriff',
   },
   'C/A:alarm.export': { zh: '导出告警', en: 'Export alarms', cs: 'Exportovat alarmy', de: 'Alarme exportieren' },
+  'C/A:alarm.ack': { zh: '确认告警', en: 'Acknowledge alarms', cs: 'Potvrzovat alarmy', de: 'Alarme quittieren' },
   'C/C:rule.add': { zh: '新增规则', en: 'Add rule', cs: 'Přidat pravidlo', de: 'Regel hinzufügen' },
   'C/C:rule.edit': { zh: '编辑规则', en: 'Edit rule', cs: 'Upravit pravidlo', de: 'Regel bearbeiten' },
   'C/C:rule.delete': { zh: '删除规则', en: 'Delete rule', cs: 'Smazat pravidlo', de: 'Regel löschen' },

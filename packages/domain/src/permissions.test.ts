@@ -107,7 +107,12 @@ describe('normaliseGrant (drops unknown codes and orphans)', () => {
       ['B/E:debug.raw', 'B/E', 'A/A', 'B', 'A'],
       ['A', 'A/A', 'B', 'B/E', 'B/E:debug.raw'],
     ],
-    ['mixed', ['C', 'C/C', 'C/C:rule.add', 'C/A:alarm.export', 'X:y', 'D/A'], ['C', 'C/C', 'C/C:rule.add']],
+    [
+      'mixed',
+      ['C', 'C/C', 'C/C:rule.add', 'C/A:alarm.export', 'C/A:alarm.ack', 'X:y', 'D/A'],
+      ['C', 'C/C', 'C/C:rule.add'],
+    ],
+    ['alarm search functions', ['C/A:alarm.ack', 'C', 'C/A'], ['C', 'C/A', 'C/A:alarm.ack']],
   ])('%s', (_label, input, output) => {
     expect(normaliseGrant(input)).toEqual(output);
   });
@@ -159,6 +164,8 @@ describe('buildPermissionTree', () => {
       'B/E:debug.raw',
     ]);
     expect(findNode(full, 'D/E').auths.map((a) => a.code)).toEqual(['D/E:template.edit']);
+    expect(findNode(full, 'C/A').auths.map((a) => a.code)).toEqual(['C/A:alarm.export', 'C/A:alarm.ack']);
+    expect(findNode(full, 'C/B').auths).toEqual([]);
   });
 
   test('holds every code exactly once, named by nameOf', () => {

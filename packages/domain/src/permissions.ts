@@ -76,7 +76,7 @@ export const MODULES: readonly ModuleDef[] = [
     code: 'C',
     path: 'alarmCenter',
     pages: [
-      { path: 'alarmSearch', code: 'C/A', group: 'alarmManagement', auths: ['alarm.export'] },
+      { path: 'alarmSearch', code: 'C/A', group: 'alarmManagement', auths: ['alarm.export', 'alarm.ack'] },
       { path: 'alarmOverView', code: 'C/B', group: 'alarmManagement', auths: [] },
       { path: 'alarmRules', code: 'C/C', group: 'alarmManagement', auths: ['rule.add', 'rule.edit', 'rule.delete'] },
     ],

@@ -14,7 +14,11 @@ export type AlarmState = (typeof ALARM_STATES)[number];
 /** Whether someone acknowledged the alarm (a filter of the search). */
 export const ALARM_ACK_FILTERS = ['acknowledged', 'unacknowledged'] as const;
 
-/** Orders the search offers (one per sortable column). */
+/**
+ * Orders the search offers (one per sortable column). Ties are broken by the raise time and then the id, in the
+ * same direction as the column (`desc`: newest first). `severity` `desc` is most severe first (critical … warning);
+ * `recoveredAt` `desc` lists alarms not recovered yet first (they have no recovery time: "still going on").
+ */
 export const ALARM_SORTS = ['raisedAt', 'recoveredAt', 'lastSeenAt', 'severity', 'plant', 'sn', 'code'] as const;
 export type AlarmSort = (typeof ALARM_SORTS)[number];
 
@@ -22,7 +26,16 @@ export type AlarmSort = (typeof ALARM_SORTS)[number];
 export const ALARM_EVENT_KINDS = ['raised', 'seen', 'flapping', 'acknowledged', 'recovered'] as const;
 export type AlarmEventKind = (typeof ALARM_EVENT_KINDS)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate');
+/** A real calendar day 'YYYY-MM-DD' (2026-02-30 is refused). */
+export function isCalendarDay(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1970 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const isoDate = z.string().max(10).refine(isCalendarDay, 'alarm.invalidDate');
 
 /**
  * The filters of the search; the export and the overview take the same ones. `from`/`to` are calendar days in each
@@ -79,7 +92,17 @@ export const alarmRowSchema = z.object({
 });
 export type AlarmRow = z.infer<typeof alarmRowSchema>;
 
-export const alarmPageSchema = paged(alarmRowSchema);
+/**
+ * The search counts matching alarms up to this many and no further, so the count stays fast however many there
+ * are: above it `total` is ALARM_COUNT_CAP and `totalCapped` is true (the page shows "10,000+").
+ */
+export const ALARM_COUNT_CAP = 10_000;
+
+export const alarmPageSchema = paged(alarmRowSchema).extend({
+  /** True when more alarms match than ALARM_COUNT_CAP: `total` is then that cap, not the exact number. */
+  totalCapped: z.boolean(),
+});
+export type AlarmPage = z.infer<typeof alarmPageSchema>;
 
 export const alarmEventSchema = z.object({
   at: z.string(),
@@ -99,7 +122,7 @@ export const alarmDetailSchema = alarmRowSchema.extend({
 export type AlarmDetail = z.infer<typeof alarmDetailSchema>;
 
 /** Acknowledges up to 200 alarms at once with one note (an acknowledged alarm keeps its first acknowledgement). */
-export const alarmAckSchema = z.object({
+export const alarmAckSchema = z.strictObject({
   ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(200),
   note: z.string().trim().max(500).default(''),
 });
@@ -108,6 +131,9 @@ export type AlarmAck = z.infer<typeof alarmAckSchema>;
 export const alarmAckResultSchema = z.object({ acknowledged: z.number().int() });
 
 export const ALARM_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type AlarmExportFormat = (typeof ALARM_EXPORT_FORMATS)[number];
+/** Most rows one alarm export may hold; a larger selection is refused with a message to narrow the filters. */
+export const ALARM_EXPORT_MAX_ROWS = 100_000;
 export const alarmExportQuerySchema = z.object({
   ...alarmFilterSchema.shape,
   format: z.enum(ALARM_EXPORT_FORMATS).default('xlsx'),
@@ -123,14 +149,25 @@ export const alarmOverviewQuerySchema = z.object({
   ...alarmFilterSchema.shape,
   bucket: z.enum(ALARM_TREND_BUCKETS).default('day'),
 });
+
+/**
+ * The overview's window when `from`/`to` are absent: the last 24 hours (hour), the last 30 days (day) or the last
+ * 13 months (month), in whole buckets ending with the current one. Every figure of the overview counts the alarms
+ * raised in its window.
+ */
+export const ALARM_TREND_DEFAULT_BUCKETS: Readonly<Record<AlarmTrendBucket, number>> = { hour: 24, day: 30, month: 13 };
+/** Most buckets one trend may have (a longer window needs a larger bucket). */
+export const ALARM_TREND_MAX_BUCKETS = 1_000;
 export type AlarmOverviewQuery = z.infer<typeof alarmOverviewQuerySchema>;
 
 const count = z.number().int();
 
 /**
- * The overview of the filtered alarms. Trend buckets are labelled in the caller's zone chosen by the `timeZone`
- * field (the plant's zone when one plant is filtered, else UTC). `mttrSeconds` is the mean time from raised to
- * recovered over the recovered alarms (null when none recovered).
+ * The overview of the filtered alarms raised in the window (ALARM_TREND_DEFAULT_BUCKETS). Trend buckets are
+ * labelled in the caller's zone chosen by the `timeZone` field (the plant's zone when one plant is filtered, else
+ * UTC): `raised` counts those alarms by when they were raised, `recovered` the same alarms by when they recovered.
+ * `mttrSeconds` is the mean time from raised to recovered over the recovered alarms (null when none recovered).
+ * `from`/`to` are the window's first and last instant (ISO, UTC).
  */
 export const alarmOverviewSchema = z.object({
   total: count,
@@ -141,6 +178,8 @@ export const alarmOverviewSchema = z.object({
   flapping: count,
   mttrSeconds: z.number().nullable(),
   timeZone: z.string(),
+  from: z.string(),
+  to: z.string(),
   trend: z.object({
     bucket: z.enum(ALARM_TREND_BUCKETS),
     /** Bucket starts: 'YYYY-MM-DD HH:00' (hour), 'YYYY-MM-DD' (day) or 'YYYY-MM' (month). */

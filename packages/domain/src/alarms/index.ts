@@ -6,5 +6,6 @@ export * from './osim-system-codes.js';
 export * from './osim-bms-codes.js';
 export * from './osim-alarm-codes.js';
 export * from './alarm-api.js';
+export * from './alarm-labels.js';
 export * from './alarm-rules.js';
 export * from './fault-set.js';

@@ -83,6 +83,7 @@ class RecordingSink implements LiveSink {
   publishCommandStatus(message: CommandStatusMessage) {
     this.commands.push(message);
   }
+  publishAlarm() {}
 }
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { CommandStatusMessage, PlantStatus } from '@voltfleet/domain';
+import type { AlarmLiveEvent, CommandStatusMessage, PlantStatus } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import type { LinkLog } from '../../link/link.types.js';
 import type { StoredReading } from '../telemetry/ingest.js';
@@ -13,6 +13,7 @@ export interface LivePublisher {
   publishDeviceStatus(deviceId: number, plantId: number | null, status: RunningStatus): void;
   publishPlantStatus(plantId: number, status: PlantStatus): void;
   publishCommandStatus(message: CommandStatusMessage): void;
+  publishAlarm(event: AlarmLiveEvent): void;
 }
 
 /** The local receiver: the LiveHub of this process (its `size` is the number of open tabs). */
@@ -95,6 +96,11 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   publishCommandStatus(message: CommandStatusMessage): void {
     this.hub.publishCommandStatus(message);
     this.enqueue({ type: 'commandStatus', message });
+  }
+
+  publishAlarm(event: AlarmLiveEvent): void {
+    this.hub.publishAlarm(event);
+    this.enqueue({ type: 'alarm', event });
   }
 
   /** Sends what is still pending, then stops listening. */
@@ -187,6 +193,7 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
       flushReadings();
       if (event.type === 'deviceStatus') this.hub.publishDeviceStatus(event.deviceId, event.plantId, event.status);
       else if (event.type === 'plantStatus') this.hub.publishPlantStatus(event.plantId, event.status);
+      else if (event.type === 'alarm') this.hub.publishAlarm(event.event);
       else this.hub.publishCommandStatus(event.message);
     }
     flushReadings();

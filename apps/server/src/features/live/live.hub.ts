@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { CommandStatusMessage, LiveMessage } from '@voltfleet/domain';
+import type { AlarmLiveEvent, CommandStatusMessage, LiveMessage } from '@voltfleet/domain';
 import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
@@ -28,6 +28,7 @@ interface Client {
  */
 export class LiveHub implements LiveSink {
   private readonly clients = new Set<Client>();
+  private readonly alarmListeners = new Set<(event: AlarmLiveEvent) => void>();
   private readonly refresher: Periodic;
 
   constructor(
@@ -86,6 +87,23 @@ export class LiveHub implements LiveSink {
     for (const client of this.clients) {
       if (client.devices.has(message.deviceId)) this.send(client, message);
     }
+  }
+
+  /**
+   * An alarm raised, flapping, acknowledged or recovered, to the tabs of users who may see its device (the same
+   * visible set as its readings), and to the alarm listeners of this process (the alarm overview's cache).
+   */
+  publishAlarm(event: AlarmLiveEvent): void {
+    for (const listener of this.alarmListeners) listener(event);
+    for (const client of this.clients) {
+      if (client.devices.has(event.alarm.deviceId)) this.send(client, event);
+    }
+  }
+
+  /** Called with every alarm event this process hears, its own and other processes'; returns the unsubscribe. */
+  onAlarm(listener: (event: AlarmLiveEvent) => void): () => void {
+    this.alarmListeners.add(listener);
+    return () => this.alarmListeners.delete(listener);
   }
 
   /** Closes every tab at once; resolves when a running refresh has finished. */

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
+  ALARM_EVENT_KINDS,
+  ALARM_SEVERITIES,
+  ALARM_STATES,
   COMMAND_STATUSES,
   FIELD_KEYS,
   PLANT_STATUSES,
   RUNNING_STATUSES,
   isFieldKey,
+  type AlarmLiveEvent,
   type CommandStatusMessage,
   type PlantStatus,
 } from '@voltfleet/domain';
@@ -16,7 +20,8 @@ export type LiveEvent =
   | { type: 'reading'; reading: StoredReading }
   | { type: 'deviceStatus'; deviceId: number; plantId: number | null; status: RunningStatus }
   | { type: 'plantStatus'; plantId: number; status: PlantStatus }
-  | { type: 'commandStatus'; message: CommandStatusMessage };
+  | { type: 'commandStatus'; message: CommandStatusMessage }
+  | { type: 'alarm'; event: AlarmLiveEvent };
 
 /** A notification that arrived: who sent it, its number in that sender's sequence, and its events. */
 export interface ReceivedBatch {
@@ -43,7 +48,20 @@ type WireEvent =
   | ['r', number, number | null, number, string]
   | ['d', number, number | null, RunningStatus]
   | ['p', number, PlantStatus]
-  | ['c', number, number, CommandStatusMessage['status'], string | null];
+  | ['c', number, number, CommandStatusMessage['status'], string | null]
+  // alarm: event, id, device, plant, code, severity, state, raisedAt, recoveredAt (ISO)
+  | [
+      'a',
+      AlarmLiveEvent['event'],
+      number,
+      number,
+      number | null,
+      string,
+      AlarmLiveEvent['alarm']['severity'],
+      AlarmLiveEvent['alarm']['state'],
+      string,
+      string | null,
+    ];
 
 /** The values of a reading as CSV in catalogue order: empty where absent, trailing empties cut. */
 export function valuesToCsv(values: StoredReading['values']): string {
@@ -83,6 +101,21 @@ function toWire(event: LiveEvent): WireEvent {
       const m = event.message;
       return ['c', m.commandId, m.deviceId, m.status, m.reason];
     }
+    case 'alarm': {
+      const a = event.event.alarm;
+      return [
+        'a',
+        event.event.event,
+        a.id,
+        a.deviceId,
+        a.plantId,
+        a.code,
+        a.severity,
+        a.state,
+        a.raisedAt,
+        a.recoveredAt,
+      ];
+    }
   }
 }
 
@@ -98,6 +131,24 @@ function fromWire(w: WireEvent): LiveEvent {
       return {
         type: 'commandStatus',
         message: { type: 'commandStatus', commandId: w[1], deviceId: w[2], status: w[3], reason: w[4] },
+      };
+    case 'a':
+      return {
+        type: 'alarm',
+        event: {
+          type: 'alarm',
+          event: w[1],
+          alarm: {
+            id: w[2],
+            deviceId: w[3],
+            plantId: w[4],
+            code: w[5],
+            severity: w[6],
+            state: w[7],
+            raisedAt: w[8],
+            recoveredAt: w[9],
+          },
+        },
       };
   }
 }
@@ -185,6 +236,19 @@ function isWireEvent(w: unknown): w is WireEvent {
         isId(w[2]) &&
         oneOf(COMMAND_STATUSES, w[3]) &&
         (w[4] === null || typeof w[4] === 'string')
+      );
+    case 'a':
+      return (
+        w.length === 10 &&
+        oneOf(ALARM_EVENT_KINDS, w[1]) &&
+        isId(w[2]) &&
+        isId(w[3]) &&
+        isIdOrNull(w[4]) &&
+        typeof w[5] === 'string' &&
+        oneOf(ALARM_SEVERITIES, w[6]) &&
+        oneOf(ALARM_STATES, w[7]) &&
+        typeof w[8] === 'string' &&
+        (w[9] === null || typeof w[9] === 'string')
       );
     default:
       return false;
