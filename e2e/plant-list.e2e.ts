@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
+import { listLayout } from './support/list-layout.js';
 
 interface PlantItem {
   plantId: number;
@@ -8,6 +9,7 @@ interface PlantItem {
   address: string;
   status: 'normal' | 'alarm' | 'offline';
   type: number;
+  activeAlarms: { count: number; maxSeverity: string | null };
 }
 
 /** Ant Design puts the test id on the input or on its wrapper, depending on the component. */
@@ -193,5 +195,31 @@ describe('plant list', () => {
     expect(await page.getByRole('listbox', { name: 'Project list' }).getByRole('option').count()).toBe(1);
     await box.press('Enter');
     await page.waitForURL(`**/plantCenter/plantList/${target.plantId}`);
+  });
+
+  it('fits a 1440 × 900 screen: the list scrolls inside its box, the name fixed, with an alarm badge per plant', async () => {
+    const page = await journey.open();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openPlantList(page);
+    const layout = await listLayout(page, 'plant-table');
+    expect(layout).toEqual({
+      pageScrollsSideways: false,
+      listScrollsSideways: true,
+      lastHeaderReachable: true,
+      firstHeaderFixed: true,
+      boxEndsInWindow: true,
+      lastHeader: 'Actions',
+    });
+    // A row's badge says what the API says: its plant's active alarms (a dash without any). Alarms come and go
+    // with the demo's faults, so the two are compared until they agree.
+    const testId = await rows(page).first().getAttribute('data-testid');
+    const plantId = Number(testId!.slice('plant-row-'.length));
+    await expect
+      .poll(async () => {
+        const alarms = (await plantsVia()).find((p) => p.plantId === plantId)!.activeAlarms;
+        const shown = await page.getByTestId(`plant-alarms-${plantId}`).innerText();
+        return shown === (alarms.count > 0 ? String(alarms.count) : '—');
+      })
+      .toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import type { CommandStatusMessage } from './commands.js';
 import { z } from 'zod';
+import { activeAlarmsSchema } from './active-alarms.js';
+import type { AlarmLiveEvent } from './alarms/alarm-api.js';
 import { ACTIVATION_STATUSES, DEVICE_KINDS, RUNNING_STATUSES, type RunningStatus } from './devices.js';
 import { pageQuerySchema } from './envelope.js';
 import type { PlantStatus } from './plants.js';
@@ -99,19 +101,23 @@ export const deviceListItemSchema = z.object({
   lastSeenAt: z.string().nullable(),
   lastReadingAt: z.string().nullable(),
   latest: deviceLatestSchema.nullable(),
+  /** The device's active alarms (the list's alarm badge). */
+  activeAlarms: activeAlarmsSchema,
 });
 export type DeviceListItem = z.infer<typeof deviceListItemSchema>;
 
 /**
  * Messages of the live channel (WebSocket /api/ws, one per browser tab), each about a device or plant in the
- * user's scope: `hello` on connect, the newest `reading` of a device (`ts` in epoch ms), and status changes.
+ * user's scope: `hello` on connect, the newest `reading` of a device (`ts` in epoch ms), status changes, and alarms
+ * raised, flapping, acknowledged or recovered.
  */
 export type LiveMessage =
   | { type: 'hello'; devices: number }
   | { type: 'reading'; deviceId: number; plantId: number | null; ts: number; values: ReadingValues }
   | { type: 'deviceStatus'; deviceId: number; plantId: number | null; status: RunningStatus }
   | { type: 'plantStatus'; plantId: number; status: PlantStatus }
-  | CommandStatusMessage;
+  | CommandStatusMessage
+  | AlarmLiveEvent;
 
 /** What the list's model and plant filters offer: the models and plants of the devices in the caller's scope. */
 export const deviceFilterOptionsSchema = z.object({

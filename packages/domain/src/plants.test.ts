@@ -151,11 +151,13 @@ describe('plantSchema', () => {
       ownerName: 'owner_praha',
       affiliatedUserIds: [],
       status: 'normal',
+      activeAlarms: { count: 2, maxSeverity: 'major' },
       deviceCount: 3,
       createdAt: '2024-01-01T00:00:00.000Z',
       refreshedAt: null,
     };
     expect(issuesOf(plantSchema, plant)).toEqual([]);
+    expect(issuesOf(plantSchema, { ...plant, activeAlarms: { count: 0, maxSeverity: null } })).toEqual([]);
     expect(issuesOf(plantSchema, { ...plant, status: 'online' })).toEqual([
       'status: Invalid option: expected one of "normal"|"alarm"|"offline"',
     ]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { option, optionValues, type OptionValue } from './telemetry/labels.js';
+import { activeAlarmsSchema } from './active-alarms.js';
 import { isValidTimeZone } from './telemetry/local-time.js';
 import {
   latitudeSchema,
@@ -118,6 +119,8 @@ export const plantSchema = z.object({
   /** Users affiliated to the plant (SPEC "affiliated account"); they see it besides the owner's superiors. */
   affiliatedUserIds: z.array(z.number().int()),
   status: z.enum(PLANT_STATUSES),
+  /** The active alarms of the plant's devices (the list's alarm badge). */
+  activeAlarms: activeAlarmsSchema,
   deviceCount: z.number().int(),
   createdAt: z.string(),
   /** Time of the newest reading of any of the plant's devices. */

@@ -73,15 +73,23 @@ export async function addPlant(
   return rows[0]!.id;
 }
 
-/** An inverter in the plant, heard from just now (online), with a fault bit set when `fault` (alarm). */
+/** An inverter in the plant, heard from just now (online), with an active major alarm when `alarm` (in alarm). */
 export async function addDevice(
   db: Queryable,
-  d: { sn: string; ownerId: number; plantId: number; fault?: boolean; seen?: boolean },
+  d: { sn: string; ownerId: number; plantId: number; alarm?: boolean; seen?: boolean },
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO devices (sn, kind, model, owner_id, plant_id, activated_at, last_seen_at, fault_word)
-     VALUES ($1, 'inverter', '10K', $2, $3, now(), CASE WHEN $4 THEN now() END, $5) RETURNING id`,
-    [d.sn, d.ownerId, d.plantId, d.seen ?? true, d.fault ? 1 : 0],
+    `INSERT INTO devices (sn, kind, model, owner_id, plant_id, activated_at, last_seen_at)
+     VALUES ($1, 'inverter', '10K', $2, $3, now(), CASE WHEN $4 THEN now() END) RETURNING id`,
+    [d.sn, d.ownerId, d.plantId, d.seen ?? true],
   );
-  return rows[0]!.id;
+  const id = rows[0]!.id;
+  if (d.alarm) {
+    await db.query(
+      `INSERT INTO alarms (device_id, plant_id, code, group_name, severity, severity_rank, state, raised_at, last_seen_at)
+       VALUES ($1, $2, 'grid.voltageHigh', 'grid', 'major', 1, 'active', now(), now())`,
+      [id, d.plantId],
+    );
+  }
+  return id;
 }

@@ -1,7 +1,7 @@
 // The world the plant tests share: a dealer tree with plants and devices in several states, and a token per user.
 // Imported by a test file, its hooks run for that file (each file gets its own server).
 import { afterAll, beforeAll } from 'vitest';
-import type { Plant } from '@voltfleet/domain';
+import { severityRank, type AlarmSeverity, type Plant } from '@voltfleet/domain';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,
@@ -35,16 +35,43 @@ export async function plant(name: string, ownerId: number, extra: { type?: numbe
   plants[name] = rows[0]!.id;
 }
 
-/** A device in a plant, last seen `seenAgoS` seconds ago (null: never), with a fault word. */
-export async function device(sn: string, ownerId: number, plantId: number, seenAgoS: number | null, fault = 0) {
+/** An inverter in a plant, last seen `seenAgoS` seconds ago (null: never), with an active alarm when `alarm`. */
+export async function device(
+  sn: string,
+  ownerId: number,
+  plantId: number,
+  seenAgoS: number | null,
+  alarm?: AlarmSeverity,
+) {
   const { rows } = await s.db.query<{ id: number }>(
-    `INSERT INTO devices (sn, kind, model, owner_id, plant_id, activated_at, fault_word,
-                          last_seen_at)
-     VALUES ($1, 'inverter', '10K', $2, $3, now(), $4,
-             CASE WHEN $5::int IS NULL THEN NULL ELSE now() - make_interval(secs => $5::int) END) RETURNING id`,
-    [sn, ownerId, plantId, fault, seenAgoS],
+    `INSERT INTO devices (sn, kind, model, owner_id, plant_id, activated_at, last_seen_at)
+     VALUES ($1, 'inverter', '10K', $2, $3, now(),
+             CASE WHEN $4::int IS NULL THEN NULL ELSE now() - make_interval(secs => $4::int) END) RETURNING id`,
+    [sn, ownerId, plantId, seenAgoS],
   );
   devices[sn] = rows[0]!.id;
+  if (alarm) await setAlarm(sn, plantId, alarm, 'active');
+}
+
+/** Raises (or, with 'recovered', clears) the test alarm of a device. */
+export async function setAlarm(
+  sn: string,
+  plantId: number,
+  severity: AlarmSeverity,
+  state: 'active' | 'recovered',
+): Promise<void> {
+  if (state === 'recovered') {
+    await s.db.query(
+      `UPDATE alarms SET state = 'recovered', recovered_at = now() WHERE device_id = $1 AND state = 'active'`,
+      [devices[sn]!],
+    );
+    return;
+  }
+  await s.db.query(
+    `INSERT INTO alarms (device_id, plant_id, code, group_name, severity, severity_rank, state, raised_at, last_seen_at)
+     VALUES ($1, $2, 'grid.voltageHigh', 'grid', $3, $4, 'active', now(), now())`,
+    [devices[sn]!, plantId, severity, severityRank(severity)],
+  );
 }
 
 export const list = (token: string, query = '') => api<Plant[]>(s.app, 'GET', `/api/plants${query}`, { token });
@@ -71,7 +98,7 @@ beforeAll(async () => {
   await plant('Berlin_Barn', users.b, { type: 3 });
   await s.db.query(`INSERT INTO plant_users (plant_id, user_id) VALUES ($1, $2)`, [plants.Berlin_Barn!, users.c!]);
   await device('VFPLA00001', users.a, plants.Prague_Roof!, 5);
-  await device('VFPLA00002', users.a, plants.Prague_Roof!, 10, 4);
+  await device('VFPLA00002', users.a, plants.Prague_Roof!, 10, 'critical');
   await device('VFPLA00003', users.a, plants.Prague_Roof!, 3600);
   await device('VFPLB00001', users.b, plants.Berlin_Barn!, null);
 

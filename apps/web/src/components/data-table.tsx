@@ -39,6 +39,8 @@ interface Props<T> {
   rowTestId?: (record: T) => string;
   /** What an empty list says (default: the table's "No data"). */
   emptyText?: ReactNode;
+  /** A class for the table's wrapper, for a list's own layout (e.g. a bounded height that scrolls inside). */
+  className?: string;
 }
 
 /** Any column, as the table reads it. */
@@ -76,11 +78,12 @@ export function DataTable<T>({
   pagination,
   rowTestId,
   emptyText,
+  className,
   ...rest
 }: Props<T>) {
   const { t } = useTranslation();
   return (
-    <div className="data-table" data-testid={rest['data-testid']}>
+    <div className={className ? `data-table ${className}` : 'data-table'} data-testid={rest['data-testid']}>
       <Spin spinning={loading}>
         <div className="data-table-scroll">
           <table>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { liveUrl, reconnectDelay } from './live-socket';
+import type { LiveMessage } from '@voltfleet/domain';
+import { isAlarmLiveEvent, liveUrl, reconnectDelay } from './live-socket';
 
 describe('reconnectDelay', () => {
   it('doubles from 1 s up to 30 s at most', () => {
@@ -17,5 +18,25 @@ describe('liveUrl', () => {
   it('uses the page’s host, over TLS when the page is', () => {
     expect(liveUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/api/ws');
     expect(liveUrl({ protocol: 'https:', host: 'fleet.example.com' })).toBe('wss://fleet.example.com/api/ws');
+  });
+});
+
+describe('isAlarmLiveEvent', () => {
+  const alarm = {
+    id: 9,
+    deviceId: 4,
+    plantId: 2,
+    code: 'grid.voltageHigh',
+    severity: 'major',
+    state: 'active',
+    raisedAt: '2026-03-01T10:00:00.000Z',
+    recoveredAt: null,
+  } as const;
+
+  it('knows an alarm event by its type and its device', () => {
+    expect(isAlarmLiveEvent({ type: 'alarm', event: 'raised', alarm })).toBe(true);
+    expect(isAlarmLiveEvent({ type: 'plantStatus', plantId: 2, status: 'alarm' })).toBe(false);
+    // A malformed push (no alarm object) is not taken for one.
+    expect(isAlarmLiveEvent({ type: 'alarm' } as unknown as LiveMessage)).toBe(false);
   });
 });

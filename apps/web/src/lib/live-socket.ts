@@ -1,4 +1,4 @@
-import type { LiveMessage } from '@voltfleet/domain';
+import type { AlarmLiveEvent, LiveMessage } from '@voltfleet/domain';
 
 export type LiveState = 'connecting' | 'open' | 'closed';
 type Listener = (message: LiveMessage) => void;
@@ -24,6 +24,16 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
 
 function isLiveMessage(value: unknown): value is LiveMessage {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+/**
+ * Whether a live message is an alarm event (raised, seen, flapping, acknowledged, recovered: domain
+ * alarmLiveEventSchema) that names its device, so a page can refresh what shows that device's or plant's alarms.
+ */
+export function isAlarmLiveEvent(message: LiveMessage): message is AlarmLiveEvent {
+  if (message.type !== 'alarm') return false;
+  const alarm: unknown = (message as { alarm?: unknown }).alarm;
+  return typeof alarm === 'object' && alarm !== null && typeof (alarm as { deviceId?: unknown }).deviceId === 'number';
 }
 
 const listeners = new Set<Listener>();

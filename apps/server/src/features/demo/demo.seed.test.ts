@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFleetConfig } from '@voltfleet/simulator';
 import type { Db } from '../../db/db.js';
 import { openTestDb } from '../../test/harness.js';
+import { allDeviceStatuses } from '../devices/devices.repository.js';
 import { seedDemo } from './demo.seed.js';
 
 const config = demoFleetConfig({ startMs: Date.UTC(2026, 10, 1) });
@@ -58,5 +59,39 @@ describe('demo fleet seed', () => {
     const again = await seedDemo(db, config, opts);
     expect(again).toEqual(first);
     expect(await count(`SELECT count(*) AS n FROM devices`)).toBe(config.devices.length);
+  });
+
+  it('links each battery to its inverter and each inverter to its collector, so all of them show online', async () => {
+    // Runs after the seed above.
+    const links = async () =>
+      Object.fromEntries(
+        (
+          await db.query<{ sn: string; via: string | null }>(
+            `SELECT d.sn, v.sn AS via FROM devices d LEFT JOIN devices v ON v.id = d.reports_via`,
+          )
+        ).rows.map((r) => [r.sn, r.via]),
+      );
+    const expected = Object.fromEntries(
+      config.devices.map((d) => [
+        d.sn,
+        d.kind === 'battery' ? d.inverterSn : d.kind === 'inverter' ? (d.collectorSn ?? null) : null,
+      ]),
+    );
+    expect(Object.values(expected).filter((via) => via !== null)).toHaveLength(
+      config.devices.filter((d) => d.kind !== 'collector').length,
+    );
+    expect(await links()).toEqual(expected);
+
+    // With every inverter reporting, every device of the fleet is online (batteries and collectors included).
+    await db.query(`UPDATE devices SET last_seen_at = now() WHERE kind = 'inverter'`);
+    const statuses = await allDeviceStatuses(db, 300);
+    expect(statuses.filter((d) => d.status !== 'online')).toEqual([]);
+    expect(statuses).toHaveLength(config.devices.length);
+
+    // A fleet seeded before the links existed gets the same ones from migration 0020.
+    await db.query(`UPDATE devices SET reports_via = NULL`);
+    const migration = new URL('../../db/migrations/0020_reports_via_backfill.sql', import.meta.url);
+    await db.exec(await readFile(migration, 'utf8'));
+    expect(await links()).toEqual(expected);
   });
 });

@@ -74,13 +74,18 @@ export async function seedDemo(
       const installer = p.installer ? users.get(p.installer) : undefined;
       if (installer) await setAffiliatedUsers(tx, plantId, [installer.id]);
     }
-    for (const d of config.devices) {
+    // A device's data arrive through another (a battery's through its inverter, an inverter's through its
+    // collector): that one goes in first, so each device can name it (devices.reports_via, the status rule).
+    const deviceIds = new Map<string, number>();
+    const insertOrder = { collector: 0, inverter: 1, battery: 2 } as const;
+    for (const d of [...config.devices].sort((a, b) => insertOrder[a.kind] - insertOrder[b.kind])) {
       const plant = config.plants.find((p) => p.id === d.plantId)!;
       // Devices are held by the installer who built the plant (or its owner).
       const holder = users.get(plant.installer ?? plant.owner) ?? admin;
       const secret = d.kind === 'inverter' ? generateDeviceSecret() : undefined;
       if (secret) creds.secrets[d.sn] = secret;
-      await insertInstalledDevice(tx, {
+      const via = d.kind === 'battery' ? d.inverterSn : d.kind === 'inverter' ? d.collectorSn : undefined;
+      const id = await insertInstalledDevice(tx, {
         sn: d.sn,
         kind: d.kind,
         model: d.kind === 'battery' ? (d.model ?? 'LFP') : d.model,
@@ -91,7 +96,9 @@ export async function seedDemo(
         pcuVersion: d.kind === 'inverter' ? d.pcuVersion : '',
         dspVersion: d.kind === 'inverter' ? d.dspVersion : '',
         secretHash: secret ? await hashDeviceSecret(secret) : null,
+        reportsVia: via === undefined ? null : (deviceIds.get(via) ?? null),
       });
+      deviceIds.set(d.sn, id);
     }
   });
   await mkdir(opts.dataDir, { recursive: true });

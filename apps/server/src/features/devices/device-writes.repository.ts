@@ -45,14 +45,18 @@ export async function insertDevices(db: Queryable, devices: readonly NewDevice[]
   return new Map(rows.map((r) => [r.sn, r.id]));
 }
 
-/** The demo fleet's device: stocked in, installed in its plant and reporting its firmware from the start. */
+/**
+ * The demo fleet's device: stocked in, installed in its plant and reporting its firmware from the start. `reportsVia`
+ * is the device whose link carries its data (a battery's inverter, an inverter's collector), inserted before it.
+ * Returns the new device's id.
+ */
 export async function insertInstalledDevice(
   db: Queryable,
-  d: NewDevice & { plantId: number; pcuVersion: string; dspVersion: string },
-): Promise<void> {
-  await db.query(
-    `INSERT INTO devices (sn, kind, model, battery_model, installation_position, owner_id, plant_id, pcu_version, dsp_version, secret_hash, activated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())`,
+  d: NewDevice & { plantId: number; pcuVersion: string; dspVersion: string; reportsVia?: number | null },
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO devices (sn, kind, model, battery_model, installation_position, owner_id, plant_id, pcu_version, dsp_version, secret_hash, reports_via, activated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now()) RETURNING id`,
     [
       d.sn,
       d.kind,
@@ -64,8 +68,10 @@ export async function insertInstalledDevice(
       d.pcuVersion,
       d.dspVersion,
       d.secretHash,
+      d.reportsVia ?? null,
     ],
   );
+  return rows[0]!.id;
 }
 
 /** Binds an awaiting device to a plant; false when it was activated meanwhile. */

@@ -1,8 +1,8 @@
-import type { ActivationStatus, DeviceKind, DeviceListSort, RunningStatus } from '@voltfleet/domain';
+import type { ActivationStatus, DeviceKind, DeviceListSort, PlantStatus, RunningStatus } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';
-import { runningStatusSql } from './device-status.js';
+import { deviceAlarmsJoinSql, plantStatusSql, runningStatusIsSql, runningStatusSql } from './device-status.js';
 
 export interface DeviceListRow {
   id: number;
@@ -24,6 +24,9 @@ export interface DeviceListRow {
   bat_power_w: number | null;
   bat_soc_pct: number | null;
   pv_energy_today_kwh: number | null;
+  /** Active alarms of any severity, and the most severe one's severity_rank (null without any). */
+  active_alarms: number;
+  active_alarm_rank: number | null;
 }
 
 /** Who asks and how old a last-seen may be: $1 scope pattern, $2 caller id, $3 offline threshold (seconds). */
@@ -54,13 +57,18 @@ class Statement {
     return `$${this.params.length}`;
   }
 
-  /** SQL of device `d`'s running status. */
-  status(): string {
+  /** The number of the parameter holding the offline threshold, bound on first use. */
+  private threshold(): number {
     if (!this.thresholdIndex) {
       this.bind(this.scope.offlineSeconds);
       this.thresholdIndex = this.params.length;
     }
-    return runningStatusSql('d', this.thresholdIndex);
+    return this.thresholdIndex;
+  }
+
+  /** SQL of device `d`'s running status. */
+  status(): string {
+    return runningStatusSql('d', this.threshold());
   }
 
   /** The scope condition and the filters, joined with AND. */
@@ -75,7 +83,7 @@ class Statement {
     if (filter.model) where.push(`lower(d.model) = lower(${this.bind(filter.model)})`);
     if (filter.kind) where.push(`d.kind = ${this.bind(filter.kind)}`);
     if (filter.activation) where.push(`d.activated_at IS ${filter.activation === 'activated' ? 'NOT NULL' : 'NULL'}`);
-    if (filter.status) where.push(`${this.status()} = ${this.bind(filter.status)}`);
+    if (filter.status) where.push(runningStatusIsSql('d', this.threshold(), filter.status));
     if (filter.plantId) where.push(`d.plant_id = ${this.bind(filter.plantId)}`);
     return where.join(' AND ');
   }
@@ -89,18 +97,20 @@ class Statement {
 }
 
 // The newest reading per device: the (device_id, ts) primary key read backwards, one row, so the list costs one
-// index probe per shown device however long the history is (ordered append stops at the newest partition).
+// index probe per shown device however long the history is (ordered append stops at the newest partition); its
+// active alarms likewise read the partial index of active alarms.
 const selectDevices = (status: string) => `
   SELECT d.id, d.sn, d.kind, d.model, d.plant_id, p.name AS plant_name, p.time_zone,
          ${status} AS running_status, d.activated_at IS NOT NULL AS activated, d.imported_at, d.last_seen_at, d.last_reading_at,
          r.ts AS reading_ts, r.pv_power_w, r.load_power_w, r.grid_power_w, r.bat_power_w, r.bat_soc_pct,
-         r.pv_energy_today_kwh
+         r.pv_energy_today_kwh, al.active_alarms, al.active_alarm_rank
     FROM devices d
     LEFT JOIN plants p ON p.id = d.plant_id
     LEFT JOIN LATERAL (
       SELECT ts, pv_power_w, load_power_w, grid_power_w, bat_power_w, bat_soc_pct, pv_energy_today_kwh
         FROM readings WHERE device_id = d.id ORDER BY ts DESC LIMIT 1
-    ) r ON true`;
+    ) r ON true
+    ${deviceAlarmsJoinSql('d', 'al')}`;
 
 const orderBy = (sort: DeviceListSort, status: string): string =>
   ({
@@ -132,10 +142,16 @@ export async function listDevicesInScope(
   const where = listing.where(filter);
   const status = listing.status();
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
+  // The page is chosen first, from the devices (and plant names) alone; only its rows then read their newest
+  // reading, alarms and status, rather than every device the filter matches.
   const { rows } = await db.query<DeviceListRow>(
-    `${selectDevices(status)} WHERE ${where}
-      ORDER BY ${orderBy(page.sort, status)} ${direction} NULLS LAST, d.sn ${direction}, d.id
-      LIMIT ${page.limit} OFFSET ${page.offset}`,
+    `${selectDevices(status)}
+      JOIN (SELECT d.id, ${orderBy(page.sort, status)} AS sort_key
+              FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
+             WHERE ${where}
+             ORDER BY sort_key ${direction} NULLS LAST, d.sn ${direction}, d.id
+             LIMIT ${page.limit} OFFSET ${page.offset}) pg ON pg.id = d.id
+      ORDER BY pg.sort_key ${direction} NULLS LAST, d.sn ${direction}, d.id`,
     listing.params,
   );
   return { rows, total };
@@ -307,6 +323,15 @@ export async function visibleDevices(
 export async function allDeviceStatuses(db: Queryable, thresholdSeconds: number) {
   const { rows } = await db.query<{ id: number; plant_id: number | null; status: RunningStatus }>(
     `SELECT d.id, d.plant_id, ${runningStatusSql('d', 1)} AS status FROM devices d`,
+    [thresholdSeconds],
+  );
+  return rows;
+}
+
+/** Current status of every plant (for the status watcher), by the same rule as the plant list. */
+export async function allPlantStatuses(db: Queryable, thresholdSeconds: number) {
+  const { rows } = await db.query<{ id: number; status: PlantStatus }>(
+    `SELECT p.id, ${plantStatusSql('p', 1)} AS status FROM plants p`,
     [thresholdSeconds],
   );
   return rows;

@@ -1,5 +1,6 @@
 import {
   roundLiveValue,
+  severityOfRank,
   type DeviceLatest,
   type DeviceListFilter,
   type DeviceListItem,
@@ -58,6 +59,7 @@ export function toDeviceListItem(row: DeviceListRow): DeviceListItem {
     lastSeenAt: row.last_seen_at?.toISOString() ?? null,
     lastReadingAt: row.last_reading_at?.toISOString() ?? null,
     latest: latestOf(row),
+    activeAlarms: { count: row.active_alarms, maxSeverity: severityOfRank(row.active_alarm_rank) },
   };
 }
 

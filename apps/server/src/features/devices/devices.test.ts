@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceListItem, Reading } from '@voltfleet/domain';
+import { severityRank, type AlarmSeverity, type DeviceListItem, type Reading } from '@voltfleet/domain';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,
@@ -34,7 +34,7 @@ async function plant(name: string, ownerId: number, timeZone: string): Promise<n
   return rows[0]!.id;
 }
 
-/** A device last seen `seenAgoS` seconds ago (null: never) with the given fault word. */
+/** A device last seen `seenAgoS` seconds ago (null: never) with active alarms of the given severities. */
 async function device(
   sn: string,
   d: {
@@ -43,7 +43,7 @@ async function device(
     kind?: string;
     model?: string;
     seenAgoS: number | null;
-    fault?: number;
+    alarms?: AlarmSeverity[];
   },
 ): Promise<void> {
   const { rows } = await s.db.query<{ id: number }>(
@@ -51,15 +51,21 @@ async function device(
     [sn, d.kind ?? 'inverter', d.model ?? '10K', d.ownerId, d.plantId],
   );
   ids[sn] = rows[0]!.id;
-  await setSeen(sn, d.seenAgoS, d.fault ?? 0);
+  await setSeen(sn, d.seenAgoS);
+  for (const [i, severity] of (d.alarms ?? []).entries()) {
+    await s.db.query(
+      `INSERT INTO alarms (device_id, plant_id, code, group_name, severity, severity_rank, state, raised_at, last_seen_at)
+       VALUES ($1, $2, $3, 'grid', $4, $5, 'active', now(), now())`,
+      [ids[sn], d.plantId, `grid.test${i}`, severity, severityRank(severity)],
+    );
+  }
 }
 
-async function setSeen(sn: string, seenAgoS: number | null, fault: number): Promise<void> {
+async function setSeen(sn: string, seenAgoS: number | null): Promise<void> {
   await s.db.query(
-    `UPDATE devices SET fault_word = $2,
-            last_seen_at = CASE WHEN $3::int IS NULL THEN NULL ELSE now() - make_interval(secs => $3::int) END
+    `UPDATE devices SET last_seen_at = CASE WHEN $2::int IS NULL THEN NULL ELSE now() - make_interval(secs => $2::int) END
       WHERE sn = $1`,
-    [sn, fault, seenAgoS],
+    [sn, seenAgoS],
   );
 }
 
@@ -83,8 +89,8 @@ beforeAll(async () => {
   const berlin = await plant('Berlin barn', b.id, 'Europe/Berlin');
   await s.db.query(`INSERT INTO plant_users (plant_id, user_id) VALUES ($1, $2)`, [berlin, c.id]);
   await device('VFDEVA0001', { ownerId: a.id, plantId: prague, seenAgoS: 5 });
-  await device('VFDEVA0002', { ownerId: a.id, plantId: prague, model: '5K', seenAgoS: 20, fault: 4 });
-  await device('VFDEVA0003', { ownerId: a.id, plantId: prague, model: '6K', seenAgoS: 600 });
+  await device('VFDEVA0002', { ownerId: a.id, plantId: prague, model: '5K', seenAgoS: 20, alarms: ['minor', 'major'] });
+  await device('VFDEVA0003', { ownerId: a.id, plantId: prague, model: '6K', seenAgoS: 600, alarms: ['warning'] });
   await device('VFDEVA0004', { ownerId: a.id, plantId: null, kind: 'collector', model: 'DTU-4G', seenAgoS: null });
   await device('VFDEVB0001', { ownerId: b.id, plantId: berlin, seenAgoS: 1 });
 
@@ -106,7 +112,7 @@ beforeAll(async () => {
   );
   await s.db.query(`UPDATE devices SET imported_at = now() - interval '1 day' WHERE sn = 'VFDEVA0002'`);
   // Ingest marks devices seen now; put the statuses back as the cases need them.
-  await setSeen('VFDEVA0001', 5, 0);
+  await setSeen('VFDEVA0001', 5);
 
   for (const name of ['devDealerA', 'devDealerB', 'devOwnerC', 'devNoB']) {
     tokens[name] = await loginToken(s.app, name, 'Passw0rd-1');
@@ -145,7 +151,7 @@ describe('GET /api/devices scope', () => {
 });
 
 describe('running status and latest values', () => {
-  it('computes online, alarm (recent, fault bit set) and offline (silent beyond the threshold)', async () => {
+  it('computes online, alarm (recent, an active major alarm) and offline (silent beyond the threshold)', async () => {
     const items = (await list(tokens.devDealerA!)).body.data.items;
     const status = Object.fromEntries(items.map((d) => [d.sn, d.runningStatus]));
     expect(status).toEqual({
@@ -153,6 +159,16 @@ describe('running status and latest values', () => {
       VFDEVA0002: 'alarm',
       VFDEVA0003: 'offline',
       VFDEVA0004: 'offline',
+    });
+  });
+
+  it('counts each device’s active alarms with the most severe, whatever its status', async () => {
+    const items = (await list(tokens.devDealerA!)).body.data.items;
+    expect(Object.fromEntries(items.map((d) => [d.sn, d.activeAlarms]))).toEqual({
+      VFDEVA0001: { count: 0, maxSeverity: null },
+      VFDEVA0002: { count: 2, maxSeverity: 'major' },
+      VFDEVA0003: { count: 1, maxSeverity: 'warning' },
+      VFDEVA0004: { count: 0, maxSeverity: null },
     });
   });
 

@@ -57,7 +57,7 @@ beforeAll(async () => {
   plants.foreign = await addPlant(s.db, { name: 'Foreign', ownerId: b.id, timeZone: ZONE });
   await s.db.query(`INSERT INTO plant_users (plant_id, user_id) VALUES ($1, $2)`, [plants.live, owner.id]);
   devices.one = await addDevice(s.db, { sn: 'DETAILINV01', ownerId: a.id, plantId: plants.live });
-  devices.two = await addDevice(s.db, { sn: 'DETAILINV02', ownerId: a.id, plantId: plants.live, fault: true });
+  devices.two = await addDevice(s.db, { sn: 'DETAILINV02', ownerId: a.id, plantId: plants.live, alarm: true });
   await addDevice(s.db, { sn: 'DETAILCOL01', ownerId: a.id, plantId: plants.live, seen: false });
   await flatTariff(s.db, plants.live, 'EUR', 0.2);
 

@@ -50,7 +50,7 @@ beforeAll(async () => {
   plants.dark = await addPlant(s.db, { name: 'Dark', ownerId: dealerA.id, timeZone: 'UTC', type: 2 });
   plants.foreign = await addPlant(s.db, { name: 'Foreign', ownerId: dealerB.id, timeZone: EAST, powerKw: 500 });
   await addDevice(s.db, { sn: 'STATSWEST01', ownerId: dealerA.id, plantId: plants.west });
-  await addDevice(s.db, { sn: 'STATSEAST01', ownerId: dealerA.id, plantId: plants.east, fault: true });
+  await addDevice(s.db, { sn: 'STATSEAST01', ownerId: dealerA.id, plantId: plants.east, alarm: true });
   await addDevice(s.db, { sn: 'STATSFOR01', ownerId: dealerB.id, plantId: plants.foreign });
 
   // Load = PV and no grid: each bucket earns PV × price (earnings are (load − import + export) × price).

@@ -1,7 +1,7 @@
 import type { PlantStatus } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { plantInScope } from '../../platform/scope.js';
-import { plantStatusSql } from '../devices/device-status.js';
+import { plantAlarmsJoinSql, plantStatusSql } from '../devices/device-status.js';
 
 /** The stored fields of a plant (SPEC §3), as the seeding and the plant API insert them. */
 export interface PlantInsert {
@@ -87,6 +87,9 @@ export interface PlantRow {
   construction_date: string | null;
   created_at: Date;
   status: PlantStatus;
+  /** Active alarms of the plant's devices, of any severity, and the most severe one's severity_rank. */
+  active_alarms: number;
+  active_alarm_rank: number | null;
   device_count: number;
   refreshed_at: Date | null;
   affiliated_user_ids: number[];
@@ -113,11 +116,12 @@ const selectPlants = (where: string, thresholdParam: number) => `
     SELECT p.id, p.name, p.type, p.power_kw, p.capacity_kwh, p.longitude, p.latitude, p.address, p.azimuth_deg,
            p.inclination_deg, p.currency, p.on_grid_type, p.time_zone, p.owner_id, o.name AS owner_name,
            to_char(p.construction_date, 'YYYY-MM-DD') AS construction_date, p.created_at,
-           ${plantStatusSql('p', thresholdParam)} AS status,
+           ${plantStatusSql('p', thresholdParam)} AS status, al.active_alarms, al.active_alarm_rank,
            (SELECT count(*)::int FROM devices cd WHERE cd.plant_id = p.id) AS device_count,
            (SELECT max(rd.last_reading_at) FROM devices rd WHERE rd.plant_id = p.id) AS refreshed_at,
            ARRAY(SELECT pu.user_id FROM plant_users pu WHERE pu.plant_id = p.id ORDER BY pu.user_id) AS affiliated_user_ids
       FROM plants p LEFT JOIN users o ON o.id = p.owner_id
+      ${plantAlarmsJoinSql('p', 'al')}
      WHERE ${where}
   ) plant`;
 

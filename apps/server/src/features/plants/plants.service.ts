@@ -1,4 +1,10 @@
-import type { Plant, PlantDeleteImpact, PlantInput, PlantListQuery } from '@voltfleet/domain';
+import {
+  severityOfRank,
+  type Plant,
+  type PlantDeleteImpact,
+  type PlantInput,
+  type PlantListQuery,
+} from '@voltfleet/domain';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
@@ -60,6 +66,7 @@ export function toPlant(row: PlantRow): Plant {
     ownerName: row.owner_name,
     affiliatedUserIds: row.affiliated_user_ids,
     status: row.status,
+    activeAlarms: { count: row.active_alarms, maxSeverity: severityOfRank(row.active_alarm_rank) },
     deviceCount: row.device_count,
     createdAt: row.created_at.toISOString(),
     refreshedAt: row.refreshed_at?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Plant } from '@voltfleet/domain';
 import { api, loginToken, makeRole, makeUser } from '../../test/harness.js';
-import { s, users, plants, tokens, now, input, list, names, count } from '../../test/plant-world.js';
+import { s, users, plants, tokens, now, input, list, names, count, setAlarm } from '../../test/plant-world.js';
 
 describe('GET /api/plants', () => {
   it('lists the plants of the caller’s subtree with status, devices, owner and refresh time', async () => {
@@ -23,11 +23,13 @@ describe('GET /api/plants', () => {
       ownerName: 'plDealerA',
       affiliatedUserIds: [],
       status: 'alarm',
+      activeAlarms: { count: 1, maxSeverity: 'critical' },
       deviceCount: 3,
       refreshedAt: new Date(now - 300_000).toISOString(),
     });
     expect(res.body.data.find((p) => p.name === 'Brno_Sklad')).toMatchObject({
       status: 'offline',
+      activeAlarms: { count: 0, maxSeverity: null },
       deviceCount: 0,
       refreshedAt: null,
     });
@@ -64,9 +66,14 @@ describe('GET /api/plants', () => {
   });
 
   it('turns the status to normal once the alarm clears', async () => {
-    await s.db.query(`UPDATE devices SET fault_word = 0 WHERE sn = 'VFPLA00002'`);
+    await setAlarm('VFPLA00002', plants.Prague_Roof!, 'critical', 'recovered');
     expect(names((await list(tokens.plDealerA!, '?status=normal')).body.data)).toEqual(['Prague_Roof']);
-    await s.db.query(`UPDATE devices SET fault_word = 4 WHERE sn = 'VFPLA00002'`);
+    // A minor alarm shows on the badge but leaves the plant normal.
+    await setAlarm('VFPLA00002', plants.Prague_Roof!, 'minor', 'active');
+    const normal = (await list(tokens.plDealerA!, '?status=normal')).body.data;
+    expect(normal.map((p) => [p.name, p.activeAlarms])).toEqual([['Prague_Roof', { count: 1, maxSeverity: 'minor' }]]);
+    await setAlarm('VFPLA00002', plants.Prague_Roof!, 'minor', 'recovered');
+    await setAlarm('VFPLA00002', plants.Prague_Roof!, 'critical', 'active');
   });
 
   it.each([

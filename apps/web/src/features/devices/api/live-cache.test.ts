@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceListItem, LiveMessage } from '@voltfleet/domain';
 import type { Paged } from '@/lib/paging';
-import { applyLiveMessage, latestFromReading } from './live-cache';
+import { applyLiveMessage, latestFromReading, pagesShowDevice } from './live-cache';
 
 const T0 = Date.parse('2026-06-01T12:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -21,6 +21,7 @@ function device(id: number, readingMs: number | null): DeviceListItem {
     lastSeenAt: readingMs === null ? null : iso(readingMs),
     lastReadingAt: readingMs === null ? null : iso(readingMs),
     latest: readingMs === null ? null : { ...latestFromReading(readingMs, { pvPowerW: 100, batSocPct: 50 }) },
+    activeAlarms: { count: 0, maxSeverity: null },
   };
 }
 
@@ -74,5 +75,32 @@ describe('applyLiveMessage', () => {
   it('changes the running status', () => {
     const after = applyLiveMessage(page(), { type: 'deviceStatus', deviceId: 2, plantId: 1, status: 'alarm' });
     expect(after.items.map((d) => d.runningStatus)).toEqual(['online', 'alarm']);
+  });
+});
+
+describe('pagesShowDevice', () => {
+  it('finds a device on any cached page, and none on an empty cache', () => {
+    expect(pagesShowDevice([undefined, page()], 2)).toBe(true);
+    expect(pagesShowDevice([page()], 3)).toBe(false);
+    expect(pagesShowDevice([], 1)).toBe(false);
+  });
+
+  it('leaves a page untouched by an alarm event (the page is refetched instead)', () => {
+    const before = page();
+    const alarm = {
+      type: 'alarm',
+      event: 'raised',
+      alarm: {
+        id: 5,
+        deviceId: 1,
+        plantId: 1,
+        code: 'grid.voltageHigh',
+        severity: 'critical',
+        state: 'active',
+        raisedAt: iso(T0),
+        recoveredAt: null,
+      },
+    } as const;
+    expect(applyLiveMessage(before, alarm)).toBe(before);
   });
 });

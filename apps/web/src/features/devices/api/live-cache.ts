@@ -64,3 +64,8 @@ export function applyLiveMessage(
   items[index] = updated;
   return { ...page, items };
 }
+
+/** Whether any of these cached list pages shows the device (an alarm event about it changes its badge). */
+export function pagesShowDevice(pages: readonly (Paged<DeviceListItem> | undefined)[], deviceId: number): boolean {
+  return pages.some((page) => page?.items.some((device) => device.id === deviceId) ?? false);
+}

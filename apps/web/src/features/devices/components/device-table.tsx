@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVATION_STATUS_LABELS, DEVICE_LIVE_KEYS, type DeviceListItem, type Lang } from '@voltfleet/domain';
+import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
@@ -8,6 +9,7 @@ import { DeviceStatusTag } from './device-status-tag';
 import { liveColumns } from './live-columns';
 import { SortTitle, type SortState } from './sort-title';
 import { UpdatedCell } from './updated-cell';
+import './device-table.css';
 
 interface Props {
   devices: DeviceListItem[];
@@ -47,6 +49,18 @@ export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs 
       render: (status, device) => <DeviceStatusTag status={status} sn={device.sn} />,
     },
     {
+      title: t('activeAlarms.column'),
+      dataIndex: 'activeAlarms',
+      align: 'center',
+      render: (alarms, device) => (
+        <AlarmBadge
+          alarms={alarms}
+          searchPath={activeAlarmSearchPath({ deviceId: device.id })}
+          testId={`device-alarms-${device.sn}`}
+        />
+      ),
+    },
+    {
       title: <SortTitle column="activation" title={t('deviceDetail.list.activation')} {...sort} onSort={onSort} />,
       dataIndex: 'activated',
       render: (activated: boolean) => ACTIVATION_STATUS_LABELS[activated ? 'activated' : 'awaiting'][lang],
@@ -67,6 +81,7 @@ export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs 
   return (
     <DataTable<DeviceListItem>
       rowKey="id"
+      className="device-list-table"
       data-testid="device-table"
       rowTestId={(device) => `device-row-${device.sn}`}
       columns={columns}

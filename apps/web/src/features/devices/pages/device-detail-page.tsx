@@ -2,7 +2,10 @@ import { Button, Result, Spin, Tabs } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ActiveAlarms } from '@/components/active-alarms';
+import { activeAlarmSearchPath } from '@/components/alarm-badge';
 import { PageHeader } from '@/components/page-header';
+import { useDeviceAlarms } from '../api/get-device-alarms';
 import { useDeviceDetail } from '../api/get-device-detail';
 import { useDeviceRealtime } from '../api/get-device-realtime';
 import { useDeviceDetailLive } from '../api/use-device-detail-live';
@@ -25,6 +28,20 @@ function BackLink() {
   );
 }
 
+/** The device's active alarms, above the tabs. */
+function DeviceAlarms({ deviceId }: { deviceId: number }) {
+  const alarms = useDeviceAlarms(deviceId);
+  return (
+    <ActiveAlarms
+      alarms={alarms.data?.items}
+      total={alarms.data?.total}
+      failed={alarms.isError}
+      searchPath={activeAlarmSearchPath({ deviceId })}
+      testId="device-alarms"
+    />
+  );
+}
+
 function DeviceDetailView({ id }: { id: number }) {
   const { t } = useTranslation();
   const detail = useDeviceDetail(id);
@@ -38,6 +55,7 @@ function DeviceDetailView({ id }: { id: number }) {
     <>
       <BackLink />
       <PageHeader title={device.sn} extra={<LiveIndicator state={live} />} />
+      <DeviceAlarms deviceId={device.id} />
       <Tabs
         data-testid="device-detail-tabs"
         items={[

@@ -1,7 +1,10 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveMessage } from '@voltfleet/domain';
+import { isAlarmLiveEvent } from '@/lib/live-socket';
+import { useBurstRefresh } from '@/lib/use-burst-refresh';
 import { useLiveSocket } from '@/lib/use-live-socket';
+import { plantAlarmsKey } from './get-plant-alarms';
 import { plantDetailKey } from './get-plant-overview';
 
 /** At most one refresh per this interval, however many devices report. */
@@ -9,13 +12,24 @@ const MIN_REFRESH_MS = 5_000;
 
 /**
  * Refreshes the plant's live figures when one of its devices pushes a reading or changes status (the power flow
- * sums several devices, so the server's figures are refetched rather than patched). Returns the socket state.
+ * sums several devices, so the server's figures are refetched rather than patched), and its active alarms (once per
+ * burst) when an alarm event about the plant arrives. Returns the socket state.
  */
 export function usePlantLive(plantId: number) {
   const queryClient = useQueryClient();
   const last = useRef(0);
+  const refetchAlarms = useBurstRefresh(
+    useCallback(
+      () => void queryClient.invalidateQueries({ queryKey: plantAlarmsKey(plantId) }),
+      [queryClient, plantId],
+    ),
+  );
   const onMessage = useCallback(
     (message: LiveMessage) => {
+      if (isAlarmLiveEvent(message)) {
+        if (message.alarm.plantId === plantId) refetchAlarms();
+        return;
+      }
       const about = message.type === 'reading' || message.type === 'deviceStatus' || message.type === 'plantStatus';
       if (!about || message.plantId !== plantId) return;
       const now = Date.now();
@@ -25,7 +39,7 @@ export function usePlantLive(plantId: number) {
       if (message.type !== 'reading')
         void queryClient.invalidateQueries({ queryKey: [...plantDetailKey(plantId), 'devices'] });
     },
-    [plantId, queryClient],
+    [plantId, queryClient, refetchAlarms],
   );
   return useLiveSocket(onMessage);
 }

@@ -3,12 +3,15 @@ import { Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { PlantOverview } from '@voltfleet/domain';
+import { ActiveAlarms } from '@/components/active-alarms';
+import { activeAlarmSearchPath } from '@/components/alarm-badge';
 import { PageHeader } from '@/components/page-header';
 import { PageSpin } from '@/components/page-spin';
 import { StatusTag } from '@/components/status-tag';
 import { formatPlantTime } from '@/lib/format';
 import { ApiError } from '@/lib/http';
 import { usePlant } from '../api/get-plant';
+import { usePlantAlarms } from '../api/get-plant-alarms';
 import { usePlantDevices } from '../api/get-plant-devices';
 import { usePlantIndicators } from '../api/get-plant-indicators';
 import { usePlantOverview } from '../api/get-plant-overview';
@@ -42,6 +45,21 @@ function PlantClock({ timeZone }: { timeZone: string }) {
     <span className="stat-note" data-testid="detail-clock">
       {t('plantStats.detail.plantTime', { time: formatPlantTime(new Date(now).toISOString(), timeZone) })}
     </span>
+  );
+}
+
+/** The plant's active alarms (of all its devices), above the tabs. */
+function PlantAlarms({ plantId }: { plantId: number }) {
+  const alarms = usePlantAlarms(plantId);
+  return (
+    <ActiveAlarms
+      alarms={alarms.data?.items}
+      total={alarms.data?.total}
+      failed={alarms.isError}
+      searchPath={activeAlarmSearchPath({ plantId })}
+      showDevice
+      testId="plant-alarms"
+    />
   );
 }
 
@@ -152,6 +170,7 @@ export function PlantDetailPage({ renderWeather }: { renderWeather: RenderWeathe
           </div>
         }
       />
+      <PlantAlarms plantId={data.plantId} />
       <DetailTabs overview={data} renderWeather={renderWeather} />
     </>
   );

@@ -52,6 +52,7 @@ const STORED: Plant = {
   ownerName: null,
   affiliatedUserIds: [9],
   status: 'normal',
+  activeAlarms: { count: 0, maxSeverity: null },
   deviceCount: 3,
   createdAt: '2023-04-18T08:00:00.000Z',
   refreshedAt: '2025-03-01T08:00:00.000Z',

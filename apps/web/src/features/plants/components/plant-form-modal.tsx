@@ -27,7 +27,16 @@ function initialValues(plant: Plant | null, myId: number): Partial<Values> {
       affiliatedUserIds: [],
     };
   }
-  const { plantId: _id, status: _s, deviceCount: _d, createdAt: _c, refreshedAt: _r, ownerName: _o, ...fields } = plant;
+  const {
+    plantId: _id,
+    status: _s,
+    activeAlarms: _a,
+    deviceCount: _d,
+    createdAt: _c,
+    refreshedAt: _r,
+    ownerName: _o,
+    ...fields
+  } = plant;
   return {
     ...fields,
     longitude: String(plant.longitude),

@@ -2,6 +2,7 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PLANT_TYPES, findOption, type Lang, type Plant } from '@voltfleet/domain';
+import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
@@ -10,6 +11,7 @@ import type { PlantSort } from '../utils/plant-list-view';
 import { plantDetailPath } from '../utils/plant-paths';
 import { PlantSortTitle } from './plant-sort-title';
 import { PlantStatusTag } from './plant-status-tag';
+import './plant-list.css';
 
 interface Props {
   plants: Plant[];
@@ -61,6 +63,18 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
       dataIndex: 'status',
       render: (status) => <PlantStatusTag status={status} />,
     },
+    {
+      title: t('activeAlarms.column'),
+      dataIndex: 'activeAlarms',
+      align: 'center',
+      render: (alarms, plant) => (
+        <AlarmBadge
+          alarms={alarms}
+          searchPath={activeAlarmSearchPath({ plantId: plant.plantId })}
+          testId={`plant-alarms-${plant.plantId}`}
+        />
+      ),
+    },
     { title: title('deviceCount', t('plantList.fields.devices')), dataIndex: 'deviceCount', align: 'right' },
     { title: t('plantList.fields.address'), dataIndex: 'address' },
     { title: t('plantList.fields.owner'), dataIndex: 'ownerName', render: (name) => name ?? '—' },
@@ -101,6 +115,7 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
   return (
     <DataTable<Plant>
       rowKey="plantId"
+      className="plant-list-table"
       data-testid="plant-table"
       rowTestId={(plant) => `plant-row-${plant.plantId}`}
       columns={columns}

@@ -9,6 +9,7 @@ import { lazyLoad } from '@/lib/lazy-load';
 import { usePageName } from '@/lib/page-name';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, type PagerConfig } from '@/lib/paging';
 import { usePlants, type PlantListParams } from '../api/get-plants';
+import { usePlantListLive } from '../api/use-plant-list-live';
 import { PlantFilters } from '../components/plant-filters';
 import { PlantTable } from '../components/plant-table';
 import { pageOf, sortPlants, type PlantSort } from '../utils/plant-list-view';
@@ -27,6 +28,7 @@ export default function PlantListPage() {
   const [editing, setEditing] = useState<{ plant: Plant | null } | null>(null);
   const [deleting, setDeleting] = useState<Plant | null>(null);
   const plants = usePlants(filters);
+  usePlantListLive();
 
   const sorted = useMemo(() => sortPlants(plants.data ?? [], sort), [plants.data, sort]);
   const page = pageOf(sorted, paging.page, paging.pageSize);
@@ -65,7 +67,8 @@ export default function PlantListPage() {
       />
       <PlantTable
         plants={page.items}
-        loading={plants.isFetching}
+        // A live refresh of the same filters keeps the rows on screen; new filters veil the old rows until they arrive.
+        loading={plants.isPlaceholderData || (plants.isFetching && !plants.data)}
         sort={sort}
         onSort={(next) => {
           setSort(next);

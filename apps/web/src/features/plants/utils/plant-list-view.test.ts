@@ -21,6 +21,7 @@ const base: Plant = {
   ownerName: 'owner',
   affiliatedUserIds: [],
   status: 'normal',
+  activeAlarms: { count: 0, maxSeverity: null },
   deviceCount: 0,
   createdAt: '2024-01-01T00:00:00.000Z',
   refreshedAt: null,

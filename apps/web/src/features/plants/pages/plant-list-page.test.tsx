@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { ActiveAlarms, Plant } from '@voltfleet/domain';
+import { fakeApi, ok } from '@/test/fake-api';
+import { alarmEvent, FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
+import { renderWithProviders, testMe } from '@/test/render';
+import PlantListPage from './plant-list-page';
+
+function plant(plantId: number, name: string, activeAlarms: ActiveAlarms, status: Plant['status']): Plant {
+  return {
+    plantId,
+    name,
+    type: 1,
+    powerKw: 10,
+    capacityKwh: 20,
+    longitude: 14.4,
+    latitude: 50.1,
+    address: `${name} 1`,
+    azimuthDeg: 180,
+    inclinationDeg: 30,
+    currency: 'CZK',
+    onGridType: 1,
+    timeZone: 'Europe/Prague',
+    constructionDate: null,
+    ownerId: 1,
+    ownerName: 'owner',
+    affiliatedUserIds: [],
+    status,
+    activeAlarms,
+    deviceCount: 3,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    refreshedAt: null,
+  };
+}
+
+describe('plant list alarm badges', () => {
+  installFakeLiveSocket();
+
+  it('shows each plant’s active alarms, refreshes on an alarm event or status change, and opens the search', async () => {
+    let roof: ActiveAlarms = { count: 1, maxSeverity: 'minor' };
+    const api = fakeApi({
+      'GET /api/plants': () =>
+        ok([plant(3, 'Praha roof', roof, 'normal'), plant(5, 'Brno hall', { count: 0, maxSeverity: null }, 'offline')]),
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/plantCenter/plantList', element: <PlantListPage /> },
+        { path: '/alarmCenter/alarmSearch', element: <p>alarm search</p> },
+      ],
+      { initialEntries: ['/plantCenter/plantList'] },
+    );
+    const { user } = await renderWithProviders(<RouterProvider router={router} />, {
+      me: testMe(['A', 'C', 'C/A']),
+      lang: 'cs',
+    });
+
+    const badge = await screen.findByTestId('plant-alarms-3', {}, { timeout: 5000 });
+    expect(badge).toHaveTextContent('1');
+    expect(badge).toHaveClass('alarm-badge-minor');
+    expect(badge).toHaveAccessibleName('1 aktivní alarm, nejzávažnější: Méně závažný');
+    expect(screen.getByTestId('plant-alarms-5')).toHaveTextContent('—');
+
+    FakeLiveSocket.latest().open();
+    const before = api.callsTo('GET /api/plants').length;
+    roof = { count: 2, maxSeverity: 'critical' };
+    FakeLiveSocket.latest().push(alarmEvent({ deviceId: 31, plantId: 3, severity: 'critical' }));
+    await waitFor(() => expect(screen.getByTestId('plant-alarms-3')).toHaveClass('alarm-badge-critical'), {
+      timeout: 4000,
+    });
+    expect(screen.getByTestId('plant-alarms-3')).toHaveTextContent('2');
+    expect(api.callsTo('GET /api/plants').length).toBe(before + 1);
+
+    FakeLiveSocket.latest().push({ type: 'plantStatus', plantId: 5, status: 'normal' });
+    await waitFor(() => expect(api.callsTo('GET /api/plants').length).toBe(before + 2), { timeout: 4000 });
+    // A plant not listed (another branch's, or filtered out) changes nothing.
+    FakeLiveSocket.latest().push(alarmEvent({ deviceId: 90, plantId: 77 }));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(api.callsTo('GET /api/plants').length).toBe(before + 2);
+
+    await user.click(screen.getByTestId('plant-alarms-3'));
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/alarmCenter/alarmSearch?plantId=3&state=active',
+    );
+  }, 30_000);
+});
