@@ -18,6 +18,8 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   'deviceCenter/deviceStorage': shellPage('deviceCenter/deviceStorage'),
   'deviceCenter/commandIssue': shellPage('deviceCenter/commandIssue'),
   'deviceCenter/onlineDebug': shellPage('deviceCenter/onlineDebug'),
+  'alarmCenter/alarmSearch': shellPage('alarmCenter/alarmSearch'),
+  'alarmCenter/alarmOverView': shellPage('alarmCenter/alarmOverView'),
   'userCenter/contralRecord': shellPage('userCenter/contralRecord'),
   'userCenter/userList': shellPage('userCenter/userList'),
   'userCenter/operateRecord': shellPage('userCenter/operateRecord'),

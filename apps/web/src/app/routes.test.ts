@@ -21,6 +21,7 @@ describe('registeredRoutes', () => {
       '/plantCenter/plantList',
       '/plantCenter/plantConfig',
       '/deviceCenter/deviceList',
+      '/alarmCenter/alarmSearch',
       '/userCenter/userList',
       '/userCenter/contralRecord',
       '/userCenter/operateRecord',
@@ -47,7 +48,9 @@ describe('homePath', () => {
   });
 
   it('is /403 when only modules without registered pages are permitted', () => {
-    expect(homePath(registeredRoutes(['B', 'C', 'C/A'], registry))).toBe('/403');
+    expect(homePath(registeredRoutes(['B', 'C', 'C/C'], registry))).toBe('/403');
+    expect(homePath(registeredRoutes(['B', 'C', 'C/A', 'C/B'], registry))).toBe('/alarmCenter/alarmSearch');
+    expect(homePath(registeredRoutes(['C', 'C/B'], registry))).toBe('/alarmCenter/alarmOverView');
     expect(homePath([])).toBe('/403');
   });
 });
@@ -111,6 +114,7 @@ describe('buildMenuTree', () => {
         ],
       ],
       ['deviceCenter', [['deviceOverview', ['deviceList']]]],
+      ['alarmCenter', [['alarmManagement', ['alarmSearch']]]],
       [
         'userCenter',
         [

@@ -6,6 +6,7 @@ import {
   formatBrowserDate,
   formatDateTime,
   formatDuration,
+  formatElapsed,
   formatPlantTime,
   pad,
   type AxisLabelKind,
@@ -109,4 +110,26 @@ describe('dates and padding', () => {
     [123, 2, '123'],
     [987, 4, '0987'],
   ])('pads %i to %i digits: %s', (n, width, text) => expect(pad(n, width)).toBe(text));
+});
+
+describe('formatElapsed', () => {
+  it.each([
+    [0, 'en', '0 sec'],
+    [44.6, 'en', '45 sec'],
+    [65, 'en', '1 min 5 sec'],
+    [3_600, 'en', '1 hr'],
+    [3_600 + 30, 'en', '1 hr'],
+    [2 * 86_400 + 3 * 3_600 + 59, 'en', '2 days 3 hr'],
+    [2 * 86_400 + 5 * 60, 'en', '2 days'],
+    [3 * 3_600 + 12 * 60, 'de', '3 Std. 12 Min.'],
+    [86_400 + 3_600, 'zh', '1天 1小时'],
+    [-5, 'en', '0 sec'],
+  ] as const)('%d s in %s reads "%s"', (seconds, lang, expected) => {
+    expect(formatElapsed(seconds, lang)).toBe(expected);
+  });
+
+  it('shows a dash when unknown', () => {
+    expect(formatElapsed(null, 'en')).toBe('—');
+    expect(formatElapsed(Number.NaN, 'en')).toBe('—');
+  });
 });

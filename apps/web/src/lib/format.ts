@@ -108,3 +108,33 @@ export function formatDuration(ms: number): string {
   const totalS = Math.max(0, Math.ceil(ms / 1000));
   return `${pad(Math.floor(totalS / 60))}:${pad(totalS % 60)}`;
 }
+
+const ELAPSED_UNITS = [
+  { unit: 'day', seconds: 86_400 },
+  { unit: 'hour', seconds: 3_600 },
+  { unit: 'minute', seconds: 60 },
+  { unit: 'second', seconds: 1 },
+] as const;
+
+/**
+ * A span of time for reading, in the UI language, as its two largest whole units: "2 days 3 hr", "12 min 5 sec",
+ * "45 sec" ("2 Tg. 3 Std.", "2天 3小时"). Rounded to whole seconds, never negative; an em dash when unknown.
+ */
+export function formatElapsed(seconds: number | null | undefined, lang: string): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return DASH;
+  let rest = Math.max(0, Math.round(seconds));
+  const parts: string[] = [];
+  for (const { unit, seconds: size } of ELAPSED_UNITS) {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    if (count > 0 || (unit === 'second' && parts.length === 0)) parts.push(unitText(count, unit, lang));
+    if (parts.length === 2) break;
+    // "2 days 5 sec" would skip the hours and minutes between: stop at the first zero after a unit.
+    if (parts.length === 1 && count === 0) break;
+  }
+  return parts.join(' ');
+}
+
+function unitText(count: number, unit: string, lang: string): string {
+  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' }).format(count);
+}

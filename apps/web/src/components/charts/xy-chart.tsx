@@ -15,6 +15,8 @@ export interface ChartProps {
   height?: number;
   /** Tooltip values in the UI language; default: as they are. */
   formatValue?: (value: number) => string;
+  /** Makes the slots clickable (e.g. to open what a bar counts); gets the slot's index. */
+  onSlotClick?: (index: number) => void;
   'data-testid'?: string;
 }
 
@@ -78,9 +80,15 @@ function Marks(props: {
   ));
 }
 
+function clickSlot(event: MouseEvent<SVGRectElement>, count: number, onSlotClick: (index: number) => void): void {
+  const bounds = event.currentTarget.getBoundingClientRect();
+  const index = slotAt(event.clientX - bounds.left, bounds.width, count);
+  if (index >= 0 && index < count) onSlotClick(index);
+}
+
 /** A responsive SVG chart of several series over labelled slots, with axes, legend and hover tooltip. */
 export function XYChart({ kind, ...props }: ChartProps & { kind: 'line' | 'bar' }) {
-  const { labels, series, unit, emptyText, height = 280, formatValue = String } = props;
+  const { labels, series, unit, emptyText, height = 280, formatValue = String, onSlotClick } = props;
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -132,6 +140,8 @@ export function XYChart({ kind, ...props }: ChartProps & { kind: 'line' | 'bar' 
               fill="transparent"
               onMouseMove={onMove}
               onMouseLeave={() => setHover(-1)}
+              onClick={onSlotClick && ((event) => clickSlot(event, labels.length, onSlotClick))}
+              style={onSlotClick ? { cursor: 'pointer' } : undefined}
               data-testid="chart-hover"
             />
           </svg>

@@ -1,0 +1,121 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Flex } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { AlarmFilter } from '@voltfleet/domain';
+import { Can } from '@/components/can';
+import { PageHeader } from '@/components/page-header';
+import { formatNumber } from '@/lib/number-format';
+import { usePageName } from '@/lib/page-name';
+import { serverPagination } from '@/lib/paging';
+import { useCan } from '@/lib/permissions';
+import { useNow } from '@/lib/use-now';
+import { useAlarms } from '../api/get-alarms';
+import { usePlantChoices } from '../api/get-plant-choices';
+import { useAlarmLive } from '../api/use-alarm-live';
+import { AckModal } from '../components/ack-modal';
+import { AlarmDrawer } from '../components/alarm-drawer';
+import { AlarmFilters } from '../components/alarm-filters';
+import type { AlarmSortState } from '../components/alarm-sort-title';
+import { AlarmTable } from '../components/alarm-table';
+import { ExportButtons } from '../components/export-buttons';
+import { readSearch, writeSearch, type AlarmSearchState } from '../utils/search-params';
+
+/** Running durations of active alarms are re-read this often. */
+const CLOCK_TICK_MS = 30_000;
+const NONE: ReadonlySet<number> = new Set();
+
+/**
+ * /alarmCenter/alarmSearch: the alarms the user may see, filtered by what the URL's query string says (so overview
+ * figures and shared links open it filtered), with the detail drawer, acknowledgement and export. Live alarm
+ * events refetch the list.
+ */
+export default function AlarmSearchPage() {
+  const { t, i18n } = useTranslation();
+  const title = usePageName('alarmSearch');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.toString();
+  const state = useMemo(() => readSearch(new URLSearchParams(query)), [query]);
+  const { filter, page, pageSize, sort, order } = state;
+  const alarms = useAlarms({ ...filter, page, pageSize, sort, order });
+  const canPlants = useCan('A');
+  const plants = usePlantChoices(canPlants);
+  const canAck = useCan('C/A:alarm.ack');
+  const nowMs = useNow(CLOCK_TICK_MS);
+  useAlarmLive();
+
+  // The selection belongs to one search: a new filter, page or order starts without one.
+  const [selection, setSelection] = useState<{ query: string; ids: ReadonlySet<number> }>({ query, ids: NONE });
+  const selected = selection.query === query ? selection.ids : NONE;
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [ackIds, setAckIds] = useState<readonly number[] | null>(null);
+
+  const go = (next: Partial<AlarmSearchState>) => setSearchParams(writeSearch({ ...state, ...next }));
+  const search = (next: AlarmFilter) => go({ filter: next, page: 1 });
+  const sortBy = (next: AlarmSortState) => go({ ...next, page: 1 });
+  const select = (ids: readonly number[], on: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids)
+      if (on) next.add(id);
+      else next.delete(id);
+    setSelection({ query, ids: next });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        extra={
+          <Flex gap={12} align="center" wrap>
+            <Can code="C/A:alarm.ack">
+              <Button
+                icon={<CheckOutlined />}
+                disabled={selected.size === 0}
+                data-testid="alarm-ack-selected"
+                onClick={() => setAckIds([...selected])}
+              >
+                {t('alarms.acknowledgeSelected', { count: selected.size })}
+              </Button>
+            </Can>
+            <ExportButtons params={{ ...filter, sort, order }} />
+          </Flex>
+        }
+      />
+      <AlarmFilters key={query} value={filter} plants={canPlants ? (plants.data ?? []) : undefined} onSubmit={search} />
+      {alarms.data?.totalCapped && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="alarm-total-capped"
+          title={t('alarms.totalCapped', { cap: formatNumber(alarms.data.total, i18n.language, 0) })}
+        />
+      )}
+      <AlarmTable
+        alarms={alarms.data?.items ?? []}
+        loading={alarms.isPlaceholderData || (alarms.isFetching && !alarms.data)}
+        sort={{ sort, order }}
+        onSort={sortBy}
+        onOpen={setOpenId}
+        selection={canAck ? { selected, onChange: select } : undefined}
+        nowMs={nowMs}
+        pagination={serverPagination(state, alarms.data?.total, (next, size) => go({ page: next, pageSize: size }))}
+      />
+      <AlarmDrawer
+        id={openId}
+        onClose={() => setOpenId(null)}
+        onAcknowledge={canAck ? (id) => setAckIds([id]) : undefined}
+      />
+      {ackIds && (
+        <AckModal
+          ids={ackIds}
+          onClose={(done) => {
+            setAckIds(null);
+            if (done) setSelection({ query, ids: NONE });
+          }}
+        />
+      )}
+    </>
+  );
+}
