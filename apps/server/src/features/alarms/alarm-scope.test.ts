@@ -1,7 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { AlarmLiveEvent, AlarmOverview, AlarmPage, LiveMessage } from '@voltfleet/domain';
+import { openDb } from '../../db/db.js';
+import { LiveBus } from '../live/live.bus.js';
+import { LiveHub } from '../live/live.hub.js';
 import { decodeEvents, encodeEvents } from '../live/live.wire.js';
 import { startAlarmPush } from './alarm-push.js';
 import { alarmWorld, insertAlarm, type AlarmWorld } from './alarm-world.test-support.js';
@@ -159,5 +163,35 @@ describe('the live push (startAlarmPush)', () => {
     const { payloads } = encodeEvents([{ type: 'alarm', event: sent }], 'origin', () => ++seq);
     expect(decodeEvents(payloads[0]!).events).toEqual([{ type: 'alarm', event: sent }]);
     expect(() => decodeEvents('origin 1 x [["a","raised",1]]')).toThrow();
+  });
+});
+
+describe.skipIf(inject('template').kind !== 'postgres')('alarm events of another process (PostgreSQL)', () => {
+  it('reach this process’s tabs that may see the device, and clear its caches', async () => {
+    const url = (w.s.db.native as pg.Pool).options.connectionString!;
+    const other = await openDb({ databaseUrl: url });
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const bus = new LiveBus(other, new LiveHub(other), { log: quiet, listen: false });
+    const [a, b] = await Promise.all([tab(w.tokens.dealerA), tab(w.tokens.dealerB)]);
+    try {
+      const total = async () => (await w.get<AlarmPage>('dealerA', '/api/alarms?state=active')).body.data.total;
+      const before = await total();
+      const id = await insertAlarm(other, {
+        deviceId: w.devices.PRG1,
+        code: 'ac.overload',
+        raisedAt: '2026-03-06T00:00:00Z',
+      });
+      bus.publishAlarm(event(id, w.devices.PRG1, w.plants.prague));
+      await expect.poll(() => a.alarmIds()).toContain(id);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(b.alarmIds()).not.toContain(id);
+      expect(await total()).toBe(before + 1);
+    } finally {
+      a.ws.terminate();
+      b.ws.terminate();
+      await bus.close();
+      bus.hub.close();
+      await other.close();
+    }
   });
 });
