@@ -9,7 +9,10 @@ import { startWeatherFixtureServer } from '../../apps/server/src/test/weather-fi
  * each journey file be its own client address (X-Forwarded-For), so the per-address limits (public calls per
  * minute, failed logins) never couple the journeys or depend on how fast the suite runs. DEMO_FLEET runs the
  * simulated fleet (its plants, devices and users below admin), reporting over MQTT like real inverters, for the
- * journeys that watch live data; it gets its own free MQTT port from startServer.
+ * journeys that watch live data; it gets its own free MQTT port from startServer. The demo seeds two days of history
+ * first (DEMO_HISTORY_DAYS; `npm start` seeds 13 months, which takes minutes): enough for the journeys to find
+ * yesterday's and this month's figures, short enough to add seconds; the journeys start once it is done and the
+ * fleet is live.
  */
 export default async function setup(project: TestProject) {
   // Recorded Open-Meteo answers from a local server: journeys see a forecast without the internet.
@@ -17,6 +20,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer({
     TRUST_PROXY: 'true',
     DEMO_FLEET: 'on',
+    DEMO_HISTORY_DAYS: '2',
     WEATHER_URL: weather.url,
     // E2E_LOG_LEVEL=info E2E_SERVER_LOG=file keeps the server's log of a run for a failure's post-mortem.
     ...(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}),
@@ -24,12 +28,34 @@ export default async function setup(project: TestProject) {
     await weather.close();
     throw err;
   });
+  try {
+    await demoSeeded(server.baseUrl);
+  } catch (err) {
+    await server.stop();
+    await weather.close();
+    throw err;
+  }
   project.provide('baseUrl', server.baseUrl);
   return async () => {
     await server.stop();
     await weather.close();
     if (process.env.E2E_SERVER_LOG) await writeFile(process.env.E2E_SERVER_LOG, server.output());
   };
+}
+
+/** Waits until the demo's history is seeded and its fleet live (GET /api/demo/seeding). */
+async function demoSeeded(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  let last = '';
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/demo/seeding`);
+    const { data } = (await res.json()) as { data: { state: string } };
+    last = JSON.stringify(data);
+    if (data.state === 'done' || data.state === 'off') return;
+    if (data.state === 'failed') break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the demo history was not seeded: ${last}`);
 }
 
 declare module 'vitest' {

@@ -32,10 +32,14 @@ export interface Config {
   /** An OSIM request without its complete reply after this long has timed out. */
   osimRequestTimeoutSeconds: number;
   demoFleet: boolean;
+  /** Days of history the demo fleet seeds on its first start (0: none). */
+  demoHistoryDays: number;
   /** A device silent for longer than this is offline. */
   deviceOfflineSeconds: number;
   /** The alarm engine's debounce, recovery (hysteresis) and flapping rules, in milliseconds. */
   alarmRules: AlarmRuleOptions;
+  /** ALARMS=off: committed readings are not evaluated and no no-data alarms are raised (the engine's benchmark). */
+  alarms: boolean;
   /** Commands to more devices than this at once need the batch permission and an explicit confirmation. */
   commandBatchLimit: number;
   /** A command not delivered within this many minutes expires and is never sent. */
@@ -70,6 +74,13 @@ function alarmRules(env: NodeJS.ProcessEnv): AlarmRuleOptions {
     flapCount: intEnv(env, 'ALARM_FLAP_COUNT', d.flapCount),
     flapWindowMs: intEnv(env, 'ALARM_FLAP_WINDOW_SECONDS', d.flapWindowMs / 1000) * 1000,
   };
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new Error(`${name} must be on or off, got "${raw}"`);
 }
 
 function weatherProvider(raw: string | undefined): Config['weatherProvider'] {
@@ -117,8 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     osimPollSeconds: intEnv(env, 'OSIM_POLL_SECONDS', 30),
     osimRequestTimeoutSeconds: intEnv(env, 'OSIM_REQUEST_TIMEOUT_SECONDS', 10),
     demoFleet: ['1', 'true', 'on', 'yes'].includes((env.DEMO_FLEET ?? '').toLowerCase()),
+    demoHistoryDays: intEnv(env, 'DEMO_HISTORY_DAYS', 395, 0),
     deviceOfflineSeconds: intEnv(env, 'DEVICE_OFFLINE_SECONDS', 300),
     alarmRules: alarmRules(env),
+    alarms: onOff(env, 'ALARMS', true),
     commandBatchLimit: intEnv(env, 'COMMAND_BATCH_LIMIT', 20),
     commandExpiryMinutes: intEnv(env, 'COMMAND_EXPIRY_MINUTES', 10),
     commandTimeoutSeconds: intEnv(env, 'COMMAND_TIMEOUT_SECONDS', 60),

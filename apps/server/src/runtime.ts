@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { Ingest } from './features/telemetry/ingest.js';
 import { AlarmEngine } from './features/alarms/alarm-engine.js';
+import { startAlarmPush } from './features/alarms/alarm-push.js';
 import { startPeriodic } from './platform/periodic.js';
 import { deviceDirectory } from './features/devices/device-directory.js';
 import { markSeen, osimDeviceRecords } from './features/devices/device-writes.service.js';
@@ -44,10 +45,13 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
   let ingest: Ingest | undefined;
   let link: DeviceLink | undefined;
   const alarms = new AlarmEngine(db, { rules: config.alarmRules }, app.log);
+  registerAlarmMetrics(app, alarms);
+  // Raised, flapping and recovered alarms reach the live WebSocket of every user who may see the device.
+  stops.push(startAlarmPush(app.live, alarms, app.log));
   if (config.roles.has('ingest')) {
     ingest = new Ingest(db);
     ingest.on('stored', (stored) => app.live.publishReadings(stored));
-    ingest.on('stored', alarms.onStored);
+    if (config.alarms) ingest.on('stored', alarms.onStored);
     const directory = deviceDirectory(db);
     link = config.mqttUrl
       ? await connectExternalLink({
@@ -85,7 +89,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     const sink = ingest ?? new Ingest(db);
     if (!ingest) {
       sink.on('stored', (stored) => app.live.publishReadings(stored));
-      sink.on('stored', alarms.onStored);
+      if (config.alarms) sink.on('stored', alarms.onStored);
     }
     const gateway = await OsimGateway.start({
       port: config.osimPort,
@@ -171,15 +175,16 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       { metrics },
     );
     stops.push(watcher.stop);
-    stops.push(
-      startPeriodic({
-        name: 'alarm-no-data',
-        everyMs: 15_000,
-        run: () => alarms.checkNoData(config.deviceOfflineSeconds),
-        log: app.log,
-        metrics,
-      }).stop,
-    );
+    if (config.alarms)
+      stops.push(
+        startPeriodic({
+          name: 'alarm-no-data',
+          everyMs: 15_000,
+          run: () => alarms.checkNoData(config.deviceOfflineSeconds),
+          log: app.log,
+          metrics,
+        }).stop,
+      );
     if (config.weatherProvider !== 'off')
       stops.push(startWeatherJob(weatherServiceFor(db, config), app.log, DEFAULT_WEATHER_JOB, metrics));
     stops.push(startPlantScriptJob(db, app.log, metrics));
@@ -188,6 +193,15 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
   }
   if (config.demoFleet) {
     const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`;
+    // The demo's history (first start only) goes through this process's ingest, or one of its own without the
+    // ingest role, so it is stored, rolled up and raises alarms like the live readings. It is seeded in the
+    // background: runDemoFleet returns at once and the platform is usable meanwhile, so /readyz does not wait for it
+    // (GET /api/demo/seeding says how far it is; the browser journeys wait for that).
+    let historyIngest = ingest;
+    if (!historyIngest && config.demoHistoryDays > 0) {
+      historyIngest = new Ingest(db);
+      if (config.alarms) historyIngest.on('stored', alarms.onStored);
+    }
     const demo = await runDemoFleet(db, {
       dataDir: config.dataDir,
       mqttUrl: brokerUrl,
@@ -195,6 +209,9 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       log: (m) => app.log.info(m),
       upgradeRestartMs: config.demoUpgradeRestartSeconds * 1000,
       ...(config.roles.has('osim') ? { osim: { host: '127.0.0.1', port: config.osimPort } } : {}),
+      historyDays: config.demoHistoryDays,
+      ...(historyIngest ? { ingest: historyIngest } : {}),
+      seeding: app.demoSeeding,
     });
     // The simulated devices stop first so their last readings still reach the link.
     stops.unshift(() => demo.stop());
@@ -209,6 +226,29 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       for (const stop of stops) await stop();
     },
   };
+}
+
+/** The alarm engine's counters on /metrics. */
+function registerAlarmMetrics(app: FastifyInstance, alarms: AlarmEngine): void {
+  const stats = [
+    ['voltfleet_alarms_raised', 'Alarms this process raised', () => alarms.stats.raised],
+    ['voltfleet_alarms_recovered', 'Alarms this process recovered', () => alarms.stats.recovered],
+    [
+      'voltfleet_alarms_evaluation_failures',
+      'Batches of committed readings whose alarm evaluation failed',
+      () => alarms.stats.failedBatches,
+    ],
+  ] as const;
+  for (const [name, help, read] of stats) {
+    new Gauge({
+      name,
+      help,
+      registers: [app.metrics],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
 }
 
 /** Ingest and link counters on /metrics. */

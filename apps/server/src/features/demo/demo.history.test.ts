@@ -1,0 +1,266 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ALARM_RULES } from '@voltfleet/domain';
+import { createFleet, demoFleetConfig, type Fleet } from '@voltfleet/simulator';
+import type { Db } from '../../db/db.js';
+import { openTestDb } from '../../test/harness.js';
+import { startMqttBroker, type MqttBroker } from '../../link/mqtt-broker.js';
+import { deviceDirectory } from '../devices/device-directory.js';
+import { Ingest } from '../telemetry/ingest.js';
+import { AlarmEngine } from '../alarms/alarm-engine.js';
+import { advanceHistory } from './demo.history.js';
+import { runDemoFleet, type DemoRun } from './demo.runner.js';
+import { DemoSeeding } from './demo.seeding.js';
+import { readHistoryState } from './demo.state.js';
+
+const HOUR = 3_600_000;
+const DAYS = 3;
+/**
+ * The simulated clock runs 60 times faster than the real one, and six hours behind it (the device link refuses
+ * readings from the future), so the live run's minutes pass in seconds.
+ */
+const SPEED = 60;
+const REAL_START = Date.now();
+const clock = () => REAL_START - 6 * HOUR + (Date.now() - REAL_START) * SPEED;
+
+const demo = demoFleetConfig({ startMs: 0 });
+const INVERTERS = demo.devices.filter((d) => d.kind === 'inverter').map((d) => d.sn);
+
+/** One server's worth of what the history goes through: database, ingest, alarm engine, in-process broker. */
+interface Platform {
+  db: Db;
+  dataDir: string;
+  ingest: Ingest;
+  alarms: AlarmEngine;
+  broker: MqttBroker;
+}
+
+async function platform(): Promise<Platform> {
+  const db = await openTestDb();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vf-demo-history-'));
+  const ingest = new Ingest(db);
+  const alarms = new AlarmEngine(db, { rules: DEFAULT_ALARM_RULES });
+  ingest.on('stored', alarms.onStored);
+  const broker = await startMqttBroker({ port: 0, host: '127.0.0.1', directory: deviceDirectory(db), sink: ingest });
+  return { db, dataDir, ingest, alarms, broker };
+}
+
+async function close(p: Platform): Promise<void> {
+  await p.broker.close();
+  await p.ingest.flush();
+  await p.alarms.flush();
+  await p.db.close();
+  await rm(p.dataDir, { recursive: true, force: true });
+}
+
+function start(p: Platform, seeding = new DemoSeeding()): Promise<DemoRun> {
+  return runDemoFleet(p.db, {
+    dataDir: p.dataDir,
+    mqttUrl: `mqtt://127.0.0.1:${p.broker.port}`,
+    hash: async (pw) => `hash:${pw}`,
+    log: () => undefined,
+    historyDays: DAYS,
+    ingest: p.ingest,
+    seeding,
+    wallClock: clock,
+  });
+}
+
+const num = async (db: Db, sql: string, params: unknown[] = []) =>
+  Number((await db.query<{ n: string | number | null }>(sql, params as never[])).rows[0]?.n ?? 0);
+
+/** Resolves once every inverter has a reading after `afterMs` (the live run reports over MQTT). */
+async function liveReadings(db: Db, afterMs: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const reporting = await num(
+      db,
+      `SELECT count(DISTINCT device_id) AS n FROM readings WHERE ts > $1 AND device_id IN (SELECT id FROM devices WHERE kind = 'inverter')`,
+      [new Date(afterMs)],
+    );
+    if (reporting === INVERTERS.length) return;
+    if (Date.now() > deadline) throw new Error(`only ${reporting} inverters reported live`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Resolves once the seeding is done (its earnings priced after the live run started). */
+async function seeded(seeding: DemoSeeding): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (seeding.status.state !== 'done') {
+    if (Date.now() > deadline) throw new Error(`seeding is ${JSON.stringify(seeding.status)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Readings whose lifetime PV counter is below the one before them, per inverter (a counter reset). */
+const counterResets = (db: Db) =>
+  num(
+    db,
+    `SELECT count(*) AS n FROM (
+       SELECT pv_energy_total_kwh - lag(pv_energy_total_kwh) OVER (PARTITION BY device_id ORDER BY ts) AS step
+         FROM readings) s
+      WHERE step < -0.0001`,
+  );
+
+/** Every device's PV energy per local day from the rollups, against the simulator's exact energy of full days. */
+async function compareDays(db: Db, fleet: Fleet, fromMs: number, toMs: number) {
+  const truth = fleet.groundTruth();
+  const { rows } = await db.query<{ sn: string; day: string; pv: number }>(
+    `SELECT d.sn, to_char(e.day, 'YYYY-MM-DD') AS day, e.pv_kwh AS pv
+       FROM device_energy_day e JOIN devices d ON d.id = e.device_id`,
+  );
+  const stored = new Map(rows.map((r) => [`${r.sn} ${r.day}`, Number(r.pv)]));
+  const compared: { key: string; stored: number; truth: number }[] = [];
+  for (const [sn, series] of Object.entries(truth.devices)) {
+    const days = Object.keys(series.daily).sort();
+    // The first and last local days are partial (the history starts and the comparison ends within them).
+    for (const day of days.slice(1, -1)) {
+      const dayMs = Date.parse(`${day}T12:00:00Z`);
+      if (dayMs < fromMs || dayMs > toMs) continue;
+      compared.push({ key: `${sn} ${day}`, stored: stored.get(`${sn} ${day}`) ?? 0, truth: series.daily[day]!.pv });
+    }
+  }
+  return compared;
+}
+
+describe('demo history', () => {
+  let p: Platform;
+  beforeAll(async () => {
+    p = await platform();
+  });
+  afterAll(async () => {
+    await close(p);
+  });
+
+  it('seeds days of history through the ingest on the first start, then the same fleet goes live without a counter reset', async () => {
+    const seeding = new DemoSeeding();
+    const first = await start(p, seeding);
+    expect(seeding.status.state).not.toBe('off');
+    await first.live;
+    expect(first.fleet).toBeDefined();
+    await seeded(seeding);
+    expect(seeding.status).toMatchObject({ state: 'done', percent: 100, days: DAYS, phase: null });
+    const historyEnd = Date.parse(seeding.status.simulatedUntil!);
+    expect(historyEnd).toBeGreaterThan(clock() - 20 * 60_000);
+
+    // Readings: one every 5 minutes (and every minute around fault changes) per inverter, 3 days back.
+    const perInverter = await num(
+      p.db,
+      `SELECT min(n) AS n FROM (SELECT count(*) AS n FROM readings GROUP BY device_id) c`,
+    );
+    expect(perInverter).toBeGreaterThanOrEqual(DAYS * 288 * 0.95);
+    const oldest = await num(p.db, `SELECT extract(epoch FROM min(ts)) * 1000 AS n FROM readings`);
+    expect(oldest).toBeLessThan(clock() - (DAYS - 0.1) * 24 * HOUR);
+
+    // Rollups: every plant and device has daily and monthly energy, with PV on the days.
+    const plants = demo.plants.length;
+    expect(await num(p.db, `SELECT count(DISTINCT plant_id) AS n FROM plant_energy_day WHERE pv_kwh > 0.5`)).toBe(
+      plants,
+    );
+    expect(await num(p.db, `SELECT count(DISTINCT plant_id) AS n FROM plant_energy_month WHERE pv_kwh > 1`)).toBe(
+      plants,
+    );
+    expect(await num(p.db, `SELECT count(DISTINCT device_id) AS n FROM device_energy_month WHERE pv_kwh > 1`)).toBe(
+      INVERTERS.length,
+    );
+    const sunnyDays = await num(
+      p.db,
+      `SELECT min(n) AS n FROM (SELECT count(*) AS n FROM plant_energy_day WHERE pv_kwh > 0.5 GROUP BY plant_id) c`,
+    );
+    expect(sunnyDays).toBeGreaterThanOrEqual(DAYS - 1);
+    // The earnings of the history's days are priced already.
+    expect(await num(p.db, `SELECT count(DISTINCT plant_id) AS n FROM plant_earnings_day`)).toBe(plants);
+
+    // Alarms over the history, raised by the alarm engine from the readings' faults.
+    await p.alarms.flush();
+    expect(
+      await num(p.db, `SELECT count(*) AS n FROM alarms WHERE raised_at < $1`, [new Date(historyEnd - HOUR)]),
+    ).toBeGreaterThan(0);
+
+    // Recorded: a restart will not seed again.
+    expect(await readHistoryState(p.dataDir)).toMatchObject({
+      days: DAYS,
+      completedAt: expect.any(String),
+      pricedAt: expect.any(String),
+    });
+    expect(JSON.parse(await readFile(path.join(p.dataDir, 'demo.json'), 'utf8'))).toHaveProperty('secrets');
+
+    // Live: every inverter reports over MQTT after the history, its counters carrying on from it.
+    await liveReadings(p.db, historyEnd);
+    expect(await counterResets(p.db)).toBe(0);
+    const fleet = first.fleet!;
+    await first.stop();
+    await p.ingest.flush();
+
+    // What the rollups hold of each full day is the simulator's own energy (no reading lost or counted twice).
+    const days = await compareDays(p.db, fleet, 0, historyEnd);
+    expect(days.length).toBeGreaterThanOrEqual(INVERTERS.length * (DAYS - 1));
+    const off = days.filter((d) => Math.abs(d.stored - d.truth) > 0.3 + d.truth * 0.002);
+    expect(off.slice(0, 5)).toEqual([]);
+  }, 180_000);
+
+  it('does not seed again on a restart, and the restarted fleet continues the counters it reported', async () => {
+    const readingsBefore = await num(p.db, `SELECT count(*) AS n FROM readings`);
+    const lastBefore = await num(p.db, `SELECT extract(epoch FROM max(ts)) * 1000 AS n FROM readings`);
+    const seeding = new DemoSeeding();
+    const again = await start(p, seeding);
+    await again.live;
+    expect(seeding.status).toMatchObject({ state: 'done', readings: 0 });
+    // Nothing was written before the restart's live readings.
+    expect(await num(p.db, `SELECT count(*) AS n FROM readings WHERE ts <= $1`, [new Date(lastBefore)])).toBe(
+      readingsBefore,
+    );
+    await liveReadings(p.db, lastBefore);
+    await again.stop();
+    await p.ingest.flush();
+    expect(await counterResets(p.db)).toBe(0);
+  }, 120_000);
+});
+
+describe('demo history, interrupted', () => {
+  let p: Platform;
+  beforeAll(async () => {
+    p = await platform();
+  });
+  afterAll(async () => {
+    await close(p);
+  });
+
+  it('continues from its checkpoint on the next start, without doubled energy', async () => {
+    const seeding = new DemoSeeding();
+    const first = await start(p, seeding);
+    // Stop it part-way, as a stopped server would.
+    const deadline = Date.now() + 60_000;
+    while (seeding.status.percent < 40 && seeding.status.state !== 'done' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    await first.stop();
+    expect(first.fleet).toBeUndefined();
+    const state = await readHistoryState(p.dataDir);
+    expect(state?.completedAt).toBeUndefined();
+    expect(state!.committedUntil).toBeGreaterThan(state!.startMs);
+
+    const again = new DemoSeeding();
+    const second = await start(p, again);
+    await second.live;
+    await seeded(again);
+    expect(await readHistoryState(p.dataDir)).toMatchObject({
+      startMs: state!.startMs,
+      completedAt: expect.any(String),
+    });
+    const historyEnd = Date.parse(again.status.simulatedUntil!);
+    await second.stop();
+    await p.ingest.flush();
+    expect(await counterResets(p.db)).toBe(0);
+
+    // The same history replayed in one go has the energy the interrupted one stored.
+    const whole = createFleet(demoFleetConfig({ startMs: state!.startMs }));
+    advanceHistory(whole, state!, historyEnd);
+    const days = await compareDays(p.db, whole, 0, historyEnd - 24 * HOUR);
+    expect(days.length).toBeGreaterThanOrEqual(INVERTERS.length * (DAYS - 2));
+    const off = days.filter((d) => Math.abs(d.stored - d.truth) > 0.3 + d.truth * 0.002);
+    expect(off.slice(0, 5)).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,38 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { HistoryPlan } from './demo.history.js';
+
+/**
+ * The demo history's progress, kept in `<dataDir>/demo.json` beside the demo's credentials. That file is written
+ * afresh whenever the demo is seeded into a fresh database, so this state always belongs to the database in use
+ * (and needs no table): no entry means no history was started for it.
+ */
+export interface HistoryState extends HistoryPlan {
+  days: number;
+  /** Simulated time up to which every history reading is committed (an interrupted run resumes here). */
+  committedUntil: number;
+  /** Set once the history reached the wall clock: it is never seeded again. */
+  completedAt?: string;
+  /** Set once the history's earnings are priced (plant_earnings_day). */
+  pricedAt?: string;
+}
+
+const fileOf = (dataDir: string) => path.join(dataDir, 'demo.json');
+
+async function readDemoFile(dataDir: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(fileOf(dataDir), 'utf8')) as Record<string, unknown>;
+}
+
+export async function readHistoryState(dataDir: string): Promise<HistoryState | undefined> {
+  const history = (await readDemoFile(dataDir)).history as HistoryState | undefined;
+  return history && Number.isFinite(history.startMs) ? history : undefined;
+}
+
+/** Replaces the history entry of demo.json atomically (a new file renamed over the old, mode 600). */
+export async function writeHistoryState(dataDir: string, state: HistoryState): Promise<void> {
+  const file = fileOf(dataDir);
+  const next = { ...(await readDemoFile(dataDir)), history: state };
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify(next, null, 2), { mode: 0o600 });
+  await rename(temp, file);
+}
