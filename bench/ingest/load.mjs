@@ -1,6 +1,7 @@
 // Load generator of the ingest benchmark (a child process, so it never shares the event loop with the pipeline under
 // test): simulated devices `from` … `to - 1`, one MQTT client each, publishing pre-serialised readings with QoS 1.
 // Driven by the parent over IPC: init → connect → run (closed loop or paced) → disconnect → exit.
+// With `faults` in init (bench/alarm-ingest), the payloads carry the fault mix of bench/alarm-ingest/fault-mix.mjs.
 import mqtt from 'mqtt';
 import { fleetReadings } from './fleet.mjs';
 
@@ -10,13 +11,21 @@ let disconnects = 0;
 
 const reply = (message) => process.send(message);
 
-async function init({ count, from, to, perDevice, startMs }) {
+async function init({ count, from, to, perDevice, startMs, faults }) {
   devices = await fleetReadings(count, from, to, perDevice, startMs);
+  if (faults) {
+    const { withFaults } = await import('../alarm-ingest/fault-mix.mjs');
+    devices = devices.map(({ sn, payloads }, j) => ({
+      sn,
+      payloads: payloads.map((p, k) => withFaults(p, from + j, k)),
+    }));
+  }
   const sample = JSON.parse(devices[0].payloads[0].toString());
   const bytes = devices.reduce((n, d) => n + d.payloads.reduce((m, p) => m + p.length, 0), 0);
   reply({
     type: 'ready',
     fields: Object.keys(sample.values).length,
+    firstTs: typeof sample.ts === 'number' ? sample.ts : Date.parse(sample.ts),
     avgBytes: Math.round(bytes / devices.reduce((n, d) => n + d.payloads.length, 0)),
   });
 }

@@ -41,7 +41,7 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 
 const epochMs = () => performance.timeOrigin + performance.now();
 
-function withTimeout(promise, what, ms = PHASE_TIMEOUT_MS) {
+export function withTimeout(promise, what, ms = PHASE_TIMEOUT_MS) {
   let timer;
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
@@ -50,7 +50,7 @@ function withTimeout(promise, what, ms = PHASE_TIMEOUT_MS) {
 }
 
 /** A child process spoken to over IPC: `ask` sends a message and waits for the reply of the given type. */
-function ipcChild(child, name) {
+export function ipcChild(child, name) {
   const waiting = [];
   child.on('message', (message) => {
     if (message.type === 'error') {
@@ -76,12 +76,15 @@ function ipcChild(child, name) {
 
 // ---------------------------------------------------------------------------------------------- phases
 
-async function onAll(loaders, message, type) {
+export async function onAll(loaders, message, type) {
   return Promise.all(loaders.map((l) => l.ask(message, type)));
 }
 
-/** Runs a load phase on every loader; the window ends when the last loader has every reading acknowledged. */
-async function loadPhase(loaders, message) {
+/**
+ * Runs a load phase on every loader; the window ends when the last loader has every reading acknowledged. The
+ * alarm-ingest benchmark imports it (and ipcChild, onAll, withTimeout).
+ */
+export async function loadPhase(loaders, message) {
   const goAt = epochMs();
   const answers = await onAll(loaders, { type: 'run', ...message }, 'done');
   const seconds = (epochMs() - goAt) / 1000;

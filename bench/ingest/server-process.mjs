@@ -1,14 +1,38 @@
 // The measured side of the ingest benchmark: a migrated, seeded database with the bench fleet, and the real server
 // process (apps/server/dist/main.js, or BENCH_SERVER_DIST) started on free loopback ports.
 import { spawn } from 'node:child_process';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import path from 'node:path';
 import { ROOT } from '../support.mjs';
 import { benchFleet } from './fleet.mjs';
 
 // BENCH_SERVER_DIST: another build of apps/server (e.g. of an older commit) to compare against.
 export const DIST = process.env.BENCH_SERVER_DIST ?? `${ROOT}/apps/server/dist`;
+// `target.dist` (optional, every function below): the build this target's database and server use instead, e.g. a
+// copy taken when a benchmark starts, so that a rebuild by someone else midway changes nothing (bench/alarm-*).
+const distOf = (target) => target.dist ?? DIST;
 export const ADMIN_PASSWORD = 'Bench-Admin-1';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A copy of the server build in bench/.tmp/<name> (from `from`, default DIST), with `patch` applied if given
+ * ({ file, pattern, replacement }, file relative to the build): the build a benchmark's runs all use. Undefined
+ * when the pattern is no longer in the file.
+ */
+export async function snapshotDist(name, { from = DIST, patch } = {}) {
+  const dir = path.join(ROOT, 'bench/.tmp', name);
+  await rm(dir, { recursive: true, force: true });
+  await cp(from, dir, { recursive: true });
+  if (patch) {
+    const file = path.join(dir, patch.file);
+    const code = await readFile(file, 'utf8');
+    const patched = code.replace(patch.pattern, patch.replacement);
+    if (patched === code) return undefined;
+    await writeFile(file, patched);
+  }
+  return dir;
+}
 
 // ---------------------------------------------------------------------------------------------- database set-up
 
@@ -19,11 +43,12 @@ export async function freePort() {
 
 /** Migrated, seeded database with the fleet's plants and devices (each with its MQTT secret); returns the secrets. */
 export async function prepareDatabase(engine, target, devices) {
-  const { openDb } = await import(`${DIST}/db/db.js`);
-  const { migrate } = await import(`${DIST}/db/migrate.js`);
-  const { seed } = await import(`${DIST}/db/seed.js`);
-  const { hashPassword } = await import(`${DIST}/features/auth/auth.service.js`);
-  const { generateDeviceSecret, hashDeviceSecret } = await import(`${DIST}/link/device-secret.js`);
+  const dist = distOf(target);
+  const { openDb } = await import(`${dist}/db/db.js`);
+  const { migrate } = await import(`${dist}/db/migrate.js`);
+  const { seed } = await import(`${dist}/db/seed.js`);
+  const { hashPassword } = await import(`${dist}/features/auth/auth.service.js`);
+  const { generateDeviceSecret, hashDeviceSecret } = await import(`${dist}/link/device-secret.js`);
   const db = await openDb(target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.pgliteDir });
   try {
     await migrate(db);
@@ -62,7 +87,7 @@ export async function prepareDatabase(engine, target, devices) {
 
 /** Runs `fn` on the engine's database (PGlite: only while no server holds the directory). */
 export async function withDb(target, fn) {
-  const { openDb } = await import(`${DIST}/db/db.js`);
+  const { openDb } = await import(`${distOf(target)}/db/db.js`);
   const db = await openDb(target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.pgliteDir });
   try {
     return await fn(db);
@@ -110,11 +135,14 @@ export async function portOpen(port) {
   });
 }
 
-/** Starts the server on free ports; tries again with new ones if it fails (another process may take a port). */
-export async function startServer(engine, target, profileDir) {
+/**
+ * Starts the server on free ports; tries again with new ones if it fails (another process may take a port).
+ * `options.env`: more environment variables (they win over the defaults below); `options.dist`: another build.
+ */
+export async function startServer(engine, target, profileDir, options = {}) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startServerOnce(engine, target, profileDir);
+      return await startServerOnce(engine, target, profileDir, options);
     } catch (err) {
       if (attempt >= 3) throw err;
       console.error(`${err.message.split('\n')[0]}; trying again`);
@@ -122,7 +150,7 @@ export async function startServer(engine, target, profileDir) {
   }
 }
 
-export async function startServerOnce(engine, target, profileDir) {
+export async function startServerOnce(engine, target, profileDir, { env: extraEnv = {}, dist = distOf(target) } = {}) {
   const [port, mqttPort] = [await freePort(), await freePort()];
   const args = [
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
@@ -130,7 +158,7 @@ export async function startServerOnce(engine, target, profileDir) {
   ];
   const env = { ...process.env };
   for (const name of ['DATABASE_URL', 'MQTT_URL', 'NODE_OPTIONS']) delete env[name];
-  const child = spawn(process.execPath, [...args, `${DIST}/main.js`], {
+  const child = spawn(process.execPath, [...args, `${dist}/main.js`], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -145,6 +173,7 @@ export async function startServerOnce(engine, target, profileDir) {
       ROLES: 'http,ingest,jobs',
       DEMO_FLEET: 'off',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
   });
   let log = '';
@@ -156,7 +185,8 @@ export async function startServerOnce(engine, target, profileDir) {
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) })
       .then((r) => r.ok)
       .catch(() => false);
-    if (ready && (await portOpen(mqttPort))) break;
+    // The broker listens only where this process ingests (ROLES may be overridden by options.env).
+    if (ready && (!(extraEnv.ROLES ?? 'ingest').includes('ingest') || (await portOpen(mqttPort)))) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       await exited;
@@ -167,6 +197,7 @@ export async function startServerOnce(engine, target, profileDir) {
   return {
     pid: child.pid,
     url: `mqtt://127.0.0.1:${mqttPort}`,
+    httpUrl: `http://127.0.0.1:${port}`,
     log: () => log,
     async metrics() {
       const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
@@ -177,6 +208,9 @@ export async function startServerOnce(engine, target, profileDir) {
         batches: read('voltfleet_ingest_batches'),
         failedBatches: read('voltfleet_ingest_failed_batches'),
         rejected: read('voltfleet_link_rejected'),
+        alarmsRaised: read('voltfleet_alarms_raised'),
+        alarmsRecovered: read('voltfleet_alarms_recovered'),
+        alarmEvaluationFailures: read('voltfleet_alarms_evaluation_failures'),
       };
     },
     async stop() {
