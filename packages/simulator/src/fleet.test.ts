@@ -50,13 +50,11 @@ describe('Fleet', () => {
     expect(JSON.stringify(c)).not.toBe(JSON.stringify(a));
   });
 
-  test('simulates a week of several plants in a few seconds, every reading valid', () => {
+  // How fast the simulator runs is a benchmark's question (the demo history seeding measures it), not a test's.
+  test('simulates a week of several plants, every reading valid', () => {
     const fleet = createFleet(someDemoPlants(SEVERAL));
     const readings: Reading[] = [];
-    const started = performance.now();
     fleet.advance(START + 7 * DAY, 60, (r) => readings.push(r));
-    // About 2 s on one core here; the margin absorbs test files running in parallel.
-    expect(performance.now() - started).toBeLessThan(6000);
     expect(fleet.now).toBe(START + 7 * DAY);
     expect(readings.length).toBe(fleet.inverters.length * 7 * 24 * 60);
 
