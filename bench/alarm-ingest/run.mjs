@@ -32,6 +32,7 @@ import {
   DIST,
   prepareDatabase,
   resetDatabase,
+  buildIdentity,
   snapshotDist,
   startServer,
   storedCheck,
@@ -423,6 +424,7 @@ export async function run() {
       results.push(await measureEngine(engine, loaders, names, ready[0].firstTs, dist, all));
     }
     const file = await writeResult('alarm-ingest', {
+      build: await buildIdentity(dist),
       devices: DEVICES,
       faultMix: kinds,
       rules: { ...RULES_ENV, flapping: 'defaults (3 raises within 3600 s)' },

@@ -34,6 +34,26 @@ export async function snapshotDist(name, { from = DIST, patch } = {}) {
   return dir;
 }
 
+/** Which build ran: the git commit of the working tree and a hash of the build's files (it may hold uncommitted work). */
+export async function buildIdentity(dist) {
+  const { createHash } = await import('node:crypto');
+  const { readdir } = await import('node:fs/promises');
+  const { execFileSync } = await import('node:child_process');
+  const hash = createHash('sha256');
+  const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
+    .filter((f) => f.isFile() && !f.name.endsWith('.map'))
+    .map((f) => path.join(f.parentPath ?? f.path, f.name))
+    .sort();
+  for (const file of files) hash.update(path.relative(dist, file)).update(await readFile(file));
+  let commit;
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    commit = undefined;
+  }
+  return { commit, serverDistSha256: hash.digest('hex').slice(0, 16) };
+}
+
 // ---------------------------------------------------------------------------------------------- database set-up
 
 export async function freePort() {
