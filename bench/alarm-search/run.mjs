@@ -46,9 +46,9 @@ const overviewUncachedDist = (from) =>
   snapshotDist('alarm-search-overview-uncached', {
     from,
     patch: {
-      file: 'features/alarms/alarms.routes.js',
-      pattern: /new OverviewCache\(\{ freshMs: [\d_]+,/,
-      replacement: 'new OverviewCache({ freshMs: 0,',
+      file: 'features/alarms/alarm-overview.service.js',
+      pattern: /super\(\{ freshMs: [\d_]+,/,
+      replacement: 'super({ freshMs: 0,',
     },
   });
 

@@ -189,8 +189,17 @@ export const alarmOverviewSchema = z.object({
   }),
   topPlants: z.array(z.object({ plantId: z.number().int(), name: z.string(), count })),
   topDevices: z.array(z.object({ deviceId: z.number().int(), sn: z.string(), count })),
+  /** When the figures were counted (ISO): every alarm change committed before it is in them. */
+  computedAt: z.string(),
+  /**
+   * True when an alarm changed since and newer figures are being counted (the answer did not wait for them): the
+   * page asks again a moment later.
+   */
+  refreshing: z.boolean(),
 });
 export type AlarmOverview = z.infer<typeof alarmOverviewSchema>;
+/** The overview's figures as counted (what the server caches; the answer adds when and whether it is refreshing). */
+export type AlarmOverviewFigures = Omit<AlarmOverview, 'computedAt' | 'refreshing'>;
 
 /** What the live WebSocket pushes when an alarm is raised, flaps, is acknowledged or recovers. */
 export const alarmLiveEventSchema = z.object({

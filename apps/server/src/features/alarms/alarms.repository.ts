@@ -1,9 +1,12 @@
-import type { AlarmEventKind, AlarmLiveEvent, AlarmSeverity, FaultTracker } from '@voltfleet/domain';
+import type { AlarmEventKind, AlarmLiveEvent, AlarmSeverity, AlarmState, FaultTracker } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
+import type { Caller } from '../../platform/auth.js';
+import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 
 /**
- * The alarm engine's writes (the alarms feature owns the alarms, alarm_events and alarm_faults tables; the search's
- * reads and acknowledgements are in alarm-search.repository.ts).
+ * Every write to the alarms, alarm_events and alarm_faults tables (the alarms feature owns them): the engine's, and
+ * the acknowledgement, the only change the pages make (the reads are in alarm-search.repository.ts and
+ * alarm-overview.repository.ts).
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -248,4 +251,44 @@ export async function syncNoDataAlarms(
   for (const r of raised.rows) await addEvent(db, Number(r.id), ms(r.raised_at)!, 'raised');
   for (const r of recovered.rows) await addEvent(db, Number(r.id), ms(r.recovered_at)!, 'recovered');
   return { raised: raised.rows.map(change), recovered: recovered.rows.map(change) };
+}
+
+/** An alarm as the live push announces it. */
+export interface AckedAlarm {
+  id: string | number;
+  device_id: number;
+  plant_id: number | null;
+  code: string;
+  severity: AlarmSeverity;
+  state: AlarmState;
+  raised_at: Date;
+  recovered_at: Date | null;
+}
+
+/**
+ * Acknowledges those of `ids` that belong to devices the caller may see and are not acknowledged yet (an
+ * acknowledged alarm keeps its first acknowledgement), with an 'acknowledged' event each, in one statement.
+ * Returns the alarms it changed.
+ */
+export async function acknowledgeInScope(
+  db: Queryable,
+  caller: Caller,
+  ids: number[],
+  note: string | null,
+): Promise<AckedAlarm[]> {
+  const { rows } = await db.query<AckedAlarm>(
+    `WITH acked AS (
+       UPDATE alarms a SET acknowledged_at = now(), acknowledged_by = $3, ack_note = $4, updated_at = now()
+        WHERE a.id = ANY($5::int8[]) AND a.acknowledged_at IS NULL
+          AND EXISTS (SELECT 1 FROM devices d WHERE d.id = a.device_id AND ${deviceInScope('d', 1, 2)})
+       RETURNING a.id, a.device_id, a.plant_id, a.code, a.severity, a.state, a.raised_at, a.recovered_at,
+                 a.acknowledged_at
+     ), events AS (
+       INSERT INTO alarm_events (alarm_id, at, kind, user_id, note)
+       SELECT id, acknowledged_at, 'acknowledged', $3, $4 FROM acked
+     )
+     SELECT id, device_id, plant_id, code, severity, state, raised_at, recovered_at FROM acked ORDER BY id`,
+    [subtreePattern(caller), caller.id, caller.id, note, ids],
+  );
+  return rows;
 }

@@ -20,19 +20,17 @@ import { AppError, forbidden } from '../../platform/errors.js';
 import type { LiveBus } from '../live/live.bus.js';
 import type { LiveHub } from '../live/live.hub.js';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportAlarms } from './alarm-export.js';
-import {
-  OverviewCache,
-  ResultCache,
-  acknowledgeAlarms,
-  alarmOverview,
-  getAlarmDetail,
-  searchAlarms,
-} from './alarm-search.service.js';
+import { OverviewCache, alarmOverview } from './alarm-overview.service.js';
+import { acknowledgeAlarms, getAlarmDetail, searchAlarms } from './alarm-search.service.js';
+import { ResultCache } from './result-cache.js';
 
-/** The caches of the search's totals and of the overview, cleared together by every alarm change. */
+/** The caches of the search's totals and of the overview, told together of every alarm change. */
 export interface AlarmCaches {
   counts: ResultCache<number>;
   overview: OverviewCache;
+  /** An alarm changed: totals are counted again before they are served, overviews as soon as they can be. */
+  changed(): void;
+  /** Forgets every cached result. */
   clear(): void;
 }
 
@@ -128,7 +126,10 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ db: Db; live: LiveBus<LiveHub
     async (request) => {
       const caller = requireCaller(request);
       const key = `${caller.id}|${caller.path}|${JSON.stringify(request.query)}`;
-      return ok(request, await caches.overview.get(key, () => alarmOverview(db, caller, request.query)));
+      const { value, computedAt, refreshing } = await caches.overview.lookup(key, () =>
+        alarmOverview(db, caller, request.query),
+      );
+      return ok(request, { ...value, computedAt: new Date(computedAt).toISOString(), refreshing });
     },
   );
 
@@ -148,7 +149,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ db: Db; live: LiveBus<LiveHub
       const result = await acknowledgeAlarms(db, requireCaller(request), request.body);
       if (result.ids.length > 0) request.auditObjectId = result.ids.join(',').slice(0, 500);
       for (const event of result.events) live.publishAlarm(event);
-      if (result.acknowledged > 0) caches.clear();
+      if (result.acknowledged > 0) caches.changed();
       const msg = translate('alarm.acknowledged', request.lang, { count: result.acknowledged });
       return { code: 'ok' as const, msg, data: { acknowledged: result.acknowledged } };
     },
@@ -170,22 +171,28 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ db: Db; live: LiveBus<LiveHub
 
 /**
  * Registers the Alarm Center routes; `live` carries acknowledgements to the tabs, and every alarm event it hears
- * (this process's and other processes') clears the caches: totals are kept 30 s at most, overviews are fresh for
- * 30 s and then served while they are recomputed, for 5 minutes at most, unless an alarm changes first.
+ * (this process's and other processes') reaches the caches (result-cache.ts): a total is kept 30 s at most and
+ * counted again after any change before it is served (it stands beside the list it counts); an overview is fresh
+ * for 30 s, and after a change a request waits up to 100 ms for the new figures, else gets the previous ones marked
+ * `refreshing` (a busy fleet changes every few seconds, and a year's aggregation must not hold every request up).
  */
 export async function registerAlarms(app: FastifyInstance, db: Db, live: LiveBus<LiveHub>): Promise<void> {
-  const overview = new OverviewCache({ freshMs: 30_000, staleMs: 300_000, maxEntries: 500 });
-  const counts = new ResultCache<number>({ freshMs: 30_000, staleMs: 30_000, maxEntries: 5_000 });
+  const overview = new OverviewCache();
+  const counts = new ResultCache<number>({ freshMs: 30_000, staleMs: 30_000, waitMs: Infinity, maxEntries: 5_000 });
   const caches: AlarmCaches = {
     counts,
     overview,
+    changed: () => {
+      counts.changed();
+      overview.changed();
+    },
     clear: () => {
       counts.clear();
       overview.clear();
     },
   };
   app.decorate('alarmCaches', caches);
-  const stop = live.hub.onAlarm(() => caches.clear());
+  const stop = live.hub.onAlarm(() => caches.changed());
   app.addHook('onClose', async () => void stop());
   await app.register(alarmsRoutes, { db, live, caches });
 }

@@ -12,11 +12,16 @@ export function getAlarmOverview(params: AlarmOverviewParams, signal?: AbortSign
   return http.get('/api/alarms/overview', { query: { ...params }, signal });
 }
 
+/** How soon the page asks again when the server answered with figures it is still counting anew. */
+export const OVERVIEW_REFRESHING_RETRY_MS = 1_000;
+
 export const alarmOverviewQueryOptions = (params: AlarmOverviewParams) =>
   queryOptions({
     queryKey: [...ALARMS_KEY, 'overview', params],
     queryFn: ({ signal }) => getAlarmOverview(params, signal),
     placeholderData: keepPreviousData,
+    // An alarm changed and the server answered before it had counted again: ask until the figures are current.
+    refetchInterval: (query) => (query.state.data?.refreshing ? OVERVIEW_REFRESHING_RETRY_MS : false),
   });
 
 export function useAlarmOverview(params: AlarmOverviewParams) {

@@ -37,6 +37,24 @@ describe('alarm overview', () => {
     expect(Object.fromEntries(api.callsTo('GET /api/alarms/overview')[0]?.query ?? [])).toEqual({ bucket: 'day' });
   });
 
+  it('asks again while the server is still counting after a change, until the figures are current', async () => {
+    let calls = 0;
+    const api = fakeApi({
+      'GET /api/alarms/overview': () => {
+        calls += 1;
+        return ok(calls === 1 ? overview({ total: 41, refreshing: true }) : overview({ total: 42 }));
+      },
+      'GET /api/alarms': ok(page([alarmRow(1)])),
+      'GET /api/plants': ok([]),
+    });
+    await renderAlarmCenter('/alarmCenter/alarmOverView');
+    expect(await screen.findByTestId('alarm-total')).toHaveTextContent('41');
+    await waitFor(() => expect(screen.getByTestId('alarm-total')).toHaveTextContent('42'), { timeout: 3_000 });
+    // Current figures: no further asking.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(api.callsTo('GET /api/alarms/overview')).toHaveLength(2);
+  });
+
   it('links every figure to the search with its filters added to the overview’s own', async () => {
     routes();
     await renderAlarmCenter('/alarmCenter/alarmOverView?from=2026-03-01&plantId=3');

@@ -81,6 +81,8 @@ export function overview(fields: Partial<AlarmOverview> = {}): AlarmOverview {
       { plantId: 5, name: 'Brno hall', count: 9 },
     ],
     topDevices: [{ deviceId: 101, sn: 'VF5K240001', count: 11 }],
+    computedAt: '2026-11-24T10:00:00.000Z',
+    refreshing: false,
     ...fields,
   };
 }
