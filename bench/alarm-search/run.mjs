@@ -11,7 +11,7 @@
 //
 //   npm run build && node bench/alarm-search/run.mjs      # or: npm run bench -- alarm-search
 //   BENCH_ENGINES=postgres BENCH_SEARCH_SECONDS=30 BENCH_ALARMS=200000 node bench/alarm-search/run.mjs
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,22 +19,19 @@ import { postgresUnavailableReason, startPostgres } from '../../scripts/pg-harne
 import { createApi } from '../../e2e/support/api.mjs';
 import { CAPTCHA_CODE } from '../../e2e/support/server.mjs';
 import { ROOT, round, writeResult } from '../support.mjs';
-import { percentile, sample } from '../ingest/process-stats.mjs';
+import { sample } from '../ingest/process-stats.mjs';
 import { ADMIN_PASSWORD, DIST, buildIdentity, snapshotDist, startServer, withDb } from '../ingest/server-process.mjs';
 import { PASSWORD, loadAlarms, prepareFleet } from './data.mjs';
+import { RATE_PER_S, openLoop, schedule, seeded, summarise } from './load.mjs';
+import { explainPlans } from './plans.mjs';
 
-const RATE_PER_S = 20;
 const TARGET_P99_MS = 200;
 const PHASE_S = Number(process.env.BENCH_SEARCH_SECONDS ?? 60);
 const WARMUP_S = 5;
 const ALARMS = Number(process.env.BENCH_ALARMS ?? 1_000_000);
 const REPETITIONS = 2;
-const REQUEST_TIMEOUT_MS = 30_000;
-/** A phase stops issuing when this many requests are outstanding: the server cannot keep up with the rate. */
-const MAX_OUTSTANDING = 200;
 const SMALL_USER = 'dealer-small';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const day = (ms) => new Date(ms).toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
 
@@ -53,7 +50,7 @@ const overviewUncachedDist = (from) =>
   });
 
 /** The query mix: name, share (%), and the request for a user (`pick` draws from the user's plants). */
-function mixFor(user, now, pick) {
+function mixFor(user, now, pick, unacked) {
   const plant = () => pick(user.plants).id;
   const monthAgo = (m) => {
     const d = new Date(now);
@@ -84,92 +81,23 @@ function mixFor(user, now, pick) {
     ['list: page 5', 2, () => '/api/alarms?page=5'],
     ['overview: default', 10, () => '/api/alarms/overview'],
     ['overview: plantId', 5, () => `/api/alarms/overview?plantId=${plant()}`],
-  ].map(([name, share, url]) => ({ name, share, url }));
+    // About one alarm change a second (a busy fleet): each clears the totals and makes the overviews recount.
+    ['acknowledge: one unacknowledged alarm', 4, () => ({ url: '/api/alarms/acknowledge', body: ackBody(unacked) })],
+  ].map(([name, share, make]) => ({
+    name,
+    share,
+    request: () => {
+      const r = make();
+      return typeof r === 'string' ? { url: r } : r;
+    },
+  }));
 }
 
-/** A seeded random source (the same sequence of query types for every user and repetition). */
-function seeded(seed) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  return { next, pick: (list) => list[Math.floor(next() * list.length)] };
-}
-
-/** The schedule of one phase: `count` requests, one every 1000 / RATE_PER_S ms, drawn from `mix`. */
-function schedule(mix, count, seed) {
-  const rnd = seeded(seed);
-  const total = mix.reduce((n, m) => n + m.share, 0);
-  return Array.from({ length: count }, (_, i) => {
-    let x = rnd.next() * total;
-    const m = mix.find((q) => (x -= q.share) < 0) ?? mix[0];
-    return { at: (i * 1000) / RATE_PER_S, type: m.name, url: m.url() };
-  });
-}
-
-async function timedGet(base, url, token) {
-  const started = performance.now();
-  try {
-    const res = await fetch(`${base}${url}`, {
-      headers: { token, 'accept-language': 'en' },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const body = await res.arrayBuffer();
-    return { ms: performance.now() - started, status: res.status, bytes: body.byteLength };
-  } catch (err) {
-    return { ms: performance.now() - started, status: 0, error: String(err?.name ?? err) };
-  }
-}
-
-/** Open loop: every request starts at its scheduled time, whatever is still outstanding. */
-async function openLoop(base, token, plan) {
-  const results = [];
-  const inFlight = new Set();
-  const start = performance.now();
-  let abandoned = 0;
-  for (const [i, req] of plan.entries()) {
-    const wait = start + req.at - performance.now();
-    if (wait > 0) await sleep(wait);
-    if (inFlight.size >= MAX_OUTSTANDING) {
-      abandoned = plan.length - i;
-      break;
-    }
-    const lateMs = performance.now() - start - req.at;
-    const p = timedGet(base, req.url, token).then((r) => {
-      results.push({ type: req.type, lateMs, ...r });
-      inFlight.delete(p);
-    });
-    inFlight.add(p);
-  }
-  await Promise.all(inFlight);
-  return { results, seconds: (performance.now() - start) / 1000, abandoned };
-}
-
-function latencyStats(list) {
-  const sorted = list.map((r) => r.ms).sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50Ms: percentile(sorted, 0.5),
-    p95Ms: percentile(sorted, 0.95),
-    p99Ms: percentile(sorted, 0.99),
-    maxMs: percentile(sorted, 1),
-  };
-}
-
-function summarise(results) {
-  const ok = results.filter((r) => r.status === 200);
-  const types = [...new Set(results.map((r) => r.type))];
-  return {
-    ...latencyStats(ok),
-    errors: results.length - ok.length,
-    errorStatuses: [...new Set(results.filter((r) => r.status !== 200).map((r) => r.status))],
-    meanBytes: ok.length ? round(ok.reduce((n, r) => n + r.bytes, 0) / ok.length) : null,
-    maxStartLateMs: round(Math.max(0, ...results.map((r) => r.lateMs)), 1),
-    byType: Object.fromEntries(types.map((t) => [t, latencyStats(ok.filter((r) => r.type === t))])),
-  };
+/** An acknowledgement of the next of the user's unacknowledged alarms (each acknowledged once). */
+function ackBody(unacked) {
+  const id = unacked.pop();
+  if (id === undefined) throw new Error('alarm-search: out of unacknowledged alarms for the acknowledgements');
+  return { ids: [id], note: '' };
 }
 
 async function phase(server, token, plan, warmup) {
@@ -237,46 +165,6 @@ function totalsMatch(counted, searched, cap) {
   );
 }
 
-/** auto_explain plans of each query type's alarm statements, one request at a time (PostgreSQL only). */
-async function explainPlans(target, serverOptions, tokens, mixes) {
-  const logFile = target.pgLog;
-  // Per role: the server's new connections load auto_explain (no restart of the cluster, no ALTER SYSTEM).
-  const settings = [
-    `session_preload_libraries = 'auto_explain'`,
-    'auto_explain.log_min_duration = 0',
-    'auto_explain.log_analyze = on',
-    'auto_explain.log_buffers = on',
-    'auto_explain.log_nested_statements = on',
-  ];
-  await withDb(target, async (db) => {
-    for (const s of settings) await db.exec(`ALTER ROLE CURRENT_USER SET ${s}`);
-  });
-  const server = await startServer('postgres', target, undefined, serverOptions);
-  const plans = {};
-  try {
-    for (const [user, mix] of Object.entries(mixes)) {
-      for (const q of mix) {
-        const url = q.url();
-        await timedGet(server.httpUrl, url, tokens[user]); // warm
-        await sleep(100);
-        const from = statSync(logFile).size;
-        const r = await timedGet(server.httpUrl, url, tokens[user]);
-        await sleep(300);
-        const text = readFileSync(logFile, 'utf8').slice(from);
-        const statements = text
-          .split(/\n(?=\S.*LOG: {2}duration: )/)
-          .filter((chunk) => /Query Text:[\s\S]*\balarms\b/.test(chunk))
-          .map((chunk) => chunk.replace(/^\S.*?LOG: {2}/, '').trimEnd());
-        plans[`${user} ${q.name}`] = { url, ms: round(r.ms, 1), status: r.status, statements };
-      }
-    }
-  } finally {
-    await server.stop();
-    await withDb(target, (db) => db.exec('ALTER ROLE CURRENT_USER RESET ALL'));
-  }
-  return plans;
-}
-
 async function measureEngine(engine, dist) {
   const pg = engine === 'postgres' ? await startPostgres() : undefined;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-bench-alarm-search-'));
@@ -316,11 +204,29 @@ async function measureEngine(engine, dist) {
     };
     const now = Date.now();
     const rnd = seeded(7);
+    const unacked = await withDb(target, async (db) => {
+      const of = async (devices) =>
+        (
+          await db.query(
+            `SELECT id FROM alarms WHERE acknowledged_at IS NULL AND device_id = ANY($1::int4[]) ORDER BY id`,
+            [devices.map((d) => d.id)],
+          )
+        ).rows.map((r) => Number(r.id));
+      return { admin: await of(fleet.users.admin.devices), [SMALL_USER]: await of(fleet.users[SMALL_USER].devices) };
+    });
+    // Shuffled (seeded): acknowledgements land on alarms of any age, as they do.
+    for (const list of Object.values(unacked)) {
+      const r = seeded(11);
+      for (let i = list.length - 1; i > 0; i--) {
+        const j = Math.floor(r.next() * (i + 1));
+        [list[i], list[j]] = [list[j], list[i]];
+      }
+    }
     const mixes = {
-      admin: mixFor(fleet.users.admin, now, rnd.pick),
-      [SMALL_USER]: mixFor(fleet.users[SMALL_USER], now, rnd.pick),
+      admin: mixFor(fleet.users.admin, now, rnd.pick, unacked.admin),
+      [SMALL_USER]: mixFor(fleet.users[SMALL_USER], now, rnd.pick, unacked[SMALL_USER]),
     };
-    const anchorMix = [{ name: 'anchor: GET /api/auth/me', share: 1, url: () => '/api/auth/me' }];
+    const anchorMix = [{ name: 'anchor: GET /api/auth/me', share: 1, request: () => ({ url: '/api/auth/me' }) }];
     // Phases: who asks, on which server. One server runs at a time (PGlite has one process).
     const PHASES = [
       { key: 'anchor', user: 'admin', mix: anchorMix, variant: 'asBuilt' },
