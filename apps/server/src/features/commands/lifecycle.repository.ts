@@ -79,9 +79,9 @@ export async function claimForSend(db: Queryable, id: number): Promise<Outgoing 
     expires_at: Date;
   }>(
     `UPDATE commands c SET status = 'sent', sent_at = now() FROM devices d
-      WHERE c.id = $1 AND d.id = c.device_id AND c.status = 'queued' AND c.expires_at > now()
+      WHERE c.id = $1 AND d.id = c.device_id AND c.status = ANY($2::text[]) AND c.expires_at > now()
       RETURNING c.id, c.wire_id, c.device_id, d.sn, c.kind, c.parameters, c.firmware, c.expires_at`,
-    [id],
+    [id, commandStatusesBefore('sent')],
   );
   const r = rows[0];
   return r
@@ -100,7 +100,10 @@ export async function claimForSend(db: Queryable, id: number): Promise<Outgoing 
 
 /** The device was not there after all: the command waits in the queue again (it never left). */
 export async function unclaim(db: Queryable, id: number): Promise<void> {
-  await db.query(`UPDATE commands SET status = 'queued', sent_at = NULL WHERE id = $1 AND status = 'sent'`, [id]);
+  await db.query(`UPDATE commands SET status = 'queued', sent_at = NULL WHERE id = $1 AND status = ANY($2::text[])`, [
+    id,
+    commandStatusesBefore('queued'),
+  ]);
 }
 
 /** The open command a device answers, with what it asked for. */

@@ -205,12 +205,14 @@ export async function plantDevices(db: Queryable, plantId: number, lock = false)
 }
 
 /**
- * Deletes a plant whose devices were released (devices feature): its plant rollups go (they have no foreign key), the
- * rest cascades; readings, rollups per device and stock-in data stay. Run inside a transaction.
+ * Deletes a plant whose devices were released (devices feature) and whose plant rollups were dropped (telemetry
+ * feature: they have no foreign key); the rest cascades. Run inside a transaction.
  */
 export async function removePlant(db: Queryable, plantId: number): Promise<void> {
-  for (const table of ['plant_energy_5m', 'plant_energy_day', 'plant_energy_month']) {
-    await db.query(`DELETE FROM ${table} WHERE plant_id = $1`, [plantId]);
-  }
   await db.query(`DELETE FROM plants WHERE id = $1`, [plantId]);
+}
+
+/** Turns the plant's script on or off (scripts feature): the plant_figures_* views read the flag. */
+export async function setScriptActive(db: Queryable, plantId: number, active: boolean): Promise<void> {
+  await db.query(`UPDATE plants SET script_active = $2 WHERE id = $1`, [plantId, active]);
 }

@@ -11,6 +11,7 @@ import { AppError, invalid } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
 import { userOptions } from '../users/users.service.js';
 import { releasePlantDevices } from '../devices/device-writes.service.js';
+import { dropPlantRollups } from '../telemetry/telemetry.service.js';
 import {
   findPlantById,
   findPlantInScope,
@@ -186,13 +187,16 @@ export async function deletePlant(
         },
       );
     }
-    // The devices go back to awaiting activation; then the plant goes.
+    // The devices go back to awaiting activation, the plant's rollups go (readings, rollups per device and stock-in
+    // data stay); then the plant goes and the rest cascades.
     const released = await releasePlantDevices(tx, id);
+    await dropPlantRollups(tx, id);
     await removePlant(tx, id);
     return released;
   });
   return { unboundDevices };
 }
 
-// The demo seed creates plants without a caller; the table stays this feature's.
-export { insertPlant as insertPlantRecord, setAffiliatedUsers } from './plants.repository.js';
+// The demo seed creates plants without a caller, the scripts feature switches a plant's script on and off (pass the
+// transaction to keep it in one); the table stays this feature's.
+export { insertPlant as insertPlantRecord, setAffiliatedUsers, setScriptActive } from './plants.repository.js';

@@ -79,6 +79,23 @@ export async function insertRole(
   return rows[0]!.id;
 }
 
+/** Creates a built-in role, or brings an existing one's permissions up to date (its words stay as they are). */
+export async function upsertBuiltinRole(
+  db: Queryable,
+  r: { key: string; name: string; description: string; permissions: string[]; views: string[] },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO roles (name, description, builtin_key, permissions, views) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (builtin_key) DO UPDATE SET permissions = EXCLUDED.permissions`,
+    [r.name, r.description, r.key, r.permissions, r.views],
+  );
+}
+
+/** The id of the built-in role with this key, or undefined before the roles are seeded. */
+export async function findBuiltinRoleId(db: Queryable, key: string): Promise<number | undefined> {
+  return (await db.query<{ id: number }>(`SELECT id FROM roles WHERE builtin_key = $1`, [key])).rows[0]?.id;
+}
+
 export async function updateRole(
   db: Queryable,
   id: number,

@@ -15,14 +15,17 @@ import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
 import { inSubtree, subtreePattern } from '../../platform/scope.js';
+import { BUILTIN_ROLES, type BuiltinRoleKey } from './builtin-roles.js';
 import {
   deleteRole as removeRole,
+  findBuiltinRoleId,
   findVisibleRole,
   insertRole,
   listVisibleRoles,
   roleNameTaken,
   toRole,
   updateRole as saveRole,
+  upsertBuiltinRole,
   type RoleRow,
 } from './roles.repository.js';
 
@@ -128,4 +131,18 @@ export async function updateRole(db: Db, caller: Caller, id: number, input: Role
 export async function deleteRole(db: Db, caller: Caller, id: number): Promise<void> {
   await editableRole(db, caller, id);
   if (!(await removeRole(db, id))) throw conflict('role.inUse');
+}
+
+/** Creates the built-in roles (BUILTIN_ROLES) and brings their permissions up to date: every start runs it. */
+export async function seedBuiltinRoles(db: Queryable): Promise<void> {
+  for (const r of BUILTIN_ROLES) {
+    await upsertBuiltinRole(db, { ...r, permissions: [...r.permissions], views: [...r.views] });
+  }
+}
+
+/** The id of a built-in role; throws when the roles were never seeded. */
+export async function builtinRoleId(db: Queryable, key: BuiltinRoleKey): Promise<number> {
+  const id = await findBuiltinRoleId(db, key);
+  if (id === undefined) throw new Error(`the built-in role "${key}" is missing: seed the roles first`);
+  return id;
 }

@@ -37,8 +37,9 @@ export async function findIndicators(db: Queryable, plantId: number) {
 }
 
 /**
- * Stores a new version and activates it. The job derives again from the start of the local day `backDays` ago,
- * right away (next_run_at now). Returns the new version.
+ * Stores a new version. The job derives again from the start of the local day `backDays` ago, right away
+ * (next_run_at now). Returns the new version; the caller activates it on the plant (plants feature) in the same
+ * transaction.
  */
 export async function saveScript(
   tx: Queryable,
@@ -65,13 +66,7 @@ export async function saveScript(
     source,
     userId,
   ]);
-  await tx.query(`UPDATE plants SET script_active = true WHERE id = $1`, [plantId]);
   return version;
-}
-
-/** Deactivates the plant's script: the plant_figures_* views fall back to the default sums at once. */
-export async function deactivateScript(db: Queryable, plantId: number): Promise<void> {
-  await db.query(`UPDATE plants SET script_active = false WHERE id = $1`, [plantId]);
 }
 
 /** The plant-local date (YYYY-MM-DD) of the plant's newest 5-minute device energy, or null without data. */

@@ -2,11 +2,10 @@ import { translate, type Lang, type PlantScript, type ScriptTestRun } from '@vol
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
-import { requirePlantInScope } from '../plants/plants.service.js';
+import { requirePlantInScope, setScriptActive } from '../plants/plants.service.js';
 import type { ScriptSandbox } from './sandbox.js';
 import { checkDerived, checkIndicators, dayTotals, type ScriptFailure } from './script-result.js';
 import {
-  deactivateScript,
   dayBuckets,
   findIndicators,
   findScript,
@@ -74,13 +73,18 @@ export async function saveScript(
     if (failure.key) throw invalid('source', failure.key, failure.params ?? {});
     throw invalid('source', 'script.compileError', { line: failure.line ?? '?', message: failure.message ?? '' });
   }
-  const version = await db.transaction((tx) => storeScript(tx, plantId, source, caller.id, SCRIPT_BACKFILL_DAYS));
+  const version = await db.transaction(async (tx) => {
+    const stored = await storeScript(tx, plantId, source, caller.id, SCRIPT_BACKFILL_DAYS);
+    await setScriptActive(tx, plantId, true);
+    return stored;
+  });
   return { script: await getScript(db, caller, plantId, lang), version };
 }
 
 export async function deactivate(db: Db, caller: Caller, plantId: number, lang: Lang): Promise<PlantScript> {
   await requirePlantInScope(db, caller, plantId);
-  await deactivateScript(db, plantId);
+  // The plant_figures_* views fall back to the default sums at once.
+  await setScriptActive(db, plantId, false);
   return getScript(db, caller, plantId, lang);
 }
 

@@ -204,6 +204,16 @@ export async function addToRollup(
   );
 }
 
+/**
+ * Drops a plant's rollups (they have no foreign key to plants): the plants feature calls this inside the transaction
+ * that deletes the plant. Readings and the rollups per device stay.
+ */
+export async function dropPlantRollups(db: Queryable, plantId: number): Promise<void> {
+  await db.query(`DELETE FROM plant_energy_5m WHERE plant_id = $1`, [plantId]);
+  await db.query(`DELETE FROM plant_energy_day WHERE plant_id = $1`, [plantId]);
+  await db.query(`DELETE FROM plant_energy_month WHERE plant_id = $1`, [plantId]);
+}
+
 /** Holds each device's chain for this transaction, in id order so two batches cannot deadlock (PostgreSQL only). */
 export async function lockDeviceChains(db: Queryable, deviceIds: readonly number[]): Promise<void> {
   await db.query(`SELECT pg_advisory_xact_lock(7001, id) FROM unnest($1::int4[]) AS id ORDER BY id`, [[...deviceIds]]);

@@ -153,6 +153,16 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<number> {
   return id;
 }
 
+/** Inserts the first administrator `admin` (level 0, no superior, code U000001) and sets its path; nothing when taken. */
+export async function insertAdministrator(db: Queryable, passwordHash: string, roleId: number): Promise<void> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO users (username, password_hash, name, code, level, role_id, path) VALUES ('admin', $1, 'Administrator', 'U000001', 0, $2, '')
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [passwordHash, roleId],
+  );
+  if (rows[0]) await db.query(`UPDATE users SET path = $2 WHERE id = $1`, [rows[0].id, `/${rows[0].id}/`]);
+}
+
 export async function updateUserFields(
   db: Queryable,
   id: number,

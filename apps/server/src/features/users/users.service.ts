@@ -11,10 +11,11 @@ import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../platform/errors.js';
 import { belowCaller, subtreePattern } from '../../platform/scope.js';
 import { endUserSessions } from '../auth/sessions.service.js';
-import { assertAssignableRole } from '../roles/roles.service.js';
+import { assertAssignableRole, builtinRoleId } from '../roles/roles.service.js';
 import {
   countSubordinates,
   deleteUser as removeUser,
+  insertAdministrator,
   findUserById,
   findUserByUsername,
   findUserInScope,
@@ -165,8 +166,19 @@ export async function deleteUser(db: Db, caller: Caller, id: number): Promise<vo
   await removeUser(db, target.id);
 }
 
-// What the auth feature and the demo seed need of the users table, which this feature owns.
+/**
+ * The first start (db/seed.ts): creates the administrator `admin` with the operator role, in one transaction.
+ * Nothing changes when the name is taken.
+ */
+export async function seedAdministrator(db: Db, passwordHash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await insertAdministrator(tx, passwordHash, await builtinRoleId(tx, 'operator'));
+  });
+}
+
+// What the auth feature, the first-start seed and the demo seed need of the users table, which this feature owns.
 export {
+  countUsers,
   findUserById as userById,
   findUserByUsername as userByUsername,
   insertUser as insertUserRecord,

@@ -1,0 +1,48 @@
+import { ALL_PERMISSION_CODES, BUILTIN_ROLE_TEXTS, VIEWS, normaliseGrant } from '@voltfleet/domain';
+
+const ALL = [...ALL_PERMISSION_CODES];
+const without = (prefixes: string[]) =>
+  ALL.filter((c) => !prefixes.some((p) => c === p || c.startsWith(`${p}:`) || c.startsWith(`${p}/`)));
+
+/**
+ * The four built-in roles of SPEC §1/§6: operator, dealer, engineering (installer), personal (owner). Their words
+ * live in the domain (BUILTIN_ROLE_TEXTS) in every language; the rows keep the English ones, and the role API shows
+ * the caller's language.
+ */
+const english = (key: keyof typeof BUILTIN_ROLE_TEXTS) => ({
+  name: BUILTIN_ROLE_TEXTS[key].name.en,
+  description: BUILTIN_ROLE_TEXTS[key].description.en,
+});
+
+export const BUILTIN_ROLES = [
+  {
+    key: 'operator',
+    ...english('operator'),
+    permissions: ALL,
+    views: [...VIEWS],
+  },
+  {
+    key: 'dealer',
+    ...english('dealer'),
+    permissions: normaliseGrant(
+      ALL.filter((c) => !['B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw'].includes(c)),
+    ),
+    views: [...VIEWS],
+  },
+  {
+    key: 'engineering',
+    ...english('engineering'),
+    permissions: normaliseGrant(
+      without(['E', 'D/A', 'B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw', 'C/C']),
+    ),
+    views: ['bigScreen/map', 'bigScreen/flowGraph'],
+  },
+  {
+    key: 'personal',
+    ...english('personal'),
+    permissions: normaliseGrant(['A', 'A/A', 'B', 'B/A', 'C', 'C/A', 'C/B', 'D', 'D/E', 'D/E:template.edit']),
+    views: ['bigScreen/flowGraph'],
+  },
+] as const;
+
+export type BuiltinRoleKey = (typeof BUILTIN_ROLES)[number]['key'];
