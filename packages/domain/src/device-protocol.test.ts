@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEVICE_TOPICS,
+  DEVICE_TOPIC_FILTERS,
   commandAckJson,
   commandAckSchema,
   deviceCommandJson,
+  deviceStatusJson,
   deviceStatusSchema,
   parseDeviceCommand,
+  sharedTopicFilter,
   uplinkTopic,
   type DeviceCommand,
 } from './device-protocol.js';
@@ -23,6 +26,33 @@ describe('topics', () => {
     ['dev/VF12345678/up/reading/x', null],
   ])('%s', (topic, parsed) => {
     expect(uplinkTopic(topic)).toEqual(parsed);
+  });
+});
+
+describe('topic filters', () => {
+  it('name the branches the broker and its ACL work with', () => {
+    expect(DEVICE_TOPICS.command('VF12345678')).toBe('dev/VF12345678/down/cmd');
+    expect(DEVICE_TOPIC_FILTERS.uplinks).toBe('dev/+/up/+');
+    expect(sharedTopicFilter('voltfleet', DEVICE_TOPIC_FILTERS.uplinks)).toBe('$share/voltfleet/dev/+/up/+');
+    expect(DEVICE_TOPIC_FILTERS.uplinkTree('%u')).toBe('dev/%u/up/#');
+    expect(DEVICE_TOPIC_FILTERS.downlinkTree('+')).toBe('dev/+/down/#');
+  });
+});
+
+describe('status messages', () => {
+  it.each([
+    [{ status: 'offline' } as const, '{"status":"offline"}'],
+    [
+      { dspVersion: 'V201A00D00', pcuVersion: '4.0.0', ts: 1_800_000_000_000, status: 'online' } as const,
+      '{"status":"online","ts":1800000000000,"pcuVersion":"4.0.0","dspVersion":"V201A00D00"}',
+    ],
+  ])('%o reads %s and parses back', (message, json) => {
+    expect(deviceStatusJson(message)).toBe(json);
+    expect(deviceStatusSchema.parse(JSON.parse(json))).toEqual(message);
+  });
+
+  it('refuses a message its schema refuses', () => {
+    expect(() => deviceStatusJson({ status: 'online', pcuVersion: 'not a version' })).toThrow();
   });
 });
 

@@ -7,13 +7,36 @@ import { SERIAL_NUMBER_PATTERN } from './devices.js';
  * their own schema and one-pass checker in ./telemetry.
  */
 
+/**
+ * The branch of a device's uplink topics, `dev/{sn}/up`. `sn` is a serial number, or in a filter or an ACL the
+ * wildcard `+` (every device) or Mosquitto's `%u` (the logged-in device).
+ */
+export const deviceUplinkBranch = (sn: string) => `dev/${sn}/up`;
+/** The branch of a device's downlink (command) topics, `dev/{sn}/down`; `sn` as for `deviceUplinkBranch`. */
+export const deviceDownlinkBranch = (sn: string) => `dev/${sn}/down`;
+
 /** MQTT topics. `{sn}` is the device's serial number. */
 export const DEVICE_TOPICS = {
-  reading: (sn: string) => `dev/${sn}/up/reading`,
-  status: (sn: string) => `dev/${sn}/up/status`,
-  ack: (sn: string) => `dev/${sn}/up/ack`,
-  command: (sn: string) => `dev/${sn}/down/cmd`,
+  reading: (sn: string) => `${deviceUplinkBranch(sn)}/reading`,
+  status: (sn: string) => `${deviceUplinkBranch(sn)}/status`,
+  ack: (sn: string) => `${deviceUplinkBranch(sn)}/ack`,
+  command: (sn: string) => `${deviceDownlinkBranch(sn)}/cmd`,
 } as const;
+
+/** MQTT topic filters over the topics above. */
+export const DEVICE_TOPIC_FILTERS = {
+  /** Every device's uplink messages, `dev/+/up/+`. */
+  uplinks: `${deviceUplinkBranch('+')}/+`,
+  /** Everything below a device's uplink branch, `dev/{sn}/up/#` (`sn` may be `+` or `%u`). */
+  uplinkTree: (sn: string) => `${deviceUplinkBranch(sn)}/#`,
+  /** Everything below a device's downlink branch, `dev/{sn}/down/#` (`sn` may be `+` or `%u`). */
+  downlinkTree: (sn: string) => `${deviceDownlinkBranch(sn)}/#`,
+} as const;
+
+/** The filter of a shared subscription in `group` (MQTT 5 `$share`): the broker hands each message to one member. */
+export function sharedTopicFilter(group: string, filter: string): string {
+  return `$share/${group}/${filter}`;
+}
 
 export const UPLINK_CHANNELS = ['reading', 'status', 'ack'] as const;
 export type UplinkChannel = (typeof UPLINK_CHANNELS)[number];
@@ -41,6 +64,15 @@ export const deviceStatusSchema = z.object({
   dspVersion: reportedVersion,
 });
 export type DeviceStatusMessage = z.infer<typeof deviceStatusSchema>;
+
+/**
+ * The JSON text of a status message, checked by `deviceStatusSchema` (throws on a message it refuses, e.g. a version
+ * text with spaces): only the documented properties, in a fixed order, absent ones left out.
+ */
+export function deviceStatusJson(message: DeviceStatusMessage): string {
+  const { status, ts, pcuVersion, dspVersion } = deviceStatusSchema.parse(message);
+  return JSON.stringify({ status, ts, pcuVersion, dspVersion });
+}
 
 /** The image an upgrade command orders the device to install (sent along with the command). */
 export const firmwareOrderSchema = z.object({

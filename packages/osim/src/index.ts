@@ -15,3 +15,4 @@ export * from './settings-registers.js';
 export * from './settings-tariff.js';
 export * from './settings-forced-charging.js';
 export * from './settings-blocks.js';
+export * from './reading-fields.js';

@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { CommandAck, DeviceCommand, Reading } from '@voltfleet/domain';
+import type { CommandAck, DeviceCommand, DeviceStatusMessage, Reading } from '@voltfleet/domain';
 
 // The wire protocol (topics, command, acknowledgement and status payloads) is defined once in packages/domain
 // (device-protocol.ts) for the platform and the simulated devices; the link layer names them from there.
@@ -61,11 +61,8 @@ export interface IdentityConflict {
   at: number;
 }
 
-/** Firmware versions a device reports; either may be absent. */
-export interface DeviceVersions {
-  pcuVersion?: string | undefined;
-  dspVersion?: string | undefined;
-}
+/** Firmware versions a device reports (the version fields of its status message); either may be absent. */
+export type DeviceVersions = Pick<DeviceStatusMessage, 'pcuVersion' | 'dspVersion'>;
 
 /**
  * What became of a published command: `sent` to the device's subscribed session, the device was `offline` (nothing

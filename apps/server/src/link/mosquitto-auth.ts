@@ -1,6 +1,6 @@
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain';
+import { DEVICE_TOPIC_FILTERS, SERIAL_NUMBER_PATTERN } from '@voltfleet/domain';
 import { hashMosquittoPassword, isMosquittoHash } from './device-secret.js';
 import type { DeviceDirectory } from './link.types.js';
 
@@ -48,13 +48,13 @@ export function renderAclFile(platformUsername: string): string {
   return [
     '# Written by Voltfleet (apps/server/src/link/mosquitto-auth.ts); regenerate instead of editing.',
     '# Devices: the user name is the serial number.',
-    'pattern write dev/%u/up/#',
-    'pattern read dev/%u/down/#',
+    `pattern write ${DEVICE_TOPIC_FILTERS.uplinkTree('%u')}`,
+    `pattern read ${DEVICE_TOPIC_FILTERS.downlinkTree('%u')}`,
     '',
     '# The platform: reads every uplink (shared subscription), writes every command topic.',
     `user ${platformUsername}`,
-    'topic read dev/+/up/#',
-    'topic write dev/+/down/#',
+    `topic read ${DEVICE_TOPIC_FILTERS.uplinkTree('+')}`,
+    `topic write ${DEVICE_TOPIC_FILTERS.downlinkTree('+')}`,
     '',
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
-import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain';
+import { DEVICE_TOPIC_FILTERS, SERIAL_NUMBER_PATTERN, sharedTopicFilter } from '@voltfleet/domain';
 import { AckQueue } from './ack-order.js';
 import { DeviceCache } from './device-cache.js';
 import { commandPayload, uplinkTopic } from './mqtt-protocol.js';
@@ -15,7 +15,7 @@ import {
 } from './link.types.js';
 
 /** Every server process subscribes in this group: the broker hands each uplink message to one of them. */
-export const SHARED_UPLINK_FILTER = '$share/voltfleet/dev/+/up/+';
+export const SHARED_UPLINK_FILTER = sharedTopicFilter('voltfleet', DEVICE_TOPIC_FILTERS.uplinks);
 
 export interface ExternalLinkOptions {
   /** MQTT_URL with the platform's login, e.g. `mqtt://voltfleet:secret@mosquitto:1883`. */

@@ -1,6 +1,7 @@
 import {
   commandAckSchema,
   deviceCommandJson,
+  deviceDownlinkBranch,
   deviceStatusSchema,
   validateReading,
   type CommandAck,
@@ -40,7 +41,7 @@ export function countRejection(counters: LinkCounters, reason: LinkReason): void
 
 /** True for a filter a device may subscribe to: its own command branch `dev/{sn}/down/…` (wildcards only below it). */
 export function isOwnDownlinkFilter(filter: string, sn: string): boolean {
-  const prefix = `dev/${sn}/down`;
+  const prefix = deviceDownlinkBranch(sn);
   return filter === prefix || filter === `${prefix}/#` || filter.startsWith(`${prefix}/`);
 }
 

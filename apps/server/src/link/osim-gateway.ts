@@ -20,6 +20,7 @@ import { NoiseLog } from './noise-log.js';
 import { OsimConnection, expectedReplies, type ConnectionHost } from './osim-connection.js';
 import { identify, type IdentificationHost } from './osim-identification.js';
 import { OsimPoller } from './osim-polling.js';
+import { startPeriodic, type Periodic } from '../platform/periodic.js';
 
 // The connection's pieces, for the command and upgrade links that talk to one.
 export { OsimConnection, expectedReplies, type RequestResult } from './osim-connection.js';
@@ -116,7 +117,8 @@ export class OsimGateway implements ConnectionHost, IdentificationHost {
   readonly records: OsimDeviceRecords;
   readonly sink: ReadingSink;
   private readonly poller: OsimPoller;
-  private timer: NodeJS.Timeout | undefined;
+  /** The poll scheduler's tick (platform/periodic.ts, like every loop of the server). */
+  private ticker: Periodic | undefined;
 
   /**
    * Addresses and serial numbers that failed identification too often are refused before anything is asked: a
@@ -156,7 +158,12 @@ export class OsimGateway implements ConnectionHost, IdentificationHost {
         resolve();
       });
     });
-    gateway.timer = setInterval(() => gateway.poller.tick(gateway.connections), Math.min(1000, options.pollIntervalMs));
+    gateway.ticker = startPeriodic({
+      name: 'osim-poll',
+      everyMs: Math.min(1000, options.pollIntervalMs),
+      run: () => gateway.poller.tick(gateway.connections),
+      log: gateway.log,
+    });
     return gateway;
   }
 
@@ -209,7 +216,7 @@ export class OsimGateway implements ConnectionHost, IdentificationHost {
   }
 
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    await this.ticker?.stop();
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const connection of [...this.connections]) connection.close();
     await closed;

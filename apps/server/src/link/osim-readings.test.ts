@@ -5,7 +5,7 @@ import {
   parseFaultCodes,
   validateReading,
 } from '@voltfleet/domain';
-import { buildCommand, decodeFrameData, decodeFrame, type OsimValues } from '@voltfleet/osim';
+import { OSIM_READING_FIELDS, buildCommand, decodeFrameData, decodeFrame, type OsimValues } from '@voltfleet/osim';
 import { OsimDevice, createFleet, demoFleetConfig, type SimInverter } from '@voltfleet/simulator';
 import { describe, expect, it } from 'vitest';
 import { mapOsimReplies } from './osim-readings.js';
@@ -78,6 +78,27 @@ describe('OSIM fault replies of the simulated inverter, as the gateway maps them
     if (osimCodes.every((c) => c <= 32)) expect(mapped.extra).toBeUndefined();
     const payload = { sn: sim.sn, ts: at, values: mapped.values, ...(mapped.extra ? { extra: mapped.extra } : {}) };
     expect(validateReading(payload, at).ok).toBe(true);
+  });
+});
+
+describe('OSIM readings of the simulated inverter, as the gateway maps them', () => {
+  const sim = inverter();
+
+  it.each([258, 500, 603])('carries every reading field of the table into a valid reading at PCU %i', (version) => {
+    const device = new OsimDevice({ host: '127.0.0.1', port: 0, inverter: sim, pcuVersion: version });
+    const replies = polledReplies(device, version, NOON);
+    const mapped = mapOsimReplies(replies);
+    const reading = sim.reading(NOON).values;
+    expect(mapped.skipped).toEqual([]);
+    // Each value as the wire carries it: to its field's step (whole kWh for the totals).
+    for (const { key } of OSIM_READING_FIELDS) {
+      if (reading[key] === undefined) continue;
+      expect(Math.abs(mapped.values[key]! - reading[key]), key).toBeLessThanOrEqual(0.5);
+    }
+    // 9B repeats 99's load energy; the reading holds it once, read from 99.
+    expect(replies.get('9B')?.loadTodaySPowerConsumption).toBe(replies.get('99')?.loadDailyPowerConsumption);
+    expect(mapped.values.loadEnergyTodayKwh).toBe(replies.get('99')?.loadDailyPowerConsumption);
+    expect(validateReading({ sn: sim.sn, ts: NOON, values: mapped.values }, NOON).ok).toBe(true);
   });
 });
 

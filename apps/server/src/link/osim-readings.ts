@@ -1,6 +1,7 @@
 // Maps decoded OSIM query replies to the reading field keys of the telemetry catalogue
-// (packages/domain/src/telemetry). The codec has already applied each field's scale, so values arrive in the units the
-// layout names (V, A, W, Hz, °C, %, kWh); the catalogue uses the same units, so no value is rescaled here.
+// (packages/domain/src/telemetry) by the reply-field table of packages/osim (reading-fields.ts). The codec has already
+// applied each field's scale, so values arrive in the units the layout names (V, A, W, Hz, °C, %, kWh); the catalogue
+// uses the same units, so no value is rescaled here.
 import {
   faultSetFields,
   fieldByKey,
@@ -10,80 +11,7 @@ import {
   type OsimBmsMaker,
   type ReadingValues,
 } from '@voltfleet/domain';
-import type { OsimValue, OsimValues } from '@voltfleet/osim';
-
-/** One OSIM field copied to one catalogue key. */
-export interface OsimFieldMapping {
-  /** The reply command the field comes in (`0A`, `0B`, …). */
-  readonly command: string;
-  /** The field's key in the OSIM layout. */
-  readonly field: string;
-  readonly key: FieldKey;
-}
-
-/**
- * Field-for-field mapping, valid for the layouts from PCU 252 on (docs/protocol.md, "OSIM readings"):
- * - 0A battery block: voltage, current, temperature, SOC, SOH, current limits, cut-off voltages, cycle count and the
- *   battery's warning and error words.
- * - 0B PV / grid / backup block: PV strings, grid phases, frequency, power factor, grid active power, backup phase A
- *   voltage, frequency and active power, internal and module temperatures, DC bus voltage, DC power, efficiency.
- * - 0C running status: the "inverter switched on" bit.
- * - 99 / 9A / 9C energy: PV and load today (0.1 kWh) and total (kWh); 9A is the energy fed into the grid (export),
- *   9C the energy bought from the grid (import) and the battery's charge and discharge.
- */
-export const OSIM_FIELD_MAPPINGS: readonly OsimFieldMapping[] = [
-  { command: '0A', field: 'batteryVoltage', key: 'batVoltageV' },
-  { command: '0A', field: 'batteryCurrent', key: 'batCurrentA' },
-  { command: '0A', field: 'batteryTemperature', key: 'batTempC' },
-  { command: '0A', field: 'batterySoc', key: 'batSocPct' },
-  { command: '0A', field: 'batterySoh', key: 'batSohPct' },
-  { command: '0A', field: 'batteryMaxChargingCurrent', key: 'batChargeLimitA' },
-  { command: '0A', field: 'batteryMaxDischargingCurrent', key: 'batDischargeLimitA' },
-  { command: '0A', field: 'chargeCutOffVoltage', key: 'batChargeCutoffV' },
-  { command: '0A', field: 'dischargeCutOffVoltage', key: 'batDischargeCutoffV' },
-  { command: '0A', field: 'chargeDischargeTimes', key: 'batCycleCount' },
-  { command: '0A', field: 'batteryWarning', key: 'batWarningWord' },
-  { command: '0A', field: 'batteryError', key: 'batFaultWord' },
-  { command: '0B', field: 'pv1Voltage', key: 'pv1VoltageV' },
-  { command: '0B', field: 'pv1Current', key: 'pv1CurrentA' },
-  { command: '0B', field: 'pv1Power', key: 'pv1PowerW' },
-  { command: '0B', field: 'pv2Voltage', key: 'pv2VoltageV' },
-  { command: '0B', field: 'pv2Current', key: 'pv2CurrentA' },
-  { command: '0B', field: 'pv2Power', key: 'pv2PowerW' },
-  { command: '0B', field: 'gridAPhaseVoltage', key: 'gridVoltageAV' },
-  { command: '0B', field: 'gridBPhaseVoltage', key: 'gridVoltageBV' },
-  { command: '0B', field: 'gridCPhaseVoltage', key: 'gridVoltageCV' },
-  { command: '0B', field: 'gridAPhaseCurrent', key: 'gridCurrentAA' },
-  { command: '0B', field: 'gridBPhaseCurrent', key: 'gridCurrentBA' },
-  { command: '0B', field: 'gridCPhaseCurrent', key: 'gridCurrentCA' },
-  { command: '0B', field: 'gridFrequency', key: 'gridFrequencyHz' },
-  { command: '0B', field: 'powerFactor', key: 'gridPowerFactor' },
-  { command: '0B', field: 'gridActivePower', key: 'gridPowerW' },
-  { command: '0B', field: 'backupPhaseAVoltage', key: 'backupVoltageAV' },
-  { command: '0B', field: 'backupVoltageFrequency', key: 'backupFrequencyHz' },
-  // The reference labels backup active power "VA" and apparent power "W"; the active power is in W.
-  { command: '0B', field: 'backupActivePower', key: 'backupPowerW' },
-  { command: '0B', field: 'internalTemperature', key: 'pcsTempC' },
-  { command: '0B', field: 'moduleA1Temperature', key: 'pcsModuleTempAC' },
-  { command: '0B', field: 'moduleB1Temperature', key: 'pcsModuleTempBC' },
-  { command: '0B', field: 'moduleC1Temperature', key: 'pcsModuleTempCC' },
-  { command: '0B', field: 'dcBilateralBusVoltage', key: 'pcsBusVoltageV' },
-  { command: '0B', field: 'dcPower', key: 'pcsPowerW' },
-  { command: '0B', field: 'workEfficiency', key: 'pcsEfficiencyPct' },
-  { command: '0C', field: 'onOff', key: 'pcsOnOff' },
-  { command: '99', field: 'pvDailyPowerGeneration', key: 'pvEnergyTodayKwh' },
-  { command: '99', field: 'totalPhotovoltaicPowerGeneration', key: 'pvEnergyTotalKwh' },
-  { command: '99', field: 'loadDailyPowerConsumption', key: 'loadEnergyTodayKwh' },
-  { command: '99', field: 'totalLoadPowerConsumption', key: 'loadEnergyTotalKwh' },
-  { command: '9A', field: 'gridConnectedElectricityConsumptionToday', key: 'gridExportTodayKwh' },
-  { command: '9A', field: 'gridConnectedTotalPowerConsumption', key: 'gridExportTotalKwh' },
-  { command: '9C', field: 'theGridBuysElectricityOnTheSameDay', key: 'gridImportTodayKwh' },
-  { command: '9C', field: 'totalGridElectricityPurchase', key: 'gridImportTotalKwh' },
-  { command: '9C', field: 'batteryChargingOnTheDay', key: 'batChargeTodayKwh' },
-  { command: '9C', field: 'batteryDischargeOnTheDay', key: 'batDischargeTodayKwh' },
-  { command: '9C', field: 'totalDailyBatteryCharge', key: 'batChargeTotalKwh' },
-  { command: '9C', field: 'totalDailyBatteryDischarge', key: 'batDischargeTotalKwh' },
-];
+import { osimReadingValues, type OsimValue, type OsimValues } from '@voltfleet/osim';
 
 /**
  * Result of mapping one poll: the catalogue values, the active fault codes from 33 on (`extra.faultCodes`), and the
@@ -111,15 +39,16 @@ export function mapOsimReplies(
 ): MappedReading {
   const values: Record<string, number> = {};
   const skipped: { command: string; field: string; key: FieldKey; value: OsimValue }[] = [];
-  for (const m of OSIM_FIELD_MAPPINGS) {
-    const value = replies.get(m.command)?.[m.field];
-    if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-    const field = fieldByKey(m.key);
+  // The reply fields of packages/osim's one table (`OSIM_READING_FIELDS`, shared with the simulated inverter), each
+  // key from its source row (99's load energy, not its 9B copy). A key the catalogue lacks fails the typecheck here.
+  for (const { row, value } of osimReadingValues(replies)) {
+    const key: FieldKey = row.key;
+    const field = fieldByKey(key);
     if (value < field.min || value > field.max) {
-      skipped.push({ ...m, value });
+      skipped.push({ command: row.command, field: row.field, key, value });
       continue;
     }
-    values[m.key] = roundToField(m.key, value);
+    values[key] = roundToField(key, value);
   }
   const pv1 = values.pv1PowerW;
   const pv2 = values.pv2PowerW;

@@ -1,5 +1,12 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { DEVICE_TOPICS, commandAckJson, type CommandAnswer, type DeviceCommand, type Reading } from '@voltfleet/domain';
+import {
+  DEVICE_TOPICS,
+  commandAckJson,
+  deviceStatusJson,
+  type CommandAnswer,
+  type DeviceCommand,
+  type Reading,
+} from '@voltfleet/domain';
 import { parseCommand } from './commands.js';
 
 export interface MqttDeviceOptions {
@@ -21,6 +28,9 @@ export interface MqttDeviceOptions {
 }
 
 const REMEMBERED_COMMANDS = 100;
+
+/** The status a device says before a clean disconnect and leaves as its last will. */
+const OFFLINE_STATUS = deviceStatusJson({ status: 'offline' });
 
 /**
  * One simulated device on MQTT (docs/protocol.md): logs in with its serial number and secret, announces itself on its
@@ -55,7 +65,7 @@ export class MqttDevice {
       reconnectPeriod: options.reconnectPeriodMs ?? 2000,
       will: {
         topic: DEVICE_TOPICS.status(options.sn),
-        payload: Buffer.from('{"status":"offline"}'),
+        payload: Buffer.from(OFFLINE_STATUS),
         qos: 1,
         retain: false,
       },
@@ -114,7 +124,7 @@ export class MqttDevice {
   /** Says offline (waiting at most a second for the broker) and disconnects; a clean disconnect sends no will. */
   async close(): Promise<void> {
     if (this.client.connected) {
-      const said = this.client.publishAsync(DEVICE_TOPICS.status(this.sn), '{"status":"offline"}', { qos: 1 });
+      const said = this.client.publishAsync(DEVICE_TOPICS.status(this.sn), OFFLINE_STATUS, { qos: 1 });
       await Promise.race([said.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]);
     }
     await this.client.endAsync(true);
@@ -137,7 +147,7 @@ export class MqttDevice {
   }
 
   private onlineStatus(): string {
-    return JSON.stringify({ status: 'online', ts: Date.now(), ...this.options.versions?.() });
+    return deviceStatusJson({ status: 'online', ts: Date.now(), ...this.options.versions?.() });
   }
 
   private pump(): void {

@@ -1,7 +1,7 @@
 // A simulated Sermatec inverter in station mode: it dials the OSIM gateway over TCP and answers the cloud's queries
 // from its SimInverter state, building the reply frames with @voltfleet/osim (docs/protocol.md, "OSIM").
 import net from 'node:net';
-import { INVERTER_MODELS, osimFaultBits, type OsimBmsMaker, type ReadingValues } from '@voltfleet/domain';
+import { INVERTER_MODELS, osimFaultBits, type OsimBmsMaker } from '@voltfleet/domain';
 import {
   FrameReader,
   SYSTEM_INFO_COMMAND,
@@ -10,6 +10,7 @@ import {
   commandCode,
   decodeFrameData,
   osimDspVersionParts,
+  osimReadingReplyValues,
   osimVersionText,
   resolveCommand,
   upgradeStepOf,
@@ -38,65 +39,6 @@ export interface OsimDeviceOptions {
   bmsMaker?: OsimBmsMaker;
 }
 
-/**
- * Catalogue key → OSIM reply field, the device side of the gateway's mapping (apps/server/src/link/osim-readings.ts).
- * The codec scales each value on the wire, so values are given in the catalogue's units.
- */
-const REPLY_FIELDS: readonly { command: string; field: string; key: keyof ReadingValues }[] = [
-  { command: '0A', field: 'batteryVoltage', key: 'batVoltageV' },
-  { command: '0A', field: 'batteryCurrent', key: 'batCurrentA' },
-  { command: '0A', field: 'batteryTemperature', key: 'batTempC' },
-  { command: '0A', field: 'batterySoc', key: 'batSocPct' },
-  { command: '0A', field: 'batterySoh', key: 'batSohPct' },
-  { command: '0A', field: 'batteryMaxChargingCurrent', key: 'batChargeLimitA' },
-  { command: '0A', field: 'batteryMaxDischargingCurrent', key: 'batDischargeLimitA' },
-  { command: '0A', field: 'chargeCutOffVoltage', key: 'batChargeCutoffV' },
-  { command: '0A', field: 'dischargeCutOffVoltage', key: 'batDischargeCutoffV' },
-  { command: '0A', field: 'chargeDischargeTimes', key: 'batCycleCount' },
-  { command: '0A', field: 'batteryWarning', key: 'batWarningWord' },
-  { command: '0A', field: 'batteryError', key: 'batFaultWord' },
-  { command: '0B', field: 'pv1Voltage', key: 'pv1VoltageV' },
-  { command: '0B', field: 'pv1Current', key: 'pv1CurrentA' },
-  { command: '0B', field: 'pv1Power', key: 'pv1PowerW' },
-  { command: '0B', field: 'pv2Voltage', key: 'pv2VoltageV' },
-  { command: '0B', field: 'pv2Current', key: 'pv2CurrentA' },
-  { command: '0B', field: 'pv2Power', key: 'pv2PowerW' },
-  { command: '0B', field: 'gridAPhaseVoltage', key: 'gridVoltageAV' },
-  { command: '0B', field: 'gridBPhaseVoltage', key: 'gridVoltageBV' },
-  { command: '0B', field: 'gridCPhaseVoltage', key: 'gridVoltageCV' },
-  { command: '0B', field: 'gridAPhaseCurrent', key: 'gridCurrentAA' },
-  { command: '0B', field: 'gridBPhaseCurrent', key: 'gridCurrentBA' },
-  { command: '0B', field: 'gridCPhaseCurrent', key: 'gridCurrentCA' },
-  { command: '0B', field: 'gridFrequency', key: 'gridFrequencyHz' },
-  { command: '0B', field: 'powerFactor', key: 'gridPowerFactor' },
-  { command: '0B', field: 'gridActivePower', key: 'gridPowerW' },
-  { command: '0B', field: 'backupPhaseAVoltage', key: 'backupVoltageAV' },
-  { command: '0B', field: 'backupVoltageFrequency', key: 'backupFrequencyHz' },
-  { command: '0B', field: 'backupActivePower', key: 'backupPowerW' },
-  { command: '0B', field: 'internalTemperature', key: 'pcsTempC' },
-  { command: '0B', field: 'moduleA1Temperature', key: 'pcsModuleTempAC' },
-  { command: '0B', field: 'moduleB1Temperature', key: 'pcsModuleTempBC' },
-  { command: '0B', field: 'moduleC1Temperature', key: 'pcsModuleTempCC' },
-  { command: '0B', field: 'dcBilateralBusVoltage', key: 'pcsBusVoltageV' },
-  { command: '0B', field: 'dcPower', key: 'pcsPowerW' },
-  { command: '0B', field: 'workEfficiency', key: 'pcsEfficiencyPct' },
-  { command: '0C', field: 'onOff', key: 'pcsOnOff' },
-  { command: '99', field: 'pvDailyPowerGeneration', key: 'pvEnergyTodayKwh' },
-  { command: '99', field: 'totalPhotovoltaicPowerGeneration', key: 'pvEnergyTotalKwh' },
-  { command: '99', field: 'loadDailyPowerConsumption', key: 'loadEnergyTodayKwh' },
-  { command: '99', field: 'totalLoadPowerConsumption', key: 'loadEnergyTotalKwh' },
-  { command: '9A', field: 'gridConnectedElectricityConsumptionToday', key: 'gridExportTodayKwh' },
-  { command: '9A', field: 'gridConnectedTotalPowerConsumption', key: 'gridExportTotalKwh' },
-  { command: '9B', field: 'loadTodaySPowerConsumption', key: 'loadEnergyTodayKwh' },
-  { command: '9B', field: 'totalLoadPowerConsumption', key: 'loadEnergyTotalKwh' },
-  { command: '9C', field: 'theGridBuysElectricityOnTheSameDay', key: 'gridImportTodayKwh' },
-  { command: '9C', field: 'totalGridElectricityPurchase', key: 'gridImportTotalKwh' },
-  { command: '9C', field: 'batteryChargingOnTheDay', key: 'batChargeTodayKwh' },
-  { command: '9C', field: 'batteryDischargeOnTheDay', key: 'batDischargeTodayKwh' },
-  { command: '9C', field: 'totalDailyBatteryCharge', key: 'batChargeTotalKwh' },
-  { command: '9C', field: 'totalDailyBatteryDischarge', key: 'batDischargeTotalKwh' },
-];
-
 /** The write commands the simulated inverter executes (the settings blocks in osim-settings.ts, BA raw registers). */
 const WRITE_COMMANDS = new Set(['68', '70', 'BA', ...SETTING_WRITES]);
 
@@ -112,13 +54,6 @@ function neutral(field: FieldDef): number | string | readonly number[] {
   const value = field.defaultValue ?? 0;
   if (field.allowed && !field.allowed.includes(value)) return field.allowed[0] ?? value;
   return field.min !== undefined && value < field.min ? field.min : value;
-}
-
-/** A value rounded to what the field can carry (its scale's step; whole numbers when unscaled). */
-function onWire(field: FieldDef, value: number): number {
-  const step = field.scale ?? 1;
-  const digits = String(step).split('.')[1]?.length ?? 0;
-  return Number((Math.round(value / step) * step).toFixed(digits));
 }
 
 /** Every field of a reply filled with its neutral value; groups are left empty (their count field becomes zero). */
@@ -210,11 +145,8 @@ export class OsimDevice {
         values.sn = this.sn;
       }
       this.settings.fillReply(replyCode, command.value, values);
-      for (const m of REPLY_FIELDS) {
-        const value = reading[m.key];
-        const field = command.value.fields.find((f) => f.key === m.field);
-        if (m.command === replyCode && value !== undefined && field) values[m.field] = onWire(field, value);
-      }
+      // The reading's fields by packages/osim's table (the gateway reads them back by the same one).
+      Object.assign(values, osimReadingReplyValues(command.value, reading));
       // 0B carries the DSP version the inverter runs (after a DSP upgrade's restart, the new one).
       const dsp = osimDspVersionParts(this.options.inverter.dspVersion);
       if (dsp && command.value.fields.some((f) => f.key === 'dspHighVersion')) {
