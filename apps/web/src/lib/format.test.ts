@@ -7,7 +7,11 @@ import {
   formatDateTime,
   formatDuration,
   formatElapsed,
+  formatMonthDay,
   formatPlantTime,
+  formatUtcDate,
+  formatWeekday,
+  formatWeekdayOf,
   pad,
   type AxisLabelKind,
 } from './format';
@@ -98,6 +102,13 @@ describe('dates and padding', () => {
     expect(formatBrowserDate(at)).toBe(dayjs(at).format('YYYY-MM-DD'));
   });
 
+  it.each([
+    ['2026-03-14T23:59:59.000Z', '2026-03-14'],
+    ['2026-03-14T22:30:00-02:00', '2026-03-15'],
+    [null, '—'],
+    ['soon', 'soon'],
+  ])('the UTC date of %s is %s', (iso, expected) => expect(formatUtcDate(iso)).toBe(expected));
+
   it('defaults to today and names the browser zone', () => {
     expect(formatBrowserDate()).toBe(dayjs().format('YYYY-MM-DD'));
     expect(browserTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -131,5 +142,29 @@ describe('formatElapsed', () => {
   it('shows a dash when unknown', () => {
     expect(formatElapsed(null, 'en')).toBe('—');
     expect(formatElapsed(Number.NaN, 'en')).toBe('—');
+  });
+});
+
+describe('weekdays and month days', () => {
+  it.each([
+    ['2025-06-17', 'en', 'Tue', '06/17'],
+    ['2025-06-17', 'de', 'Di', '17.06.'],
+    ['2025-06-22', 'cs', 'ne', '22. 06.'],
+    ['2025-06-22', 'zh', '周日', '06/22'],
+  ])('%s in %s is %s %s', (date, lang, weekday, monthDay) => {
+    expect(formatWeekday(date, lang)).toBe(weekday);
+    expect(formatMonthDay(date, lang)).toBe(monthDay);
+  });
+
+  it('names the weekdays from Monday', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((i) => formatWeekdayOf(i, 'en'))).toEqual([
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+      'Sun',
+    ]);
   });
 });

@@ -95,6 +95,49 @@ export function formatBrowserDate(at: Date = new Date()): string {
   return `${pad(at.getFullYear(), 4)}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
+/**
+ * The UTC calendar date of an ISO instant as 'YYYY-MM-DD', for a day that belongs to no plant (the demo's simulated
+ * clock); an em dash when absent, the text as it came when it is not a time.
+ */
+export function formatUtcDate(iso: string | null | undefined): string {
+  if (!iso) return DASH;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const p = localParts(ms, 'UTC');
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar date ('YYYY-MM-DD') by a cached Intl format; noon UTC, so no zone can move it to another day. */
+function formatCalendar(date: string, lang: string, kind: 'weekday' | 'monthDay'): string {
+  const id = `${kind}:${lang}`;
+  let format = calendarFormats.get(id);
+  if (!format) {
+    const fields: Intl.DateTimeFormatOptions =
+      kind === 'weekday' ? { weekday: 'short' } : { month: '2-digit', day: '2-digit' };
+    format = new Intl.DateTimeFormat(lang, { ...fields, timeZone: 'UTC' });
+    calendarFormats.set(id, format);
+  }
+  return format.format(new Date(`${date}T12:00:00Z`));
+}
+
+/** The short weekday name of a calendar date ('YYYY-MM-DD') in the UI language: "Tue", "Di", "út", "周二". */
+export function formatWeekday(date: string, lang: string): string {
+  return formatCalendar(date, lang, 'weekday');
+}
+
+/** The short name of weekday `index` counted from Monday (0 Monday … 6 Sunday) in the UI language: "Mon", "Mo". */
+export function formatWeekdayOf(index: number, lang: string): string {
+  // 2024-01-01 was a Monday.
+  return formatWeekday(`2024-01-${pad(1 + index)}`, lang);
+}
+
+/** The month and day of a calendar date ('YYYY-MM-DD') in the UI language: "06/17", "17.06.", "17. 06.". */
+export function formatMonthDay(date: string, lang: string): string {
+  return formatCalendar(date, lang, 'monthDay');
+}
+
 /** The browser's own IANA time zone ('Europe/Prague'): the default for a new plant. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber, scaleEnergy, scaleMass } from './number-format';
+import { formatFixed, formatMoney, formatNumber, formatPercent, scaleEnergy, scaleMass } from './number-format';
 
 describe('scaleEnergy', () => {
   it.each([
@@ -34,5 +34,27 @@ describe('scaleMass', () => {
     [1250, '1.25', 't'],
   ])('%d kg → %s %s', (kg, value, unit) => {
     expect(scaleMass(kg, 'en')).toEqual({ value, unit });
+  });
+});
+
+describe('formatPercent', () => {
+  it.each([
+    [42, 'en', 0, '42%'],
+    [42.5, 'de', 1, '42,5\u00a0%'],
+    [7, 'cs', 0, '7\u00a0%'],
+    [100, 'zh', 0, '100%'],
+  ])('%d in %s with %d decimals reads %s', (percent, lang, decimals, text) => {
+    expect(formatPercent(percent, lang, decimals)).toBe(text);
+  });
+});
+
+describe('formatFixed', () => {
+  it.each([
+    [2345, 'en', 0, '2,345'],
+    [3.2, 'en', 2, '3.20'],
+    [3.214, 'cs', 2, '3,21'],
+    [2345.5, 'de', 1, '2.345,5'],
+  ])('%d in %s with %d decimals reads %s', (value, lang, decimals, text) => {
+    expect(formatFixed(value, lang, decimals)).toBe(text);
   });
 });

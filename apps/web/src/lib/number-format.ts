@@ -14,6 +14,22 @@ export function formatNumber(value: number, lang: string, maxDecimals = 2): stri
   ).format(value);
 }
 
+/** A number in the UI language with exactly `decimals` decimals ("2,345.0", "3,21"): catalogue values. */
+export function formatFixed(value: number, lang: string, decimals: number): string {
+  return cached(
+    `f:${lang}:${decimals}`,
+    () => new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+  ).format(value);
+}
+
+/** A share given in percent (0–100) in the UI language, with at most `maxDecimals` decimals ("42%", "42 %"). */
+export function formatPercent(percent: number, lang: string, maxDecimals = 0): string {
+  return cached(
+    `p:${lang}:${maxDecimals}`,
+    () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: maxDecimals }),
+  ).format(percent / 100);
+}
+
 /** An amount of money in its currency, in the UI language ("€1,234.50", "1 234,50 Kč"). */
 export function formatMoney(amount: number, currency: string, lang: string): string {
   try {

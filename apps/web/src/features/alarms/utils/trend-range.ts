@@ -1,4 +1,5 @@
 import type { AlarmFilter, AlarmTrendBucket } from '@voltfleet/domain';
+import { pad } from '@/lib/format';
 import { alarmSearchUrl } from './search-params';
 
 /**
@@ -12,7 +13,7 @@ export function bucketDays(label: string, bucket: AlarmTrendBucket): { from: str
     const [year, month] = [Number(match[1]), Number(match[2])];
     // Day 0 of the next month is this month's last day.
     const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    return { from: `${label}-01`, to: `${label}-${String(last).padStart(2, '0')}` };
+    return { from: `${label}-01`, to: `${label}-${pad(last)}` };
   }
   const pattern = bucket === 'hour' ? /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}$/ : /^(\d{4}-\d{2}-\d{2})$/;
   const day = pattern.exec(label)?.[1];

@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS, WEEKLY_FORCED_CHARGING, type ForcedCharging } from '@voltfleet/domain';
+import { formatWeekdayOf } from '@/lib/format';
 import { currentLang } from '@/lib/i18n';
-
-// 2024-01-01 was a Monday: weekday i of the catalogue is that date plus i days.
-const weekdayName = (i: number, lang: string) =>
-  new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i));
 
 interface Props {
   value: ForcedCharging;
@@ -51,7 +48,7 @@ export function ForcedChargingFields({ value, onChange }: Props) {
           <tr>
             <th />
             {WEEKDAYS.map((d) => (
-              <th key={d}>{weekdayName(d, lang)}</th>
+              <th key={d}>{formatWeekdayOf(d, lang)}</th>
             ))}
           </tr>
         </thead>

@@ -9,9 +9,8 @@ import {
   type RealtimeValue,
 } from '@voltfleet/domain';
 import { formatPlantTime } from '@/lib/format';
+import { formatFixed } from '@/lib/number-format';
 import { LiveValue } from './live-value';
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** A value in the UI language with its catalogue decimals and unit; a coded state as its label; else "—". */
 function shown(v: RealtimeValue, lang: Lang): string {
@@ -19,14 +18,9 @@ function shown(v: RealtimeValue, lang: Lang): string {
   const field = fieldByKey(v.key);
   if (field?.options) return findOption(field.options, v.value)?.names[lang] ?? String(v.value);
   if (field?.kind === 'code') return String(v.value);
-  const id = `${lang}:${v.decimals}`;
-  let format = numberFormats.get(id);
-  if (!format) {
-    format = new Intl.NumberFormat(lang, { minimumFractionDigits: v.decimals, maximumFractionDigits: v.decimals });
-    numberFormats.set(id, format);
-  }
+  const text = formatFixed(v.value, lang, v.decimals);
   const unit = v.unit === 'currency' ? '' : v.unit;
-  return unit ? `${format.format(v.value)} ${unit}` : format.format(v.value);
+  return unit ? `${text} ${unit}` : text;
 }
 
 /** The newest reading by monitoring group, names from the domain catalogue; a value that changes lights up. */

@@ -1,21 +1,10 @@
 import { DEVICE_LIVE_FIELDS, type DeviceLiveKey } from '@voltfleet/domain';
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(lang: string, decimals: number): Intl.NumberFormat {
-  const id = `${lang}:${decimals}`;
-  let format = numberFormats.get(id);
-  if (!format) {
-    format = new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    numberFormats.set(id, format);
-  }
-  return format;
-}
+import { formatFixed } from '@/lib/number-format';
 
 /** A live value with its catalogue decimals in the UI language ("2,345", "2 345", "3,21"), or a dash. */
 export function formatLiveValue(key: DeviceLiveKey, value: number | null | undefined, lang: string): string {
   if (value === null || value === undefined) return '—';
-  return numberFormat(lang, DEVICE_LIVE_FIELDS[key].decimals).format(value);
+  return formatFixed(value, lang, DEVICE_LIVE_FIELDS[key].decimals);
 }
 
 /** The catalogue unit of a live field ('W', '%', 'kWh'). */

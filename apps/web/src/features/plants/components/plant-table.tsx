@@ -5,6 +5,7 @@ import { PLANT_TYPES, findOption, type Lang, type Plant } from '@voltfleet/domai
 import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
+import { formatNumber } from '@/lib/number-format';
 import type { PagerConfig } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
 import type { PlantSort } from '../utils/plant-list-view';
@@ -23,12 +24,12 @@ interface Props {
   onDelete: (plant: Plant) => void;
 }
 
-const number = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 3 });
-
 /** The plant list: sortable columns, the name linking to the plant's detail, edit and delete by permission. */
 export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, onDelete }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
+  // Power and capacity in the UI language, to the watt (kW and kWh with up to three decimals).
+  const number = (value: number) => formatNumber(value, lang, 3);
   const canEdit = useCan('A:plant.edit');
   const canDelete = useCan('A:plant.delete');
   const title = (column: PlantSort['sort'], label: string) => (

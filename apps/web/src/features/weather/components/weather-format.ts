@@ -1,4 +1,5 @@
 import { localDay, weatherConditionOf, type ForecastDay, type WeatherCondition } from '@voltfleet/domain';
+import { formatMonthDay, formatWeekday } from '@/lib/format';
 
 /** Number of the day relative to the plant's today: 0 today, 1 tomorrow, -1 yesterday. */
 export function dayOffset(date: string, nowMs: number, timeZone: string): number {
@@ -8,12 +9,8 @@ export function dayOffset(date: string, nowMs: number, timeZone: string): number
 
 /** The weekday and date of a plant-local calendar day in the user's language, e.g. "Mon 05/04". */
 export function formatForecastDate(date: string, locale: string): { weekday: string; date: string } {
-  // The date is already plant-local: format it as a calendar date (UTC noon) so no zone can shift it.
-  const at = new Date(`${date}T12:00:00Z`);
-  return {
-    weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(at),
-    date: new Intl.DateTimeFormat(locale, { month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(at),
-  };
+  // The date is already plant-local: a calendar date, which no zone shifts.
+  return { weekday: formatWeekday(date, locale), date: formatMonthDay(date, locale) };
 }
 
 /** "HH:mm" of a forecast service's local "YYYY-MM-DDTHH:mm", or null. */
