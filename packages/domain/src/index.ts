@@ -33,3 +33,4 @@ export * from './device-protocol.js';
 export * from './tariff-command.js';
 export * from './online-debug.js';
 export * from './alarms/index.js';
+export * from './demo-seeding.js';

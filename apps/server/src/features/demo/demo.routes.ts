@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope } from '@voltfleet/domain';
+import { demoSeedingStatusSchema, envelope } from '@voltfleet/domain';
 import type { Config } from '../../config.js';
 import { ok } from '../../platform/envelope.js';
 import { DemoSeeding } from './demo.seeding.js';
@@ -13,16 +12,6 @@ declare module 'fastify' {
   }
 }
 
-const demoSeedingSchema = z.object({
-  state: z.enum(['off', 'pending', 'running', 'done', 'failed']),
-  phase: z.enum(['history', 'earnings']).nullable(),
-  percent: z.number(),
-  simulatedUntil: z.string().nullable(),
-  days: z.number().int(),
-  readings: z.number().int(),
-  readingsPerSecond: z.number(),
-});
-
 /**
  * GET /api/demo/seeding: how far the demo's history is. Public like /readyz, so a page before login can say that
  * the demo is still being filled; it tells nothing about any plant or device.
@@ -32,7 +21,7 @@ const demoRoutes: FastifyPluginAsyncZod<{ seeding: DemoSeeding }> = async (app, 
     '/api/demo/seeding',
     {
       config: { auth: false },
-      schema: { tags: ['demo'], response: { 200: envelope(demoSeedingSchema) } },
+      schema: { tags: ['demo'], response: { 200: envelope(demoSeedingStatusSchema) } },
     },
     async (request) => ok(request, seeding.status),
   );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { useRefreshMe } from '@/features/auth/api/use-refresh-me';
+import { DemoSeedingBanner } from '@/features/demo/components/demo-seeding-banner';
 import { useMe } from '@/lib/session';
 import { DETAIL_ROUTES, PAGE_REGISTRY } from '../page-registry';
 import { RouteBoundary } from '../route-boundary';
@@ -54,6 +55,7 @@ function ShellFrame() {
         <Layout.Header className="shell-header">
           <ShellHeader />
         </Layout.Header>
+        <DemoSeedingBanner />
         <Layout.Content className="shell-content">
           <RouteBoundary resetKey={pathname}>
             <Outlet />
