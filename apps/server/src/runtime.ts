@@ -77,8 +77,6 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     stops.push(async () => {
       await theLink.close();
       await theIngest.flush();
-      // The alarms of what the ingest committed last (the engine waits briefly to evaluate batches together).
-      await alarms.flush();
     });
     app.log.info(
       config.mqttUrl
@@ -144,7 +142,6 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     stops.unshift(async () => {
       await gateway.close();
       if (sink !== ingest) await sink.flush();
-      await alarms.flush();
     });
     // Commands for OSIM devices go through the gateway (which stops delivering before it closes).
     stops.unshift(

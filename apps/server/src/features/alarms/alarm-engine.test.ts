@@ -222,24 +222,6 @@ describe('alarm engine', () => {
     expect(events.filter((e) => e.alarm.deviceId === silent.id).map((e) => e.event)).toEqual(['raised', 'recovered']);
   });
 
-  it('evaluates the batches committed within its wait in one transaction, on its own without a flush', async () => {
-    const device = await newDevice();
-    const engine = new AlarmEngine(db, { rules: { ...RULES, debounceMs: 0 }, coalesceMs: 100 });
-    const stored = (s: number) => [
-      { deviceId: device.id, plantId: null, ts: T0 + s * 1000, values: { faultWord: GRID_HIGH }, extra: null },
-    ];
-    engine.onStored(stored(0));
-    engine.onStored(stored(60));
-    engine.onStored(stored(120));
-    expect(engine.stats.batches).toBe(0);
-    await expect.poll(() => engine.stats.batches, { timeout: 5_000 }).toBe(1);
-    expect(await alarmsOf(device.id)).toEqual(['grid.voltageHigh:active:0--']);
-    // A flush does not wait for the timer: what was handed over is evaluated at once.
-    engine.onStored(stored(180));
-    await engine.flush();
-    expect(engine.stats.batches).toBe(2);
-  });
-
   it('raises no no-data alarm while an inverter restarts after an upgrade', async () => {
     const engine = new AlarmEngine(db, { rules: RULES });
     const restarting = await newDevice();

@@ -39,12 +39,6 @@ export interface AlarmEngineOptions {
    * asked again (another process may have taken its faults over). Bounds how stale this process's view can be.
    */
   cleanCacheMs?: number;
-  /**
-   * How long committed readings wait to be evaluated together (default 250 ms). Each evaluation is one transaction
-   * whose fixed part (locks, trackers read and written) costs about as much for 50 devices as for 500, and on PGlite
-   * every transaction holds up the ingest's: a short wait makes one evaluation of several ingest batches.
-   */
-  coalesceMs?: number;
 }
 
 /** A device's readings of one batch that state their fault set, oldest first. */
@@ -65,8 +59,6 @@ interface DeviceReadings {
 export class AlarmEngine extends EventEmitter {
   private queue: StoredReading[] = [];
   private running: Promise<void> | undefined;
-  private waiting: NodeJS.Timeout | undefined;
-  private readonly coalesceMs: number;
   /** Devices with no fault state, until when that is trusted. */
   private readonly clean = new Map<number, number>();
   private readonly cleanCacheMs: number;
@@ -79,29 +71,16 @@ export class AlarmEngine extends EventEmitter {
   ) {
     super();
     this.cleanCacheMs = options.cleanCacheMs ?? 60_000;
-    this.coalesceMs = options.coalesceMs ?? 250;
   }
 
   /** Takes a committed batch (the Ingest 'stored' event); evaluation runs after it, in arrival order. */
   readonly onStored = (readings: StoredReading[]): void => {
     this.queue.push(...readings);
-    if (this.running || this.waiting) return;
-    this.waiting = setTimeout(() => this.start(), this.coalesceMs);
+    this.running ??= this.drain().finally(() => (this.running = undefined));
   };
 
-  private start(): void {
-    clearTimeout(this.waiting);
-    this.waiting = undefined;
-    this.running ??= this.drain().finally(() => {
-      this.running = undefined;
-      // Readings handed over between the drain's last look at the queue and here wait for the next round.
-      if (this.queue.length > 0) this.onStored([]);
-    });
-  }
-
-  /** Resolves when everything handed over so far has been evaluated (a waiting evaluation starts at once). */
+  /** Resolves when everything handed over so far has been evaluated. */
   async flush(): Promise<void> {
-    if (this.waiting) this.start();
     while (this.running) await this.running;
   }
 
