@@ -23,7 +23,7 @@ import {
   insertAlarm,
   loadTrackers,
   lockDeviceAlarms,
-  raisesSince,
+  raisedSince,
   recoverAlarm,
   reopenFlapping,
   saveTrackers,
@@ -126,21 +126,13 @@ export class AlarmEngine extends EventEmitter {
       changes.length = 0;
       if (this.db.kind === 'postgres') await lockDeviceAlarms(tx, ids);
       const stored = await loadTrackers(tx, ids);
-      // Raises happen only on readings with a fault, at or after the batch's oldest reading.
-      const faulty = devices.filter((d) => d.anyFault);
-      const oldest = Math.min(...faulty.map((d) => d.readings[0]!.ts));
-      const raises = await raisesSince(
-        tx,
-        faulty.map((d) => d.deviceId),
-        oldest - this.options.rules.flapWindowMs,
-      );
       const kept: { deviceId: number; t: FaultTracker }[] = [];
       const seen: { alarmId: number; at: number }[] = [];
       for (const d of devices) {
         const trackers = new Map((stored.get(d.deviceId) ?? []).map((t) => [t.code, t]));
         for (const r of d.readings)
           for (const action of stepFaults(trackers, r.ts, r.faults, this.options.rules))
-            await this.apply(tx, d.deviceId, trackers, action, changes, raises);
+            await this.apply(tx, d.deviceId, trackers, action, changes);
         for (const t of trackers.values()) {
           kept.push({ deviceId: d.deviceId, t });
           if (t.alarmId !== null && t.absentSince === null) seen.push({ alarmId: t.alarmId, at: t.lastSeenAt });
@@ -164,8 +156,6 @@ export class AlarmEngine extends EventEmitter {
     trackers: Map<string, FaultTracker>,
     action: AlarmAction,
     changes: { event: AlarmEventKind; alarm: AlarmChange }[],
-    /** When this batch's devices' alarms were raised, from the flap window before its oldest reading on. */
-    raises: Map<string, number[]>,
   ): Promise<void> {
     if (action.kind === 'seen') return alarmSeenAgain(tx, action.alarmId, action.at);
     if (action.kind === 'recover') {
@@ -174,9 +164,7 @@ export class AlarmEngine extends EventEmitter {
       return;
     }
     const { rules } = this.options;
-    const key = `${deviceId}:${action.code}`;
-    const since = action.at - rules.flapWindowMs;
-    if ((raises.get(key) ?? []).filter((at) => at >= since).length >= rules.flapCount) {
+    if ((await raisedSince(tx, deviceId, action.code, action.at - rules.flapWindowMs)) >= rules.flapCount) {
       const reopened = await reopenFlapping(tx, deviceId, action.code, action.at);
       if (reopened) {
         trackerRaised(trackers, action.code, reopened.alarm.id, true);
@@ -196,10 +184,7 @@ export class AlarmEngine extends EventEmitter {
       seenAt: action.at,
     });
     trackerRaised(trackers, action.code, alarm.id, alarm.flapping);
-    if (created) {
-      raises.set(key, [...(raises.get(key) ?? []), action.raisedAt]);
-      changes.push({ event: 'raised', alarm });
-    }
+    if (created) changes.push({ event: 'raised', alarm });
   }
 
   /**

@@ -111,27 +111,13 @@ async function addEvent(db: Queryable, alarmId: number, at: number, kind: AlarmE
   await db.query(`INSERT INTO alarm_events (alarm_id, at, kind) VALUES ($1, $2, $3)`, [alarmId, iso(at), kind]);
 }
 
-/**
- * When the alarms of these devices raised since `since` were raised, by `deviceId:code` (for the flapping rule). The
- * engine reads them once per batch, after taking the devices' locks, rather than counting per raise: a count per
- * raise was a fifth of the engine's database time.
- */
-export async function raisesSince(
-  db: Queryable,
-  deviceIds: readonly number[],
-  since: number,
-): Promise<Map<string, number[]>> {
-  const out = new Map<string, number[]>();
-  if (deviceIds.length === 0) return out;
-  const { rows } = await db.query<{ device_id: number; code: string; raised_at: Date }>(
-    `SELECT device_id, code, raised_at FROM alarms WHERE device_id = ANY($1::int4[]) AND raised_at >= $2`,
-    [[...deviceIds], iso(since)],
+/** How many alarms of this device and code were raised since `since` (for the flapping rule). */
+export async function raisedSince(db: Queryable, deviceId: number, code: string, since: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM alarms WHERE device_id = $1 AND code = $2 AND raised_at >= $3`,
+    [deviceId, code, iso(since)],
   );
-  for (const r of rows) {
-    const key = `${r.device_id}:${r.code}`;
-    out.set(key, [...(out.get(key) ?? []), ms(r.raised_at)!]);
-  }
-  return out;
+  return rows[0]!.n;
 }
 
 export interface NewAlarm {
@@ -154,16 +140,16 @@ export async function insertAlarm(
   a: NewAlarm,
 ): Promise<{ alarm: AlarmChange & { flapping: boolean }; created: boolean }> {
   const { rows } = await db.query<AlarmRow>(
-    `WITH raised AS (
-       INSERT INTO alarms (device_id, plant_id, code, device_code, group_name, severity, severity_rank, state, raised_at, last_seen_at)
-       SELECT d.id, d.plant_id, $2, $3, $4, $5, $6, 'active', $7, $8 FROM devices d WHERE d.id = $1
-       ON CONFLICT (device_id, code) WHERE state = 'active' DO NOTHING
-       ${RETURNING}),
-     event AS (INSERT INTO alarm_events (alarm_id, at, kind) SELECT id, $7, 'raised' FROM raised)
-     SELECT * FROM raised`,
+    `INSERT INTO alarms (device_id, plant_id, code, device_code, group_name, severity, severity_rank, state, raised_at, last_seen_at)
+     SELECT d.id, d.plant_id, $2, $3, $4, $5, $6, 'active', $7, $8 FROM devices d WHERE d.id = $1
+     ON CONFLICT (device_id, code) WHERE state = 'active' DO NOTHING
+     ${RETURNING}`,
     [a.deviceId, a.code, a.deviceCode, a.group, a.severity, a.severityRank, iso(a.raisedAt), iso(a.seenAt)],
   );
-  if (rows[0]) return { alarm: change(rows[0]), created: true };
+  if (rows[0]) {
+    await addEvent(db, Number(rows[0].id), a.raisedAt, 'raised');
+    return { alarm: change(rows[0]), created: true };
+  }
   const existing = await db.query<AlarmRow>(
     `SELECT id, device_id, plant_id, code, severity, state, raised_at, recovered_at, flapping
        FROM alarms WHERE device_id = $1 AND code = $2 AND state = 'active'`,
@@ -188,20 +174,16 @@ export async function reopenFlapping(
         WHERE device_id = $1 AND code = $2 AND state = 'recovered'
           AND NOT EXISTS (SELECT 1 FROM alarms x WHERE x.device_id = $1 AND x.code = $2 AND x.state = 'active')
         ORDER BY raised_at DESC, id DESC LIMIT 1)
-     , reopened AS (
-       UPDATE alarms a SET state = 'active', recovered_at = NULL, flapping = true, flaps = a.flaps + 1,
-              last_seen_at = greatest(a.last_seen_at, $3), updated_at = now()
-         FROM newest WHERE a.id = newest.id
-       RETURNING a.id, a.device_id, a.plant_id, a.code, a.severity, a.state, a.raised_at, a.recovered_at, a.flapping,
-                 newest.flapping AS was_flapping),
-     event AS (
-       INSERT INTO alarm_events (alarm_id, at, kind)
-       SELECT id, $3, CASE WHEN was_flapping THEN 'seen' ELSE 'flapping' END FROM reopened)
-     SELECT * FROM reopened`,
+     UPDATE alarms a SET state = 'active', recovered_at = NULL, flapping = true, flaps = a.flaps + 1,
+            last_seen_at = greatest(a.last_seen_at, $3), updated_at = now()
+       FROM newest WHERE a.id = newest.id
+     RETURNING a.id, a.device_id, a.plant_id, a.code, a.severity, a.state, a.raised_at, a.recovered_at, a.flapping,
+               newest.flapping AS was_flapping`,
     [deviceId, code, iso(at)],
   );
   const r = rows[0];
   if (!r) return null;
+  await addEvent(db, Number(r.id), at, r.was_flapping ? 'seen' : 'flapping');
   return { alarm: change(r), becameFlapping: !r.was_flapping };
 }
 
@@ -228,14 +210,12 @@ export async function recoverAlarm(
   at: number,
 ): Promise<(AlarmChange & { flapping: boolean }) | null> {
   const { rows } = await db.query<AlarmRow>(
-    `WITH recovered AS (
-       UPDATE alarms SET state = 'recovered', recovered_at = greatest(raised_at, $2), updated_at = now()
-        WHERE id = $1 AND state = 'active' ${RETURNING}),
-     event AS (INSERT INTO alarm_events (alarm_id, at, kind) SELECT id, $2, 'recovered' FROM recovered)
-     SELECT * FROM recovered`,
+    `UPDATE alarms SET state = 'recovered', recovered_at = greatest(raised_at, $2), updated_at = now()
+      WHERE id = $1 AND state = 'active' ${RETURNING}`,
     [alarmId, iso(at)],
   );
   if (!rows[0]) return null;
+  await addEvent(db, alarmId, at, 'recovered');
   return change(rows[0]);
 }
 
