@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CORE_SECTIONS } from './src/locales/core-sections';
 
 const src = new URL('./src', import.meta.url).pathname;
 
@@ -72,8 +73,32 @@ function antdFormContextOnly(): Plugin {
   };
 }
 
+/**
+ * A language file in two modules: `virtual:locale-core/<lang>` holds the CORE_SECTIONS of src/locales/<lang>.json, for
+ * the first download, and `virtual:locale-pages/<lang>` every other section, which the shell loads (lib/i18n.ts).
+ * Importing sections from the JSON file would not do: the shell needs the rest as well, so the bundler would keep the
+ * file one chunk and the login page would get every page's texts (bench/web-size).
+ */
+function localeParts(): Plugin {
+  const part = /^\0?virtual:locale-(core|pages)\/([a-z]{2})$/;
+  const core = new Set<string>(CORE_SECTIONS);
+  return {
+    name: 'voltfleet:locale-parts',
+    resolveId: (id) => (part.test(id) ? `\0${id}` : null),
+    load(id) {
+      const [, which, lang] = id.startsWith('\0') ? (part.exec(id) ?? []) : [];
+      if (!which || !lang) return null;
+      const file = `${src}/locales/${lang}.json`;
+      this.addWatchFile(file);
+      const whole = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const picked = Object.entries(whole).filter(([section]) => core.has(section) === (which === 'core'));
+      return `export default ${JSON.stringify(Object.fromEntries(picked))};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), leanDomain(), antdFormContextOnly()],
+  plugins: [react(), leanDomain(), antdFormContextOnly(), localeParts()],
   resolve: {
     // The domain package is consumed from its TypeScript sources (its package.json `source` condition).
     conditions: ['source', ...defaultClientConditions],

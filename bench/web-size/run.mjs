@@ -21,19 +21,24 @@ const CHROMIUM_ARGS = [
 /** Records every JavaScript response of a page and sums their gzip sizes. */
 function jsRecorder(page) {
   const files = new Map();
-  page.on('response', async (res) => {
+  // Bodies still being read: a total taken before they are in would miss them (the anchor's one big file did).
+  const reading = new Set();
+  page.on('response', (res) => {
     const url = res.url();
     if (!/\.m?js(\?|$)/.test(new URL(url).pathname)) return;
-    try {
-      const body = await res.body();
-      files.set(new URL(url).pathname, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-    } catch {
-      // a response without a body (redirect) carries no script
-    }
+    const read = res
+      .body()
+      .then((body) => files.set(new URL(url).pathname, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length }))
+      .catch(() => {
+        // a response without a body (redirect) carries no script
+      })
+      .finally(() => reading.delete(read));
+    reading.add(read);
   });
   return {
     reset: () => files.clear(),
-    total: () => {
+    total: async () => {
+      await Promise.all([...reading]);
       const list = [...files.entries()].map(([file, s]) => ({ file, ...s }));
       return {
         files: list,
@@ -84,13 +89,13 @@ export async function run() {
     const anchorPage = await browser.newPage();
     const anchorRec = jsRecorder(anchorPage);
     await anchorPage.goto(anchorServer.url, { waitUntil: 'networkidle' });
-    const anchor = anchorRec.total();
+    const anchor = await anchorRec.total();
 
     const context = await browser.newContext({ baseURL: app.baseUrl, locale: 'en-US' });
     const page = await context.newPage();
     const rec = jsRecorder(page);
     await page.goto('/login', { waitUntil: 'networkidle' });
-    const login = rec.total();
+    const login = await rec.total();
 
     await page.getByTestId('login-username').fill('admin');
     await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
@@ -103,7 +108,7 @@ export async function run() {
     const shellRec = jsRecorder(fresh);
     await fresh.goto(landing, { waitUntil: 'networkidle' });
     await fresh.getByTestId('menu').waitFor();
-    const shell = shellRec.total();
+    const shell = await shellRec.total();
 
     const result = {
       name: 'web-size',

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoginGate, RequireSession } from './guards';
+import { loadAllMessages } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 import { DETAIL_ROUTES, PAGE_REGISTRY, shellPage } from './page-registry';
 import { RouteBoundary } from './route-boundary';
@@ -9,9 +10,14 @@ import { SessionBridge } from './session-bridge';
 import { useSession } from '@/lib/session';
 
 const LoginRoute = lazyLoad(() => import('./login-route'));
-const ShellLayout = lazyLoad(() => import('./shell/shell-layout'));
+// The shell and the pages outside it read every page's texts: their chunk and the rest of the language file load together.
+const withAllMessages =
+  <T,>(load: () => Promise<T>) =>
+  async () =>
+    (await Promise.all([load(), loadAllMessages()]))[0];
+const ShellLayout = lazyLoad(withAllMessages(() => import('./shell/shell-layout')));
 const PersonalCenterPage = shellPage('personalCenter');
-const ForbiddenPage = lazyLoad(() => import('./pages/forbidden-page'));
+const ForbiddenPage = lazyLoad(withAllMessages(() => import('./pages/forbidden-page')));
 const NotFoundPage = lazyLoad(() => import('./pages/not-found-page'));
 
 /** SPEC §2 routes: public /login and /403, and the shell with the pages the user's grant registers. */

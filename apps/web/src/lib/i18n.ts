@@ -10,26 +10,52 @@ interface LocalePack {
   antd: Locale;
 }
 
-// Each language is its own chunk: the UI strings and the Ant Design locale arrive together, and only the active
-// language's. (Date pickers bring their dayjs locale themselves: lib/dayjs-locale.ts.)
+// Each language is its own chunks, and only the active language's arrive. The login page and the app frame need a few
+// sections (CORE_SECTIONS in locales/core-sections.ts, built by vite.config.ts), the shell every page's: so the first
+// download carries the core with the Ant Design locale, and the other sections follow when the shell loads
+// (loadAllMessages; vite.config.ts splits each file in the two). Without the split every page's texts, which grow with each feature, came with /login and its
+// 250 KB budget (bench/web-size). (Date pickers bring their dayjs locale themselves: lib/dayjs-locale.ts.)
 const loaders: Record<Lang, () => Promise<LocalePack>> = {
   zh: async () => {
-    const [messages, antd] = await Promise.all([import('@/locales/zh.json'), import('antd/es/locale/zh_CN')]);
+    const [messages, antd] = await Promise.all([import('virtual:locale-core/zh'), import('antd/es/locale/zh_CN')]);
     return { messages: messages.default, antd: antd.default };
   },
   en: async () => {
-    const [messages, antd] = await Promise.all([import('@/locales/en.json'), import('antd/es/locale/en_US')]);
+    const [messages, antd] = await Promise.all([import('virtual:locale-core/en'), import('antd/es/locale/en_US')]);
     return { messages: messages.default, antd: antd.default };
   },
   cs: async () => {
-    const [messages, antd] = await Promise.all([import('@/locales/cs.json'), import('antd/es/locale/cs_CZ')]);
+    const [messages, antd] = await Promise.all([import('virtual:locale-core/cs'), import('antd/es/locale/cs_CZ')]);
     return { messages: messages.default, antd: antd.default };
   },
   de: async () => {
-    const [messages, antd] = await Promise.all([import('@/locales/de.json'), import('antd/es/locale/de_DE')]);
+    const [messages, antd] = await Promise.all([import('virtual:locale-core/de'), import('antd/es/locale/de_DE')]);
     return { messages: messages.default, antd: antd.default };
   },
 };
+
+const pageLoaders: Record<Lang, () => Promise<Messages>> = {
+  zh: async () => (await import('virtual:locale-pages/zh')).default,
+  en: async () => (await import('virtual:locale-pages/en')).default,
+  cs: async () => (await import('virtual:locale-pages/cs')).default,
+  de: async () => (await import('virtual:locale-pages/de')).default,
+};
+
+/** Whether the shell asked for every page's texts: a later language switch then loads them too. */
+let pagesWanted = false;
+const pagesLoaded = new Set<Lang>();
+
+async function loadPages(lang: Lang): Promise<void> {
+  if (pagesLoaded.has(lang)) return;
+  i18next.addResourceBundle(lang, 'translation', await pageLoaders[lang](), true, true);
+  pagesLoaded.add(lang);
+}
+
+/** Loads every page's texts in the current language (and in any language switched to later); the shell awaits it. */
+export async function loadAllMessages(): Promise<void> {
+  pagesWanted = true;
+  await loadPages(currentLang());
+}
 
 const loaded = new Map<Lang, LocalePack>();
 
@@ -68,7 +94,7 @@ export async function changeLang(lang: Lang): Promise<void> {
 }
 
 async function switchTo(lang: Lang): Promise<void> {
-  await loadPack(lang);
+  await Promise.all([loadPack(lang), pagesWanted ? loadPages(lang) : undefined]);
   document.documentElement.lang = lang;
   await i18next.changeLanguage(lang);
 }

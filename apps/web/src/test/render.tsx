@@ -4,7 +4,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Lang, Me } from '@voltfleet/domain';
 import { Providers } from '@/app/providers';
-import { changeLang, i18next, initI18n } from '@/lib/i18n';
+import { changeLang, i18next, initI18n, loadAllMessages } from '@/lib/i18n';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 
@@ -24,6 +24,8 @@ export interface Rendered extends RenderResult {
 export async function switchLanguage(lang: Lang): Promise<void> {
   if (i18next.isInitialized) await changeLang(lang);
   else await initI18n(lang);
+  // Components are tested as the shell shows them, with every page's texts.
+  await loadAllMessages();
 }
 
 /**
