@@ -33,7 +33,9 @@ import { registerCommands } from './features/commands/commands.routes.js';
 import { upgradeRoutes } from './features/firmware/upgrade.routes.js';
 import { registerOnlineDebug } from './features/online-debug/online-debug.routes.js';
 import { registerAlarms } from './features/alarms/alarms.routes.js';
+import { notificationRulesRoutes } from './features/notifications/notification-rules.routes.js';
 import { registerDemo } from './features/demo/demo.routes.js';
+import { noticesRoutes } from './features/notices/notices.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,10 +97,12 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(tariffsRoutes, { db });
   await app.register(scriptsRoutes, { db });
   await app.register(firmwareRoutes, { db, config });
+  await app.register(noticesRoutes, { db });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const live = await registerLive(app, { db, config });
   await registerCommands(app, deps, live);
   await registerAlarms(app, db, live);
+  await app.register(notificationRulesRoutes, { db });
   await app.register(upgradeRoutes, deps);
   await registerOnlineDebug(app, db);
   await registerDemo(app, config);

@@ -34,3 +34,4 @@ export * from './tariff-command.js';
 export * from './online-debug.js';
 export * from './alarms/index.js';
 export * from './demo-seeding.js';
+export * from './notices.js';

@@ -11,6 +11,8 @@ import { STORAGE_MESSAGES } from './messages-storage.js';
 import { VALIDATION_MESSAGES } from './messages-validation.js';
 import { SCRIPT_MESSAGES } from './messages-scripts.js';
 import { ALARM_MESSAGES } from './alarms/alarm-messages.js';
+import { NOTICE_MESSAGES } from './notices.messages.js';
+import { NOTIFICATION_RULE_MESSAGES } from './alarms/notification-rule-messages.js';
 
 type Entry = Record<Lang, string>;
 
@@ -43,6 +45,10 @@ export const MESSAGES = {
   ...SCRIPT_MESSAGES,
   // the Alarm Center's search, acknowledgement, export and overview (alarms/alarm-messages.ts)
   ...ALARM_MESSAGES,
+  // the Alarm Center's notification rules (alarms/notification-rule-messages.ts)
+  ...NOTIFICATION_RULE_MESSAGES,
+  // upgrade notices (notices.messages.ts)
+  ...NOTICE_MESSAGES,
 } satisfies Record<string, Entry>;
 
 export type MessageKey = keyof typeof MESSAGES;

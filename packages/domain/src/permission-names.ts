@@ -79,6 +79,12 @@ export const PERMISSION_NAMES: Record<string, Names> = {
   'E:role.add': { zh: '新增角色', en: 'Add role', cs: 'Přidat roli', de: 'Rolle hinzufügen' },
   'E:role.edit': { zh: '编辑角色', en: 'Edit role', cs: 'Upravit roli', de: 'Rolle bearbeiten' },
   'E:role.delete': { zh: '删除角色', en: 'Delete role', cs: 'Smazat roli', de: 'Rolle löschen' },
+  'E:notice.publish': {
+    zh: '发布升级公告',
+    en: 'Publish upgrade notices',
+    cs: 'Zveřejňovat oznámení o aktualizacích',
+    de: 'Update-Hinweise veröffentlichen',
+  },
 };
 
 /** Names of the child pages (menu entries), by route segment. */

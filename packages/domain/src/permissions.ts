@@ -95,7 +95,16 @@ export const MODULES: readonly ModuleDef[] = [
   {
     code: 'E',
     path: 'systemManage',
-    pages: [{ path: 'roleList', group: 'roleManagement', auths: ['role.add', 'role.edit', 'role.delete'] }],
+    pages: [
+      {
+        path: 'roleList',
+        group: 'roleManagement',
+        // notice.publish: publishing and withdrawing the upgrade notices every user sees after login (SPEC §2 shell).
+        // SPEC §6 names no permission for it; it is platform-wide, so it sits under System Management, and the
+        // System Management module has this one page, which owns module-level functions (E:…).
+        auths: ['role.add', 'role.edit', 'role.delete', 'notice.publish'],
+      },
+    ],
   },
 ];
 

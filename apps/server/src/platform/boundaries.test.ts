@@ -91,9 +91,15 @@ describe('table owners', () => {
     // The values a device read back in its answers (the command lifecycle stores them).
     device_parameters: repositoriesOf('commands'),
     devices: /^features\/devices\/device-writes\.repository\.ts$/,
+    // Alarm notification rules (Alarm Center, C/C); delivery only reads them.
+    notification_rules: repositoriesOf('notifications'),
+    notification_rule_plants: repositoriesOf('notifications'),
+    notification_rule_users: repositoriesOf('notifications'),
     device_upgrades: repositoriesOf('firmware'),
     firmware_images: repositoriesOf('firmware'),
     operation_records: /^platform\/audit\.repository\.ts$/,
+    upgrade_notices: repositoriesOf('notices'),
+    upgrade_notice_dismissals: repositoriesOf('notices'),
     plants: repositoriesOf('plants'),
     plant_users: repositoriesOf('plants'),
     roles: repositoriesOf('roles'),

@@ -5,7 +5,7 @@ import { loadAllMessages } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 import { DETAIL_ROUTES, PAGE_REGISTRY, shellPage } from './page-registry';
 import { RouteBoundary } from './route-boundary';
-import { homePath, PERSONAL_CENTER_PATH, registeredRoutes } from './routes';
+import { homePath, NOTICES_PATH, PERSONAL_CENTER_PATH, registeredRoutes } from './routes';
 import { SessionBridge } from './session-bridge';
 import { useSession } from '@/lib/session';
 
@@ -17,6 +17,7 @@ const withAllMessages =
     (await Promise.all([load(), loadAllMessages()]))[0];
 const ShellLayout = lazyLoad(withAllMessages(() => import('./shell/shell-layout')));
 const PersonalCenterPage = shellPage('personalCenter');
+const NoticesPage = shellPage('notices');
 const ForbiddenPage = lazyLoad(withAllMessages(() => import('./pages/forbidden-page')));
 const NotFoundPage = lazyLoad(() => import('./pages/not-found-page'));
 
@@ -55,6 +56,7 @@ export function AppRouter() {
                 );
               })}
               <Route path={PERSONAL_CENTER_PATH} element={<PersonalCenterPage />} />
+              <Route path={NOTICES_PATH} element={<NoticesPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

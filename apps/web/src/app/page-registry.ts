@@ -20,6 +20,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   'deviceCenter/onlineDebug': shellPage('deviceCenter/onlineDebug'),
   'alarmCenter/alarmSearch': shellPage('alarmCenter/alarmSearch'),
   'alarmCenter/alarmOverView': shellPage('alarmCenter/alarmOverView'),
+  'alarmCenter/alarmRules': shellPage('alarmCenter/alarmRules'),
   'userCenter/contralRecord': shellPage('userCenter/contralRecord'),
   'userCenter/userList': shellPage('userCenter/userList'),
   'userCenter/operateRecord': shellPage('userCenter/operateRecord'),

@@ -48,7 +48,8 @@ describe('homePath', () => {
   });
 
   it('is /403 when only modules without registered pages are permitted', () => {
-    expect(homePath(registeredRoutes(['B', 'C', 'C/C'], registry))).toBe('/403');
+    expect(homePath(registeredRoutes(['B', 'C'], registry))).toBe('/403');
+    expect(homePath(registeredRoutes(['B', 'C', 'C/C'], registry))).toBe('/alarmCenter/alarmRules');
     expect(homePath(registeredRoutes(['B', 'C', 'C/A', 'C/B'], registry))).toBe('/alarmCenter/alarmSearch');
     expect(homePath(registeredRoutes(['C', 'C/B'], registry))).toBe('/alarmCenter/alarmOverView');
     expect(homePath([])).toBe('/403');
@@ -61,6 +62,8 @@ describe('isAllowedTarget', () => {
     ['/userCenter/userList?page=2', true],
     ['/systemManage/roleList', true],
     ['/personalCenter', true],
+    // the upgrade notices, open to every signed-in user
+    ['/notices', true],
     ['/userCenter/operateRecord', false],
     ['/nowhere', false],
     ['//evil.example/userCenter/userList', false],

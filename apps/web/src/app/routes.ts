@@ -13,6 +13,8 @@ export interface AppRoute {
 
 /** Routes outside the permission table that every signed-in user has. */
 export const PERSONAL_CENTER_PATH = '/personalCenter';
+/** Every published upgrade notice (reached from the help dialog and the upgrade notice dialog). */
+export const NOTICES_PATH = '/notices';
 
 /** The permitted pages that this build registers, in menu order. */
 export function registeredRoutes(
@@ -56,5 +58,5 @@ export function loginUrl(path: string): string {
 export function isAllowedTarget(target: string | null, routes: readonly AppRoute[]): target is string {
   if (!target || !target.startsWith('/') || target.startsWith('//')) return false;
   const path = target.split(/[?#]/)[0] ?? '';
-  return path === PERSONAL_CENTER_PATH || routes.some((route) => routeOwnsPath(route, path));
+  return path === PERSONAL_CENTER_PATH || path === NOTICES_PATH || routes.some((route) => routeOwnsPath(route, path));
 }

@@ -9,3 +9,4 @@ export * from './alarm-api.js';
 export * from './alarm-labels.js';
 export * from './alarm-rules.js';
 export * from './fault-set.js';
+export * from './notification-rules.js';

@@ -24,8 +24,10 @@ export const BUILTIN_ROLES = [
   {
     key: 'dealer',
     ...english('dealer'),
+    // E:notice.publish stays with the operator: an upgrade notice reaches every user of the platform, not only a
+    // dealer's own branch, so only whoever runs the platform may publish or withdraw one.
     permissions: normaliseGrant(
-      ALL.filter((c) => !['B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw'].includes(c)),
+      ALL.filter((c) => !['B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw', 'E:notice.publish'].includes(c)),
     ),
     views: [...VIEWS],
   },

@@ -3,6 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { lazyLoad } from '@/lib/lazy-load';
+import { NOTICES_PATH } from '../routes';
 
 // The dialog (and antd Modal) loads on first use, not with every page.
 const HelpDialog = lazyLoad(() => import('./help-dialog'));
@@ -24,7 +25,7 @@ export function HelpButton() {
       </Tooltip>
       {open && (
         <Suspense fallback={null}>
-          <HelpDialog onClose={() => setOpen(false)} />
+          <HelpDialog onClose={() => setOpen(false)} noticesPath={NOTICES_PATH} />
         </Suspense>
       )}
     </>

@@ -3,10 +3,11 @@ import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { useRefreshMe } from '@/features/auth/api/use-refresh-me';
 import { DemoSeedingBanner } from '@/features/demo/components/demo-seeding-banner';
+import { UpgradeNotices } from '@/features/notices/components/upgrade-notices';
 import { useMe } from '@/lib/session';
 import { DETAIL_ROUTES, PAGE_REGISTRY } from '../page-registry';
 import { RouteBoundary } from '../route-boundary';
-import { registeredRoutes } from '../routes';
+import { NOTICES_PATH, registeredRoutes } from '../routes';
 import { ShellHeader } from './shell-header';
 import { ShellMenu } from './shell-menu';
 import { ShellQueries } from './shell-queries';
@@ -27,12 +28,14 @@ export const PAGE_LOADERS = {
   'deviceCenter/onlineDebug': () => import('@/app/pages/online-debug-route'),
   'alarmCenter/alarmSearch': () => import('@/features/alarms/pages/alarm-search-page'),
   'alarmCenter/alarmOverView': () => import('@/features/alarms/pages/alarm-overview-page'),
+  'alarmCenter/alarmRules': () => import('@/features/notifications/pages/notification-rules-page'),
   'userCenter/contralRecord': () => import('@/features/commands/pages/control-records-page'),
   'deviceCenter/deviceList/:deviceId': () => import('@/features/devices/pages/device-detail-page'),
   'userCenter/userList': () => import('@/features/users/pages/user-list-page'),
   'userCenter/operateRecord': () => import('@/features/records/pages/operation-records-page'),
   'systemManage/roleList': () => import('@/features/roles/pages/role-list-page'),
   personalCenter: () => import('@/features/profile/pages/personal-center-page'),
+  notices: () => import('@/features/notices/pages/notices-page'),
 } as const;
 
 export type PageKey = keyof typeof PAGE_LOADERS;
@@ -56,6 +59,7 @@ function ShellFrame() {
           <ShellHeader />
         </Layout.Header>
         <DemoSeedingBanner />
+        <UpgradeNotices listPath={NOTICES_PATH} />
         <Layout.Content className="shell-content">
           <RouteBoundary resetKey={pathname}>
             <Outlet />
