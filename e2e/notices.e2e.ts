@@ -15,13 +15,14 @@ describe('upgrade notices', () => {
 
   it('greets a user once with a new notice; dismissed, it stays in the list and away from the next login', async () => {
     const title = unique('Notice');
+    // The account exists before the notice: a notice published before an account was made does not greet it.
+    const { username } = await journey.userWith(['A', 'A/A'], 'noticee');
     const notice = await journey.api.call<Notice>('POST', '/api/notices', {
       token: journey.admin,
       body: { version: '9.8.7', date: '2026-11-26', texts: texts(title) },
     });
     // Withdrawn whatever happens: a notice left behind would greet every later journey with a dialog.
     try {
-      const { username } = await journey.userWith(['A', 'A/A'], 'noticee');
       // A zh-CN browser starts in Chinese (SPEC §1): the notice comes in the user's language.
       const page = await journey.open('zh-CN');
       await loginViaForm(page, username, USER_PASSWORD);

@@ -60,11 +60,15 @@ export async function listNotices(
   return { items: rows.map(toNotice), total };
 }
 
-/** The notices a user has not dismissed yet, newest first, at most `limit`. */
+/**
+ * The notices a user has not dismissed yet, newest first, at most `limit`. Only those published since the account
+ * was made: a new user is not greeted with the upgrade history (it stays readable on the notices page).
+ */
 export async function listUnseenNotices(db: Queryable, userId: number, limit: number): Promise<Notice[]> {
   const { rows } = await db.query<NoticeRow>(
     `SELECT ${COLUMNS} FROM upgrade_notices n
       WHERE NOT EXISTS (SELECT 1 FROM upgrade_notice_dismissals d WHERE d.user_id = $1 AND d.notice_id = n.id)
+        AND n.published_at >= (SELECT created_at FROM users WHERE id = $1)
       ORDER BY published_at DESC, id DESC LIMIT $2`,
     [userId, limit],
   );
@@ -73,14 +77,20 @@ export async function listUnseenNotices(db: Queryable, userId: number, limit: nu
 
 /**
  * Records that a user dismissed a notice; dismissing it again changes nothing. False when the notice does not exist
- * (never published, or withdrawn). One statement, so a withdrawal between the check and the insert cannot interleave.
+ * (never published, or withdrawn), also when it is withdrawn while the dismissal is written (the foreign key then
+ * refuses the row).
  */
 export async function insertDismissal(db: Queryable, userId: number, noticeId: number): Promise<boolean> {
-  const { rows } = await db.query<{ found: number }>(
-    `WITH n AS (SELECT id FROM upgrade_notices WHERE id = $2),
-          d AS (INSERT INTO upgrade_notice_dismissals (user_id, notice_id) SELECT $1, id FROM n ON CONFLICT DO NOTHING)
-     SELECT count(*)::int AS found FROM n`,
-    [userId, noticeId],
-  );
-  return (rows[0]?.found ?? 0) > 0;
+  try {
+    const { rows } = await db.query<{ found: number }>(
+      `WITH n AS (SELECT id FROM upgrade_notices WHERE id = $2),
+            d AS (INSERT INTO upgrade_notice_dismissals (user_id, notice_id) SELECT $1, id FROM n ON CONFLICT DO NOTHING)
+       SELECT count(*)::int AS found FROM n`,
+      [userId, noticeId],
+    );
+    return (rows[0]?.found ?? 0) > 0;
+  } catch (err) {
+    if (err && typeof err === 'object' && 'code' in err && err.code === '23503') return false;
+    throw err;
+  }
 }

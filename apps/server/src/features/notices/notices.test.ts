@@ -246,3 +246,20 @@ describe('validation (localised 400s)', () => {
     expect(list.body.data.items.map((n) => n.version)).not.toContain('3.0.0');
   });
 });
+
+describe('accounts made later', () => {
+  it('does not greet an account made after a notice with it, though its list has it', async () => {
+    const before = await publish('4.1.0');
+    const root = await adminId(s.db);
+    const owner = await builtinRoleId(s.db, 'personal');
+    await makeUser(s.db, { username: 'ownerLate', roleId: owner, superiorId: root, level: 3 });
+    tokens.ownerLate = await loginToken(s.app, 'ownerLate', 'Passw0rd-1');
+    expect(await unseen('ownerLate')).not.toContain(before.id);
+    const after = await publish('4.1.1');
+    expect(await unseen('ownerLate')).toContain(after.id);
+    const list = await api<{ items: Notice[] }>(s.app, 'GET', '/api/notices?page=1&pageSize=50', {
+      token: tokens.ownerLate,
+    });
+    expect(list.body.data.items.map((n) => n.id)).toContain(before.id);
+  });
+});

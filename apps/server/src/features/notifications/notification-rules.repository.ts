@@ -42,23 +42,30 @@ export interface NotificationRuleFields {
   enabled: boolean;
 }
 
-// Plants and users come as JSON arrays from correlated subqueries: one row per rule, whatever the list lengths.
-const SELECT_RULE = `
+// Plants and users come as JSON arrays from correlated subqueries: one row per rule, whatever the list lengths. Only
+// those in the reader's scope ($patternParam: subtree pattern, $userParam: account) are shown: a plant affiliated to
+// the owner alone, or a user moved out of the reader's subtree since, is not the reader's to see.
+const selectRule = (patternParam: number, userParam: number) => `
   SELECT r.id, r.name, r.all_plants, r.alarm_groups, r.alarm_codes, r.min_severity_rank, r.emails, r.phones,
          r.channels, r.hourly_limit, r.daily_limit, r.recovery_notices, r.enabled, r.owner_id,
          o.name AS owner_name, o.path AS owner_path, r.created_at, r.updated_at,
          COALESCE((SELECT json_agg(json_build_object('plantId', p.id, 'name', p.name) ORDER BY p.name, p.id)
                      FROM notification_rule_plants rp JOIN plants p ON p.id = rp.plant_id
-                    WHERE rp.rule_id = r.id), '[]'::json) AS plants,
+                    WHERE rp.rule_id = r.id AND ${plantInScope('p', patternParam, userParam)}), '[]'::json) AS plants,
          COALESCE((SELECT json_agg(json_build_object('id', u.id, 'username', u.username, 'name', u.name)
                                    ORDER BY u.username, u.id)
                      FROM notification_rule_users ru JOIN users u ON u.id = ru.user_id
-                    WHERE ru.rule_id = r.id), '[]'::json) AS users
+                    WHERE ru.rule_id = r.id AND u.path LIKE $${patternParam}), '[]'::json) AS users
     FROM notification_rules r JOIN users o ON o.id = r.owner_id`;
+
+/** A rule's owner lies in the subtree of the pattern in parameter `$n`. */
+const ownedIn = (n: number) => `owner_id IN (SELECT id FROM users WHERE path LIKE $${n})`;
 
 export interface RuleListFilter {
   /** subtreePattern of the caller: rules whose owner lies in it. */
   pattern: string;
+  /** The caller's account (plants affiliated to it are in its scope). */
+  userId: number;
   name?: string | undefined;
   enabled?: boolean | undefined;
   limit: number;
@@ -81,21 +88,22 @@ export async function listRulesInScope(
     params,
   );
   const { rows } = await db.query<NotificationRuleRow>(
-    `${SELECT_RULE} WHERE ${filter} ORDER BY lower(r.name), r.id LIMIT ${f.limit} OFFSET ${f.offset}`,
-    params,
+    `${selectRule(1, params.length + 1)} WHERE ${filter} ORDER BY lower(r.name), r.id LIMIT ${f.limit} OFFSET ${f.offset}`,
+    [...params, f.userId],
   );
   return { rows, total: counted.rows[0]?.n ?? 0 };
 }
 
-/** A rule owned within the subtree of `pattern`, or undefined: another branch's rule looks like a missing one. */
+/** A rule owned within the caller's subtree, or undefined: another branch's rule looks like a missing one. */
 export async function findRuleInScope(
   db: Queryable,
   id: number,
-  pattern: string,
+  scope: ScopeOwner,
 ): Promise<NotificationRuleRow | undefined> {
-  const { rows } = await db.query<NotificationRuleRow>(`${SELECT_RULE} WHERE r.id = $1 AND o.path LIKE $2`, [
+  const { rows } = await db.query<NotificationRuleRow>(`${selectRule(2, 3)} WHERE r.id = $1 AND o.path LIKE $2`, [
     id,
-    pattern,
+    scope.pattern,
+    scope.userId,
   ]);
   return rows[0];
 }
@@ -126,15 +134,25 @@ export async function insertRule(db: Queryable, ownerId: number, f: Notification
   return rows[0]!.id;
 }
 
-export async function updateRule(db: Queryable, id: number, f: NotificationRuleFields): Promise<void> {
-  await db.query(
+/**
+ * Writes a rule owned within the subtree of `pattern`; false when there is none (deleted or moved meanwhile). The
+ * row stays locked to the end of the transaction, so its plants and users can be replaced after it.
+ */
+export async function updateRule(
+  db: Queryable,
+  id: number,
+  pattern: string,
+  f: NotificationRuleFields,
+): Promise<boolean> {
+  const { rows } = await db.query(
     `UPDATE notification_rules
         SET name = $1, all_plants = $2, alarm_groups = $3::text[], alarm_codes = $4::text[], min_severity_rank = $5,
             emails = $6::text[], phones = $7::text[], channels = $8::text[], hourly_limit = $9, daily_limit = $10,
             recovery_notices = $11, enabled = $12, updated_at = now()
-      WHERE id = $13`,
-    [...values(f), id],
+      WHERE id = $13 AND ${ownedIn(14)} RETURNING id`,
+    [...values(f), id, pattern],
   );
+  return rows.length > 0;
 }
 
 /** Replaces the rule's chosen plants and receiving users (inside the caller's transaction). */
@@ -160,13 +178,22 @@ export async function replaceRuleTargets(
   }
 }
 
-export async function setRuleEnabled(db: Queryable, id: number, enabled: boolean): Promise<void> {
-  await db.query(`UPDATE notification_rules SET enabled = $2, updated_at = now() WHERE id = $1`, [id, enabled]);
+/** Switches a rule owned within the subtree of `pattern`; false when there is none. */
+export async function setRuleEnabled(db: Queryable, id: number, pattern: string, enabled: boolean): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE notification_rules SET enabled = $2, updated_at = now() WHERE id = $1 AND ${ownedIn(3)} RETURNING id`,
+    [id, enabled, pattern],
+  );
+  return rows.length > 0;
 }
 
-/** Deletes a rule; its plants and users go with it (foreign keys cascade). */
-export async function deleteRule(db: Queryable, id: number): Promise<void> {
-  await db.query(`DELETE FROM notification_rules WHERE id = $1`, [id]);
+/** Deletes a rule owned within the subtree of `pattern` (its plants and users cascade); false when there is none. */
+export async function deleteRule(db: Queryable, id: number, pattern: string): Promise<boolean> {
+  const { rows } = await db.query(`DELETE FROM notification_rules WHERE id = $1 AND ${ownedIn(2)} RETURNING id`, [
+    id,
+    pattern,
+  ]);
+  return rows.length > 0;
 }
 
 /** Who a scope belongs to: the subtree pattern and the account (plants it is affiliated to count). */

@@ -70,6 +70,7 @@ export function toRule(row: NotificationRuleRow): NotificationRule {
 export async function listNotificationRules(db: Db, caller: Caller, q: NotificationRuleListQuery) {
   const { rows, total } = await listRulesInScope(db, {
     pattern: subtreePattern(caller),
+    userId: caller.id,
     name: q.name || undefined,
     enabled: q.enabled === undefined ? undefined : q.enabled === 'true',
     limit: q.pageSize,
@@ -79,7 +80,7 @@ export async function listNotificationRules(db: Db, caller: Caller, q: Notificat
 }
 
 async function ruleRow(db: Queryable, caller: Caller, id: number): Promise<NotificationRuleRow> {
-  const row = await findRuleInScope(db, id, subtreePattern(caller));
+  const row = await findRuleInScope(db, id, scopeOf(caller));
   if (!row) throw ruleNotFound();
   return row;
 }
@@ -152,7 +153,8 @@ export async function updateNotificationRule(
   if (current.owner_id !== caller.id) scopes.push({ pattern: `${current.owner_path}%`, userId: current.owner_id });
   await checkTargets(db, scopes, input);
   await db.transaction(async (tx) => {
-    await updateRule(tx, id, fieldsOf(input));
+    // Deleted or moved out of scope since it was read: nothing is written, and its targets are not touched.
+    if (!(await updateRule(tx, id, subtreePattern(caller), fieldsOf(input)))) throw ruleNotFound();
     await replaceRuleTargets(tx, id, input.allPlants ? [] : input.plantIds, input.userIds);
   });
   return getNotificationRule(db, caller, id);
@@ -165,12 +167,10 @@ export async function setNotificationRuleEnabled(
   id: number,
   enabled: boolean,
 ): Promise<NotificationRule> {
-  await ruleRow(db, caller, id);
-  await setRuleEnabled(db, id, enabled);
+  if (!(await setRuleEnabled(db, id, subtreePattern(caller), enabled))) throw ruleNotFound();
   return getNotificationRule(db, caller, id);
 }
 
 export async function deleteNotificationRule(db: Db, caller: Caller, id: number): Promise<void> {
-  await ruleRow(db, caller, id);
-  await deleteRule(db, id);
+  if (!(await deleteRule(db, id, subtreePattern(caller)))) throw ruleNotFound();
 }

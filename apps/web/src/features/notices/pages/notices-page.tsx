@@ -89,7 +89,13 @@ export default function NoticesPage() {
                 notice={notice}
                 lang={i18n.language as Lang}
                 onWithdraw={() =>
-                  withdraw.mutate(notice.id, { onSuccess: () => notify('success', t('notices.withdrawn')) })
+                  withdraw.mutate(notice.id, {
+                    onSuccess: () => {
+                      notify('success', t('notices.withdrawn'));
+                      // Withdrawing the last notice of a page shows the page before it.
+                      if (items.length === 1 && paging.page > 1) setPaging((p) => ({ ...p, page: p.page - 1 }));
+                    },
+                  })
                 }
               />
             ))}
