@@ -184,3 +184,14 @@ export async function builtinRoleId(db: Db, key: string): Promise<number> {
 export async function adminId(db: Db): Promise<number> {
   return (await db.query<{ id: number }>(`SELECT id FROM users WHERE username = 'admin'`)).rows[0]!.id;
 }
+
+/** A plant in Prague owned by `ownerId` (the fields a plant needs, nothing more). */
+export async function makePlant(db: Db, name: string, ownerId: number): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO plants (name, type, power_kw, capacity_kwh, longitude, latitude, address, time_zone, owner_id,
+                         construction_date)
+     VALUES ($1, 1, 10, 20, 14.4, 50.1, 'Street 1', 'Europe/Prague', $2, '2023-01-02') RETURNING id`,
+    [name, ownerId],
+  );
+  return rows[0]!.id;
+}

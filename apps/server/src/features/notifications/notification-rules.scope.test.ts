@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationRule } from '@voltfleet/domain';
-import type { Db } from '../../db/db.js';
-import { adminId, api, loginToken, makeRole, makeUser, startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  adminId,
+  api,
+  loginToken,
+  makePlant,
+  makeRole,
+  makeUser,
+  startTestServer,
+  type TestServer,
+} from '../../test/harness.js';
 
 // What a rule shows its reader: only plants and users in the reader's scope, whatever the owner named. And a write
 // that finds the rule gone (deleted or moved since it was read) answers 404 and writes nothing.
@@ -10,16 +18,6 @@ let s: TestServer;
 const ids = { dealer: 0, installer: 0, other: 0, plantOwn: 0, plantForeign: 0 };
 const tokens: Record<string, string> = {};
 const RULES = '/api/notification-rules';
-
-async function makePlant(db: Db, name: string, ownerId: number): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO plants (name, type, power_kw, capacity_kwh, longitude, latitude, address, time_zone, owner_id,
-                         construction_date)
-     VALUES ($1, 1, 10, 20, 14.4, 50.1, 'Street 1', 'Europe/Prague', $2, '2023-01-02') RETURNING id`,
-    [name, ownerId],
-  );
-  return rows[0]!.id;
-}
 
 const rule = (plantIds: number[], userIds: number[]) => ({
   name: 'Scope',

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, translate, type NotificationRule } from '@voltfleet/domain';
-import type { Db } from '../../db/db.js';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,
   api,
   loginToken,
+  makePlant,
   makeRole,
   makeUser,
   startTestServer,
@@ -16,16 +16,6 @@ let s: TestServer;
 const ids = { admin: 0, dealerA: 0, installerA: 0, dealerB: 0, ownerB: 0, plantA: 0, plantA2: 0, plantB: 0 };
 const tokens: Record<string, string> = {};
 const RULES = '/api/notification-rules';
-
-async function makePlant(db: Db, name: string, ownerId: number): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO plants (name, type, power_kw, capacity_kwh, longitude, latitude, address, time_zone, owner_id,
-                         construction_date)
-     VALUES ($1, 1, 10, 20, 14.4, 50.1, 'Street 1', 'Europe/Prague', $2, '2023-01-02') RETURNING id`,
-    [name, ownerId],
-  );
-  return rows[0]!.id;
-}
 
 /** A valid rule of dealerA's branch; `change` varies it. */
 const body = (change: Record<string, unknown> = {}) => ({
