@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CORE_SECTIONS } from './src/locales/core-sections';
+import { CORE_SECTIONS, HELP_SECTIONS } from './src/locales/core-sections';
 
 const src = new URL('./src', import.meta.url).pathname;
 
@@ -74,14 +74,17 @@ function antdFormContextOnly(): Plugin {
 }
 
 /**
- * A language file in two modules: `virtual:locale-core/<lang>` holds the CORE_SECTIONS of src/locales/<lang>.json, for
- * the first download, and `virtual:locale-pages/<lang>` every other section, which the shell loads (lib/i18n.ts).
+ * A language file in three modules: `virtual:locale-core/<lang>` holds the CORE_SECTIONS of src/locales/<lang>.json,
+ * for the first download, `virtual:locale-help/<lang>` the HELP_SECTIONS, loaded when help is opened, and
+ * `virtual:locale-pages/<lang>` every other section, which the shell loads (lib/i18n.ts).
  * Importing sections from the JSON file would not do: the shell needs the rest as well, so the bundler would keep the
  * file one chunk and the login page would get every page's texts (bench/web-size).
  */
 function localeParts(): Plugin {
-  const part = /^\0?virtual:locale-(core|pages)\/([a-z]{2})$/;
+  const part = /^\0?virtual:locale-(core|pages|help)\/([a-z]{2})$/;
   const core = new Set<string>(CORE_SECTIONS);
+  const help = new Set<string>(HELP_SECTIONS);
+  const partOf = (section: string) => (core.has(section) ? 'core' : help.has(section) ? 'help' : 'pages');
   return {
     name: 'voltfleet:locale-parts',
     resolveId: (id) => (part.test(id) ? `\0${id}` : null),
@@ -91,7 +94,7 @@ function localeParts(): Plugin {
       const file = `${src}/locales/${lang}.json`;
       this.addWatchFile(file);
       const whole = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const picked = Object.entries(whole).filter(([section]) => core.has(section) === (which === 'core'));
+      const picked = Object.entries(whole).filter(([section]) => partOf(section) === which);
       return `export default ${JSON.stringify(Object.fromEntries(picked))};`;
     },
   };

@@ -41,14 +41,36 @@ const pageLoaders: Record<Lang, () => Promise<Messages>> = {
   de: async () => (await import('virtual:locale-pages/de')).default,
 };
 
+const helpLoaders: Record<Lang, () => Promise<Messages>> = {
+  zh: async () => (await import('virtual:locale-help/zh')).default,
+  en: async () => (await import('virtual:locale-help/en')).default,
+  cs: async () => (await import('virtual:locale-help/cs')).default,
+  de: async () => (await import('virtual:locale-help/de')).default,
+};
+
 /** Whether the shell asked for every page's texts: a later language switch then loads them too. */
 let pagesWanted = false;
 const pagesLoaded = new Set<Lang>();
+/** Likewise for the help texts, once help was opened. */
+let helpWanted = false;
+const helpLoaded = new Set<Lang>();
 
 async function loadPages(lang: Lang): Promise<void> {
   if (pagesLoaded.has(lang)) return;
   i18next.addResourceBundle(lang, 'translation', await pageLoaders[lang](), true, true);
   pagesLoaded.add(lang);
+}
+
+async function loadHelp(lang: Lang): Promise<void> {
+  if (helpLoaded.has(lang)) return;
+  i18next.addResourceBundle(lang, 'translation', await helpLoaders[lang](), true, true);
+  helpLoaded.add(lang);
+}
+
+/** Loads the help texts in the current language (and in any language switched to later); help awaits it. */
+export async function loadHelpMessages(): Promise<void> {
+  helpWanted = true;
+  await loadHelp(currentLang());
 }
 
 /** Loads every page's texts in the current language (and in any language switched to later); the shell awaits it. */
@@ -94,7 +116,11 @@ export async function changeLang(lang: Lang): Promise<void> {
 }
 
 async function switchTo(lang: Lang): Promise<void> {
-  await Promise.all([loadPack(lang), pagesWanted ? loadPages(lang) : undefined]);
+  await Promise.all([
+    loadPack(lang),
+    pagesWanted ? loadPages(lang) : undefined,
+    helpWanted ? loadHelp(lang) : undefined,
+  ]);
   document.documentElement.lang = lang;
   await i18next.changeLanguage(lang);
 }

@@ -4,3 +4,9 @@
  * vite.config.ts); the shell loads the whole file (lib/i18n.ts).
  */
 export const CORE_SECTIONS = ['auth', 'common', 'errors', 'http', 'login'] as const;
+
+/**
+ * Sections loaded only when a feature that reads them opens (`virtual:locale-help/<lang>`): the help drawer's texts
+ * are a fifth of a language file and no page needs them before the help button is pressed.
+ */
+export const HELP_SECTIONS = ['help'] as const;

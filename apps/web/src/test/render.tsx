@@ -4,7 +4,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Lang, Me } from '@voltfleet/domain';
 import { Providers } from '@/app/providers';
-import { changeLang, i18next, initI18n, loadAllMessages } from '@/lib/i18n';
+import { changeLang, i18next, initI18n, loadAllMessages, loadHelpMessages } from '@/lib/i18n';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 
@@ -26,6 +26,7 @@ export async function switchLanguage(lang: Lang): Promise<void> {
   else await initI18n(lang);
   // Components are tested as the shell shows them, with every page's texts.
   await loadAllMessages();
+  await loadHelpMessages();
 }
 
 /**

@@ -2,13 +2,17 @@ import { Suspense, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { loadHelpMessages } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 import { NOTICES_PATH } from '../routes';
 
-// The dialog (and antd Modal) loads on first use, not with every page.
-const HelpDialog = lazyLoad(() => import('./help-dialog'));
+// The drawer (its texts, antd Drawer and the fault catalogue) loads on first use, not with every page.
+const HelpDrawer = lazyLoad(async () => {
+  const [drawer] = await Promise.all([import('./help-drawer'), loadHelpMessages()]);
+  return drawer;
+});
 
-/** Header help button. */
+/** Header help button: opens the help of the current screen. */
 export function HelpButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -25,7 +29,7 @@ export function HelpButton() {
       </Tooltip>
       {open && (
         <Suspense fallback={null}>
-          <HelpDialog onClose={() => setOpen(false)} noticesPath={NOTICES_PATH} />
+          <HelpDrawer onClose={() => setOpen(false)} noticesPath={NOTICES_PATH} />
         </Suspense>
       )}
     </>
