@@ -36,6 +36,8 @@ import { registerAlarms } from './features/alarms/alarms.routes.js';
 import { notificationRulesRoutes } from './features/notifications/notification-rules.routes.js';
 import { registerDemo } from './features/demo/demo.routes.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
+import { workOrdersRoutes } from './features/workorders/work-orders.routes.js';
+import { messagesRoutes } from './features/messages/messages.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +100,8 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(scriptsRoutes, { db });
   await app.register(firmwareRoutes, { db, config });
   await app.register(noticesRoutes, { db });
+  await app.register(workOrdersRoutes, { db });
+  await app.register(messagesRoutes, { db });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const live = await registerLive(app, { db, config });
   await registerCommands(app, deps, live);

@@ -5,6 +5,7 @@ import type { AlarmLiveEvent } from './alarms/alarm-api.js';
 import { ACTIVATION_STATUSES, DEVICE_KINDS, RUNNING_STATUSES, type RunningStatus } from './devices.js';
 import { pageQuerySchema } from './envelope.js';
 import type { PlantStatus } from './plants.js';
+import type { UnreadLiveMessage } from './messages-inbox.js';
 import type { FieldDef } from './telemetry/field-types.js';
 import { BAT_POWER_FIELD, BAT_SOC_FIELD } from './telemetry/fields-bms.js';
 import { GRID_POWER_FIELD, LOAD_POWER_FIELD, PV_ENERGY_TODAY_FIELD, PV_POWER_FIELD } from './telemetry/fields-power.js';
@@ -117,7 +118,8 @@ export type LiveMessage =
   | { type: 'deviceStatus'; deviceId: number; plantId: number | null; status: RunningStatus }
   | { type: 'plantStatus'; plantId: number; status: PlantStatus }
   | CommandStatusMessage
-  | AlarmLiveEvent;
+  | AlarmLiveEvent
+  | UnreadLiveMessage;
 
 /** What the list's model and plant filters offer: the models and plants of the devices in the caller's scope. */
 export const deviceFilterOptionsSchema = z.object({

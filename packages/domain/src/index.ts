@@ -35,3 +35,5 @@ export * from './online-debug.js';
 export * from './alarms/index.js';
 export * from './demo-seeding.js';
 export * from './notices.js';
+export * from './messages-inbox.js';
+export * from './workorders/index.js';

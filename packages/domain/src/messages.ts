@@ -12,7 +12,9 @@ import { VALIDATION_MESSAGES } from './messages-validation.js';
 import { SCRIPT_MESSAGES } from './messages-scripts.js';
 import { ALARM_MESSAGES } from './alarms/alarm-messages.js';
 import { NOTICE_MESSAGES } from './notices.messages.js';
+import { INBOX_MESSAGES } from './messages-inbox.messages.js';
 import { NOTIFICATION_RULE_MESSAGES } from './alarms/notification-rule-messages.js';
+import { WORK_ORDER_MESSAGES } from './workorders/work-order-messages.js';
 
 type Entry = Record<Lang, string>;
 
@@ -49,6 +51,10 @@ export const MESSAGES = {
   ...NOTIFICATION_RULE_MESSAGES,
   // upgrade notices (notices.messages.ts)
   ...NOTICE_MESSAGES,
+  // in-app messages (messages-inbox.messages.ts)
+  ...INBOX_MESSAGES,
+  // work orders (workorders/work-order-messages.ts)
+  ...WORK_ORDER_MESSAGES,
 } satisfies Record<string, Entry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -95,9 +95,18 @@ describe('table owners', () => {
     notification_rules: repositoriesOf('notifications'),
     notification_rule_plants: repositoriesOf('notifications'),
     notification_rule_users: repositoriesOf('notifications'),
+    // What the alarm engine decided (written through the hook notifications hands it) and what is to be sent.
+    notification_events: repositoriesOf('notifications'),
+    notification_outbox: repositoriesOf('notifications'),
+    // In-app messages: every feature that tells a user something calls messages' postMessages.
+    messages: repositoriesOf('messages'),
     device_upgrades: repositoriesOf('firmware'),
     firmware_images: repositoriesOf('firmware'),
     operation_records: /^platform\/audit\.repository\.ts$/,
+    // Work orders, their images and history (SPEC §1, shell entry).
+    work_orders: repositoriesOf('workorders'),
+    work_order_images: repositoriesOf('workorders'),
+    work_order_events: repositoriesOf('workorders'),
     upgrade_notices: repositoriesOf('notices'),
     upgrade_notice_dismissals: repositoriesOf('notices'),
     plants: repositoriesOf('plants'),

@@ -5,7 +5,14 @@ import { loadAllMessages } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 import { DETAIL_ROUTES, PAGE_REGISTRY, shellPage } from './page-registry';
 import { RouteBoundary } from './route-boundary';
-import { homePath, NOTICES_PATH, PERSONAL_CENTER_PATH, registeredRoutes } from './routes';
+import {
+  homePath,
+  MESSAGES_PATH,
+  NOTICES_PATH,
+  PERSONAL_CENTER_PATH,
+  registeredRoutes,
+  WORK_ORDERS_PATH,
+} from './routes';
 import { SessionBridge } from './session-bridge';
 import { useSession } from '@/lib/session';
 
@@ -18,6 +25,8 @@ const withAllMessages =
 const ShellLayout = lazyLoad(withAllMessages(() => import('./shell/shell-layout')));
 const PersonalCenterPage = shellPage('personalCenter');
 const NoticesPage = shellPage('notices');
+const WorkOrdersPage = shellPage('workOrders');
+const MessagesPage = shellPage('messages');
 const ForbiddenPage = lazyLoad(withAllMessages(() => import('./pages/forbidden-page')));
 const NotFoundPage = lazyLoad(() => import('./pages/not-found-page'));
 
@@ -57,6 +66,8 @@ export function AppRouter() {
               })}
               <Route path={PERSONAL_CENTER_PATH} element={<PersonalCenterPage />} />
               <Route path={NOTICES_PATH} element={<NoticesPage />} />
+              <Route path={WORK_ORDERS_PATH} element={<WorkOrdersPage />} />
+              <Route path={MESSAGES_PATH} element={<MessagesPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

@@ -64,6 +64,8 @@ describe('isAllowedTarget', () => {
     ['/personalCenter', true],
     // the upgrade notices, open to every signed-in user
     ['/notices', true],
+    // work orders, a shell entry of every signed-in user
+    ['/workOrders?open=3', true],
     ['/userCenter/operateRecord', false],
     ['/nowhere', false],
     ['//evil.example/userCenter/userList', false],

@@ -1,4 +1,4 @@
-import { permittedRoutes, type ModuleDef, type PageDef } from '@voltfleet/domain';
+import { permittedRoutes, WORK_ORDERS_PATH, type ModuleDef, type PageDef } from '@voltfleet/domain';
 
 export interface AppRoute {
   module: ModuleDef;
@@ -15,6 +15,13 @@ export interface AppRoute {
 export const PERSONAL_CENTER_PATH = '/personalCenter';
 /** Every published upgrade notice (reached from the help dialog and the upgrade notice dialog). */
 export const NOTICES_PATH = '/notices';
+/** Work orders (SPEC §2 shell entry): every signed-in user, within their scope (path owned by the domain's links). */
+export { WORK_ORDERS_PATH };
+/**
+ * The user's own in-app messages (SPEC §2's "message management"), reached from the header's bell: every signed-in
+ * user has one, so it sits outside the permission table (docs/decisions/0014).
+ */
+export const MESSAGES_PATH = '/messages';
 
 /** The permitted pages that this build registers, in menu order. */
 export function registeredRoutes(
@@ -58,5 +65,11 @@ export function loginUrl(path: string): string {
 export function isAllowedTarget(target: string | null, routes: readonly AppRoute[]): target is string {
   if (!target || !target.startsWith('/') || target.startsWith('//')) return false;
   const path = target.split(/[?#]/)[0] ?? '';
-  return path === PERSONAL_CENTER_PATH || path === NOTICES_PATH || routes.some((route) => routeOwnsPath(route, path));
+  return (
+    path === PERSONAL_CENTER_PATH ||
+    path === NOTICES_PATH ||
+    path === WORK_ORDERS_PATH ||
+    path === MESSAGES_PATH ||
+    routes.some((route) => routeOwnsPath(route, path))
+  );
 }

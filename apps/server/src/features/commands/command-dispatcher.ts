@@ -2,6 +2,7 @@ import { readBackConfirms, type CommandStatusMessage } from '@voltfleet/domain';
 import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import { startPeriodic } from '../../platform/periodic.js';
+import { postCommandOutcomes } from './command-messages.js';
 import type {
   CommandAck,
   CommandLink,
@@ -170,6 +171,8 @@ export class CommandDispatcher {
       if (changed && answer.status === 'succeeded' && answer.readBack) {
         await rememberParameters(tx, device.id, settingsOf(open.parameters, answer.readBack));
       }
+      // A final outcome tells its sender in the same transaction (their bell hears it at the commit).
+      if (changed) await postCommandOutcomes(tx, [changed]);
       return changed;
     });
     if (change) this.publish(change);

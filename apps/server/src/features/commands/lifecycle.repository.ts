@@ -205,3 +205,17 @@ export async function finishCommands(
   );
   return rows.map((r) => ({ id: Number(r.id), deviceId: r.device_id, status: r.status, reason: r.reason }));
 }
+
+/** Who to tell about finished commands: the sender (when still a user), the device and the command's kind. */
+export async function outcomeRecipients(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<{ id: number; userId: number; sn: string; kind: CommandKind }[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: string; user_id: number; sn: string; kind: CommandKind }>(
+    `SELECT c.id, c.user_id, d.sn, c.kind FROM commands c JOIN devices d ON d.id = c.device_id
+      WHERE c.id = ANY($1::bigint[]) AND c.user_id IS NOT NULL ORDER BY c.id`,
+    [[...ids]],
+  );
+  return rows.map((r) => ({ id: Number(r.id), userId: r.user_id, sn: r.sn, kind: r.kind }));
+}

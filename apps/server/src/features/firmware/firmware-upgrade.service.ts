@@ -13,12 +13,14 @@ import { openPasswordBlob, verifyPassword } from '../auth/auth.service.js';
 import type { LoginKey } from '../auth/login-key.js';
 import { clearRestart, markRestarting } from '../devices/device-writes.service.js';
 import { finishCommands, insertUpgradeCommand } from '../commands/commands.service.js';
+import { postMessages } from '../messages/messages.service.js';
 import {
   insertUpgrade,
   upgradeByKey,
   listImages,
   passwordHashOf,
   settleUpgrades,
+  upgradeRecipients,
   type ImageRow,
   type SettledUpgrade,
   type UpgradeDeviceRow,
@@ -148,6 +150,34 @@ export async function issueUpgrade(
   });
 }
 
+/** Where an upgrade message leads: the command page, where upgrades are started. */
+export const UPGRADE_MESSAGE_LINK = '/deviceCenter/commandIssue';
+
+/**
+ * Tells each user who started a settled upgrade how it ended, in the settling transaction (their bell hears it at
+ * the commit). The carrying command's own outcome sends no message of its own (commands/command-messages.ts).
+ */
+async function postUpgradeOutcomes(tx: Queryable, settled: readonly SettledUpgrade[]): Promise<void> {
+  const byId = new Map(settled.map((u) => [u.id, u]));
+  const recipients = await upgradeRecipients(
+    tx,
+    settled.map((u) => u.id),
+  );
+  await postMessages(
+    tx,
+    recipients.map((r) => {
+      const u = byId.get(r.id)!;
+      return {
+        userId: r.userId,
+        kind: 'upgrade' as const,
+        event: u.status,
+        params: { upgradeId: r.id, deviceSn: r.sn, firmwareKind: r.kind, version: r.version, reason: u.reason },
+        link: UPGRADE_MESSAGE_LINK,
+      };
+    }),
+  );
+}
+
 /**
  * The version a device reports decides an upgrade: succeeded once it equals the target, failed when its command
  * failed (the device refused the image) or the restart wait ends without it. The carrying command ends with the same
@@ -168,7 +198,9 @@ export async function settleDeviceUpgrades(
     const outcomes = settled.flatMap((u) =>
       u.command_id === null ? [] : [{ commandId: u.command_id, status: u.status, reason: u.reason }],
     );
-    return { settled, commands: await finishCommands(tx, outcomes) };
+    const commands = await finishCommands(tx, outcomes);
+    await postUpgradeOutcomes(tx, settled);
+    return { settled, commands };
   });
   commands.forEach(onCommandChange);
   return settled;

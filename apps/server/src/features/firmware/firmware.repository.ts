@@ -206,3 +206,18 @@ export async function passwordHashOf(db: Queryable, userId: number): Promise<str
   const { rows } = await db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE id = $1`, [userId]);
   return rows[0]?.password_hash;
 }
+
+/** Who started these upgrades (when still a user), with the device and what it was to install. */
+export async function upgradeRecipients(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<{ id: number; userId: number; sn: string; kind: FirmwareKind; version: string }[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: number; user_id: number; sn: string; kind: FirmwareKind; version: string }>(
+    `SELECT du.id, du.user_id, d.sn, du.kind, du.target_version AS version
+       FROM device_upgrades du JOIN devices d ON d.id = du.device_id
+      WHERE du.id = ANY($1::int[]) AND du.user_id IS NOT NULL ORDER BY du.id`,
+    [[...ids]],
+  );
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, sn: r.sn, kind: r.kind, version: r.version }));
+}

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { AlarmLiveEvent, CommandStatusMessage, PlantStatus } from '@voltfleet/domain';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../../db/db.js';
+import { UNREAD_CHANNEL, parseUnreadPayload } from '../messages/messages.service.js';
 import type { LinkLog } from '../../link/link.types.js';
 import type { StoredReading } from '../telemetry/ingest.js';
 import type { RunningStatus } from '@voltfleet/domain';
@@ -17,7 +19,11 @@ export interface LivePublisher {
 }
 
 /** The local receiver: the LiveHub of this process (its `size` is the number of open tabs). */
-export type LiveSink = LivePublisher & { readonly size: number };
+export type LiveSink = LivePublisher & {
+  readonly size: number;
+  /** These users' unread message counts changed (heard on UNREAD_CHANNEL after the writing commit). */
+  publishUnread?(userIds: readonly number[] | 'all'): Promise<void>;
+};
 
 /** The one NOTIFY channel of a database; processes on other databases never hear each other. */
 export const LIVE_CHANNEL = 'voltfleet_live';
@@ -56,6 +62,7 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectMs = RECONNECT_MIN_MS;
   private closed = false;
+  private unlistenLocal: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -66,9 +73,15 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
     this.remote = db.kind === 'postgres';
   }
 
-  /** Starts listening (PostgreSQL, `listen`); a first connection that fails is retried in the background. */
+  /**
+   * Starts listening (`listen`): on PostgreSQL a connection of its own hears both channels, and a first connection that
+   * fails is retried in the background. On PGlite only the unread channel is heard (NOTIFY is delivered in-process at
+   * commit, exactly when PostgreSQL delivers it), since all other events are handed to the hub directly.
+   */
   async start(): Promise<void> {
-    if (this.remote && this.options.listen) await this.connect();
+    if (!this.options.listen) return;
+    if (this.remote) await this.connect();
+    else this.unlistenLocal = await (this.db.native as PGlite).listen(UNREAD_CHANNEL, (p) => this.receiveUnread(p));
   }
 
   /** True while the LISTEN connection is up (tests, readiness). */
@@ -107,6 +120,7 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
+    await this.unlistenLocal?.().catch(() => undefined);
     await this.flushing;
     if (this.readings.size > 0 || this.others.length > 0) await this.flush();
     const client = this.client;
@@ -161,6 +175,14 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
     }
   }
 
+  /** A user's unread count changed (messages' writes notify UNREAD_CHANNEL in their transaction). */
+  private receiveUnread(payload: string | undefined): void {
+    if (payload === undefined || this.closed || this.hub.size === 0) return;
+    const users = parseUnreadPayload(payload);
+    if (users === undefined) return void (this.stats.malformed += 1);
+    void this.hub.publishUnread?.(users);
+  }
+
   private receive(payload: string | undefined): void {
     if (payload === undefined) return;
     if (originOf(payload) === this.origin) return void (this.stats.echoes += 1);
@@ -204,12 +226,15 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
     const { default: pgModule } = await import('pg');
     const pool = this.db.native as pg.Pool;
     const client = new pgModule.Client({ ...pool.options, application_name: 'voltfleet-live-listen' });
-    client.on('notification', (message) => this.receive(message.payload));
+    client.on('notification', (message) =>
+      message.channel === UNREAD_CHANNEL ? this.receiveUnread(message.payload) : this.receive(message.payload),
+    );
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {
       await client.connect();
       await client.query(`LISTEN ${this.channel}`);
+      await client.query(`LISTEN ${UNREAD_CHANNEL}`);
     } catch (err) {
       await client.end().catch(() => undefined);
       if (this.closed) return;

@@ -6,6 +6,7 @@ import type { Caller } from '../../platform/auth.js';
 import { startPeriodic, type Periodic } from '../../platform/periodic.js';
 import { sessionIsLive } from '../auth/sessions.service.js';
 import { visibleDevices } from '../devices/devices.service.js';
+import { unreadCounts } from '../messages/messages.service.js';
 import type { StoredReading } from '../telemetry/ingest.js';
 import type { RunningStatus } from '@voltfleet/domain';
 import type { LiveSink } from './live.bus.js';
@@ -97,6 +98,26 @@ export class LiveHub implements LiveSink {
     for (const listener of this.alarmListeners) listener(event);
     for (const client of this.clients) {
       if (client.devices.has(event.alarm.deviceId)) this.send(client, event);
+    }
+  }
+
+  /**
+   * The unread counts of these users (`all`: every user) changed: each such user's tabs here get their new count, and
+   * nobody else's (one query for all of them). A tab that misses it reads the count again on its next page load.
+   */
+  async publishUnread(userIds: readonly number[] | 'all'): Promise<void> {
+    const wanted = userIds === 'all' ? undefined : new Set(userIds);
+    const addressed = [...this.clients].filter((c) => wanted === undefined || wanted.has(c.caller.id));
+    if (addressed.length === 0) return;
+    let counts: Map<number, number>;
+    try {
+      counts = await unreadCounts(this.db, [...new Set(addressed.map((c) => c.caller.id))]);
+    } catch (err) {
+      this.log.warn({ err }, 'live: unread counts not read; the bells catch up on the next page load');
+      return;
+    }
+    for (const client of addressed) {
+      if (this.clients.has(client)) this.send(client, { type: 'unread', count: counts.get(client.caller.id) ?? 0 });
     }
   }
 

@@ -2,6 +2,7 @@ import { NOTICE_UNSEEN_LIMIT, type Notice, type NoticeInput, type NoticeListQuer
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
+import { deleteNoticeMessages, postNoticeMessages } from '../messages/messages.service.js';
 import { deleteNotice, insertDismissal, insertNotice, listNotices, listUnseenNotices } from './notices.repository.js';
 
 /**
@@ -9,11 +10,22 @@ import { deleteNotice, insertDismissal, insertNotice, listNotices, listUnseenNot
  * scope here. Publishing and withdrawing need E:notice.publish (checked by the routes).
  */
 export function publishNotice(db: Db, caller: Caller, input: NoticeInput): Promise<Notice> {
-  return insertNotice(db, input, caller.id);
+  return db.transaction(async (tx) => {
+    const notice = await insertNotice(tx, input, caller.id);
+    // Every enabled user gets an in-app message about it; their bells hear it at this commit.
+    await postNoticeMessages(tx, notice.id, notice.version);
+    return notice;
+  });
 }
 
+/** Withdrawing also takes back the in-app messages about the notice (they would lead to nothing). */
 export async function withdrawNotice(db: Db, id: number): Promise<void> {
-  if (!(await deleteNotice(db, id))) throw notFound();
+  const found = await db.transaction(async (tx) => {
+    if (!(await deleteNotice(tx, id))) return false;
+    await deleteNoticeMessages(tx, id);
+    return true;
+  });
+  if (!found) throw notFound();
 }
 
 export function noticePage(db: Db, q: NoticeListQuery) {

@@ -1,5 +1,5 @@
 import { Button, Flex, Tooltip } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '@/features/auth/api/logout';
@@ -7,15 +7,18 @@ import { ProjectListButton } from '@/features/plants/components/project-list-but
 import { LanguageSwitch } from '@/components/language-switch';
 import { closeLive } from '@/lib/live-socket';
 import { useMe } from '@/lib/session';
-import { PERSONAL_CENTER_PATH, SESSION_ENDED } from '../routes';
+import { NotificationBell } from '@/features/messages/components/notification-bell';
+import { MESSAGES_PATH, PERSONAL_CENTER_PATH, SESSION_ENDED, WORK_ORDERS_PATH } from '../routes';
+import { useCanOpenLink } from '../pages/message-links';
 import { FullscreenButton } from './fullscreen-button';
 import { HelpButton } from './help-button';
 
-/** Header tools: project list, language, help, full screen, personal center and exit. */
+/** Header tools: project list, language, notifications, help, full screen, personal center and exit. */
 export function ShellHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useMe();
+  const canOpenLink = useCanOpenLink();
 
   const exit = async () => {
     closeLive();
@@ -27,7 +30,16 @@ export function ShellHeader() {
   return (
     <Flex justify="flex-end" align="center" gap={8} style={{ height: '100%' }}>
       <ProjectListButton />
+      <Button
+        type="text"
+        icon={<ToolOutlined />}
+        data-testid="work-orders-button"
+        onClick={() => navigate(WORK_ORDERS_PATH)}
+      >
+        {t('workOrders.title')}
+      </Button>
       <LanguageSwitch />
+      <NotificationBell listPath={MESSAGES_PATH} canOpen={canOpenLink} />
       <HelpButton />
       <FullscreenButton />
       <Tooltip title={t('shell.personalCenter')}>

@@ -36,6 +36,8 @@ export const PAGE_LOADERS = {
   'systemManage/roleList': () => import('@/features/roles/pages/role-list-page'),
   personalCenter: () => import('@/features/profile/pages/personal-center-page'),
   notices: () => import('@/features/notices/pages/notices-page'),
+  workOrders: () => import('@/features/workorders/pages/work-orders-page'),
+  messages: () => import('@/app/pages/messages-route'),
 } as const;
 
 export type PageKey = keyof typeof PAGE_LOADERS;

@@ -198,6 +198,16 @@ describe('alarm search', () => {
     await waitFor(() => expect(api.callsTo('POST /api/alarms/acknowledge')[0]?.body).toEqual({ ids: [1], note: '' }));
   });
 
+  it('opens the drawer of the alarm a link names (?alarm=<id>), and closing it takes the id off the URL', async () => {
+    const api = routes();
+    const { user, location } = await renderAlarmCenter('/alarmCenter/alarmSearch?alarm=1');
+    const drawer = within(await screen.findByTestId('alarm-drawer'));
+    expect(await drawer.findByTestId('alarm-detail-cause')).toHaveTextContent('above the upper limit');
+    expect(api.callsTo('GET /api/alarms/1')).toHaveLength(1);
+    await user.click(within(screen.getByTestId('alarm-drawer').closest('.ant-drawer')!).getByLabelText('Close'));
+    await waitFor(() => expect(location()).toBe('/alarmCenter/alarmSearch'));
+  });
+
   it('downloads the filtered alarms as XLSX and CSV', async () => {
     const api = routes();
     const served = globalThis.fetch;

@@ -25,6 +25,11 @@ import { readSearch, writeSearch, type AlarmSearchState } from '../utils/search-
 /** Running durations of active alarms are re-read this often. */
 const CLOCK_TICK_MS = 30_000;
 const NONE: ReadonlySet<number> = new Set();
+/** The alarm a link names (`?alarm=<id>`, e.g. from an in-app message), or null. */
+const linkedAlarm = (value: string | null): number | null => {
+  const id = Number(value);
+  return value && Number.isSafeInteger(id) && id > 0 ? id : null;
+};
 
 /**
  * /alarmCenter/alarmSearch: the alarms the user may see, filtered by what the URL's query string says (so overview
@@ -48,7 +53,21 @@ export default function AlarmSearchPage() {
   // The selection belongs to one search: a new filter, page or order starts without one.
   const [selection, setSelection] = useState<{ query: string; ids: ReadonlySet<number> }>({ query, ids: NONE });
   const selected = selection.query === query ? selection.ids : NONE;
-  const [openId, setOpenId] = useState<number | null>(null);
+  // A link naming an alarm opens its drawer, also when it arrives while the page is open (the bell's next message).
+  const link = searchParams.get('alarm');
+  const [drawer, setDrawer] = useState({ link, id: linkedAlarm(link) });
+  if (drawer.link !== link) setDrawer({ link, id: linkedAlarm(link) ?? drawer.id });
+  const openId = drawer.id;
+  const setOpenId = (id: number | null) => setDrawer((d) => ({ ...d, id }));
+  const closeDrawer = () => {
+    setOpenId(null);
+    // Closed for good: a reload of the page must not open it again.
+    if (link !== null) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('alarm');
+      setSearchParams(next, { replace: true });
+    }
+  };
   const [ackIds, setAckIds] = useState<readonly number[] | null>(null);
 
   const go = (next: Partial<AlarmSearchState>) => setSearchParams(writeSearch({ ...state, ...next }));
@@ -102,11 +121,7 @@ export default function AlarmSearchPage() {
         nowMs={nowMs}
         pagination={serverPagination(state, alarms.data?.total, (next, size) => go({ page: next, pageSize: size }))}
       />
-      <AlarmDrawer
-        id={openId}
-        onClose={() => setOpenId(null)}
-        onAcknowledge={canAck ? (id) => setAckIds([id]) : undefined}
-      />
+      <AlarmDrawer id={openId} onClose={closeDrawer} onAcknowledge={canAck ? (id) => setAckIds([id]) : undefined} />
       {ackIds && (
         <AckModal
           ids={ackIds}

@@ -1,0 +1,21 @@
+import { useCallback, useMemo } from 'react';
+import { MODULES } from '@voltfleet/domain';
+import { useMe } from '@/lib/session';
+import { DETAIL_ROUTES, PAGE_REGISTRY } from '../page-registry';
+import { isAllowedTarget, registeredRoutes } from '../routes';
+
+const MODULE_ROOTS = MODULES.map((m) => `/${m.path}/`);
+
+/**
+ * Whether the signed-in user can open a message's link. A page of a permission module (an alarm in the Alarm Center,
+ * the command page) only when it is registered for them; any other path (the notices, the work orders, pages every
+ * user has) always: those answer for themselves.
+ */
+export function useCanOpenLink(): (link: string) => boolean {
+  const { permissions } = useMe();
+  const routes = useMemo(() => registeredRoutes(permissions, PAGE_REGISTRY, DETAIL_ROUTES), [permissions]);
+  return useCallback(
+    (link: string) => !MODULE_ROOTS.some((root) => link.startsWith(root)) || isAllowedTarget(link, routes),
+    [routes],
+  );
+}

@@ -1,0 +1,79 @@
+import type { TFunction } from 'i18next';
+import {
+  ALARM_SEVERITIES,
+  ALARM_SEVERITY_LABELS,
+  COMMAND_KINDS,
+  alarmByCode,
+  commandKindName,
+  type AlarmSeverity,
+  type CommandKind,
+  type Lang,
+  type Message,
+} from '@voltfleet/domain';
+import { formatPlantTime } from '@/lib/format';
+
+const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+/** A failure reason ("notAllowed", "command:notAllowed") in the reader's words, or its code when unknown. */
+function reasonText(t: TFunction, reason: unknown): string | undefined {
+  if (typeof reason !== 'string' || reason === '') return undefined;
+  const code = reason.replace(/^command:/, '');
+  return t(`commands.reasons.${code}`, { defaultValue: code });
+}
+
+/** The interpolation values of a message's sentence, by kind: names from the catalogues in the reader's language. */
+function valuesOf(message: Message, t: TFunction, lang: Lang): Record<string, string> {
+  const p = message.params;
+  switch (message.kind) {
+    case 'alarm': {
+      const code = text(p.code);
+      const severity = text(p.severity);
+      return {
+        name: alarmByCode(code)?.name[lang] ?? code,
+        severity: (ALARM_SEVERITIES as readonly string[]).includes(severity)
+          ? ALARM_SEVERITY_LABELS[severity as AlarmSeverity][lang]
+          : severity,
+        sn: text(p.deviceSn),
+        plant: text(p.plantName),
+      };
+    }
+    case 'command': {
+      const kind = text(p.commandKind);
+      return {
+        command: (COMMAND_KINDS as readonly string[]).includes(kind)
+          ? commandKindName(kind as CommandKind, lang)
+          : kind,
+        sn: text(p.deviceSn),
+      };
+    }
+    case 'upgrade':
+      return { sn: text(p.deviceSn), kind: text(p.firmwareKind), version: text(p.version) };
+    case 'workorder':
+      // The state in the reader's words (the work-order page's names), its key only if unknown.
+      return {
+        title: text(p.title),
+        state: t(`workOrders.states.${text(p.state)}`, { defaultValue: text(p.state) }),
+        by: text(p.by),
+      };
+    case 'notice':
+      return { version: text(p.version) };
+  }
+}
+
+/**
+ * What a message says in the reader's language: its sentence (`inbox.<kind>.<event>`) and a detail line (an alarm's
+ * time in its plant's zone, a failure's reason). A message stores no words, so a language switch re-renders it.
+ */
+export function describeMessage(message: Message, t: TFunction, lang: Lang): { text: string; detail?: string } {
+  const key = `inbox.${message.kind}.${message.event}`;
+  const sentence = t(key, {
+    ...valuesOf(message, t, lang),
+    defaultValue: t('inbox.unknown', { kind: t(`inbox.kinds.${message.kind}`) }),
+  });
+  const p = message.params;
+  if (message.kind === 'alarm' && typeof p.at === 'string') {
+    return { text: sentence, detail: t('inbox.alarmAt', { at: formatPlantTime(p.at, text(p.timeZone) || null) }) };
+  }
+  const reason = message.kind === 'command' || message.kind === 'upgrade' ? reasonText(t, p.reason) : undefined;
+  return reason ? { text: sentence, detail: reason } : { text: sentence };
+}

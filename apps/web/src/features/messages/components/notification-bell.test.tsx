@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, ok } from '@/test/fake-api';
+import { FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
+import { message, page, renderMessages } from '../test/messages-fixtures';
+
+installFakeLiveSocket();
+
+const COUNT = 'GET /api/messages/unread-count';
+const LIST = 'GET /api/messages';
+/** The count the bell says (its label names it; the badge's digits animate). */
+const countShown = () => screen.getByTestId('notification-bell').getAttribute('aria-label')?.split(': ')[1];
+
+describe('notification bell', () => {
+  it('shows the unread count and follows the live unread events of this user', async () => {
+    // The server's count, which the live events announce (the bell reads it again when its socket (re)opens).
+    let unread = 3;
+    fakeApi({ [COUNT]: () => ok({ count: unread }) });
+    await renderMessages('/home');
+    await waitFor(() => expect(countShown()).toBe('3'));
+    const socket = FakeLiveSocket.latest();
+    socket.open();
+    for (const next of [4, 0]) {
+      unread = next;
+      socket.push({ type: 'unread', count: next });
+      await waitFor(() => expect(countShown()).toBe(String(next)));
+    }
+    // Other live traffic leaves it alone.
+    socket.push({ type: 'plantStatus', plantId: 1, status: 'alarm' });
+    expect(countShown()).toBe('0');
+  });
+
+  it('refreshes an open list when the count changes live', async () => {
+    const api = fakeApi({ [COUNT]: ok({ count: 1 }), [LIST]: ok(page([message(1)])) });
+    await renderMessages('/messages');
+    await screen.findByTestId('message-1');
+    const before = api.callsTo(LIST).length;
+    FakeLiveSocket.latest().open();
+    FakeLiveSocket.latest().push({ type: 'unread', count: 2 });
+    await waitFor(() => expect(api.callsTo(LIST).length).toBeGreaterThan(before));
+  });
+
+  it('opens the newest unread ones; a click marks it read and follows its link; view all leads to the list', async () => {
+    const api = fakeApi({
+      [COUNT]: ok({ count: 1 }),
+      [LIST]: ok(page([message(1)])),
+      'POST /api/messages/read': ok({ changed: 1 }),
+    });
+    const { user, location } = await renderMessages('/home');
+    await user.click(screen.getByTestId('notification-bell'));
+    const popover = within(await screen.findByTestId('bell-popover'));
+    expect(await popover.findByTestId('message-1')).toHaveTextContent('Grid voltage high');
+    expect(Object.fromEntries(api.callsTo(LIST)[0]!.query)).toMatchObject({ read: 'unread', pageSize: '5' });
+    expect(popover.getByTestId('bell-view-all')).toHaveAttribute('href', '/messages');
+    await user.click(popover.getByRole('button', { name: /Grid voltage high/ }));
+    await waitFor(() => expect(api.callsTo('POST /api/messages/read')[0]?.body).toEqual({ ids: [1] }));
+    expect(location()).toBe('/alarmCenter/alarmSearch?alarm=41');
+  });
+
+  it('says when nothing is unread', async () => {
+    fakeApi({ [COUNT]: ok({ count: 0 }), [LIST]: ok(page([])) });
+    const { user } = await renderMessages('/home', { lang: 'cs' });
+    await user.click(screen.getByTestId('notification-bell'));
+    expect(await screen.findByText('Žádné nepřečtené zprávy')).toBeInTheDocument();
+  });
+});
