@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Descriptions, Drawer, Spin, Typography } from 'antd';
-import { CheckOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Drawer, Flex, Spin, Typography } from 'antd';
+import { CheckOutlined, ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { AlarmDetail } from '@voltfleet/domain';
+import { useNavigate } from 'react-router';
+import { workOrderFromAlarmLink, type AlarmDetail } from '@voltfleet/domain';
 import { formatElapsed, formatPlantTime } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { useAlarm } from '../api/get-alarm';
@@ -79,6 +80,7 @@ function DetailBody({ alarm }: { alarm: AlarmDetail }) {
 /** One alarm in full: what it is, why it happens and what to do, where it is, and its timeline in plant time. */
 export function AlarmDrawer({ id, onClose, onAcknowledge }: Props) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const alarm = useAlarm(id);
   const data = alarm.data && alarm.data.id === id ? alarm.data : undefined;
   return (
@@ -88,12 +90,32 @@ export function AlarmDrawer({ id, onClose, onAcknowledge }: Props) {
       size={560}
       title={<span data-testid="alarm-detail-title">{data?.name ?? t('alarms.detail.title')}</span>}
       extra={
-        data &&
-        !data.acknowledgedAt &&
-        onAcknowledge && (
-          <Button icon={<CheckOutlined />} data-testid="alarm-detail-ack" onClick={() => onAcknowledge(data.id)}>
-            {t('alarms.acknowledge')}
-          </Button>
+        data && (
+          <Flex gap={8}>
+            {/* Work orders are a shell entry every signed-in user has: the form opens there, filled from the alarm. */}
+            <Button
+              icon={<ToolOutlined />}
+              data-testid="alarm-detail-work-order"
+              onClick={() =>
+                navigate(
+                  workOrderFromAlarmLink({
+                    alarmId: data.id,
+                    plantId: data.plantId,
+                    deviceId: data.deviceId,
+                    sn: data.sn,
+                    title: data.name,
+                  }),
+                )
+              }
+            >
+              {t('alarms.detail.createWorkOrder')}
+            </Button>
+            {!data.acknowledgedAt && onAcknowledge && (
+              <Button icon={<CheckOutlined />} data-testid="alarm-detail-ack" onClick={() => onAcknowledge(data.id)}>
+                {t('alarms.acknowledge')}
+              </Button>
+            )}
+          </Flex>
         )
       }
       destroyOnHidden

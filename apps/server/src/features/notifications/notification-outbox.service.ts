@@ -1,0 +1,1 @@
+export { enqueueAccountMails, type WorkOrderMailPayload } from './notification-outbox.repository.js';

@@ -1,0 +1,4 @@
+export * from './work-order-states.js';
+export * from './work-order-limits.js';
+export * from './work-orders.js';
+export * from './work-order-links.js';
