@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { writeFile } from 'node:fs/promises';
 import { startServer } from './server.mjs';
 import { startWeatherFixtureServer } from '../../apps/server/src/test/weather-fixture-server.js';
+import { startMailbox } from './mailbox.js';
 
 /**
  * One real server (built app, fresh PGlite data directory, test captcha code) for every journey. TRUST_PROXY lets
@@ -17,7 +18,12 @@ import { startWeatherFixtureServer } from '../../apps/server/src/test/weather-fi
 export default async function setup(project: TestProject) {
   // Recorded Open-Meteo answers from a local server: journeys see a forecast without the internet.
   const weather = await startWeatherFixtureServer();
+  // Mail goes to a real SMTP server here; the notification journey reads what it received.
+  const mailbox = await startMailbox();
   const server = await startServer({
+    SMTP_URL: mailbox.smtpUrl,
+    MAIL_FROM: 'Voltfleet <alarms@voltfleet.test>',
+    NOTIFY_POLL_MS: '500',
     TRUST_PROXY: 'true',
     DEMO_FLEET: 'on',
     DEMO_HISTORY_DAYS: '2',
@@ -26,6 +32,7 @@ export default async function setup(project: TestProject) {
     ...(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}),
   }).catch(async (err: unknown) => {
     await weather.close();
+    await mailbox.close();
     throw err;
   });
   try {
@@ -33,12 +40,16 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     await server.stop();
     await weather.close();
+    await mailbox.close();
     throw err;
   }
   project.provide('baseUrl', server.baseUrl);
+  project.provide('mailboxUrl', mailbox.url);
+  project.provide('mqttUrl', `mqtt://127.0.0.1:${server.mqttPort}`);
   return async () => {
     await server.stop();
     await weather.close();
+    await mailbox.close();
     if (process.env.E2E_SERVER_LOG) await writeFile(process.env.E2E_SERVER_LOG, server.output());
   };
 }
@@ -61,5 +72,9 @@ async function demoSeeded(baseUrl: string): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** GET: the mails the platform sent so far (JSON). */
+    mailboxUrl: string;
+    /** The platform's in-process MQTT broker (devices connect there). */
+    mqttUrl: string;
   }
 }

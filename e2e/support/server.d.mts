@@ -5,6 +5,7 @@ export declare function freePort(): Promise<number>;
 export declare function assertBuilt(): void;
 export interface RunningServer {
   baseUrl: string;
+  mqttPort: number;
   dataDir: string;
   output(): string;
   stop(): Promise<void>;

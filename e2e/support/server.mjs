@@ -75,6 +75,7 @@ export async function startServer(extraEnv = {}) {
   }
   return {
     baseUrl,
+    mqttPort,
     dataDir,
     output: () => output,
     async stop() {

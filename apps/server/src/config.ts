@@ -54,6 +54,28 @@ export interface Config {
   weatherUrl: string;
   /** A forecast call gives up after this long. */
   weatherTimeoutMs: number;
+  /** Where users reach the portal (PUBLIC_URL): the links in e-mails. */
+  publicUrl: string;
+  /** Mail and SMS delivery of notifications (README "Notifications"). */
+  delivery: DeliveryConfig;
+}
+
+export interface DeliveryConfig {
+  /** SMTP_URL: unset → mails are written to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sms: {
+    provider: 'log' | 'http';
+    url: string | undefined;
+    username: string | undefined;
+    password: string | undefined;
+    bodyTemplate: string | undefined;
+    contentType: string;
+  };
+  /** How often the jobs role looks for notices to expand, digest and send. */
+  pollMs: number;
+  retryBaseMs: number;
+  claimMs: number;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -87,6 +109,27 @@ function weatherProvider(raw: string | undefined): Config['weatherProvider'] {
   if (raw === undefined || raw === '' || raw === 'open-meteo') return 'open-meteo';
   if (raw === 'off') return 'off';
   throw new Error(`WEATHER_PROVIDER must be open-meteo or off, got "${raw}"`);
+}
+
+function deliveryConfig(env: NodeJS.ProcessEnv): DeliveryConfig {
+  const provider = env.SMS_PROVIDER || (env.SMS_URL ? 'http' : 'log');
+  if (provider !== 'log' && provider !== 'http') throw new Error(`SMS_PROVIDER must be log or http, got "${provider}"`);
+  if (provider === 'http' && !env.SMS_URL) throw new Error('SMS_PROVIDER=http needs SMS_URL');
+  return {
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Voltfleet <noreply@voltfleet.local>',
+    sms: {
+      provider,
+      url: env.SMS_URL || undefined,
+      username: env.SMS_USERNAME || undefined,
+      password: env.SMS_PASSWORD || undefined,
+      bodyTemplate: env.SMS_BODY_TEMPLATE || undefined,
+      contentType: env.SMS_CONTENT_TYPE || 'application/json',
+    },
+    pollMs: intEnv(env, 'NOTIFY_POLL_MS', 2000, 50),
+    retryBaseMs: intEnv(env, 'NOTIFY_RETRY_SECONDS', 30) * 1000,
+    claimMs: intEnv(env, 'NOTIFY_CLAIM_SECONDS', 120) * 1000,
+  };
 }
 
 /** Reads the configuration from environment variables (names fixed, documented in the README). */
@@ -138,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoUpgradeRestartSeconds: intEnv(env, 'DEMO_UPGRADE_RESTART_SECONDS', 1200),
     weatherProvider: weatherProvider(env.WEATHER_PROVIDER),
     weatherUrl: env.WEATHER_URL || 'https://api.open-meteo.com/v1/forecast',
+    publicUrl: env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 8080)}`,
+    delivery: deliveryConfig(env),
     weatherTimeoutMs: intEnv(env, 'WEATHER_TIMEOUT_MS', 5000),
   };
 }

@@ -26,6 +26,8 @@ import { startCommandJob } from './features/commands/commands.job.js';
 import { recordReportedVersions, startUpgradeJob } from './features/firmware/firmware.job.js';
 import { firmwareImageLoader } from './features/firmware/firmware.service.js';
 import { toLiveMessage } from './features/commands/command-dispatcher.js';
+import { recordAlarmTransitions } from './features/notifications/notification-delivery.js';
+import { startNotificationJob } from './features/notifications/notification.job.js';
 
 export interface Runtime {
   ingest: Ingest | undefined;
@@ -44,7 +46,8 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
   const stops: (() => Promise<void> | void)[] = [];
   let ingest: Ingest | undefined;
   let link: DeviceLink | undefined;
-  const alarms = new AlarmEngine(db, { rules: config.alarmRules }, app.log);
+  // What an alarm change may need telling is recorded in the transaction that made it (the notification outbox).
+  const alarms = new AlarmEngine(db, { rules: config.alarmRules, inTransaction: recordAlarmTransitions }, app.log);
   registerAlarmMetrics(app, alarms);
   // Raised, flapping and recovered alarms reach the live WebSocket of every user who may see the device.
   stops.push(startAlarmPush(app.live, alarms, app.log));
@@ -190,6 +193,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     stops.push(startPlantScriptJob(db, app.log, metrics));
     stops.push(startUpgradeJob(db, app.log, { everyMs: 15_000, publish: publishCommand, metrics }));
     stops.push(startCommandJob(db, config.commandTimeoutSeconds, publishCommand, app.log, { metrics }));
+    stops.push(startNotificationJob(db, config, app.log, metrics));
   }
   if (config.demoFleet) {
     const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`;

@@ -15,10 +15,15 @@ export { TEST_ADMIN_PASSWORD, TEST_CAPTCHA_CODE } from './constants.js';
 
 /** A fresh copy of the migrated, seeded template database for one test file. */
 export async function openTestDb(): Promise<Db> {
+  return (await openTestDatabase()).db;
+}
+
+/** A test database and, on PostgreSQL, its URL (for child processes that share it). */
+export async function openTestDatabase(): Promise<{ db: Db; url: string | undefined }> {
   const template = inject('template');
   if (template.kind === 'pglite') {
     const bytes = await readFile(template.file);
-    return openDb({ loadDataDir: new Blob([bytes]) });
+    return { db: await openDb({ loadDataDir: new Blob([bytes]) }), url: undefined };
   }
   const name = `vf_test_${randomBytes(6).toString('hex')}`;
   const admin = await openDb({ databaseUrl: template.databaseUrl });
@@ -29,12 +34,16 @@ export async function openTestDb(): Promise<Db> {
   const db = await openDb({ databaseUrl: url.toString() });
   const close = db.close;
   return {
-    ...db,
-    close: async () => {
-      await close();
-      const again = await openDb({ databaseUrl: template.databaseUrl });
-      await again.query(`DROP DATABASE IF EXISTS ${name}`);
-      await again.close();
+    url: url.toString(),
+    db: {
+      ...db,
+      close: async () => {
+        await close();
+        const again = await openDb({ databaseUrl: template.databaseUrl });
+        // Child processes may still hold connections for a moment after they were killed.
+        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await again.close();
+      },
     },
   };
 }

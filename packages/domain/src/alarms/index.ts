@@ -10,3 +10,5 @@ export * from './alarm-labels.js';
 export * from './alarm-rules.js';
 export * from './fault-set.js';
 export * from './notification-rules.js';
+export * from './notice-texts.js';
+export * from './notification-deliveries.js';

@@ -2,6 +2,12 @@ import type { Lang } from '../languages.js';
 
 /** Messages of the alarm notification rules (Alarm Center, C/C); spread into MESSAGES. */
 export const NOTIFICATION_RULE_MESSAGES = {
+  'notificationRule.ownerLimit': {
+    zh: '每个账号最多 {max} 条告警规则，请先删除不用的规则',
+    en: 'An account can have at most {max} alarm rules; delete rules you no longer need first',
+    cs: 'Jeden účet může mít nejvýše {max} pravidel alarmů; nejprve smažte pravidla, která už nepotřebujete',
+    de: 'Ein Konto kann höchstens {max} Alarmregeln haben; löschen Sie zuerst nicht mehr benötigte Regeln',
+  },
   'notificationRule.notFound': {
     zh: '找不到该告警规则',
     en: 'Cannot find this alarm rule',

@@ -25,6 +25,8 @@ export const NOTIFICATION_RULE_LIMITS = {
   phones: 20,
 } as const;
 /** SPEC §9 names hourly and daily push limits without values; 1..1000 per rule is this platform's choice. */
+/** Rules one account may own: each alarm is matched against the rules of its plant's owners, so they stay few. */
+export const NOTIFICATION_RULES_PER_OWNER = 100;
 export const NOTIFICATION_LIMIT_MIN = 1;
 export const NOTIFICATION_LIMIT_MAX = 1000;
 

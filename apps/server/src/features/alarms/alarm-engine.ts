@@ -39,6 +39,17 @@ export interface AlarmEngineOptions {
    * asked again (another process may have taken its faults over). Bounds how stale this process's view can be.
    */
   cleanCacheMs?: number;
+  /**
+   * Runs inside the transaction that raised, flagged or recovered alarms, with those changes: what must follow from
+   * them (the notification outbox) commits or rolls back with them.
+   */
+  inTransaction?: (tx: Queryable, changes: readonly AlarmTransition[]) => Promise<void>;
+}
+
+/** One change the engine made to an alarm, as `inTransaction` and the live push see it. */
+export interface AlarmTransition {
+  event: AlarmEventKind;
+  alarm: AlarmChange;
 }
 
 /** A device's readings of one batch that state their fault set, oldest first. */
@@ -140,6 +151,7 @@ export class AlarmEngine extends EventEmitter {
       }
       await touchAlarms(tx, seen);
       await saveTrackers(tx, ids, kept);
+      if (changes.length > 0) await this.options.inTransaction?.(tx, changes);
       return new Set(kept.map((k) => k.deviceId));
     });
     this.stats.evaluatedDevices += ids.length;
@@ -193,19 +205,22 @@ export class AlarmEngine extends EventEmitter {
    */
   async checkNoData(offlineSeconds: number): Promise<void> {
     const entry = alarmByCode(NO_DATA_ALARM_CODE)!;
-    const { raised, recovered } = await this.db.transaction((tx) =>
-      syncNoDataAlarms(tx, {
+    const changes = await this.db.transaction(async (tx) => {
+      const { raised, recovered } = await syncNoDataAlarms(tx, {
         code: entry.code,
         group: entry.group,
         severity: entry.severity,
         severityRank: severityRank(entry.severity),
         offlineSeconds,
-      }),
-    );
-    this.announce([
-      ...raised.map((alarm) => ({ event: 'raised' as const, alarm })),
-      ...recovered.map((alarm) => ({ event: 'recovered' as const, alarm })),
-    ]);
+      });
+      const made: AlarmTransition[] = [
+        ...raised.map((alarm) => ({ event: 'raised' as const, alarm })),
+        ...recovered.map((alarm) => ({ event: 'recovered' as const, alarm })),
+      ];
+      if (made.length > 0) await this.options.inTransaction?.(tx, made);
+      return made;
+    });
+    this.announce(changes);
   }
 
   private announce(changes: { event: AlarmEventKind; alarm: AlarmChange }[]): void {

@@ -81,7 +81,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   );
 
   app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: envelope(meSchema) } } }, async (request) =>
-    ok(request, await me(deps.db, requireCaller(request), request.lang)),
+    ok(
+      request,
+      // Only a stated language is remembered: a client that sends none does not reset the account's to English.
+      await me(
+        deps.db,
+        requireCaller(request),
+        request.lang,
+        request.headers['accept-language'] ? request.lang : undefined,
+      ),
+    ),
   );
 
   app.put(

@@ -27,6 +27,7 @@ import {
 import { rememberNonce, roleViews } from './auth.repository.js';
 import { insertSession, revokeSession, revokeUserSessions } from './session.repository.js';
 import {
+  rememberLanguage,
   toUser,
   updateUserFields,
   userById as findUserById,
@@ -114,9 +115,11 @@ export async function login(deps: AuthDeps, body: LoginRequest, meta: { ip: stri
 export const logout = (db: Db, caller: Caller) => revokeSession(db, caller.tokenHash);
 
 /** The caller's profile, role and permission tree in their language. */
-export async function me(db: Db, caller: Caller, lang: Lang): Promise<Me> {
+export async function me(db: Db, caller: Caller, lang: Lang, uiLanguage?: Lang): Promise<Me> {
   const row = await findUserById(db, caller.id);
   if (!row) throw notFound();
+  // The page asks in the UI's language: mail and SMS to this account follow it.
+  if (uiLanguage) await rememberLanguage(db, caller.id, uiLanguage);
   const views = await roleViews(db, row.role_id);
   const permissions = [...caller.permissions];
   const user = toUser(row, lang);

@@ -123,6 +123,15 @@ const values = (f: NotificationRuleFields) => [
   f.enabled,
 ];
 
+/** How many rules an account owns (checked before it makes another). */
+export async function countOwnedRules(db: Queryable, ownerId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM notification_rules WHERE owner_id = $1`,
+    [ownerId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 export async function insertRule(db: Queryable, ownerId: number, f: NotificationRuleFields): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO notification_rules (name, all_plants, alarm_groups, alarm_codes, min_severity_rank, emails, phones,

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  deliveryListQuerySchema,
+  deliveryPageSchema,
   envelope,
   notificationRuleEnabledSchema,
   notificationRuleInputSchema,
@@ -17,6 +19,7 @@ import {
   deleteNotificationRule,
   getNotificationRule,
   listNotificationRules,
+  notificationRuleDeliveries,
   notificationRuleOptions,
   setNotificationRuleEnabled,
   updateNotificationRule,
@@ -59,6 +62,21 @@ export const notificationRulesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
       schema: { tags, params: idParams, response: { 200: envelope(notificationRuleSchema) } },
     },
     async (request) => ok(request, await getNotificationRule(db, requireCaller(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/notification-rules/:id/deliveries',
+    {
+      config: { permission: 'C/C' },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: deliveryListQuerySchema,
+        response: { 200: envelope(deliveryPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(request, await notificationRuleDeliveries(db, requireCaller(request), request.params.id, request.query)),
   );
 
   app.post(

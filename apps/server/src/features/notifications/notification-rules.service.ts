@@ -1,7 +1,9 @@
 import {
+  type DeliveryListQuery,
   ALARM_GROUPS,
   ALARM_SEVERITIES,
   NOTIFICATION_CHANNELS,
+  NOTIFICATION_RULES_PER_OWNER,
   joinPhone,
   severityRank,
   splitPhone,
@@ -12,11 +14,13 @@ import {
   type NotificationRuleListQuery,
   type NotificationRuleOptions,
 } from '@voltfleet/domain';
+import { listDeliveries } from './notification-digest.repository.js';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
 import {
+  countOwnedRules,
   deleteRule,
   findRuleInScope,
   insertRule,
@@ -89,6 +93,13 @@ export async function getNotificationRule(db: Db, caller: Caller, id: number): P
   return toRule(await ruleRow(db, caller, id));
 }
 
+/** A rule's delivery log (what its notices became), for a caller who may see the rule. */
+export async function notificationRuleDeliveries(db: Db, caller: Caller, id: number, q: DeliveryListQuery) {
+  await ruleRow(db, caller, id);
+  const { items, total } = await listDeliveries(db, id, q);
+  return { items, total, page: q.page, pageSize: q.pageSize };
+}
+
 /** What the form may offer: plants and users in the caller's scope. */
 export const notificationRuleOptions = (db: Db, caller: Caller): Promise<NotificationRuleOptions> =>
   scopeOptions(db, scopeOf(caller));
@@ -134,6 +145,8 @@ export async function createNotificationRule(
 ): Promise<NotificationRule> {
   await checkTargets(db, [scopeOf(caller)], input);
   const id = await db.transaction(async (tx) => {
+    if ((await countOwnedRules(tx, caller.id)) >= NOTIFICATION_RULES_PER_OWNER)
+      throw new AppError('conflict', 'notificationRule.ownerLimit', { max: NOTIFICATION_RULES_PER_OWNER });
     const ruleId = await insertRule(tx, caller.id, fieldsOf(input));
     await replaceRuleTargets(tx, ruleId, input.allPlants ? [] : input.plantIds, input.userIds);
     return ruleId;

@@ -381,7 +381,13 @@ describe('OpenAPI', () => {
     type Op = { requestBody?: { content: Record<string, { schema: Schema }> } };
     const doc = res.json<{ paths: Record<string, Record<string, Op>> }>();
     const paths = Object.keys(doc.paths).filter((p) => p.startsWith(RULES));
-    expect(paths.sort()).toEqual([RULES, `${RULES}/options`, `${RULES}/{id}`, `${RULES}/{id}/enabled`]);
+    expect(paths.sort()).toEqual([
+      RULES,
+      `${RULES}/options`,
+      `${RULES}/{id}`,
+      `${RULES}/{id}/deliveries`,
+      `${RULES}/{id}/enabled`,
+    ]);
     const schema = doc.paths[RULES]!.post!.requestBody!.content['application/json']!.schema;
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties!.phones!.items!.additionalProperties).toBe(false);

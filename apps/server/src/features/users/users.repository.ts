@@ -199,3 +199,11 @@ export async function deleteUser(db: Queryable, id: number): Promise<void> {
 export async function countUsers(db: Queryable): Promise<number> {
   return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`)).rows[0]?.n ?? 0;
 }
+
+/**
+ * The language an account reads in (the UI's language of its latest session): mail and SMS to it are written in it.
+ * Writes only when it changed, so the call on every page load costs a read.
+ */
+export async function rememberLanguage(db: Queryable, id: number, lang: string): Promise<void> {
+  await db.query(`UPDATE users SET language = $2 WHERE id = $1 AND language IS DISTINCT FROM $2`, [id, lang]);
+}

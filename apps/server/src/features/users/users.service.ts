@@ -182,6 +182,7 @@ export {
   findUserById as userById,
   findUserByUsername as userByUsername,
   insertUser as insertUserRecord,
+  rememberLanguage,
   toUser,
   updateUserFields,
   type NewUser,

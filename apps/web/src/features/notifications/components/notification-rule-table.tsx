@@ -21,6 +21,8 @@ interface Props {
   onEdit: (rule: NotificationRule) => void;
   onSwitch: (rule: NotificationRule, enabled: boolean) => void;
   onDelete: (rule: NotificationRule) => void;
+  /** Opens the rule's delivery log (everyone who sees the page may read it). */
+  onLog: (rule: NotificationRule) => void;
 }
 
 /** At most `shown` names, then "+N" for the rest: a cell stays one or two lines however long the list. */
@@ -30,7 +32,8 @@ function names(list: readonly string[], shown = 3): string {
 }
 
 /** The notification rules with their switch, edit and delete; each control only with its function permission. */
-export function NotificationRuleTable({ rules, loading, pagination, switching, onEdit, onSwitch, onDelete }: Props) {
+export function NotificationRuleTable(props: Props) {
+  const { rules, loading, pagination, switching, onEdit, onSwitch, onDelete, onLog } = props;
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const canEdit = useCan('C/C:rule.edit');
@@ -91,35 +94,36 @@ export function NotificationRuleTable({ rules, loading, pagination, switching, o
     { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: formatDateTime },
   ];
 
-  if (canEdit || canDelete) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, rule) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" data-testid={`rule-edit-${rule.id}`} onClick={() => onEdit(rule)}>
-              {t('common.edit')}
+  columns.push({
+    title: t('common.actions'),
+    key: 'actions',
+    fixed: 'right',
+    render: (_, rule) => (
+      <Space size={0}>
+        <Button type="link" data-testid={`rule-log-${rule.id}`} onClick={() => onLog(rule)}>
+          {t('notificationRules.deliveries.log')}
+        </Button>
+        {canEdit && (
+          <Button type="link" data-testid={`rule-edit-${rule.id}`} onClick={() => onEdit(rule)}>
+            {t('common.edit')}
+          </Button>
+        )}
+        {canDelete && (
+          <Popconfirm
+            title={t('notificationRules.deleteConfirm', { name: rule.name })}
+            okText={t('common.delete')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(rule)}
+          >
+            <Button type="link" danger data-testid={`rule-delete-${rule.id}`}>
+              {t('common.delete')}
             </Button>
-          )}
-          {canDelete && (
-            <Popconfirm
-              title={t('notificationRules.deleteConfirm', { name: rule.name })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => onDelete(rule)}
-            >
-              <Button type="link" danger data-testid={`rule-delete-${rule.id}`}>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    });
-  }
+          </Popconfirm>
+        )}
+      </Space>
+    ),
+  });
 
   return (
     <DataTable<NotificationRule>

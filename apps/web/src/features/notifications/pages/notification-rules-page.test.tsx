@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { NotificationRule } from '@voltfleet/domain';
+import type { Delivery, NotificationRule } from '@voltfleet/domain';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderWithProviders, testMe } from '@/test/render';
 import NotificationRulesPage from './notification-rules-page';
@@ -74,5 +74,48 @@ describe('notification rules page', () => {
     expect(screen.queryByTestId('rule-edit-12')).not.toBeInTheDocument();
     expect(screen.queryByTestId('rule-delete-12')).not.toBeInTheDocument();
     expect(screen.getByTestId('rule-switch-12')).toBeDisabled();
+  });
+
+  it("opens a rule's delivery log, even without edit rights, with what became of each notice", async () => {
+    const base: Delivery = {
+      id: 1,
+      messageId: 'm',
+      kind: 'alarm',
+      channel: 'email',
+      address: 'ops@example.com',
+      userName: null,
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      digestId: null,
+      alarmId: 4,
+      event: 'raised',
+      code: 'grid.voltageHigh',
+      items: null,
+      createdAt: '2026-03-01T08:00:00.000Z',
+      sentAt: '2026-03-01T08:00:01.000Z',
+    };
+    const log = [
+      { ...base, id: 9, kind: 'digest' as const, event: null, code: null, alarmId: null, items: 2 },
+      { ...base, id: 8, status: 'digested' as const, digestId: 9, sentAt: null },
+      { ...base, id: 7, status: 'failed' as const, lastError: 'SMTP 550: No such mailbox', attempts: 1, sentAt: null },
+      base,
+    ];
+    const api = fakeApi({
+      'GET /api/notification-rules': ok(page([RULE])),
+      'GET /api/notification-rules/12/deliveries': ok({ items: log, total: 4, page: 1, pageSize: 15 }),
+    });
+    const { user } = await renderWithProviders(<NotificationRulesPage />, { me: testMe(['C', 'C/C']) });
+    await user.click(await screen.findByTestId('rule-log-12'));
+    const drawer = await screen.findByTestId('delivery-table');
+    await waitFor(() => expect(drawer).toHaveTextContent('Digest of 2 notices'));
+    expect(screen.getByTestId('delivery-status-8')).toHaveTextContent('In digest 9');
+    expect(screen.getByTestId('delivery-status-7')).toHaveTextContent('Failed');
+    expect(drawer).toHaveTextContent('SMTP 550: No such mailbox');
+    expect(drawer).toHaveTextContent('Raised: ');
+    await user.click(within(screen.getByTestId('delivery-status-filter')).getByText('Held for a digest'));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/notification-rules/12/deliveries').at(-1)!.query.get('status')).toBe('held'),
+    );
   });
 });

@@ -16,6 +16,7 @@ import { NotificationRuleTable } from '../components/notification-rule-table';
 
 // The form (catalogue choices, validation) loads when first opened, keeping the list light.
 const NotificationRuleForm = lazyLoad(() => import('../components/notification-rule-form'));
+const DeliveryLogDrawer = lazyLoad(() => import('../components/delivery-log-drawer'));
 
 /**
  * /alarmCenter/alarmRules (C/C): the alarm notification rules of the caller's subtree, with a name search, a state
@@ -26,6 +27,7 @@ export default function NotificationRulesPage() {
   const title = usePageName('alarmRules');
   const [params, setParams] = useState<NotificationRuleListParams>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [editing, setEditing] = useState<{ rule: NotificationRule | null } | null>(null);
+  const [logOf, setLogOf] = useState<NotificationRule | null>(null);
   const rules = useNotificationRules(params);
   const remove = useDeleteNotificationRule();
   const toggle = useSetNotificationRuleEnabled();
@@ -85,6 +87,7 @@ export default function NotificationRulesPage() {
         onEdit={(rule) => setEditing({ rule })}
         onSwitch={onSwitch}
         onDelete={onDelete}
+        onLog={setLogOf}
         pagination={serverPagination(params, rules.data?.total, (page, pageSize) =>
           setParams((p) => ({ ...p, page, pageSize })),
         )}
@@ -92,6 +95,11 @@ export default function NotificationRulesPage() {
       {editing && (
         <Suspense fallback={null}>
           <NotificationRuleForm rule={editing.rule} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+      {logOf && (
+        <Suspense fallback={null}>
+          <DeliveryLogDrawer rule={logOf} onClose={() => setLogOf(null)} />
         </Suspense>
       )}
     </>

@@ -1,0 +1,66 @@
+import { Gauge, type Registry } from 'prom-client';
+import type { DeliveryConfig } from '../../config.js';
+import type { Db } from '../../db/db.js';
+import { startPeriodic } from '../../platform/periodic.js';
+import { DEFAULT_DELIVERY, NotificationDelivery } from './notification-delivery.js';
+import { DEFAULT_SMS_TEMPLATE, mailSender, smsSender } from './notification-senders.js';
+
+interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Starts notification delivery for the jobs role: every `pollMs` a round expands new alarm events, makes due digests
+ * and sends what is due, mail over SMTP_URL (or to the log) and SMS through the configured provider. Returns stop.
+ */
+export function startNotificationJob(
+  db: Db,
+  options: { delivery: DeliveryConfig; publicUrl: string },
+  log: Log,
+  metrics: Registry | undefined,
+): () => Promise<void> {
+  const { delivery } = options;
+  const email = mailSender({ smtpUrl: delivery.smtpUrl, from: delivery.mailFrom, log });
+  const sms = smsSender(
+    { ...delivery.sms, bodyTemplate: delivery.sms.bodyTemplate ?? DEFAULT_SMS_TEMPLATE, timeoutMs: 10_000 },
+    log,
+  );
+  const job = new NotificationDelivery(
+    db,
+    { email, sms },
+    {
+      ...DEFAULT_DELIVERY,
+      baseUrl: options.publicUrl,
+      retryBaseMs: delivery.retryBaseMs,
+      claimMs: delivery.claimMs,
+    },
+    log,
+  );
+  if (metrics)
+    for (const key of ['sent', 'failed', 'retried', 'held', 'digests'] as const)
+      new Gauge({
+        name: `voltfleet_notifications_${key}`,
+        help: `Notification messages of this process: ${key}`,
+        registers: [metrics],
+        collect() {
+          this.set(job.stats[key]);
+        },
+      });
+  const periodic = startPeriodic({
+    name: 'notification-delivery',
+    everyMs: delivery.pollMs,
+    run: () => job.round(),
+    log,
+    ...(metrics ? { metrics } : {}),
+  });
+  log.info(
+    { mail: delivery.smtpUrl ? 'smtp' : 'log', sms: delivery.sms.provider, everyMs: delivery.pollMs },
+    'notification delivery started',
+  );
+  return async () => {
+    await periodic.stop();
+    email.close?.();
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../languages.js';
+import { escapeHtml, plantTime, renderNotice, type AlarmNoticePayload } from './notice-texts.js';
+
+const alarm: AlarmNoticePayload = {
+  alarmId: 42,
+  event: 'raised',
+  code: 'grid.voltageHigh',
+  severity: 'major',
+  plantName: `<script>alert("x")</script> & Co's`,
+  deviceSn: 'SN<1>',
+  at: '2026-07-01T10:00:00Z',
+  timeZone: 'Europe/Prague',
+  ruleName: 'Ops',
+};
+
+describe('alarm notice texts', () => {
+  it.each(LANGUAGES)('%s: every part names the plant, the HTML part only escaped', (lang) => {
+    const r = renderNotice({ kind: 'alarm', payload: alarm }, lang, 'https://p.example/');
+    expect(r.text).toContain(alarm.plantName);
+    expect(r.html).not.toContain('<script>');
+    expect(r.html).toContain(escapeHtml(alarm.plantName));
+    expect(r.html).toContain('https://p.example/alarmCenter/alarmSearch?alarm=42');
+    expect(r.sms).not.toContain('\n');
+    // 10:00 UTC in July is 12:00 in Prague.
+    expect(r.text).toMatch(/12[:.]00[:.]00/);
+  });
+
+  it.each([
+    ['zh', '告警已恢复'],
+    ['en', 'Alarm recovered'],
+    ['cs', 'Alarm odezněl'],
+    ['de', 'Alarm behoben'],
+  ] as const)('%s says a recovery in its words', (lang, words) => {
+    expect(renderNotice({ kind: 'alarm', payload: { ...alarm, event: 'recovered' } }, lang, 'x').subject).toContain(
+      words,
+    );
+  });
+
+  it('a digest counts what it lists and what it leaves out', () => {
+    const r = renderNotice({ kind: 'digest', payload: { ruleName: 'R', items: [alarm, alarm], more: 3 } }, 'en', 'x');
+    expect(r.subject).toContain('5 alarm notices');
+    expect(r.text).toContain('3 more not listed.');
+  });
+
+  it('an unknown zone falls back to UTC and says so', () => {
+    expect(plantTime('2026-07-01T10:00:00Z', 'Mars/Olympus', 'en')).toMatch(/10:00:00 \(UTC\)$/);
+  });
+
+  it('escapes the five characters that matter in HTML', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;',
+    );
+  });
+});
