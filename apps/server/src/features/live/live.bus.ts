@@ -233,8 +233,9 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {
       await client.connect();
-      await client.query(`LISTEN ${this.channel}`);
+      // The bus's own channel last: pg_stat_activity shows it as the connection's query (what operators look for).
       await client.query(`LISTEN ${UNREAD_CHANNEL}`);
+      await client.query(`LISTEN ${this.channel}`);
     } catch (err) {
       await client.end().catch(() => undefined);
       if (this.closed) return;
