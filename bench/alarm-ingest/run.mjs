@@ -213,7 +213,9 @@ async function measureVariant(engine, target, loaders, secrets, plan, variant, e
 }
 
 const resetAlarms = (target) =>
-  withDb(target, (db) => db.exec(`TRUNCATE alarm_faults, alarm_events, alarms RESTART IDENTITY`));
+  withDb(target, (db) =>
+    db.exec(`TRUNCATE alarm_faults, alarm_events, notification_events, alarms RESTART IDENTITY CASCADE`),
+  );
 
 const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
 
