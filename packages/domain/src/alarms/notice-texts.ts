@@ -43,6 +43,12 @@ export type NoticePayload =
   | { kind: 'digest'; payload: DigestPayload }
   | { kind: 'workorder'; payload: WorkOrderNoticePayload };
 
+/** The alarm search page's query parameter that opens one alarm's detail. */
+export const ALARM_LINK_PARAM = 'alarm';
+/** The alarm search page with one alarm's detail open: the in-app messages' and the mails' link to an alarm. */
+export const ALARM_SEARCH_PATH = '/alarmCenter/alarmSearch';
+export const alarmLink = (alarmId: number): string => `${ALARM_SEARCH_PATH}?${ALARM_LINK_PARAM}=${alarmId}`;
+
 /** A digest lists this many notices in full; the rest are counted. */
 export const DIGEST_ITEM_LIMIT = 50;
 
@@ -240,7 +246,7 @@ export function renderNotice(notice: NoticePayload, lang: Lang, baseUrl: string)
     const p = notice.payload;
     const name = alarmName(p.code, lang);
     const subject = `[Voltfleet] ${eventWord(p.event, lang)}: ${name} – ${p.plantName}`;
-    const href = `${base}/alarmCenter/alarmSearch?alarm=${p.alarmId}`;
+    const href = `${base}${alarmLink(p.alarmId)}`;
     const notes = p.event === 'flapping' ? [w.flappingNote] : [];
     const { text, html } = page(alarmLines(p, lang), notes, { label: w.open, href });
     const sms = `${eventWord(p.event, lang)}: ${name} – ${p.plantName} / ${p.deviceSn}, ${plantTime(p.at, p.timeZone, lang)}`;
@@ -256,7 +262,7 @@ export function renderNotice(notice: NoticePayload, lang: Lang, baseUrl: string)
     ]);
     const notes = [w.digestIntro];
     const tail = p.more > 0 ? [w.more(p.more)] : [];
-    const { text, html } = page(rows, notes, { label: w.open, href: `${base}/alarmCenter/alarmSearch` });
+    const { text, html } = page(rows, notes, { label: w.open, href: `${base}${ALARM_SEARCH_PATH}` });
     const more = tail.map((t) => `\n${t}`).join('');
     const htmlMore = tail.map((t) => `<p>${escapeHtml(t)}</p>`).join('');
     return {

@@ -1,5 +1,6 @@
 import {
   ALARM_SEVERITIES,
+  alarmLink,
   notificationRuleMatches,
   renderNotice,
   type AlarmGroup,
@@ -38,9 +39,8 @@ export interface DeliveryOptions {
   maxAttempts: number;
 }
 
-export const DEFAULT_DELIVERY: Omit<DeliveryOptions, 'baseUrl'> = {
-  claimMs: 120_000,
-  retryBaseMs: 30_000,
+/** What the environment does not set (the claim and the first retry's wait come from config: NOTIFY_*). */
+export const DEFAULT_DELIVERY: Pick<DeliveryOptions, 'retryMaxMs' | 'maxAttempts'> = {
   retryMaxMs: 15 * 60_000,
   maxAttempts: 10,
 };
@@ -197,7 +197,7 @@ function expandEvent(e: ClaimedEvent, rules: RuleReceivers[], outbox: NewOutboxR
             at: e.at,
             timeZone: e.timeZone,
           },
-          link: `/alarmCenter/alarmSearch?alarm=${e.alarmId}`,
+          link: alarmLink(e.alarmId),
         });
       }
   }

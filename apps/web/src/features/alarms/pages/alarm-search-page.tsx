@@ -3,7 +3,7 @@ import { Alert, Button, Flex } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { AlarmFilter } from '@voltfleet/domain';
+import { ALARM_LINK_PARAM, type AlarmFilter } from '@voltfleet/domain';
 import { Can } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
 import { formatNumber } from '@/lib/number-format';
@@ -54,7 +54,7 @@ export default function AlarmSearchPage() {
   const [selection, setSelection] = useState<{ query: string; ids: ReadonlySet<number> }>({ query, ids: NONE });
   const selected = selection.query === query ? selection.ids : NONE;
   // A link naming an alarm opens its drawer, also when it arrives while the page is open (the bell's next message).
-  const link = searchParams.get('alarm');
+  const link = searchParams.get(ALARM_LINK_PARAM);
   const [drawer, setDrawer] = useState({ link, id: linkedAlarm(link) });
   if (drawer.link !== link) setDrawer({ link, id: linkedAlarm(link) ?? drawer.id });
   const openId = drawer.id;
@@ -64,7 +64,7 @@ export default function AlarmSearchPage() {
     // Closed for good: a reload of the page must not open it again.
     if (link !== null) {
       const next = new URLSearchParams(searchParams);
-      next.delete('alarm');
+      next.delete(ALARM_LINK_PARAM);
       setSearchParams(next, { replace: true });
     }
   };
