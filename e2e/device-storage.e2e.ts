@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { chooseOption } from './support/select.js';
 import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
 
 /** A serial number no other run of this journey uses (uppercase letters and digits). */
@@ -11,15 +12,6 @@ const serial = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCa
 /** Ant Design puts the test id on the input or on its wrapper, depending on the component. */
 const input = (scope: Page | Locator, testId: string): Locator =>
   scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
-
-async function choose(page: Page, select: Locator, label: string): Promise<void> {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .getByText(label, { exact: true })
-    .first()
-    .click();
-}
 
 async function openStorage(page: Page): Promise<void> {
   await loginViaForm(page, 'admin', ADMIN_PASSWORD);
@@ -60,7 +52,7 @@ describe('device storage', () => {
     await page.getByTestId('storage-stock-in').click();
     const form = page.getByTestId('stock-in-form');
     await input(form, 'stock-in-sn').fill(sn);
-    await choose(page, form.getByTestId('stock-in-model'), '10K');
+    await chooseOption(page, form.getByTestId('stock-in-model'), '10K');
     await page.getByRole('button', { name: 'Put in storage' }).click();
 
     const dialog = page.getByTestId('credentials-dialog');
@@ -79,7 +71,7 @@ describe('device storage', () => {
 
     await row.getByTestId(`activate-${sn}`).click();
     const plants = await journey.api.call<{ name: string }[]>('GET', '/api/plants', { token: journey.admin });
-    await choose(page, page.getByTestId('activate-plant'), plants[0]!.name);
+    await chooseOption(page, page.getByTestId('activate-plant'), plants[0]!.name);
     await page.getByTestId('activate-confirm').click();
     await expectNotice(page, 'Activated');
     await expect.poll(() => page.getByTestId(`storage-row-${sn}`).innerText()).toContain(plants[0]!.name);

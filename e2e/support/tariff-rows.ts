@@ -1,6 +1,7 @@
 // Steps in a tariff period editor (the plant's tariff tab and the tariff command form share the row component).
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { chooseOption } from './select.js';
 
 /** Ant Design puts the test id on the input or on its wrapper, depending on the component. */
 export const antInput = (scope: Page | Locator, testId: string): Locator =>
@@ -11,11 +12,7 @@ export function tariffRowSteps(rowOf: (page: Page, index: number) => Locator) {
   return {
     /** Picks an option of the Ant Design select inside a row. */
     async chooseType(page: Page, index: number, label: string): Promise<void> {
-      await rowOf(page, index).getByTestId('tariff-type').click();
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option')
-        .getByText(label, { exact: true })
-        .click();
+      await chooseOption(page, rowOf(page, index).getByTestId('tariff-type'), label);
     },
     /** Types a time into a row's time picker and commits it with Enter. */
     async setTime(page: Page, index: number, which: 'start' | 'end', hhmm: string): Promise<void> {

@@ -1,0 +1,28 @@
+// Picking an option of an Ant Design select the way a user does: open it, click the option, see it chosen.
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Opens `select`, clicks the option reading `label` and waits until the select shows it. A click that lands while the
+ * dropdown (or the modal holding the select) is still sliding in can miss the option; a user would see the empty
+ * select and click again, and so does this, at most three times, so a select that never takes the option still fails.
+ */
+export async function chooseOption(page: Page, select: Locator, label: string): Promise<void> {
+  // The test id sits on the select's search input or on its root, depending on the component: look from the root.
+  const root = select.locator('xpath=ancestor-or-self::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  // Ant Design 6 shows the chosen option's label as the title of the select's content.
+  const chosen = root.locator(`.ant-select-content[title=${JSON.stringify(label)}]`);
+  for (let attempt = 1; ; attempt += 1) {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .getByText(label, { exact: true })
+      .first()
+      .click();
+    try {
+      await chosen.waitFor({ timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
