@@ -71,4 +71,49 @@ describe('language', () => {
     expect((await readMenu(page)).modules).toEqual(['Benutzerzentrale']);
     expect(await page.evaluate(() => localStorage.getItem('voltfleet.lang'))).toBe('de');
   });
+
+  // The user list's title in each language: where the journey's user lands after login.
+  const USER_LIST = { zh: '用户列表', en: 'User list', cs: 'Seznam uživatelů', de: 'Benutzerliste' } as const;
+
+  it.each(['zh', 'en', 'cs', 'de'] as const)(
+    'keeps the account’s choice of %s on a fresh browser, whatever that browser prefers',
+    async (lang) => {
+      const { username } = await journey.userWith(['D', 'D/A'], 'lang');
+      // Chosen inside the shell of a browser preferring something else.
+      const first = await journey.open(lang === 'zh' ? 'en-US' : 'zh-CN');
+      await loginViaForm(first, username, USER_PASSWORD);
+      await first.getByTestId('lang-switch').click();
+      await first.getByTestId(`lang-option-${lang}`).click();
+      await expectTitle(first, USER_LIST[lang]);
+      const me = await journey.api.call<{ user: { language: string; languageChosen: boolean } }>(
+        'GET',
+        '/api/auth/me',
+        { token: await journey.api.login(username, USER_PASSWORD) },
+      );
+      expect(me.user).toMatchObject({ language: lang, languageChosen: true });
+
+      // A new browser (nothing stored) starts by SPEC §1's rule on the login page, then follows the account.
+      const fresh = await journey.open(lang === 'zh' ? 'de-DE' : 'zh-CN');
+      await fresh.goto('/login');
+      await expectTitle(fresh, lang === 'zh' ? SUBTITLE.en : SUBTITLE.zh);
+      await loginViaForm(fresh, username, USER_PASSWORD);
+      await expectTitle(fresh, USER_LIST[lang]);
+      expect(await htmlLang(fresh)).toBe(lang);
+      expect(await fresh.evaluate(() => localStorage.getItem('voltfleet.lang'))).toBe(lang);
+    },
+  );
+
+  it('makes a choice on the login page the account’s own when it has none', async () => {
+    const { username } = await journey.userWith(['D', 'D/A'], 'lang');
+    const page = await journey.open('en-US');
+    await page.goto('/login');
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-option-de').click();
+    await loginViaForm(page, username, USER_PASSWORD);
+    await expectTitle(page, USER_LIST.de);
+
+    const fresh = await journey.open('zh-CN');
+    await loginViaForm(fresh, username, USER_PASSWORD);
+    await expectTitle(fresh, USER_LIST.de);
+  });
 });

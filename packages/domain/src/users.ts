@@ -8,6 +8,7 @@ import {
   trimmedText,
   usernameSchema,
 } from './validation.js';
+import { LANGUAGES } from './languages.js';
 import { USER_LEVELS } from './levels.js';
 import { permissionNodeSchema } from './permission-schemas.js';
 import { VIEWS } from './permissions.js';
@@ -33,8 +34,18 @@ export const userSchema = z.object({
   superiorName: z.string().nullable(),
   parentCustomerCode: z.string().nullable(),
   createdAt: z.string(),
+  /** The language the account reads in: its own choice, or until it makes one the UI language of its latest session. */
+  language: z.enum(LANGUAGES),
+  /** Whether `language` was chosen (it then applies on every browser at login; SPEC §1's browser rule only before). */
+  languageChosen: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The caller's language choice (PUT /api/auth/me/language). */
+export const languageChoiceSchema = z.strictObject({
+  language: z.enum(LANGUAGES, 'validation.invalidValue'),
+});
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;
 
 /** Fields a user may change on their own profile; role, level and superior are not among them. */
 export const profileUpdateSchema = z

@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Me } from '@voltfleet/domain';
 import LoginPage from '@/features/auth/pages/login-page';
+import { settleAccountLanguage } from '@/lib/account-language';
 import { currentLang } from '@/lib/i18n';
 import { saveSession } from '@/lib/session';
 import { DETAIL_ROUTES, PAGE_REGISTRY } from './page-registry';
@@ -11,7 +12,9 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
 
-  const onSignedIn = (me: Me) => {
+  const onSignedIn = async (signedIn: Me) => {
+    // The account's chosen language applies on this browser too before anything is shown.
+    const me = await settleAccountLanguage(signedIn);
     saveSession(me, currentLang());
     const routes = registeredRoutes(me.permissions, PAGE_REGISTRY, DETAIL_ROUTES);
     const from = params.get('from');

@@ -21,6 +21,8 @@ const me: Me = {
     superiorName: null,
     parentCustomerCode: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    language: 'en',
+    languageChosen: false,
   },
   role: { id: 1, name: 'Platform operator', views: [] },
   permissions: ['D', 'D/A'],

@@ -73,6 +73,8 @@ export function testMe(permissions: string[] = []): Me {
       superiorName: null,
       parentCustomerCode: null,
       createdAt: '2024-01-01T00:00:00.000Z',
+      language: 'en',
+      languageChosen: false,
     },
     role: { id: 1, name: 'Administrator', views: [] },
     permissions,

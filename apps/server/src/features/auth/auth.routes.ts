@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   captchaResponseSchema,
   envelope,
+  languageChoiceSchema,
   loginRequestSchema,
   loginResponseSchema,
   meSchema,
@@ -16,7 +17,7 @@ import { SESSION_COOKIE, requireCaller } from '../../platform/auth.js';
 import { rateLimiter } from '../../platform/rate-limit.js';
 import { CAPTCHA_TTL_SECONDS, createCaptcha } from './captcha.js';
 import { changePassword, login, logout, me, type AuthDeps } from './auth.service.js';
-import { updateProfile } from '../users/users.service.js';
+import { chooseOwnLanguage, updateProfile } from '../users/users.service.js';
 import { toUser } from '../users/users.service.js';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
@@ -101,6 +102,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     },
     async (request) =>
       ok(request, await updateProfile(deps.db, requireCaller(request), request.body, request.lang), 'success.saved'),
+  );
+
+  // The language switch of a signed-in user: the choice is stored with the account and applies on every browser.
+  app.put(
+    '/api/auth/me/language',
+    {
+      config: { audit: { action: 'user.chooseLanguage', category: 'user', objectType: 'user' } },
+      schema: { tags: ['auth'], body: languageChoiceSchema, response: { 200: envelope(userSchema) } },
+    },
+    async (request) =>
+      ok(request, await chooseOwnLanguage(deps.db, requireCaller(request), request.body.language), 'success.saved'),
   );
 
   app.post(

@@ -116,10 +116,10 @@ export const logout = (db: Db, caller: Caller) => revokeSession(db, caller.token
 
 /** The caller's profile, role and permission tree in their language. */
 export async function me(db: Db, caller: Caller, lang: Lang, uiLanguage?: Lang): Promise<Me> {
+  // The page asks in the UI's language: until the account chooses one, mail and SMS to it follow that.
+  if (uiLanguage) await rememberLanguage(db, caller.id, uiLanguage);
   const row = await findUserById(db, caller.id);
   if (!row) throw notFound();
-  // The page asks in the UI's language: mail and SMS to this account follow it.
-  if (uiLanguage) await rememberLanguage(db, caller.id, uiLanguage);
   const views = await roleViews(db, row.role_id);
   const permissions = [...caller.permissions];
   const user = toUser(row, lang);

@@ -23,12 +23,15 @@ export interface UserRow {
   path: string;
   parent_customer_code: string | null;
   created_at: Date;
+  language: Lang;
+  /** Whether `language` is the account's own choice (it then applies at every login) or its latest UI's. */
+  language_chosen: boolean;
 }
 
 const SELECT_USER = `
   SELECT u.id, u.username, u.password_hash, u.name, u.code, u.email, u.phone, u.company, u.remark, u.avatar,
          u.level, u.enabled, u.role_id, r.name AS role_name, r.builtin_key AS role_key, u.superior_id, s.name AS superior_name, u.path,
-         u.parent_customer_code, u.created_at
+         u.parent_customer_code, u.created_at, u.language, u.language_chosen
     FROM users u JOIN roles r ON r.id = u.role_id LEFT JOIN users s ON s.id = u.superior_id`;
 
 /** The API shape of a user row (phone split into calling code and number; no hash). */
@@ -53,6 +56,8 @@ export function toUser(row: UserRow, lang: Lang = 'en'): User {
     superiorName: row.superior_name,
     parentCustomerCode: row.parent_customer_code,
     createdAt: row.created_at.toISOString(),
+    language: row.language,
+    languageChosen: row.language_chosen,
   };
 }
 
@@ -201,9 +206,18 @@ export async function countUsers(db: Queryable): Promise<number> {
 }
 
 /**
- * The language an account reads in (the UI's language of its latest session): mail and SMS to it are written in it.
- * Writes only when it changed, so the call on every page load costs a read.
+ * The language an account reads in until it chooses one: the UI's language of its latest session (mail and SMS to it
+ * are written in it). A chosen language is never overwritten here. Writes only when it changed, so the call on every
+ * page load costs a read.
  */
-export async function rememberLanguage(db: Queryable, id: number, lang: string): Promise<void> {
-  await db.query(`UPDATE users SET language = $2 WHERE id = $1 AND language IS DISTINCT FROM $2`, [id, lang]);
+export async function rememberLanguage(db: Queryable, id: number, lang: Lang): Promise<void> {
+  await db.query(
+    `UPDATE users SET language = $2 WHERE id = $1 AND NOT language_chosen AND language IS DISTINCT FROM $2`,
+    [id, lang],
+  );
+}
+
+/** Records the account's own language choice: it applies on every browser at login, and to its mail and SMS. */
+export async function chooseLanguage(db: Queryable, id: number, lang: Lang): Promise<void> {
+  await db.query(`UPDATE users SET language = $2, language_chosen = true WHERE id = $1`, [id, lang]);
 }

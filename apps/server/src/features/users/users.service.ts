@@ -13,6 +13,7 @@ import { belowCaller, subtreePattern } from '../../platform/scope.js';
 import { endUserSessions } from '../auth/sessions.service.js';
 import { assertAssignableRole, builtinRoleId } from '../roles/roles.service.js';
 import {
+  chooseLanguage,
   countSubordinates,
   deleteUser as removeUser,
   insertAdministrator,
@@ -41,6 +42,12 @@ export async function updateProfile(db: Db, caller: Caller, input: ProfileUpdate
     company: input.company ?? '',
     remark: input.remark ?? '',
   });
+  return toUser((await findUserById(db, caller.id))!, lang);
+}
+
+/** The caller chooses the language they read in; the answer is in it (role names included). */
+export async function chooseOwnLanguage(db: Db, caller: Caller, lang: Lang): Promise<User> {
+  await chooseLanguage(db, caller.id, lang);
   return toUser((await findUserById(db, caller.id))!, lang);
 }
 

@@ -26,7 +26,7 @@ const check = (values: Values): Errors =>
   Object.fromEntries(FIELDS.map((f) => [f, schemaMessage(SCHEMAS[f], values[f])]).filter(([, m]) => m));
 
 /** Username, password and captcha, all required (SPEC §2/§5); the password leaves the browser only RSA-encrypted. */
-export function LoginForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+export function LoginForm({ onSignedIn }: { onSignedIn: (me: Me) => void | Promise<void> }) {
   const { t } = useTranslation();
   const { captcha, loading: captchaLoading, refresh: refreshCaptcha } = useCaptcha();
   const [values, setValues] = useState<Values>({ username: '', password: '', captchaCode: '' });
@@ -60,7 +60,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
         captchaId: captcha.captchaId,
         captchaCode: values.captchaCode.trim(),
       });
-      onSignedIn(await getMe());
+      await onSignedIn(await getMe());
     } catch (error) {
       // The server's message is already on screen (or goes on the fields); a captcha is good for one try only.
       reportFormError(error, FIELDS, (issues) =>

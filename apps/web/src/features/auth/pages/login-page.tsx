@@ -5,7 +5,7 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { LoginForm } from '../components/login-form';
 
 /** /login: product name, the login form and the language switch. */
-export default function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+export default function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void | Promise<void> }) {
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${t('login.title')} · Voltfleet`;
