@@ -261,6 +261,15 @@ export const RECORD_OBJECT_NAMES = {
   workOrder: n('工单', 'Work order', 'Pracovní příkaz', 'Arbeitsauftrag'),
 } as const satisfies Record<string, Names>;
 
+/** Words of the records list's own (the columns and filters are in the web's texts). */
+export const RECORD_WORDS = {
+  details: n('技术详情', 'Technical details', 'Technické podrobnosti', 'Technische Details'),
+  yes: n('是', 'Yes', 'Ano', 'Ja'),
+  no: n('否', 'No', 'Ne', 'Nein'),
+  /** A secret that changed: the fact is recorded, the value never. */
+  changed: n('已修改', 'changed', 'změněno', 'geändert'),
+} as const satisfies Record<string, Names>;
+
 export function isRecordAction(action: string): action is RecordAction {
   return Object.hasOwn(RECORD_ACTION_NAMES, action);
 }

@@ -13,6 +13,7 @@ function command(id: number, fields: Partial<Command> = {}): Command {
     deviceId: 100 + id,
     deviceSn: `SN${id}`,
     plantName: 'Roof',
+    plantTimeZone: 'Europe/Prague',
     userId: 7,
     username: 'installer',
     kind: 'socLowerLimitPct',
