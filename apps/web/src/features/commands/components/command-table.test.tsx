@@ -106,7 +106,7 @@ describe('CommandTable', () => {
 
     const first = within(screen.getByTestId('command-row-SN1-socLowerLimitPct'));
     expect(first.getByText('SOC lower limit')).toBeInTheDocument();
-    expect(first.getByText('socLowerLimitPct=40')).toBeInTheDocument();
+    expect(first.getByText('SOC lower limit → 40 %')).toBeInTheDocument();
     expect(first.getByText('Parameter setting')).toBeInTheDocument();
     expect(within(screen.getByTestId('command-row-SN2-restart')).getByText('Remote command')).toBeInTheDocument();
 
