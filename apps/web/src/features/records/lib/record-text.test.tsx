@@ -73,7 +73,10 @@ describe('describeRecord', () => {
       {
         action: 'Elektrárna Suzhou upravena: Podrobná adresa, Typ elektrárny',
         object: 'Elektrárna Suzhou',
-        parameters: ['Podrobná adresa: Renmin Road 1 → Ganjiang Road 88', 'Typ elektrárny: Střecha domácnosti → Mikrosíť'],
+        parameters: [
+          'Podrobná adresa: Renmin Road 1 → Ganjiang Road 88',
+          'Typ elektrárny: Střecha domácnosti → Mikrosíť',
+        ],
       },
     ],
     // Written before changes were kept: what was sent, by the form's labels.
