@@ -122,7 +122,7 @@ describe('control records', () => {
     await socRow.waitFor();
     const cells = await socRow.locator('td').allInnerTexts();
     expect(cells[0]).toBe('SOC lower limit');
-    expect(cells[1]).toMatch(/^socLowerLimitPct=(35|40)$/);
+    expect(cells[1]).toMatch(/^SOC lower limit → (35|40) %$/);
     expect(cells.slice(2, 5)).toEqual(['admin', target.sn, 'Parameter setting']);
     expect(await socRow.getByTestId('command-status').getAttribute('data-status')).toBe(socNow.status);
     expect(cells[6]).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);

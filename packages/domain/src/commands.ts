@@ -326,6 +326,8 @@ export const commandSchema = z.object({
   deviceId: z.number().int(),
   deviceSn: z.string(),
   plantName: z.string().nullable(),
+  /** The zone of the device's plant: a clock sync's time is read on the plant's wall clock (null: no plant, UTC). */
+  plantTimeZone: z.string().nullable(),
   userId: z.number().int().nullable(),
   username: z.string(),
   kind: z.enum(COMMAND_KINDS),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { MessageKey } from './messages.js';
+import { SECRET_KEY } from './records.js';
 
 /**
  * One rule for input no field may carry, whatever its own schema says. The server applies it to every request body,
@@ -100,10 +101,7 @@ export function safeText<T extends z.ZodType<string>>(schema: T) {
  * wrapped as `{ body: … }`. For records of what a client sent (operation records), where the value must be kept
  * whatever it was, never refused. `secret` names keys whose values are replaced by "***".
  */
-export function storableCopy(
-  value: unknown,
-  secret: RegExp = /pass(word)?|token|secret|captcha|credential|key/i,
-): Record<string, unknown> {
+export function storableCopy(value: unknown, secret: RegExp = SECRET_KEY): Record<string, unknown> {
   const copy = copyValue(value, 0, secret);
   return copy !== null && typeof copy === 'object' && !Array.isArray(copy)
     ? (copy as Record<string, unknown>)

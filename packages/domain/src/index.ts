@@ -11,6 +11,7 @@ export * from './users.js';
 export * from './builtin-roles.js';
 export * from './auth.js';
 export * from './records.js';
+export * from './record-actions.js';
 export * from './active-alarms.js';
 export * from './plants.js';
 export * from './devices.js';

@@ -17,6 +17,10 @@ const storableText = (value: string, max: number) => {
   return typeof copy === 'string' ? copy : '';
 };
 
+/** Changes are values from the object and the client: bounded and with secrets replaced like the parameters. */
+const storedChanges = (changes: Record<string, unknown> | null) =>
+  changes === null ? null : JSON.stringify(redact(changes));
+
 export interface OperationRecordInput {
   userId: number | null;
   username: string | null;
@@ -27,6 +31,8 @@ export interface OperationRecordInput {
   objectType: string;
   objectId: string | null;
   params: unknown;
+  /** The fields an edit changed, before → after; null when the route did not say (creations, deletions, commands). */
+  changes: Record<string, unknown> | null;
   ok: boolean;
   status: number;
 }
@@ -34,8 +40,8 @@ export interface OperationRecordInput {
 /** Inserts one record; every client-given part is made storable first. Returns the record's id. */
 export async function writeOperationRecord(db: Queryable, r: OperationRecordInput): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO operation_records (user_id, username, user_path, ip, action, category, object_type, object_id, params, ok, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    `INSERT INTO operation_records (user_id, username, user_path, ip, action, category, object_type, object_id, params, ok, status, changes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
     [
       r.userId,
       r.username === null ? null : storableText(r.username, 64),
@@ -48,6 +54,7 @@ export async function writeOperationRecord(db: Queryable, r: OperationRecordInpu
       JSON.stringify(redact(r.params)),
       r.ok,
       r.status,
+      storedChanges(r.changes),
     ],
   );
   return rows[0]!.id;
@@ -57,7 +64,8 @@ export async function writeOperationRecord(db: Queryable, r: OperationRecordInpu
 export async function completeOperationRecord(db: Queryable, id: string, r: OperationRecordInput): Promise<void> {
   await db.query(
     `UPDATE operation_records
-        SET ok = $2, status = $3, object_id = $4, params = $5, user_id = $6, username = $7, user_path = $8
+        SET ok = $2, status = $3, object_id = $4, params = $5, user_id = $6, username = $7, user_path = $8,
+            changes = $9
       WHERE id = $1`,
     [
       id,
@@ -68,6 +76,7 @@ export async function completeOperationRecord(db: Queryable, id: string, r: Oper
       r.userId,
       r.username === null ? null : storableText(r.username, 64),
       r.userPath,
+      storedChanges(r.changes),
     ],
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FieldChanges } from '@voltfleet/domain';
 import type { Db } from '../db/db.js';
 import {
   completeOperationRecord,
@@ -19,6 +20,11 @@ declare module 'fastify' {
     auditObjectId?: string;
     /** Set by a handler when the actor is only known after the fact (login). */
     auditActor?: { id: number; username: string; path: string };
+    /**
+     * Set by a handler that edits an object: the fields it changed, before → after (domain `fieldChanges`), so the
+     * record says what changed and not only what the client sent.
+     */
+    auditChanges?: FieldChanges;
     /** The record written before the handler ran; onSend completes it with the outcome. */
     auditRecordId?: string;
   }
@@ -60,6 +66,7 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       objectType: audit?.objectType ?? '',
       objectId: request.auditObjectId ?? pathId,
       params: input ?? {},
+      changes: request.auditChanges ?? null,
       ok: status > 0 && status < 400,
       status,
     } satisfies OperationRecordInput;

@@ -21,6 +21,7 @@ export interface CommandRow {
   device_id: number;
   device_sn: string;
   plant_name: string | null;
+  plant_time_zone: string | null;
   user_id: number | null;
   username: string;
   kind: CommandKind;
@@ -43,6 +44,7 @@ export function toCommand(r: CommandRow): Command {
     deviceId: r.device_id,
     deviceSn: r.device_sn,
     plantName: r.plant_name,
+    plantTimeZone: r.plant_time_zone,
     userId: r.user_id,
     username: r.username,
     kind: r.kind,
@@ -58,7 +60,8 @@ export function toCommand(r: CommandRow): Command {
   };
 }
 
-const SELECT = `SELECT c.id, c.wire_id, c.device_id, d.sn AS device_sn, p.name AS plant_name, c.user_id, c.username,
+const SELECT = `SELECT c.id, c.wire_id, c.device_id, d.sn AS device_sn, p.name AS plant_name,
+       p.time_zone AS plant_time_zone, c.user_id, c.username,
        c.kind, c.category, c.parameters, c.status, c.reason, c.created_at, c.sent_at, c.acked_at, c.finished_at,
        c.expires_at
   FROM commands c JOIN devices d ON d.id = c.device_id LEFT JOIN plants p ON p.id = d.plant_id`;

@@ -4,6 +4,7 @@ import {
   deliveryListQuerySchema,
   deliveryPageSchema,
   envelope,
+  fieldChanges,
   notificationRuleEnabledSchema,
   notificationRuleInputSchema,
   notificationRuleListQuerySchema,
@@ -103,12 +104,15 @@ export const notificationRulesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
         response: { 200: envelope(notificationRuleSchema) },
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await updateNotificationRule(db, requireCaller(request), request.params.id, request.body),
-        'success.edited',
-      ),
+    async (request) => {
+      const caller = requireCaller(request);
+      // Read before the change, so the record lists what changed (before → after) and not only what was sent.
+      const before = await getNotificationRule(db, caller, request.params.id);
+      const rule = await updateNotificationRule(db, caller, request.params.id, request.body);
+      // Plants and users compared as the rule names them (with their names), not as the ids sent.
+      request.auditChanges = fieldChanges(before, rule, [...Object.keys(request.body), 'plants', 'users']);
+      return ok(request, rule, 'success.edited');
+    },
   );
 
   app.put(

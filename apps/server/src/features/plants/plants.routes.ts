@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelope,
+  fieldChanges,
   plantAccountOptionSchema,
   plantDeleteImpactSchema,
   plantDeleteQuerySchema,
@@ -98,7 +99,11 @@ export const plantsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     },
     async (request) => {
       request.auditObjectId = String(request.params.plantId);
-      const plant = await updatePlant(db, requireCaller(request), offline, request.params.plantId, request.body);
+      const caller = requireCaller(request);
+      // Read before the change, so the record lists what changed (before → after) and not only what was sent.
+      const before = await getPlant(db, caller, offline, request.params.plantId);
+      const plant = await updatePlant(db, caller, offline, request.params.plantId, request.body);
+      request.auditChanges = fieldChanges(before, plant, Object.keys(request.body));
       return ok(request, plant, 'success.edited');
     },
   );

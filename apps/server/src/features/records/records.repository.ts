@@ -1,5 +1,6 @@
 import type { OperationQuery, OperationRecord } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
+import { deviceInScope, plantInScope } from '../../platform/scope.js';
 
 interface RecordRow {
   id: string;
@@ -10,7 +11,9 @@ interface RecordRow {
   category: string;
   object_type: string;
   object_id: string | null;
+  object_name: string | null;
   params: unknown;
+  changes: unknown;
   ok: boolean;
   created_at: Date;
 }
@@ -27,37 +30,81 @@ export const toRecord = (r: RecordRow): OperationRecord => ({
   category: r.category,
   objectType: r.object_type,
   objectId: r.object_id,
+  objectName: r.object_name,
   // Records are stored as objects (platform/audit.ts); one written otherwise (before that rule) is shown wrapped
   // rather than failing the whole page.
   params: isPlainObject(r.params) ? r.params : { body: r.params },
+  changes: isPlainObject(r.changes) ? (r.changes as OperationRecord['changes']) : null,
   ok: r.ok,
   createdAt: r.created_at.toISOString(),
 });
 
-/** One page of the operation records under `pattern` (the caller's subtree), newest first, with the total. */
+/**
+ * The name of a record's object as it is now, for the reader ($1 their subtree pattern, `idParam` their id), resolved only
+ * when the reader may see the object now by the rule its own list uses: a plant or device in scope, a user in the
+ * subtree, a role the role list shows, a rule or work order of someone in the subtree. Otherwise (out of scope,
+ * deleted, nameless) null, and the list names the object by its kind and number: a record of a subordinate's change
+ * to something the reader cannot see says that it happened, never what the thing is called now. Firmware images and
+ * upgrade notices are one catalogue everyone reads, named by version. Device records of commands and online reading
+ * hold serial numbers (several, comma-separated): those in scope are named.
+ */
+const objectName = (idParam: number) => `CASE
+    WHEN r.object_type IN ('plant', 'plantScript') THEN
+      (SELECT p.name FROM plants p WHERE p.id = k.oid AND ${plantInScope('p', 1, idParam)})
+    WHEN r.object_type = 'user' THEN
+      (SELECT u.username FROM users u WHERE u.id = k.oid AND u.path LIKE $1)
+    WHEN r.object_type = 'role' THEN
+      (SELECT ro.name FROM roles ro LEFT JOIN users rc ON rc.id = ro.creator_id WHERE ro.id = k.oid
+          AND (ro.builtin_key IS NOT NULL OR rc.path LIKE $1 OR ro.id = (SELECT me.role_id FROM users me WHERE me.id = $${idParam})))
+    WHEN r.object_type = 'device' AND k.oid IS NOT NULL THEN
+      (SELECT d.sn FROM devices d WHERE d.id = k.oid AND ${deviceInScope('d', 1, idParam)})
+    WHEN r.object_type = 'device' AND r.object_id IS NOT NULL THEN
+      (SELECT string_agg(d.sn, ', ' ORDER BY d.sn) FROM devices d
+        WHERE d.sn = ANY (string_to_array(r.object_id, ',')) AND ${deviceInScope('d', 1, idParam)})
+    WHEN r.object_type = 'notificationRule' THEN
+      (SELECT nr.name FROM notification_rules nr JOIN users o ON o.id = nr.owner_id WHERE nr.id = k.oid AND o.path LIKE $1)
+    WHEN r.object_type = 'workOrder' THEN
+      (SELECT w.title FROM work_orders w JOIN users wc ON wc.id = w.creator_id
+        WHERE w.id = k.oid AND (wc.path LIKE $1 OR w.assignee_id = $${idParam}))
+    WHEN r.object_type = 'firmware' THEN
+      (SELECT f.kind || ' ' || f.version || ' (' || f.family || ')' FROM firmware_images f WHERE f.id = k.oid)
+    WHEN r.object_type = 'notice' THEN (SELECT n.version FROM upgrade_notices n WHERE n.id = k.oid)
+  END`;
+
+/** The record's object id as a number when it is one (most are; commands hold serial numbers, imports a summary). */
+const OBJECT_KEY = `CROSS JOIN LATERAL (SELECT CASE WHEN r.object_id ~ '^[0-9]{1,9}$' THEN r.object_id::int END AS oid) k`;
+
+/**
+ * One page of the operation records of the caller's subtree (`pattern`), newest first, with the total; objects are
+ * named for the caller (`callerId`) as OBJECT_NAME says.
+ */
 export async function listOperationRecords(
   db: Queryable,
-  pattern: string,
+  reader: { pattern: string; callerId: number },
   q: OperationQuery,
 ): Promise<{ items: OperationRecord[]; total: number }> {
-  const params: (string | number)[] = [pattern];
-  const where = ['user_path LIKE $1'];
+  const params: (string | number)[] = [reader.pattern];
+  const where = ['r.user_path LIKE $1'];
   const add = (sql: string, value: string | number) => {
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
   };
-  if (q.category) add('category = ?', q.category);
-  if (q.username) add('username ILIKE ?', `%${q.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (q.from) add('created_at >= ?', q.from);
-  if (q.to) add('created_at <= ?', q.to);
+  if (q.category) add('r.category = ?', q.category);
+  if (q.username) add('r.username ILIKE ?', `%${q.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.from) add('r.created_at >= ?', q.from);
+  if (q.to) add('r.created_at <= ?', q.to);
   const filter = where.join(' AND ');
   const total =
-    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM operation_records WHERE ${filter}`, params)).rows[0]
-      ?.n ?? 0;
+    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM operation_records r WHERE ${filter}`, params))
+      .rows[0]?.n ?? 0;
+  // The reader's id goes last: only the names read it.
+  const readerId = params.length + 1;
   const { rows } = await db.query<RecordRow>(
-    `SELECT id, user_id, username, ip, action, category, object_type, object_id, params, ok, created_at
-       FROM operation_records WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
-    params,
+    `SELECT r.id, r.user_id, r.username, r.ip, r.action, r.category, r.object_type, r.object_id, r.params, r.changes,
+            r.ok, r.created_at, ${objectName(readerId)} AS object_name
+       FROM operation_records r ${OBJECT_KEY}
+      WHERE ${filter} ORDER BY r.created_at DESC, r.id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+    [...params, reader.callerId],
   );
   return { items: rows.map(toRecord), total };
 }

@@ -20,7 +20,8 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const q = request.query;
-      const page = await listOperationRecords(db, subtreePattern(requireCaller(request)), q);
+      const caller = requireCaller(request);
+      const page = await listOperationRecords(db, { pattern: subtreePattern(caller), callerId: caller.id }, q);
       return ok(request, { ...page, page: q.page, pageSize: q.pageSize });
     },
   );

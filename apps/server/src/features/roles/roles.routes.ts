@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, permissionNodeSchema, roleDetailSchema, roleInputSchema, roleSchema } from '@voltfleet/domain';
+import {
+  envelope,
+  fieldChanges,
+  permissionNodeSchema,
+  roleDetailSchema,
+  roleInputSchema,
+  roleSchema,
+} from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
@@ -68,8 +75,15 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: { permission: 'E:role.edit', audit: audit('role.update') },
       schema: { tags: ['roles'], params: idParams, body: roleInputSchema, response: { 200: envelope(roleSchema) } },
     },
-    async (request) =>
-      ok(request, await updateRole(db, requireCaller(request), request.params.id, request.body), 'success.edited'),
+    async (request) => {
+      const caller = requireCaller(request);
+      // Read before the change, so the record lists what changed (before → after) and not only what was sent.
+      const before = await getRole(db, caller, request.params.id, request.lang);
+      const role = await updateRole(db, caller, request.params.id, request.body);
+      // The permissions as codes, however they were sent (a tree is the same permissions, drawn).
+      request.auditChanges = fieldChanges(before, role, ['name', 'description', 'permissions', 'views']);
+      return ok(request, role, 'success.edited');
+    },
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelope,
+  fieldChanges,
   paged,
   passwordSchema,
   userCreateSchema,
@@ -73,12 +74,14 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
       config: { permission: 'D/A:user.edit', audit: audit('user.update') },
       schema: { tags: ['users'], params: idParams, body: userUpdateSchema, response: { 200: envelope(userSchema) } },
     },
-    async (request) =>
-      ok(
-        request,
-        await updateUser(db, requireCaller(request), request.params.id, request.body, request.lang),
-        'success.edited',
-      ),
+    async (request) => {
+      const caller = requireCaller(request);
+      // Read before the change, so the record lists what changed (before → after) and not only what was sent.
+      const before = await getUser(db, caller, request.params.id, request.lang);
+      const user = await updateUser(db, caller, request.params.id, request.body, request.lang);
+      request.auditChanges = fieldChanges(before, user, Object.keys(request.body));
+      return ok(request, user, 'success.edited');
+    },
   );
 
   app.delete(

@@ -7,6 +7,7 @@ const command = (id: number, status: Command['status']): Command => ({
   deviceId: 7,
   deviceSn: 'VF10K0001',
   plantName: null,
+  plantTimeZone: null,
   userId: 1,
   username: 'u',
   kind: 'workMode',

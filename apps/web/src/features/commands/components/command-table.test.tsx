@@ -13,6 +13,7 @@ function command(id: number, fields: Partial<Command> = {}): Command {
     deviceId: 100 + id,
     deviceSn: `SN${id}`,
     plantName: 'Roof',
+    plantTimeZone: 'Europe/Prague',
     userId: 7,
     username: 'installer',
     kind: 'socLowerLimitPct',
@@ -105,7 +106,7 @@ describe('CommandTable', () => {
 
     const first = within(screen.getByTestId('command-row-SN1-socLowerLimitPct'));
     expect(first.getByText('SOC lower limit')).toBeInTheDocument();
-    expect(first.getByText('socLowerLimitPct=40')).toBeInTheDocument();
+    expect(first.getByText('SOC lower limit → 40 %')).toBeInTheDocument();
     expect(first.getByText('Parameter setting')).toBeInTheDocument();
     expect(within(screen.getByTestId('command-row-SN2-restart')).getByText('Remote command')).toBeInTheDocument();
 

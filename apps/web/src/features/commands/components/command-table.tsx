@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { Command } from '@voltfleet/domain';
 import { DataTable, type Column } from '@/components/data-table';
+import { commandParametersText } from '@/lib/command-text';
 import { formatDateTime } from '@/lib/format';
+import { currentLang } from '@/lib/i18n';
 import type { PagerConfig } from '@/lib/paging';
 import { CommandStatus } from './command-status';
-import { kindLabel, parametersText } from './command-labels';
+import { kindLabel } from './command-labels';
 
 interface Props {
   commands: readonly Command[];
@@ -18,7 +20,11 @@ export function CommandTable({ commands, loading = false, pagination, testId }: 
   const { t } = useTranslation();
   const columns: Column<Command>[] = [
     { title: t('commands.columns.type'), dataIndex: 'kind', render: kindLabel },
-    { title: t('commands.columns.parameters'), key: 'parameters', render: (_, c: Command) => parametersText(c) },
+    {
+      title: t('commands.columns.parameters'),
+      key: 'parameters',
+      render: (_, c: Command) => commandParametersText(c, currentLang(), c.plantTimeZone),
+    },
     { title: t('commands.columns.user'), dataIndex: 'username' },
     { title: t('commands.columns.object'), dataIndex: 'deviceSn' },
     {

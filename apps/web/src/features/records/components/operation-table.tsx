@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { OPERATION_CATEGORIES, type OperationRecord } from '@voltfleet/domain';
+import { OPERATION_CATEGORIES, RECORD_WORDS, type Lang, type OperationRecord } from '@voltfleet/domain';
 import { DataTable, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
+import { describeRecord } from '../lib/record-text';
 
 interface Props {
   records: OperationRecord[];
@@ -13,29 +14,45 @@ interface Props {
 
 const isKnownCategory = (c: string) => (OPERATION_CATEGORIES as readonly string[]).includes(c);
 
+/**
+ * The record as stored, for support and audits: action code, object kind and id, the request's parameters and the
+ * changes as JSON. Folded away: the readable columns are the record; this is how it was written down.
+ */
+function TechnicalDetails({ record, lang }: { record: OperationRecord; lang: Lang }) {
+  const { action, objectType, objectId, params, changes } = record;
+  const raw = JSON.stringify({ action, objectType, objectId, params, changes }, null, 1);
+  return (
+    <details className="record-details">
+      <summary>{RECORD_WORDS.details[lang]}</summary>
+      <pre className="json-params">{raw}</pre>
+    </details>
+  );
+}
+
 export function OperationTable({ records, loading, pagination }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const texts = new Map(records.map((r) => [r.id, describeRecord(r, lang)]));
+  const text = (r: OperationRecord) => texts.get(r.id) ?? describeRecord(r, lang);
   const columns: Column<OperationRecord>[] = [
     { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
     { title: t('records.user'), dataIndex: 'username', render: (name: string | null) => name ?? '—' },
     { title: t('records.ip'), dataIndex: 'ip' },
-    { title: t('records.action'), dataIndex: 'action' },
+    { title: t('records.action'), key: 'action', render: (_, r) => text(r).action },
     {
       title: t('records.category'),
       dataIndex: 'category',
       render: (c: string) => (isKnownCategory(c) ? t(`records.categories.${c}`) : c),
     },
-    {
-      title: t('records.object'),
-      key: 'object',
-      render: (_, r: OperationRecord) => (r.objectId ? `${r.objectType} #${r.objectId}` : r.objectType),
-    },
+    { title: t('records.object'), key: 'object', render: (_, r) => text(r).object || '—' },
     {
       title: t('records.params'),
-      dataIndex: 'params',
+      key: 'params',
       width: 320,
-      // Long parameter lists scroll inside the cell rather than stretching the row.
-      render: (params: Record<string, unknown>) => <pre className="json-params">{JSON.stringify(params)}</pre>,
+      render: (_, r) => {
+        const lines = text(r).parameters;
+        return lines.length === 0 ? '—' : lines.map((line, i) => <div key={i}>{line}</div>);
+      },
     },
     {
       title: t('records.result'),
@@ -47,6 +64,7 @@ export function OperationTable({ records, loading, pagination }: Props) {
           <StatusTag tone="error">{t('records.failed')}</StatusTag>
         ),
     },
+    { title: '', key: 'details', width: 160, render: (_, r) => <TechnicalDetails record={r} lang={lang} /> },
   ];
   return (
     <DataTable<OperationRecord>
@@ -56,6 +74,7 @@ export function OperationTable({ records, loading, pagination }: Props) {
       dataSource={records}
       loading={loading}
       pagination={pagination}
+      rowTestId={(r) => `record-row-${r.id}`}
     />
   );
 }

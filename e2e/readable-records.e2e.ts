@@ -1,0 +1,192 @@
+// Issue 15, point 2: the operation records and the control records read in the user's language, in all four: an
+// edited plant as "Plant <name> edited: Detailed address" with old → new, a setting with its value and unit, a clock
+// sync's time on the plant's wall clock with its offset; never action codes, JSON or register names.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, loginViaForm, setupJourney, unique, type Journey } from './support/journey.js';
+import { demoInverters, osimConnected, type CommandDevice } from './support/demo-fleet.js';
+
+interface Command {
+  id: number;
+  deviceSn: string;
+  kind: string;
+  parameters: Record<string, number>;
+  plantTimeZone: string | null;
+}
+
+type Lang = 'zh' | 'en' | 'cs' | 'de';
+
+/** What each language must say (the texts are written out here, not read from the app, so a wrong one fails). */
+const EXPECTED: Record<
+  Lang,
+  { plantEdited: (name: string) => string; address: string; soc: string; clock: string; issued: string }
+> = {
+  en: {
+    plantEdited: (name) => `Plant ${name} edited: Detailed address`,
+    address: 'Detailed address',
+    soc: 'SOC lower limit',
+    clock: 'Clock sync',
+    issued: 'Command issued to',
+  },
+  zh: {
+    plantEdited: (name) => `编辑电站 ${name}：详细地址`,
+    address: '详细地址',
+    soc: 'SOC下限',
+    clock: '时钟同步',
+    issued: '下发指令',
+  },
+  cs: {
+    plantEdited: (name) => `Elektrárna ${name} upravena: Podrobná adresa`,
+    address: 'Podrobná adresa',
+    soc: 'Spodní mez SOC',
+    clock: 'Synchronizace času',
+    issued: 'Příkaz odeslán na',
+  },
+  de: {
+    plantEdited: (name) => `Anlage ${name} bearbeitet: Genaue Adresse`,
+    address: 'Genaue Adresse',
+    soc: 'SOC-Untergrenze',
+    clock: 'Uhrzeit synchronisieren',
+    issued: 'Befehl an',
+  },
+};
+
+/** Raw forms that must never be the text of a row: action codes, JSON, register assignments. */
+const RAW = [/plant\.update/, /command\.issue/, /auth\.login/, /\{"/, /clockS/, /socLowerLimitPct/, /user #\d/];
+
+const plantBody = (name: string, address: string) => ({
+  name,
+  type: 1,
+  powerKw: 6.5,
+  capacityKwh: 10,
+  longitude: '121.473701',
+  latitude: '31.230416',
+  address,
+  azimuthDeg: 180,
+  inclinationDeg: 30,
+  currency: 'CNY',
+  onGridType: 2,
+  timeZone: 'Asia/Shanghai',
+  constructionDate: '2024-03-01',
+});
+
+/** The expected wall-clock text of an instant in a zone, by Intl (an oracle independent of the app's formatter). */
+function wallClock(epochS: number, timeZone: string | null): string {
+  const zone = timeZone ?? 'UTC';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'shortOffset',
+    })
+      .formatToParts(new Date(epochS * 1000))
+      .map((p) => [p.type, p.value]),
+  );
+  const offset = timeZone ? parts.timeZoneName!.replace('GMT', 'UTC').replace(/^UTC$/, 'UTC+0') : 'UTC';
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${offset}`;
+}
+
+async function issue(journey: Journey, body: Record<string, unknown>): Promise<Command> {
+  const { commands } = await journey.api.call<{ commands: Command[] }>('POST', '/api/commands', {
+    token: journey.admin,
+    body: { ...body, idempotencyKey: randomUUID() },
+  });
+  return journey.api.call<Command>('GET', `/api/commands/${commands[0]!.id}`, { token: journey.admin });
+}
+
+/** A SOC lower limit of 20 %, or 25 % when the device has 20 % already (the server refuses an unchanged value). */
+async function setSoc(journey: Journey, device: CommandDevice): Promise<{ command: Command; value: number }> {
+  for (const value of [20, 25]) {
+    try {
+      return { command: await issue(journey, { kind: 'socLowerLimitPct', deviceIds: [device.id], value }), value };
+    } catch (err) {
+      if (!String(err).includes('Enter a new value')) throw err;
+    }
+  }
+  throw new Error('no new SOC lower limit accepted');
+}
+
+async function openIn(journey: Journey, lang: Lang): Promise<Page> {
+  const page = await journey.open(lang === 'zh' ? 'zh-CN' : 'en-US');
+  // The choice the language switch stores: the app starts in it.
+  await page.addInitScript((l) => localStorage.setItem('voltfleet.lang', l), lang);
+  await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+  return page;
+}
+
+/** The visible text of a table's rows (a closed "technical details" is not visible and not read). */
+async function rowTexts(page: Page, table: string): Promise<string[]> {
+  const rows = page.getByTestId(table).locator('tbody tr');
+  await rows.first().waitFor();
+  return rows.allInnerTexts();
+}
+
+describe('readable records', () => {
+  const journey = setupJourney();
+
+  it('shows operation and control records in words, values and plant time in zh, en, cs and de', async () => {
+    const name = unique('Suzhou');
+    const plant = await journey.api.call<{ plantId: number }>('POST', '/api/plants', {
+      token: journey.admin,
+      body: plantBody(name, 'Renmin Road 1'),
+    });
+    await journey.api.call('PUT', `/api/plants/${plant.plantId}`, {
+      token: journey.admin,
+      body: plantBody(name, 'Ganjiang Road 88'),
+    });
+    const connected = await osimConnected(journey);
+    const device = (await demoInverters(journey)).find((d) => d.online && !connected.has(d.sn));
+    expect(device, 'an online demo inverter').toBeDefined();
+    const soc = await setSoc(journey, device!);
+    const clock = await issue(journey, { kind: 'clockSync', deviceIds: [device!.id] });
+    const clockText = wallClock(clock.parameters.clockS!, clock.plantTimeZone);
+
+    for (const lang of ['zh', 'en', 'cs', 'de'] as const) {
+      const words = EXPECTED[lang];
+      const page = await openIn(journey, lang);
+
+      await page.goto('/userCenter/operateRecord');
+      await page.getByTestId('records-category').selectOption('plant');
+      await page.getByTestId('records-search').click();
+      const plantRow = page.getByTestId('records-table').locator('tbody tr', { hasText: name }).first();
+      await plantRow.waitFor();
+      const plantText = await plantRow.innerText();
+      expect(plantText).toContain(words.plantEdited(name));
+      expect(plantText).toContain(`${words.address}: Renmin Road 1 → Ganjiang Road 88`);
+
+      await page.getByTestId('records-category').selectOption('command');
+      await page.getByTestId('records-search').click();
+      const commandRow = page
+        .getByTestId('records-table')
+        .locator('tbody tr', { hasText: `${words.soc} → ${soc.value} %` })
+        .first();
+      await commandRow.waitFor();
+      expect(await commandRow.innerText()).toContain(words.issued);
+      expect(await commandRow.innerText()).toContain(device!.sn);
+      for (const text of await rowTexts(page, 'records-table')) for (const raw of RAW) expect(text).not.toMatch(raw);
+      // The stored record is there for the technical view, folded away.
+      await commandRow.locator('summary').click();
+      expect(await commandRow.locator('pre').innerText()).toContain('command.issue');
+
+      await page.goto('/userCenter/contralRecord');
+      await page.getByTestId('records-sn').fill(device!.sn);
+      await page.getByTestId('records-search').click();
+      const socRow = page.getByTestId(`command-row-${device!.sn}-socLowerLimitPct`).first();
+      await expect
+        .poll(() => socRow.innerText().catch(() => ''), { timeout: 15_000 })
+        .toContain(`${words.soc} → ${soc.value} %`);
+      const clockRow = page.getByTestId('control-records').locator('tbody tr', { hasText: clockText });
+      await clockRow.first().waitFor();
+      expect(await clockRow.first().innerText()).toContain(`${words.clock} → ${clockText}`);
+      for (const text of await rowTexts(page, 'control-records')) for (const raw of RAW) expect(text).not.toMatch(raw);
+      await page.context().close();
+    }
+  }, 240_000);
+});
