@@ -33,7 +33,7 @@ async function nextCaptcha(img: Locator, previous: string | null): Promise<strin
 describe('login', () => {
   const journey = setupJourney();
 
-  it('shows a captcha picture, and a click on it loads a new one', async () => {
+  it('shows a captcha picture large enough to read; a click, Enter or Space loads a new one', async () => {
     const page = await journey.open();
     await page.goto('/login');
     await expectTitle(page, 'Solar and battery fleet management');
@@ -41,10 +41,24 @@ describe('login', () => {
     const first = await nextCaptcha(img, null);
     expect(first).toMatch(/^data:image\//);
     expect(await img.isVisible()).toBe(true);
+    // Drawn at the size it is shown: four glyphs need about 160 × 56 px to be read.
+    const box = await img.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(160);
+    expect(box?.height).toBeGreaterThanOrEqual(54);
+    expect(await img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual([168, 56]);
 
-    await page.getByTestId('login-captcha-image').click();
+    const button = page.getByRole('button', { name: 'New captcha picture' });
+    await button.click();
     const second = await nextCaptcha(img, first);
     expect(second).toMatch(/^data:image\//);
+
+    // Keyboard users get the same: the picture is a button.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const third = await nextCaptcha(img, second);
+    await button.focus();
+    await page.keyboard.press('Space');
+    await nextCaptcha(img, third);
   });
 
   it('signs in with the typed captcha and lands on the first permitted page', async () => {

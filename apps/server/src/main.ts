@@ -12,7 +12,7 @@ const config = loadConfig();
 await mkdir(config.dataDir, { recursive: true });
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
 const applied = await migrate(db);
-await seed(db, {
+const seeded = await seed(db, {
   adminPassword: config.adminPassword,
   dataDir: config.dataDir,
   hash: hashPassword,
@@ -25,6 +25,14 @@ if (config.captchaTestCode)
     'VOLTFLEET_CAPTCHA_TEST_CODE is set: every captcha accepts the test code. Never use this in production.',
   );
 if (applied.length) app.log.info({ applied }, 'migrations applied');
+if (seeded.administratorCreated)
+  app.log.info(
+    {
+      username: 'admin',
+      password: seeded.passwordFile ? `generated, in ${seeded.passwordFile}` : 'from ADMIN_PASSWORD',
+    },
+    'administrator "admin" created',
+  );
 if (config.roles.has('http')) await app.listen({ port: config.port, host: config.host });
 const runtime = await startRuntime(app, db, config);
 if (config.roles.has('http'))

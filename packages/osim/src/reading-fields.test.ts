@@ -70,6 +70,16 @@ describe('OSIM reading fields', () => {
     }
   });
 
+  it.each(VERSIONS)("a whole-kWh total never reads below the 0.1 kWh day's counter at PCU %i", (version) => {
+    // A device's first day: its lifetime energy is today's, 12.4 kWh, and the total carries whole kWh only.
+    const reading = { ...sampleReading(), pvEnergyTodayKwh: 12.4, pvEnergyTotalKwh: 12.4 };
+    const decoded = Object.fromEntries(
+      osimReadingValues(polledReplies(reading, version)).map(({ row, value }) => [row.key, value]),
+    );
+    expect(decoded.pvEnergyTodayKwh).toBeCloseTo(12.4, 9);
+    expect(decoded.pvEnergyTotalKwh).toBe(13);
+  });
+
   it.each(VERSIONS)('round-trips a reading through the reply frames at PCU %i', (version) => {
     const reading = sampleReading();
     const replies = polledReplies(reading, version);
@@ -78,7 +88,7 @@ describe('OSIM reading fields', () => {
       const command = resolveCommand(row.command, version);
       if (!command.ok) continue;
       const field = command.value.fields.find((f) => f.key === row.field)!;
-      expected[row.key] = osimWireValue(field, reading[row.key]);
+      expected[row.key] = osimWireValue(field, reading[row.key], 'lifetime' in row);
     }
     const decoded = Object.fromEntries(osimReadingValues(replies).map(({ row, value }) => [row.key, value]));
     expect(Object.keys(decoded).sort()).toEqual(Object.keys(expected).sort());

@@ -14,6 +14,11 @@ export interface OsimReadingField {
   readonly field: string;
   /** The reading field's key in the telemetry catalogue. */
   readonly key: string;
+  /**
+   * A lifetime counter: rounded up to the field's step, so a coarse total (whole kWh) never reads below the day's
+   * counter (0.1 kWh) of the same energy on a device's first day.
+   */
+  readonly lifetime?: true;
 }
 
 /**
@@ -70,19 +75,19 @@ export const OSIM_READING_FIELDS = [
   { command: '0B', field: 'workEfficiency', key: 'pcsEfficiencyPct' },
   { command: '0C', field: 'onOff', key: 'pcsOnOff' },
   { command: '99', field: 'pvDailyPowerGeneration', key: 'pvEnergyTodayKwh' },
-  { command: '99', field: 'totalPhotovoltaicPowerGeneration', key: 'pvEnergyTotalKwh' },
+  { command: '99', field: 'totalPhotovoltaicPowerGeneration', key: 'pvEnergyTotalKwh', lifetime: true },
   { command: '99', field: 'loadDailyPowerConsumption', key: 'loadEnergyTodayKwh' },
-  { command: '99', field: 'totalLoadPowerConsumption', key: 'loadEnergyTotalKwh' },
+  { command: '99', field: 'totalLoadPowerConsumption', key: 'loadEnergyTotalKwh', lifetime: true },
   { command: '9A', field: 'gridConnectedElectricityConsumptionToday', key: 'gridExportTodayKwh' },
-  { command: '9A', field: 'gridConnectedTotalPowerConsumption', key: 'gridExportTotalKwh' },
+  { command: '9A', field: 'gridConnectedTotalPowerConsumption', key: 'gridExportTotalKwh', lifetime: true },
   { command: '9B', field: 'loadTodaySPowerConsumption', key: 'loadEnergyTodayKwh' },
-  { command: '9B', field: 'totalLoadPowerConsumption', key: 'loadEnergyTotalKwh' },
+  { command: '9B', field: 'totalLoadPowerConsumption', key: 'loadEnergyTotalKwh', lifetime: true },
   { command: '9C', field: 'theGridBuysElectricityOnTheSameDay', key: 'gridImportTodayKwh' },
-  { command: '9C', field: 'totalGridElectricityPurchase', key: 'gridImportTotalKwh' },
+  { command: '9C', field: 'totalGridElectricityPurchase', key: 'gridImportTotalKwh', lifetime: true },
   { command: '9C', field: 'batteryChargingOnTheDay', key: 'batChargeTodayKwh' },
   { command: '9C', field: 'batteryDischargeOnTheDay', key: 'batDischargeTodayKwh' },
-  { command: '9C', field: 'totalDailyBatteryCharge', key: 'batChargeTotalKwh' },
-  { command: '9C', field: 'totalDailyBatteryDischarge', key: 'batDischargeTotalKwh' },
+  { command: '9C', field: 'totalDailyBatteryCharge', key: 'batChargeTotalKwh', lifetime: true },
+  { command: '9C', field: 'totalDailyBatteryDischarge', key: 'batDischargeTotalKwh', lifetime: true },
 ] as const satisfies readonly OsimReadingField[];
 
 export type OsimReadingRow = (typeof OSIM_READING_FIELDS)[number];
@@ -97,11 +102,15 @@ export const OSIM_READING_SOURCES: readonly OsimReadingRow[] = OSIM_READING_FIEL
   (row, i) => OSIM_READING_FIELDS.findIndex((first) => first.key === row.key) === i,
 );
 
-/** A value rounded to what the field can carry: its scale's step, whole numbers when unscaled. */
-export function osimWireValue(field: FieldDef, value: number): number {
+/**
+ * A value rounded to what the field can carry: its scale's step, whole numbers when unscaled; `up` rounds up (a
+ * lifetime counter), ignoring float noise below a millionth of a step.
+ */
+export function osimWireValue(field: FieldDef, value: number, up = false): number {
   const step = field.scale ?? 1;
   const digits = String(step).split('.')[1]?.length ?? 0;
-  return Number((Math.round(value / step) * step).toFixed(digits));
+  const steps = up ? Math.ceil(value / step - 1e-6) : Math.round(value / step);
+  return Number((steps * step).toFixed(digits));
 }
 
 /** Reading values by key, as a device holds them (any key may be absent). */
@@ -117,7 +126,7 @@ export function osimReadingReplyValues(command: CommandDef, reading: OsimReading
     if (row.command !== command.code) continue;
     const value = reading[row.key];
     const field = command.fields.find((f) => f.key === row.field);
-    if (value !== undefined && field) values[row.field] = osimWireValue(field, value);
+    if (value !== undefined && field) values[row.field] = osimWireValue(field, value, 'lifetime' in row);
   }
   return values;
 }

@@ -29,8 +29,8 @@ export interface GateMeter {
 
 /**
  * The energy registers of one inverter and the exact ground truth behind them. Daily registers reset when the
- * plant-local day changes; totals only on a firmware change. Ground truth is kept per local day and month and
- * never resets.
+ * plant-local day changes; totals only when the registers are lost (`resetTotals`). Ground truth is kept per local
+ * day and month and never resets.
  */
 export class EnergyCounters {
   today = zeroTotals();
@@ -95,7 +95,10 @@ export class EnergyCounters {
     g.earningsTotal += earned;
   }
 
-  /** A firmware change clears the lifetime registers (the ground truth is unaffected). */
+  /**
+   * The lifetime registers start again from zero, as after a replaced control board or a cleared memory: a counter
+   * reset the platform's rollups must survive (tests). The ground truth is unaffected.
+   */
   resetTotals(): void {
     this.total = zeroTotals();
     this.pcsTotalKwh = 0;

@@ -49,6 +49,16 @@ const STRINGS: Record<InverterModel, [number, number]> = {
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
+/** The DSP each model's demo inverters run: the 10K's power stage is series-2 hardware, the smaller ones series 1. */
+export const DEMO_DSP_VERSIONS: Readonly<Record<InverterModel, string>> = {
+  '5K': 'V105A00D00',
+  '6K': 'V105A00D00',
+  '10K': 'V201A00D00',
+};
+
+/** The PCU of the demo inverters: every third plant still runs one below 4.0.0 (it must go to 4.0.0 first). */
+export const DEMO_PCU_VERSIONS = { old: '3.2.1', current: '4.0.0' } as const;
+
 /**
  * The demo fleet: thirteen plants of all three types in China, Czechia, Germany, the Netherlands, Brazil, Nigeria
  * and the USA; each with one to three inverters, a battery per inverter and a collector; owners, installers and
@@ -73,8 +83,8 @@ export function demoFleetConfig(options: { startMs: number; seed?: number }): De
         pv1PeakW,
         pv2PeakW,
         collectorSn,
-        pcuVersion: plantIndex % 3 === 0 ? '3.2.1' : '4.0.0',
-        dspVersion: model === '10K' ? 'V201A00D00' : 'V105A00D00',
+        pcuVersion: plantIndex % 3 === 0 ? DEMO_PCU_VERSIONS.old : DEMO_PCU_VERSIONS.current,
+        dspVersion: DEMO_DSP_VERSIONS[model],
         parameters: { workMode: seed.workMode, socLowerLimitPct: seed.type === 3 ? 15 : 20 },
         reportIntervalS: seed.type === 2 ? 30 : 60,
         faultRatePerHour: 1 / 500,

@@ -150,6 +150,8 @@ export class Fleet {
     for (const q of ENERGY_QUANTITIES) {
       counters.total[q] += reported[ENERGY_COUNTERS[q].total] ?? 0;
       if (sameDay) counters.today[q] += reported[ENERGY_COUNTERS[q].today] ?? 0;
+      // The lifetime counter includes today; a coarser reported total (an older device's rounding) must not lag it.
+      counters.total[q] = Math.max(counters.total[q], counters.today[q]);
     }
     counters.pcsTotalKwh += reported.pcsEnergyTotalKwh ?? 0;
     if (sameDay) counters.pcsTodayKwh += reported.pcsEnergyTodayKwh ?? 0;

@@ -55,7 +55,14 @@ export { SimInverter, type InverterOptions, type InverterSite } from './inverter
 export { SimFirmware, type UpgradeAnswer, type UpgradeOrder, type UpgradeRefusal } from './firmware-upgrade.js';
 export { Fleet, createFleet, type GroundTruth, type ReadingListener, type TruthSeries } from './fleet.js';
 export { runAccelerated, type AcceleratedRun, type AccelerateOptions } from './accelerate.js';
-export { demoFleetConfig, type DemoFleetConfig, type DemoUser } from './demo-fleet.js';
+export {
+  DEMO_DSP_VERSIONS,
+  DEMO_PCU_VERSIONS,
+  demoFleetConfig,
+  type DemoFleetConfig,
+  type DemoUser,
+} from './demo-fleet.js';
+export { DEMO_PCU_RELEASE, demoFirmwareImages, type DemoFirmwareImage } from './demo-firmware.js';
 export { DEMO_FAULT_SCENARIOS } from './demo-faults.js';
 export type {
   FleetConfig,

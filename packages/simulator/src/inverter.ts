@@ -177,11 +177,10 @@ export class SimInverter {
     return Math.floor((wallMs + this.clockOffsetMs) / 1000);
   }
 
-  /** A firmware upgrade: new versions, and the lifetime energy registers start again from zero. */
+  /** A firmware upgrade: new versions; the lifetime energy registers survive it, as on a real inverter. */
   firmwareChange(versions: { pcuVersion?: string; dspVersion?: string }): void {
     this.pcuVersion = versions.pcuVersion ?? this.pcuVersion;
     this.dspVersion = versions.dspVersion ?? this.dspVersion;
-    this.counters.resetTotals();
   }
 
   /** Forces a fault over a time window (tests, demos), on top of the seeded schedule. */

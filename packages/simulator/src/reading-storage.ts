@@ -39,9 +39,9 @@ export function batteryValues(
   sink.set('batSocPct', battery.socPct);
   sink.set('batSohPct', battery.sohPct);
   sink.set('batChargeTodayKwh', inv.counters.today.batCharge);
-  sink.set('batChargeTotalKwh', inv.counters.total.batCharge);
+  sink.setLifetime('batChargeTotalKwh', inv.counters.total.batCharge);
   sink.set('batDischargeTodayKwh', inv.counters.today.batDischarge);
-  sink.set('batDischargeTotalKwh', inv.counters.total.batDischarge);
+  sink.setLifetime('batDischargeTotalKwh', inv.counters.total.batDischarge);
   sink.set('batCycleCount', battery.cycleCount);
   sink.set('batTempC', tempC);
   sink.set('batCellVoltageMaxV', cellV + spreadV);
@@ -94,8 +94,8 @@ export function cabinetValues(inv: SimInverter, nowMs: number, sink: ValueSink):
   sink.set('gmeterDischargeTodayKwh', inv.counters.today.batDischarge);
   sink.set('gmeterChargeMonthKwh', g.chargeMonthKwh);
   sink.set('gmeterDischargeMonthKwh', g.dischargeMonthKwh);
-  sink.set('gmeterChargeTotalKwh', g.chargeTotalKwh);
-  sink.set('gmeterDischargeTotalKwh', g.dischargeTotalKwh);
+  sink.setLifetime('gmeterChargeTotalKwh', g.chargeTotalKwh);
+  sink.setLifetime('gmeterDischargeTotalKwh', g.dischargeTotalKwh);
   sink.set('gmeterEarningsToday', g.earningsToday);
   sink.set('gmeterEarningsTotal', g.earningsTotal);
 

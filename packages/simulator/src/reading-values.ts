@@ -50,7 +50,7 @@ function pvValues(inv: SimInverter, faults: FaultState, sink: ValueSink): void {
   }
   sink.set('pvPowerW', inv.flow.pvW);
   sink.set('pvEnergyTodayKwh', inv.counters.today.pv);
-  sink.set('pvEnergyTotalKwh', inv.counters.total.pv);
+  sink.setLifetime('pvEnergyTotalKwh', inv.counters.total.pv);
 }
 
 function gridAndLoadValues(inv: SimInverter, nowMs: number, faults: FaultState, sink: ValueSink): void {
@@ -80,13 +80,13 @@ function gridAndLoadValues(inv: SimInverter, nowMs: number, faults: FaultState, 
   sink.set('gridPowerW', inv.flow.gridW);
   sink.set('gridPowerFactor', offGrid ? 0 : 0.985 + 0.01 * wobble(inv.sn, 'pf', nowMs));
   sink.set('gridImportTodayKwh', inv.counters.today.gridImport);
-  sink.set('gridImportTotalKwh', inv.counters.total.gridImport);
+  sink.setLifetime('gridImportTotalKwh', inv.counters.total.gridImport);
   sink.set('gridExportTodayKwh', inv.counters.today.gridExport);
-  sink.set('gridExportTotalKwh', inv.counters.total.gridExport);
+  sink.setLifetime('gridExportTotalKwh', inv.counters.total.gridExport);
 
   sink.set('loadPowerW', inv.flow.loadW);
   sink.set('loadEnergyTodayKwh', inv.counters.today.load);
-  sink.set('loadEnergyTotalKwh', inv.counters.total.load);
+  sink.setLifetime('loadEnergyTotalKwh', inv.counters.total.load);
   // The backup port carries the load off-grid; on-grid it idles at grid voltage.
   sink.set('backupVoltageAV', running ? nominalV : 0);
   sink.set('backupPowerW', offGrid ? inv.flow.loadW : 0);
@@ -130,7 +130,7 @@ function pcsValues(inv: SimInverter, nowMs: number, faults: FaultState, sink: Va
       : 0,
   );
   sink.set('pcsEnergyTodayKwh', inv.counters.pcsTodayKwh);
-  sink.set('pcsEnergyTotalKwh', inv.counters.pcsTotalKwh);
+  sink.setLifetime('pcsEnergyTotalKwh', inv.counters.pcsTotalKwh);
   sink.set('pcsInsulationPosKohm', insulationKohm);
   sink.set('pcsInsulationNegKohm', insulationKohm * 0.93);
 }

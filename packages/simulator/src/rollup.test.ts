@@ -12,9 +12,9 @@ import { createFleet } from './fleet.js';
 import { DAY, HOUR } from './test-support.js';
 
 // The simulator is the ground truth for the server's rollups: the pure delta algorithm of the domain package,
-// fed with the rounded readings (including a firmware reset and a gap over midnight), must reproduce it.
+// fed with the rounded readings (including a counter reset and a gap over midnight), must reproduce it.
 describe('energy rollups from readings match the ground truth', () => {
-  test('Prague household: 4 days, firmware change, a gap across midnight', () => {
+  test('Prague household: 4 days, a counter reset, a gap across midnight', () => {
     const start = Date.UTC(2024, 5, 9, 22); // local midnight, 10 June
     const demo = demoFleetConfig({ startMs: start, seed: 3 });
     const fleet = createFleet({
@@ -24,12 +24,12 @@ describe('energy rollups from readings match the ground truth', () => {
     });
     const inv = fleet.inverters[0];
     if (!inv) throw new Error('no inverter');
-    const firmwareAt = start + DAY + 13 * HOUR;
+    const resetAt = start + DAY + 13 * HOUR;
     const gap = { from: start + 2 * DAY - 3 * HOUR, to: start + 2 * DAY + 4 * HOUR }; // 21:00 → 04:00 local
     const readings: Reading[] = [];
     for (let t = start + 5 * 60_000; t <= start + 4 * DAY; t += 5 * 60_000) {
       fleet.advance(t, 60);
-      if (t === firmwareAt) inv.firmwareChange({ pcuVersion: '4.1.0' });
+      if (t === resetAt) inv.counters.resetTotals();
       if (t > gap.from && t < gap.to) continue;
       readings.push(inv.reading(t));
     }

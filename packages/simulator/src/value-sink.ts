@@ -13,6 +13,16 @@ export class ValueSink {
     const rounded = Math.round(value * factor) / factor;
     this.values[key] = rounded === 0 ? 0 : rounded;
   }
+
+  /**
+   * A lifetime counter, rounded up to its resolution: it reads at least the energy counted so far, so never below
+   * the day's counter (finer, rounded to nearest) on a device's first day. The tolerance keeps float noise
+   * (12.3000000001) from adding a step.
+   */
+  setLifetime(key: FieldKey, value: number): void {
+    const factor = FACTORS.get(key) ?? 1;
+    this.values[key] = Math.max(0, Math.ceil(value * factor - 1e-6) / factor);
+  }
 }
 
 /** Smooth ±1 noise of one signal of one device. */

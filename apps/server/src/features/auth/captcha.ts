@@ -11,9 +11,14 @@ function hashAnswer(id: string, answer: string): string {
 
 /** Creates a captcha row and returns its id and SVG image as a data URL. */
 export async function createCaptcha(db: Queryable): Promise<{ captchaId: string; image: string }> {
+  // Drawn at the size the login page shows it (168 × 56 CSS px), so the glyphs are not scaled down; two noise lines
+  // keep it a captcha without crossing every glyph twice.
   const { text, data } = svgCaptcha.create({
     size: 4,
-    noise: 3,
+    width: 168,
+    height: 56,
+    fontSize: 58,
+    noise: 2,
     ignoreChars: '0oO1ilI',
     color: true,
     background: '#f4f6fa',

@@ -14,6 +14,7 @@ import { osimDeviceRecords } from '../devices/device-writes.service.js';
 import { refreshEarnings } from '../tariffs/earnings.service.js';
 import { advanceHistory, breathe, planHistory, seedHistory, type HistoryRun } from './demo.history.js';
 import { anyReadingOf, deviceExists, devicesBySn, newestRegisters, plantIdsOf } from './demo.repository.js';
+import { seedDemoFirmware } from './demo.firmware.js';
 import { DemoSeeding } from './demo.seeding.js';
 import { seedDemo, type DemoCredentials } from './demo.seed.js';
 import { readHistoryState, writeHistoryState, type HistoryState } from './demo.state.js';
@@ -89,6 +90,7 @@ export async function runDemoFleet(db: Db, opts: DemoRunOptions): Promise<DemoRu
   const sns = config.devices.filter((d) => d.kind === 'inverter').map((d) => d.sn);
   const fresh = !(await deviceExists(db, config.devices[0]!.sn));
   const creds = await seedDemo(db, config, opts);
+  await seedDemoFirmware(db, opts);
   const todo = await historyToDo(db, opts, sns, fresh, wallClock());
 
   let stopped = false;

@@ -28,11 +28,27 @@ export async function readHistoryState(dataDir: string): Promise<HistoryState | 
   return history && Number.isFinite(history.startMs) ? history : undefined;
 }
 
-/** Replaces the history entry of demo.json atomically (a new file renamed over the old, mode 600). */
-export async function writeHistoryState(dataDir: string, state: HistoryState): Promise<void> {
+/** Replaces one entry of demo.json atomically (a new file renamed over the old, mode 600). */
+async function writeDemoEntry(dataDir: string, key: string, value: unknown): Promise<void> {
   const file = fileOf(dataDir);
-  const next = { ...(await readDemoFile(dataDir)), history: state };
+  const next = { ...(await readDemoFile(dataDir)), [key]: value };
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, JSON.stringify(next, null, 2), { mode: 0o600 });
   await rename(temp, file);
+}
+
+/** Replaces the history entry of demo.json. */
+export async function writeHistoryState(dataDir: string, state: HistoryState): Promise<void> {
+  await writeDemoEntry(dataDir, 'history', state);
+}
+
+/** When the demo's firmware catalogue was seeded into this database, if it was. */
+export async function firmwareSeededAt(dataDir: string): Promise<string | undefined> {
+  const at = (await readDemoFile(dataDir)).firmwareSeededAt;
+  return typeof at === 'string' ? at : undefined;
+}
+
+/** Records that the demo's firmware catalogue is seeded: a later start leaves the catalogue to its users. */
+export async function markFirmwareSeeded(dataDir: string, at: Date): Promise<void> {
+  await writeDemoEntry(dataDir, 'firmwareSeededAt', at.toISOString());
 }

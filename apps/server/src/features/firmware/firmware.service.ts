@@ -50,11 +50,14 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-/** Validates the form, stores the file under DATA_DIR/firmware/ with its SHA-256, and adds it to the catalogue. */
+/**
+ * Validates the form, stores the file under DATA_DIR/firmware/ with its SHA-256, and adds it to the catalogue. The
+ * uploader is the caller of the upload route, or the administrator for the demo's catalogue (same checks for both).
+ */
 export async function uploadImage(
   db: Db,
   dataDir: string,
-  caller: Caller,
+  caller: Pick<Caller, 'id'>,
   fields: Record<string, string>,
   file: UploadedFile,
 ): Promise<FirmwareImage> {

@@ -47,7 +47,7 @@ beforeAll(async () => {
   let resetDone = false;
   for (let t = START; t < END; t += 3_600_000) {
     if (!resetDone && t >= Date.parse('2026-10-26T12:00:00Z')) {
-      fleet.inverter(resetSn)!.firmwareChange({ pcuVersion: '4.0.1' }); // total counters restart from zero
+      fleet.inverter(resetSn)!.counters.resetTotals(); // total counters restart from zero (a replaced board)
       resetDone = true;
     }
     fleet.advance(t + 3_600_000, 60, (reading) => {

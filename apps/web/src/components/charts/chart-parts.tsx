@@ -57,18 +57,17 @@ export function ValueAxis({
   );
 }
 
-/** The slot labels under the plot, every `stride`-th one. */
-export function LabelAxis({ labels, plot, stride }: { labels: readonly string[]; plot: Plot; stride: number }) {
-  const slot = plot.width / Math.max(1, labels.length);
+/** The labels of the chosen slots (`tickSlots`) under the plot, each centred on its slot. */
+export function LabelAxis(props: { labels: readonly string[]; plot: Plot; slots: readonly number[]; count: number }) {
+  const { labels, plot, slots, count } = props;
+  const slot = plot.width / Math.max(1, count);
   return (
     <g className="chart-axis">
-      {labels.map((label, i) =>
-        i % stride === 0 ? (
-          <text key={label} x={plot.left + slot * (i + 0.5)} y={plot.top + plot.height + 18} textAnchor="middle">
-            {label}
-          </text>
-        ) : null,
-      )}
+      {slots.map((i) => (
+        <text key={i} x={plot.left + slot * (i + 0.5)} y={plot.top + plot.height + 18} textAnchor="middle">
+          {labels[i]}
+        </text>
+      ))}
     </g>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extent, labelStride, linearScale, niceAxis, niceStep, slotAt, tickDecimals } from './scale';
+import { extent, labelWidth, linearScale, niceAxis, niceStep, slotAt, tickDecimals, tickSlots } from './scale';
 
 describe('niceStep', () => {
   it.each([
@@ -67,15 +67,81 @@ describe('linearScale', () => {
   });
 });
 
-describe('labelStride', () => {
-  it.each([
-    [24, 960, 40, 1],
-    [288, 960, 40, 12],
-    [31, 300, 40, 5],
-    [0, 300, 40, 1],
-    [12, 0, 40, 1],
-  ])('%i labels in %i px at %i px apart → every %i', (count, width, gap, stride) => {
-    expect(labelStride(count, width, gap)).toBe(stride);
+const pad = (n: number) => String(n).padStart(2, '0');
+const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
+/** The axis texts of days of slots `minutes` long: a day's first slot shows its date, the others their time. */
+const days = (count: number, minutes: number) =>
+  Array.from({ length: (count * 24 * 60) / minutes }, (_, i) =>
+    (i * minutes) % 1440 === 0 ? `03-${pad(1 + (i * minutes) / 1440)}` : hhmm(i * minutes),
+  );
+const monthNames = (lang: string) =>
+  Array.from({ length: 12 }, (_, m) =>
+    new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(2026, m, 15)),
+  );
+
+/** Every chart period the pages draw, as its axis texts and slot span. */
+const PERIODS: [string, string[], number | undefined][] = [
+  ['a day of 5-minute slots', days(1, 5), 5],
+  ['3 days of 15-minute slots', days(3, 15), 15],
+  ['7 days of 30-minute slots', days(7, 30), 30],
+  ['7 days of hours', days(7, 60), 60],
+  ['30 days of hours', days(30, 60), 60],
+  ['a month of days', Array.from({ length: 31 }, (_, d) => `2026-03-${pad(d + 1)}`), 1440],
+  ['a year of months', Array.from({ length: 12 }, (_, m) => `2026-${pad(m + 1)}`), undefined],
+  ['years', Array.from({ length: 12 }, (_, y) => String(2015 + y)), undefined],
+  ...['zh', 'en', 'cs', 'de'].map((lang): [string, string[], undefined] => [
+    `months named in ${lang}`,
+    monthNames(lang),
+    undefined,
+  ]),
+];
+
+/** Plot width of a chart `width` wide (its margins: 64 left, 12 right). */
+const plotOf = (width: number) => width - 76;
+
+describe('tickSlots', () => {
+  const widths = Array.from({ length: (1440 - 320) / 8 + 1 }, (_, i) => 320 + i * 8);
+
+  it.each(PERIODS)('%s: no two labels overlap at any width from 320 to 1440 px', (_, labels, span) => {
+    for (const width of widths) {
+      const plot = plotOf(width);
+      const slot = plot / labels.length;
+      const ticks = tickSlots(labels, plot, span, 12);
+      expect(ticks.length, `${width} px`).toBeGreaterThanOrEqual(2);
+      for (let k = 1; k < ticks.length; k++) {
+        const [a, b] = [ticks[k - 1]!, ticks[k]!];
+        const room = (b - a) * slot - (labelWidth(labels[a]!) + labelWidth(labels[b]!)) / 2;
+        expect(room, `${width} px: ${labels[a]} / ${labels[b]}`).toBeGreaterThanOrEqual(8);
+      }
+      const last = ticks.at(-1)!;
+      expect(slot * (last + 0.5) + labelWidth(labels[last]!) / 2, `${width} px`).toBeLessThanOrEqual(plot + 12);
+    }
+  });
+
+  it('ticks fall on whole units of the period and get denser as the chart widens', () => {
+    const week = days(7, 60);
+    const narrow = tickSlots(week, plotOf(320), 60);
+    const wide = tickSlots(week, plotOf(1440), 60);
+    expect(narrow[1]).toBe(48);
+    expect(wide[1]).toBe(6);
+    // A week of hours at full width: every 6 h, each day's first tick its date.
+    expect(wide.slice(0, 5).map((i) => week[i])).toEqual(['03-01', '06:00', '12:00', '18:00', '03-02']);
+    expect(tickSlots(days(1, 5), plotOf(1440), 5)[1]).toBe(12);
+    expect(tickSlots(days(7, 30), plotOf(1440), 30)[1]).toBe(12);
+  });
+
+  it('prints every label when they fit, none when there is nothing to draw', () => {
+    expect(tickSlots(['2024', '2025', '2026'], 600)).toEqual([0, 1, 2]);
+    expect(tickSlots([], 600)).toEqual([]);
+    expect(tickSlots(['a', 'b'], 0)).toEqual([]);
+  });
+});
+
+describe('labelWidth', () => {
+  it('is never narrower than the glyphs it counts', () => {
+    expect(labelWidth('12:00')).toBe(35);
+    expect(labelWidth('Mai')).toBe(9.5 + 7 + 7);
+    expect(labelWidth('九月')).toBe(22);
   });
 });
 

@@ -46,10 +46,31 @@ export function linearScale(domain: readonly [number, number], range: readonly [
   return (value: number) => r0 + ((value - d0) / span) * (r1 - r0);
 }
 
-/** Every how many labels one is printed so that printed labels are at least `minGap` pixels apart. */
-export function labelStride(count: number, width: number, minGap: number): number {
-  if (count <= 0 || width <= 0) return 1;
-  return Math.max(1, Math.ceil((count * minGap) / width));
+/** Tick intervals in minutes for slots of fixed length: 5, 15, 30 min, 1, 2, 3, 6, 12 h, 1, 2, 7 days. */
+const INTERVALS = [5, 15, 30, 60, 120, 180, 360, 720, 1440, 2880, 10080];
+
+/**
+ * Width of a label in the charts' 11 px font, never narrower than the text drawn: 7 px a character (the widest
+ * digits and letters but M and W), 9.5 for M and W, 11 for CJK.
+ */
+export const labelWidth = (text: string) =>
+  [...text].reduce((width, ch) => width + (ch > '\u2e7f' ? 11 : /[MWmw]/.test(ch) ? 9.5 : 7), 0);
+
+/**
+ * The slots whose labels a chart prints under a plot `width` wide: every n-th from the first, n the smallest stride
+ * that keeps the widest label 8 px clear of the next and, for slots `slotMinutes` long, ticks on whole quarter hours,
+ * hours, days or weeks (else every 1, 2, 3, 6 or 12 slots: months, years); past those, strides double. A last label
+ * that would stick out more than `right` pixels past the plot is left out.
+ */
+export function tickSlots(labels: readonly string[], width: number, slotMinutes?: number, right = 0): number[] {
+  const slot = width / labels.length;
+  const room = Math.max(0, ...labels.map(labelWidth)) + 8;
+  const strides = slotMinutes ? INTERVALS.map((m) => m / slotMinutes).filter(Number.isInteger) : [1, 2, 3, 6, 12];
+  let stride = strides.find((s) => s * slot >= room) ?? strides.at(-1)!;
+  while (stride * slot < room && stride < labels.length) stride *= 2;
+  return labels.flatMap((label, i) =>
+    i % stride || slot * (i + 0.5) + labelWidth(label) / 2 > width + right ? [] : [i],
+  );
 }
 
 /** The slot index under pixel `x` of a plot `width` wide holding `count` equal slots (clamped to the slots). */

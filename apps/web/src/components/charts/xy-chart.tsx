@@ -1,12 +1,16 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { LabelAxis, Legend, Tooltip, ValueAxis, seriesColor, type ChartSeries, type Plot } from './chart-parts';
-import { extent, labelStride, linearScale, niceAxis, slotAt, tickDecimals } from './scale';
+import { extent, linearScale, niceAxis, slotAt, tickDecimals, tickSlots } from './scale';
 import { useWidth } from './use-width';
 import './charts.css';
 
 export interface ChartProps {
-  /** One label per slot (time of day, day, month, year). */
+  /** One label per slot (time of day, day, month, year), as the tooltip shows it. */
   labels: readonly string[];
+  /** Length of a slot when fixed (5, 15, 30, 60 or 1440): ticks then fall on whole hours, days or weeks. */
+  slotMinutes?: number;
+  /** The axis text of each slot where shorter than its label (a day's first slot as its date); default: the labels. */
+  ticks?: readonly string[];
   series: readonly ChartSeries[];
   /** Unit of every value ('kWh', 'W'), shown on the axis and in the tooltip. */
   unit: string;
@@ -21,7 +25,6 @@ export interface ChartProps {
 }
 
 const MARGIN = { left: 64, right: 12, top: 24, bottom: 28 };
-const MIN_LABEL_GAP = 52;
 
 function linePath(values: readonly (number | null)[], x: (i: number) => number, y: (v: number) => number): string {
   let path = '';
@@ -88,7 +91,7 @@ function clickSlot(event: MouseEvent<SVGRectElement>, count: number, onSlotClick
 
 /** A responsive SVG chart of several series over labelled slots, with axes, legend and hover tooltip. */
 export function XYChart({ kind, ...props }: ChartProps & { kind: 'line' | 'bar' }) {
-  const { labels, series, unit, emptyText, height = 280, formatValue = String, onSlotClick } = props;
+  const { labels, series, unit, emptyText, height = 280, formatValue = String, onSlotClick, ticks = labels } = props;
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -127,7 +130,12 @@ export function XYChart({ kind, ...props }: ChartProps & { kind: 'line' | 'bar' 
         width > 0 && (
           <svg width={width} height={height} role="img" aria-label={series.map((s) => s.name).join(', ')}>
             <ValueAxis axis={axis} plot={plot} y={y} unit={unit} format={(v) => v.toFixed(decimals)} />
-            <LabelAxis labels={labels} plot={plot} stride={labelStride(labels.length, plot.width, MIN_LABEL_GAP)} />
+            <LabelAxis
+              labels={ticks}
+              plot={plot}
+              slots={tickSlots(ticks, plot.width, props.slotMinutes, MARGIN.right)}
+              count={labels.length}
+            />
             {hover >= 0 && (
               <line x1={slotCenter} x2={slotCenter} y1={plot.top} y2={plot.top + plot.height} className="chart-guide" />
             )}

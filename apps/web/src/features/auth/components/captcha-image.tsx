@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The captcha picture; a click asks for a new one. */
+/** The captcha picture; a click (or Enter / Space on the focused button) asks for a new one. */
 export function CaptchaImage({
   image,
   loading,
@@ -18,7 +18,7 @@ export function CaptchaImage({
       className="captcha-image"
       data-testid="login-captcha-image"
       title={t('login.captchaRefresh')}
-      aria-label={t('login.captchaRefresh')}
+      aria-label={t('login.captchaNew')}
       onClick={onRefresh}
     >
       {loading ? (

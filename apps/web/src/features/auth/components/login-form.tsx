@@ -101,7 +101,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (me: Me) => void | Promi
         />
       </LoginField>
       <LoginField id="login-captchaCode" label={t('login.captcha')} error={errors.captchaCode}>
-        <Flex gap={8}>
+        <Flex gap={8} align="center">
           <Input
             {...field('captchaCode')}
             size="large"

@@ -83,6 +83,8 @@ export function DeviceHistoryTab({ deviceId, timeZone }: { deviceId: number; tim
                 key={chart.unit}
                 data-testid={`history-chart-${chart.unit || 'none'}`}
                 labels={chart.labels}
+                ticks={chart.ticks}
+                slotMinutes={chart.slotMinutes}
                 series={chart.series}
                 unit={chart.unit === 'currency' ? '' : chart.unit}
                 emptyText={translate('history.noData', lang)}

@@ -72,5 +72,8 @@ describe('historyCharts', () => {
     );
     expect(charts[0]!.labels).toHaveLength(288);
     expect(charts[0]!.labels[100]).toBe('03-11 01:00');
+    // The axis: a day's first slot by its date, the others by their time; ticks on whole units of 15 minutes.
+    expect(charts[0]!.slotMinutes).toBe(15);
+    expect([0, 4, 96, 100].map((i) => charts[0]!.ticks[i])).toEqual(['03-10', '01:00', '03-11', '01:00']);
   });
 });

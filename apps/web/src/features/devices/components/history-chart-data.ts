@@ -5,11 +5,21 @@ export interface HistoryChartData {
   unit: FieldUnit;
   /** One label per slot, plant-local: 'HH:mm' within one day, 'MM-DD HH:mm' over several, 'MM-DD' per day. */
   labels: string[];
+  /** The axis text of each slot: over several days a day's first slot shows its date 'MM-DD', the others 'HH:mm'. */
+  ticks: string[];
+  /** Length of a slot, so that ticks fall on whole hours and days. */
+  slotMinutes: number;
   series: { key: string; name: string; values: (number | null)[] }[];
 }
 
 function label(ms: number, timeZone: string, step: HistoryStep, oneDay: boolean): string {
   return formatAxisLabel(ms, timeZone, step === '1d' ? 'day' : oneDay ? 'time' : 'dayTime');
+}
+
+/** The short axis text of a slot: its date at the start of a day (or for a day's slot), else its time. */
+function tick(ms: number, timeZone: string, step: HistoryStep): string {
+  const time = formatAxisLabel(ms, timeZone, 'time');
+  return step === '1d' || time === '00:00' ? formatAxisLabel(ms, timeZone, 'day') : time;
 }
 
 /**
@@ -26,10 +36,14 @@ export function historyCharts(history: DeviceHistory, nameOf: (key: string) => s
     const step = series.map((s) => s.step).reduce((a, b) => (HISTORY_STEP_MS[b] > HISTORY_STEP_MS[a] ? b : a));
     const stepMs = HISTORY_STEP_MS[step];
     const count = Math.max(1, Math.round((toMs - fromMs) / stepMs));
-    const labels = Array.from({ length: count }, (_, i) => label(fromMs + i * stepMs, history.timeZone, step, oneDay));
+    const starts = Array.from({ length: count }, (_, i) => fromMs + i * stepMs);
+    const labels = starts.map((ms) => label(ms, history.timeZone, step, oneDay));
     return {
       unit,
       labels,
+      // Within one day every slot is a time of it: the date would only repeat the picked day.
+      ticks: oneDay ? labels : starts.map((ms) => tick(ms, history.timeZone, step)),
+      slotMinutes: stepMs / 60_000,
       series: series.map((s) => {
         const values: (number | null)[] = new Array<number | null>(count).fill(null);
         for (const [t, v] of s.points) {
