@@ -8,6 +8,7 @@ const DATA_WAIT_MS = 150_000;
 interface Summary {
   counts: { all: number };
   energy: { total: { pvKwh: number } };
+  earnings: { total: { currency: string; amount: number }[] };
 }
 interface ListedPlant {
   plantId: number;
@@ -95,6 +96,16 @@ describe('plant statistics and plant detail', () => {
       expect(await page.getByTestId('stats-count-all').innerText()).toBe(String(summary.counts.all));
       const total = await page.getByTestId('stats-energy-pv-total').innerText();
       expect(Number.parseFloat(total.replace(/,/g, ''))).toBeGreaterThan(0);
+      // Earnings: a row per currency the fleet earns in, each cell one line (not a cell of six currencies).
+      const currencies = [...new Set(summary.earnings.total.map((m) => m.currency))];
+      expect(currencies.length).toBeGreaterThan(1);
+      for (const currency of currencies) {
+        const cell = page.getByTestId(`stats-earnings-${currency}-total`);
+        expect(await cell.innerText()).not.toContain('\n');
+        const box = (await cell.boundingBox())!;
+        const energyBox = (await page.getByTestId('stats-energy-pv-total').boundingBox())!;
+        expect(box.height).toBeLessThanOrEqual(energyBox.height + 1);
+      }
 
       const chart = page.getByTestId('stats-trend-chart');
       await chart.locator('rect.chart-bar').first().waitFor();

@@ -39,3 +39,4 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -2,7 +2,7 @@ import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { normaliseGrant } from '@voltfleet/domain';
+import { normaliseGrant, type LoginResponse } from '@voltfleet/domain';
 import { loadConfig, type Config } from '../config.js';
 import { openDb, type Db } from '../db/db.js';
 import { buildApp } from '../app.js';
@@ -132,7 +132,7 @@ export async function tryLogin(
   opts: { captchaCode?: string; ip?: string; lang?: string } = {},
 ) {
   const key = await publicKey(app);
-  return api<{ token: string }>(app, 'POST', '/api/auth/login', {
+  return api<LoginResponse>(app, 'POST', '/api/auth/login', {
     body: {
       username,
       password: encryptPassword(key, password),

@@ -9,12 +9,11 @@ import {
 import { StatSection } from '@/components/stat-card';
 import { formatMoney, scaleEnergy } from '@/lib/number-format';
 
-function Earnings({ amounts, lang }: { amounts: readonly Money[]; lang: string }) {
-  if (amounts.length === 0) return <>—</>;
-  return amounts.map((m) => <div key={m.currency}>{formatMoney(m.amount, m.currency, lang)}</div>);
-}
+/** The currencies any period earned in, in a stable order: each gets its own row instead of a cell of six lines. */
+const currenciesOf = (earnings: PlantStatsSummary['earnings']): string[] =>
+  [...new Set(STAT_PERIODS.flatMap((period) => earnings[period].map((m: Money) => m.currency)))].sort();
 
-/** Energies of the six quantities and earnings per currency, for today, this month, this year and in total. */
+/** Energies of the six quantities and earnings (a row per currency), for today, this month, this year and in total. */
 export function EnergyPeriods({ summary }: { summary: PlantStatsSummary }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -44,14 +43,22 @@ export function EnergyPeriods({ summary }: { summary: PlantStatsSummary }) {
                 })}
               </tr>
             ))}
-            <tr>
-              <th scope="row">{t('plantStats.earnings')}</th>
-              {STAT_PERIODS.map((period) => (
-                <td key={period} data-testid={`stats-earnings-${period}`}>
-                  <Earnings amounts={summary.earnings[period]} lang={lang} />
-                </td>
-              ))}
-            </tr>
+            {(currenciesOf(summary.earnings).length > 0 ? currenciesOf(summary.earnings) : ['']).map((currency) => (
+              <tr key={currency}>
+                <th scope="row">
+                  {t('plantStats.earnings')}
+                  {currency && ` (${currency})`}
+                </th>
+                {STAT_PERIODS.map((period) => {
+                  const money = summary.earnings[period].find((m) => m.currency === currency);
+                  return (
+                    <td key={period} data-testid={`stats-earnings-${currency}-${period}`}>
+                      {money ? formatMoney(money.amount, currency, lang) : '—'}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

@@ -204,6 +204,19 @@ describe('describeRecord', () => {
       { action: 'User ownerA added', object: 'User ownerA', parameters: ['Username: ownerA', 'E-mail: —'] },
     ],
     [
+      'a language choice names the language in its own words',
+      record({
+        action: 'user.chooseLanguage',
+        category: 'user',
+        objectType: 'user',
+        objectId: '7',
+        objectName: 'ownerA',
+        params: { language: 'cs' },
+      }),
+      'de',
+      { action: 'Sprache gewählt', object: 'Benutzer ownerA', parameters: ['Sprache: Čeština'] },
+    ],
+    [
       'a rule switched off',
       record({
         action: 'notificationRule.enabled',

@@ -17,6 +17,7 @@ import {
 } from '@voltfleet/domain';
 import { commandRequestText } from '@/lib/command-text';
 import { i18next } from '@/lib/i18n';
+import { LANG_LABELS } from '@/lib/lang';
 import { formatNumber } from '@/lib/number-format';
 
 /** An operation record for people: what happened to what, and with which values. */
@@ -36,7 +37,8 @@ export interface RecordText {
 const FIELD_LABELS: Record<string, readonly string[]> = {
   plant: ['plantList.fields.', 'plantConfig.', 'plantConfig.factors.'],
   plantScript: ['plantScript.'],
-  user: ['users.', 'profile.'],
+  // The account's language is named by the language switch's own label.
+  user: ['users.', 'profile.', 'common.'],
   role: ['roles.'],
   notificationRule: ['notificationRules.form.'],
   workOrder: ['workOrders.fields.'],
@@ -86,6 +88,8 @@ export function valueText(objectType: string, field: string, value: unknown, lan
     const options = objectType === 'plant' ? { type: PLANT_TYPES, onGridType: ON_GRID_TYPES }[field] : undefined;
     return (options && findOption(options, value)?.names[lang]) ?? formatNumber(value, lang, 6);
   }
+  if (field === 'language' && typeof value === 'string' && Object.hasOwn(LANG_LABELS, value))
+    return LANG_LABELS[value as Lang];
   if (typeof value === 'string') return cut(value);
   if (Array.isArray(value)) {
     if (value.length > 0 && value.every(isTariffPeriod)) return formatTariffPeriods(value, lang);
