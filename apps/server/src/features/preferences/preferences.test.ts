@@ -154,7 +154,7 @@ describe('hostile and wrong choices: a localised 400, nothing changes', () => {
     await s.db.query(
       `INSERT INTO user_table_preferences (user_id, table_id, hidden_columns)
        VALUES ($1, 'roleList', ARRAY['gone', 'description']), ($1, 'retiredList', ARRAY['x'])`,
-      [ids.prefBare],
+      [ids.prefBare!],
     );
     expect((await read('prefBare')).body.data).toEqual([
       { table: 'roleList', hidden: ['description'] },
