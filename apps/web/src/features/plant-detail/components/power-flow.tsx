@@ -3,13 +3,7 @@ import type { PlantOverview } from '@voltfleet/domain';
 import { StatCard, StatSection } from '@/components/stat-card';
 import { formatNumber } from '@/lib/number-format';
 import { formatPlantTime } from '@/lib/format';
-
-const watts = (w: number | null, lang: string) =>
-  w === null
-    ? { value: '—', unit: undefined }
-    : Math.abs(w) >= 10_000
-      ? { value: formatNumber(w / 1000, lang, 2), unit: 'kW' }
-      : { value: formatNumber(w, lang, 0), unit: 'W' };
+import { scalePower } from '@/lib/power-format';
 
 /** Where the power flows now: PV, load, grid (import or export) and battery (charge or discharge) with its SoC. */
 export function PowerFlow({ overview }: { overview: PlantOverview }) {
@@ -17,7 +11,7 @@ export function PowerFlow({ overview }: { overview: PlantOverview }) {
   const lang = i18n.language;
   const { power } = overview;
   const card = (key: string, label: string, w: number | null) => {
-    const v = watts(w === null ? null : Math.abs(w), lang);
+    const v = scalePower(w === null ? null : Math.abs(w), lang);
     return <StatCard key={key} label={label} value={v.value} unit={v.unit} data-testid={`detail-power-${key}`} />;
   };
   const grid = power.gridPowerW ?? 0;

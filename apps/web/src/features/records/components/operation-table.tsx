@@ -4,6 +4,7 @@ import { DataTable, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
+import { useColumnChoice } from '@/lib/use-column-choice';
 
 interface Props {
   records: OperationRecord[];
@@ -16,7 +17,7 @@ const isKnownCategory = (c: string) => (OPERATION_CATEGORIES as readonly string[
 export function OperationTable({ records, loading, pagination }: Props) {
   const { t } = useTranslation();
   const columns: Column<OperationRecord>[] = [
-    { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
+    { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170, fixed: 'left' },
     { title: t('records.user'), dataIndex: 'username', render: (name: string | null) => name ?? '—' },
     { title: t('records.ip'), dataIndex: 'ip' },
     { title: t('records.action'), dataIndex: 'action' },
@@ -48,13 +49,16 @@ export function OperationTable({ records, loading, pagination }: Props) {
         ),
     },
   ];
+  const choice = useColumnChoice('operationRecords', columns);
   return (
     <DataTable<OperationRecord>
       rowKey="id"
+      className="data-table-fit"
       data-testid="records-table"
-      columns={columns}
-      dataSource={records}
-      loading={loading}
+      columns={choice.columns}
+      toolbar={choice.toolbar}
+      dataSource={choice.ready ? records : []}
+      loading={loading || !choice.ready}
       pagination={pagination}
     />
   );

@@ -6,6 +6,7 @@ import { DataTable, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
+import { useColumnChoice } from '@/lib/use-column-choice';
 
 interface Props {
   roles: Role[];
@@ -24,7 +25,7 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
   const shown = roles.slice((page - 1) * paging.pageSize, page * paging.pageSize);
 
   const columns: Column<Role>[] = [
-    { title: t('roles.name'), dataIndex: 'name' },
+    { title: t('roles.name'), dataIndex: 'name', fixed: 'left' },
     { title: t('roles.description'), dataIndex: 'description', render: (text: string) => text || '—' },
     { title: t('roles.creator'), dataIndex: 'creatorName', render: (name: string | null) => name ?? '—' },
     { title: t('common.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
@@ -36,6 +37,7 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
     columns.push({
       title: t('common.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, role: Role) =>
         role.editable && (
           <Space size={0}>
@@ -62,13 +64,17 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
     });
   }
 
+  const choice = useColumnChoice('roleList', columns);
+
   return (
     <DataTable<Role>
       rowKey="id"
+      className="data-table-fit"
       data-testid="role-table"
-      columns={columns}
-      dataSource={shown}
-      loading={loading}
+      columns={choice.columns}
+      toolbar={choice.toolbar}
+      dataSource={choice.ready ? shown : []}
+      loading={loading || !choice.ready}
       pagination={{
         current: page,
         pageSize: paging.pageSize,

@@ -6,6 +6,7 @@ import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
+import { useColumnChoice } from '@/lib/use-column-choice';
 
 interface Props {
   users: User[];
@@ -76,13 +77,17 @@ export function UserTable({ users, loading, pagination, onEdit, onDelete }: Prop
     });
   }
 
+  const choice = useColumnChoice('userList', columns);
+
   return (
     <DataTable<User>
       rowKey="id"
+      className="data-table-fit"
       data-testid="user-table"
-      columns={columns}
-      dataSource={users}
-      loading={loading}
+      columns={choice.columns}
+      toolbar={choice.toolbar}
+      dataSource={choice.ready ? users : []}
+      loading={loading || !choice.ready}
       pagination={pagination}
     />
   );
