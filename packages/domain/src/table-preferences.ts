@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_LIVE_KEYS } from './device-list.js';
+import { DEVICE_LIVE_KEYS } from './device-live-keys.js';
 
 /**
  * The lists whose columns a user may choose, each with its columns in display order and its frozen key columns (the

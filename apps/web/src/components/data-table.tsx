@@ -6,6 +6,9 @@ import { columnKey, type Column, type LooseColumn } from './data-table-columns';
 import { Pager } from './pager';
 
 export { columnKey, type Column } from './data-table-columns';
+// The lists that let the user choose their columns get the choice with the table itself: one chunk rather than one more
+// file that every list route names in the shell's preload table (bench/web-size).
+export { useColumnChoice } from '@/lib/use-column-choice';
 
 interface Props<T> {
   rowKey: keyof T;

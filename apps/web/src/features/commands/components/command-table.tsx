@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Command } from '@voltfleet/domain';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
-import { useColumnChoice } from '@/lib/use-column-choice';
 import { CommandStatus } from './command-status';
 import { kindLabel, parametersText } from './command-labels';
 

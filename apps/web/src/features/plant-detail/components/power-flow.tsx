@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PlantOverview } from '@voltfleet/domain';
 import { StatCard, StatSection } from '@/components/stat-card';
-import { formatNumber } from '@/lib/number-format';
+import { formatNumber, scalePower } from '@/lib/number-format';
 import { formatPlantTime } from '@/lib/format';
-import { scalePower } from '@/lib/power-format';
 
 /** Where the power flows now: PV, load, grid (import or export) and battery (charge or discharge) with its SoC. */
 export function PowerFlow({ overview }: { overview: PlantOverview }) {

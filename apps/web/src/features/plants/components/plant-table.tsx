@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PLANT_TYPES, findOption, type Lang, type Plant, type PlantListItem } from '@voltfleet/domain';
 import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
-import { formatNumber, scaleEnergy } from '@/lib/number-format';
+import { formatNumber, scaleEnergy, scalePower } from '@/lib/number-format';
 import type { PagerConfig } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
-import { scalePower } from '@/lib/power-format';
-import { useColumnChoice } from '@/lib/use-column-choice';
+
 import type { PlantSort } from '../utils/plant-list-view';
 import { plantDetailPath } from '../utils/plant-paths';
 import { PlantSortTitle } from './plant-sort-title';

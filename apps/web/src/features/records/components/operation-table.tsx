@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { OPERATION_CATEGORIES, type OperationRecord } from '@voltfleet/domain';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
-import { useColumnChoice } from '@/lib/use-column-choice';
 
 interface Props {
   records: OperationRecord[];

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@voltfleet/domain';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
-import { useColumnChoice } from '@/lib/use-column-choice';
 
 interface Props {
   roles: Role[];

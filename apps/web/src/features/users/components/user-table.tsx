@@ -1,12 +1,11 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LEVEL_KEYS, type User } from '@voltfleet/domain';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
-import { useColumnChoice } from '@/lib/use-column-choice';
 
 interface Props {
   users: User[];
