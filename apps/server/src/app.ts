@@ -38,6 +38,7 @@ import { registerDemo } from './features/demo/demo.routes.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
 import { workOrdersRoutes } from './features/workorders/work-orders.routes.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
+import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(noticesRoutes, { db });
   await app.register(workOrdersRoutes, { db });
   await app.register(messagesRoutes, { db });
+  await app.register(preferencesRoutes, { db });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const live = await registerLive(app, { db, config });
   await registerCommands(app, deps, live);

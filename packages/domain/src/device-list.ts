@@ -10,17 +10,9 @@ import type { FieldDef } from './telemetry/field-types.js';
 import { BAT_POWER_FIELD, BAT_SOC_FIELD } from './telemetry/fields-bms.js';
 import { GRID_POWER_FIELD, LOAD_POWER_FIELD, PV_ENERGY_TODAY_FIELD, PV_POWER_FIELD } from './telemetry/fields-power.js';
 import type { ReadingValues } from './telemetry/reading.js';
+import type { DeviceLiveKey } from './device-live-keys.js';
 
-/** The live values the device list shows for each device, from its newest reading (catalogue keys). */
-export const DEVICE_LIVE_KEYS = [
-  'pvPowerW',
-  'loadPowerW',
-  'gridPowerW',
-  'batPowerW',
-  'batSocPct',
-  'pvEnergyTodayKwh',
-] as const;
-export type DeviceLiveKey = (typeof DEVICE_LIVE_KEYS)[number];
+export { DEVICE_LIVE_KEYS, type DeviceLiveKey } from './device-live-keys.js';
 
 /**
  * The catalogue entries (unit, decimals, names) of those values, taken one by one so that a page showing them

@@ -22,6 +22,7 @@ export * from './device-history.js';
 export * from './device-export.js';
 export * from './device-storage.js';
 export * from './plant-list.js';
+export * from './table-preferences.js';
 export * from './weather.js';
 export * from './plant-scripts.js';
 export * from './energy-saving.js';

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { matchesStatusFilter, plantDeleteQuerySchema, plantListQuerySchema } from './plant-list.js';
+import {
+  matchesStatusFilter,
+  plantDeleteQuerySchema,
+  plantListQuerySchema,
+  specificYieldKwhPerKwp,
+} from './plant-list.js';
 import type { PlantStatus, PlantStatusFilter } from './plants.js';
 
 describe('matchesStatusFilter', () => {
@@ -55,5 +60,19 @@ describe('plantDeleteQuerySchema', () => {
     [{ confirmDevices: 'all' }, false],
   ])('%o valid: %s', (query, valid) => {
     expect(plantDeleteQuerySchema.safeParse(query).success).toBe(valid);
+  });
+});
+
+describe('specificYieldKwhPerKwp', () => {
+  test.each<[number, number, number | null]>([
+    [25, 10, 2.5],
+    [0, 10, 0],
+    [10, 3, 3.33],
+    [12.345, 1, 12.35],
+    [5, 0, null],
+    [5, -1, null],
+    [5, Number.NaN, null],
+  ])('%s kWh on %s kWp → %s kWh/kWp', (kwh, kwp, expected) => {
+    expect(specificYieldKwhPerKwp(kwh, kwp)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLANT_STATUS_FILTERS, PLANT_TYPES, type Plant, type PlantStatusFilter } from './plants.js';
+import { PLANT_STATUS_FILTERS, PLANT_TYPES, plantSchema, type Plant, type PlantStatusFilter } from './plants.js';
 import { optionValues } from './telemetry/labels.js';
 
 /** GET /api/plants: every plant in scope, narrowed by status, type and a name/address search. */
@@ -12,6 +12,29 @@ export const plantListQuerySchema = z.object({
   q: z.string().max(100, 'validation.tooLong').optional(),
 });
 export type PlantListQuery = z.infer<typeof plantListQuerySchema>;
+
+/**
+ * A row of the plant list: the plant with its live PV power and today's PV yield, the same figures (same queries) as
+ * the plant detail's power flow and today's energy, and the specific yield derived from them.
+ */
+export const plantListItemSchema = plantSchema.extend({
+  /** PV power now: the newest reading of each device reporting within the offline threshold, summed; null when none. */
+  pvPowerW: z.number().nullable(),
+  /** PV energy of the plant's local today (the plant detail's "today" PV figure). */
+  pvEnergyTodayKwh: z.number(),
+  /** Today's PV energy per kWp of the plant's installed power; null when the plant has no power set. */
+  specificYieldKwhPerKwp: z.number().nullable(),
+});
+export type PlantListItem = z.infer<typeof plantListItemSchema>;
+
+/**
+ * Specific yield: kWh generated per kWp installed (the plant's power, which is its PV peak power), to two decimals, so
+ * plants of different sizes compare. Null without an installed power.
+ */
+export function specificYieldKwhPerKwp(pvKwh: number, powerKwp: number): number | null {
+  if (!(powerKwp > 0)) return null;
+  return Math.round((pvKwh / powerKwp) * 100) / 100;
+}
 
 /** DELETE /api/plants/:plantId: the device count the user confirmed (required when devices are installed). */
 export const plantDeleteQuerySchema = z.object({

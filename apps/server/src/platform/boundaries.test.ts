@@ -131,6 +131,8 @@ describe('table owners', () => {
     plant_energy_month: repositoriesOf('telemetry'),
     ingest_rejections: repositoriesOf('telemetry'),
     users: repositoriesOf('users'),
+    // A user's own list column choices (issue 15).
+    user_table_preferences: repositoriesOf('preferences'),
     weather_forecasts: repositoriesOf('weather'),
     // Created by the migration runner itself, not by a migration.
     schema_migrations: /^db\/migrate\.ts$/,

@@ -2,31 +2,13 @@ import type { Key, ReactNode } from 'react';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PagerConfig } from '@/lib/paging';
+import { columnKey, type Column, type LooseColumn } from './data-table-columns';
 import { Pager } from './pager';
 
-interface ColumnBase {
-  title: ReactNode;
-  width?: number;
-  align?: 'left' | 'center' | 'right';
-  /** Keeps the column in view while the table scrolls sideways (first or last column). */
-  fixed?: 'left' | 'right';
-}
-
-/** A column showing one field of the row, as it is or through `render`. */
-type FieldColumn<T, K extends keyof T> = ColumnBase & {
-  dataIndex: K;
-  key?: string;
-  render?: (value: T[K], record: T) => ReactNode;
-};
-
-/** A column computed from the whole row. */
-type ComputedColumn<T> = ColumnBase & {
-  key: string;
-  dataIndex?: never;
-  render: (value: undefined, record: T) => ReactNode;
-};
-
-export type Column<T> = { [K in keyof T]-?: FieldColumn<T, K> }[keyof T] | ComputedColumn<T>;
+export { columnKey, type Column } from './data-table-columns';
+// The lists that let the user choose their columns get the choice with the table itself: one chunk rather than one more
+// file that every list route names in the shell's preload table (bench/web-size).
+export { useColumnChoice } from '@/lib/use-column-choice';
 
 interface Props<T> {
   rowKey: keyof T;
@@ -41,14 +23,9 @@ interface Props<T> {
   emptyText?: ReactNode;
   /** A class for the table's wrapper, for a list's own layout (e.g. a bounded height that scrolls inside). */
   className?: string;
+  /** Controls above the table, at its right (the column chooser). */
+  toolbar?: ReactNode;
 }
-
-/** Any column, as the table reads it. */
-type LooseColumn<T> = ColumnBase & {
-  key?: string;
-  dataIndex?: keyof T;
-  render?: (value: unknown, record: T) => ReactNode;
-};
 
 function cell<T>(column: Column<T>, record: T): ReactNode {
   const { dataIndex, render } = column as LooseColumn<T>;
@@ -56,8 +33,6 @@ function cell<T>(column: Column<T>, record: T): ReactNode {
   if (render) return render(value, record);
   return typeof value === 'string' || typeof value === 'number' ? value : null;
 }
-
-const columnKey = <T,>(column: Column<T>): string => column.key ?? String(column.dataIndex);
 
 function cellProps<T>(column: Column<T>) {
   const className = column.fixed ? `data-table-fixed-${column.fixed}` : undefined;
@@ -79,11 +54,13 @@ export function DataTable<T>({
   rowTestId,
   emptyText,
   className,
+  toolbar,
   ...rest
 }: Props<T>) {
   const { t } = useTranslation();
   return (
     <div className={className ? `data-table ${className}` : 'data-table'} data-testid={rest['data-testid']}>
+      {toolbar && <div className="data-table-toolbar">{toolbar}</div>}
       <Spin spinning={loading}>
         <div className="data-table-scroll">
           <table>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatFixed, formatMoney, formatNumber, formatPercent, scaleEnergy, scaleMass } from './number-format';
+import {
+  formatFixed,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  scaleEnergy,
+  scaleMass,
+  scalePower,
+} from './number-format';
 
 describe('scaleEnergy', () => {
   it.each([
@@ -11,6 +19,20 @@ describe('scaleEnergy', () => {
     [25_000_000, '25', 'GWh'],
   ])('%d kWh → %s %s', (kwh, value, unit) => {
     expect(scaleEnergy(kwh, 'en')).toEqual({ value, unit });
+  });
+});
+
+describe('scalePower', () => {
+  it.each<[number | null, string, string, string | undefined]>([
+    [null, 'en', '—', undefined],
+    [0, 'en', '0', 'W'],
+    [4321.6, 'en', '4,322', 'W'],
+    [9999, 'de', '9.999', 'W'],
+    [10_000, 'en', '10', 'kW'],
+    [12_345, 'de', '12,35', 'kW'],
+    [-15_000, 'en', '-15', 'kW'],
+  ])('%s W in %s → %s %s', (w, lang, value, unit) => {
+    expect(scalePower(w, lang)).toEqual({ value, unit });
   });
 });
 

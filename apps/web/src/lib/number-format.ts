@@ -54,6 +54,17 @@ export function scaleEnergy(kwh: number, lang: string): { value: string; unit: s
   return { value: formatNumber(kwh / factor, lang, 2), unit };
 }
 
+/**
+ * A power scaled to a readable unit: W below 10 kW, kW with two decimals above (12,345 W → { value: '12.35', unit:
+ * 'kW' }); the plant detail's power flow and the plant list show a plant's power this one way. '—' without a value.
+ */
+export function scalePower(w: number | null, lang: string): { value: string; unit: string | undefined } {
+  if (w === null) return { value: '—', unit: undefined };
+  return Math.abs(w) >= 10_000
+    ? { value: formatNumber(w / 1000, lang, 2), unit: 'kW' }
+    : { value: formatNumber(w, lang, 0), unit: 'W' };
+}
+
 /** A mass scaled to a readable unit: 1,250 kg → { value: '1.25', unit: 't' }. */
 export function scaleMass(kg: number, lang: string): { value: string; unit: string } {
   return Math.abs(kg) >= 1000

@@ -10,3 +10,9 @@ export const CORE_SECTIONS = ['auth', 'common', 'errors', 'http', 'login'] as co
  * are a fifth of a language file and no page needs them before the help button is pressed.
  */
 export const HELP_SECTIONS = ['help'] as const;
+
+/**
+ * Sections loaded by the lists that have a column chooser (`virtual:locale-columns/<lang>`, lib/column-messages.ts):
+ * the chooser's words and the plant list's figure columns, kept out of the shell's download (bench/web-size).
+ */
+export const COLUMN_SECTIONS = ['columns'] as const;

@@ -7,29 +7,35 @@ import helpCs from 'virtual:locale-help/cs';
 import helpDe from 'virtual:locale-help/de';
 import helpEn from 'virtual:locale-help/en';
 import helpZh from 'virtual:locale-help/zh';
+import columnsCs from 'virtual:locale-columns/cs';
+import columnsDe from 'virtual:locale-columns/de';
+import columnsEn from 'virtual:locale-columns/en';
+import columnsZh from 'virtual:locale-columns/zh';
 import pagesCs from 'virtual:locale-pages/cs';
 import pagesDe from 'virtual:locale-pages/de';
 import pagesEn from 'virtual:locale-pages/en';
 import pagesZh from 'virtual:locale-pages/zh';
-import { CORE_SECTIONS, HELP_SECTIONS } from './core-sections';
+import { COLUMN_SECTIONS, CORE_SECTIONS, HELP_SECTIONS } from './core-sections';
 import cs from './cs.json';
 import de from './de.json';
 import en from './en.json';
 import zh from './zh.json';
 
-// A language file's three parts (lib/i18n.ts): the first download's core sections, the help texts loaded with the
-// help drawer, and the shell's rest, which together are the whole file, each section once.
+// A language file's four parts (lib/i18n.ts, lib/column-messages.ts): the first download's core sections, the help
+// texts loaded with the help drawer, the column texts loaded with the lists, and the shell's rest, which together are
+// the whole file, each section once.
 describe.each([
-  ['zh', coreZh, helpZh, pagesZh, zh],
-  ['en', coreEn, helpEn, pagesEn, en],
-  ['cs', coreCs, helpCs, pagesCs, cs],
-  ['de', coreDe, helpDe, pagesDe, de],
-] as const)('the parts of %s', (_lang, core, help, pages, whole) => {
-  it('are the core sections, the help sections and the rest, together the whole file', () => {
+  ['zh', coreZh, helpZh, columnsZh, pagesZh, zh],
+  ['en', coreEn, helpEn, columnsEn, pagesEn, en],
+  ['cs', coreCs, helpCs, columnsCs, pagesCs, cs],
+  ['de', coreDe, helpDe, columnsDe, pagesDe, de],
+] as const)('the parts of %s', (_lang, core, help, columns, pages, whole) => {
+  it('are the core sections, the help sections, the column sections and the rest, together the whole file', () => {
     expect(Object.keys(core).sort()).toEqual([...CORE_SECTIONS].sort());
     expect(Object.keys(help).sort()).toEqual([...HELP_SECTIONS].sort());
-    const apart = [...CORE_SECTIONS, ...HELP_SECTIONS] as readonly string[];
+    expect(Object.keys(columns).sort()).toEqual([...COLUMN_SECTIONS].sort());
+    const apart = [...CORE_SECTIONS, ...HELP_SECTIONS, ...COLUMN_SECTIONS] as readonly string[];
     expect(Object.keys(pages).some((section) => apart.includes(section))).toBe(false);
-    expect({ ...core, ...help, ...pages }).toEqual(whole);
+    expect({ ...core, ...help, ...columns, ...pages }).toEqual(whole);
   });
 });

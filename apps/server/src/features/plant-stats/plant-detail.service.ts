@@ -68,7 +68,7 @@ export async function plantOverview(
   const plant = await requirePlant(db, scope, plantId);
   const clock = plantClock(plant.time_zone, nowMs);
   const readings = await newestReadings(db, plantId, nowMs - scope.offlineSeconds * 1000);
-  const energy = (await energyByPlant(db, [plantId], nowMs)).get(plantId)!;
+  const energy = (await energyByPlant(db, [plantId], nowMs, ['today'])).get(plantId)!;
   const earnings = await earningsByDay(db, [plantId], clock.today, clock.today);
   return {
     plantId,

@@ -6,6 +6,7 @@ import {
   type Generation,
   type PlantDevices,
   type PlantIndicators,
+  type PlantListItem,
   type PlantOverview,
   type PlantSavings,
   type Reading,
@@ -141,6 +142,39 @@ describe('plant detail: basic data', () => {
     });
     expect(o.utcOffset).toBe('UTC+8');
     expect(o.status).toBe('offline');
+  });
+});
+
+describe('plant list figures', () => {
+  it('shows each plant’s PV power, today’s yield and active alarms exactly as its detail page does', async () => {
+    const res = await get<PlantListItem[]>('/api/plants');
+    expect(res.status).toBe(200);
+    const listed = new Map(res.body.data.map((p) => [p.plantId, p]));
+    // Scope: the other dealer's plant is not listed.
+    expect([...listed.keys()].sort()).toEqual([plants.live, plants.quiet].sort());
+    for (const plantId of [plants.live, plants.quiet]) {
+      const row = listed.get(plantId)!;
+      const overview = (await get<PlantOverview>(`/api/plants/${plantId}/overview`)).body.data;
+      const alarms = await get<{ total: number }>(`/api/alarms?plantId=${plantId}&state=active`);
+      expect(row.pvPowerW).toBe(overview.power.pvPowerW);
+      expect(row.pvEnergyTodayKwh).toBe(overview.energyToday.pvKwh);
+      expect(row.activeAlarms.count).toBe(alarms.body.data.total);
+      expect(row.specificYieldKwhPerKwp).toBe(Math.round((overview.energyToday.pvKwh / row.powerKw) * 100) / 100);
+    }
+    // The figures are real: Live reports 5000 W now and generated today, Quiet has neither.
+    expect(listed.get(plants.live)).toMatchObject({ pvPowerW: 5000, activeAlarms: { count: 1 } });
+    expect(listed.get(plants.live)!.pvEnergyTodayKwh).toBeGreaterThan(0);
+    expect(listed.get(plants.quiet)).toMatchObject({ pvPowerW: null, pvEnergyTodayKwh: 0, specificYieldKwhPerKwp: 0 });
+  });
+
+  it('gives no specific yield for a plant without installed power', async () => {
+    await s.db.query(`UPDATE plants SET power_kw = 0 WHERE id = $1`, [plants.quiet]);
+    try {
+      const rows = (await get<PlantListItem[]>('/api/plants')).body.data;
+      expect(rows.find((p) => p.plantId === plants.quiet)!.specificYieldKwhPerKwp).toBeNull();
+    } finally {
+      await s.db.query(`UPDATE plants SET power_kw = 10 WHERE id = $1`, [plants.quiet]);
+    }
   });
 });
 

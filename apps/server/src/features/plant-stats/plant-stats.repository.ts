@@ -1,4 +1,10 @@
-import type { EnergyTotals, PlantStatus, RunningStatus, StatPeriod } from '@voltfleet/domain';
+import {
+  STAT_PERIODS,
+  type EnergyTotals,
+  type PlantStatus,
+  type RunningStatus,
+  type StatPeriod,
+} from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { plantInScope } from '../../platform/scope.js';
 import { plantStatusSql, runningStatusSql } from '../devices/device-status.js';
@@ -51,33 +57,37 @@ const SUMS = `sum(f.pv_kwh) AS "pvKwh", sum(f.load_kwh) AS "loadKwh", sum(f.grid
 
 export type PeriodTotalsRow = EnergyTotals & { plantId: number; period: StatPeriod };
 
+// Each period's part of periodTotals: `p` holds the plants with their local now, `f` is the figures view.
+const PERIOD_PARTS: Record<StatPeriod, string> = {
+  today: `SELECT p.id AS "plantId", 'today' AS period, ${SUMS}
+       FROM p JOIN plant_figures_day f ON f.plant_id = p.id AND f.day = p.local_now::date GROUP BY p.id`,
+  month: `SELECT p.id AS "plantId", 'month' AS period, ${SUMS}
+       FROM p JOIN plant_figures_month f ON f.plant_id = p.id AND f.month = date_trunc('month', p.local_now)::date
+      GROUP BY p.id`,
+  year: `SELECT p.id AS "plantId", 'year' AS period, ${SUMS}
+       FROM p JOIN plant_figures_month f ON f.plant_id = p.id
+        AND f.month >= date_trunc('year', p.local_now)::date AND f.month <= p.local_now::date
+      GROUP BY p.id`,
+  total: `SELECT p.id AS "plantId", 'total' AS period, ${SUMS} FROM p JOIN plant_figures_month f ON f.plant_id = p.id GROUP BY p.id`,
+};
+
 /**
- * Each plant's energy for its own local today, this month, this year and in total at instant `$2`: the periods
- * follow the plant's time zone, so at one instant "today" is a different date for plants in different zones.
+ * Each plant's energy for its own local today, this month, this year and in total at instant `$2` (or only the
+ * `periods` asked for): the periods follow the plant's time zone, so at one instant "today" is a different date for
+ * plants in different zones.
  */
 export async function periodTotals(
   db: Queryable,
   plantIds: readonly number[],
   nowMs: number,
+  periods: readonly StatPeriod[] = STAT_PERIODS,
 ): Promise<PeriodTotalsRow[]> {
-  if (plantIds.length === 0) return [];
+  if (plantIds.length === 0 || periods.length === 0) return [];
   const { rows } = await db.query<PeriodTotalsRow>(
     `WITH p AS (
        SELECT id, ($2::timestamptz AT TIME ZONE time_zone) AS local_now FROM plants WHERE id = ANY($1::int4[])
      )
-     SELECT p.id AS "plantId", 'today' AS period, ${SUMS}
-       FROM p JOIN plant_figures_day f ON f.plant_id = p.id AND f.day = p.local_now::date GROUP BY p.id
-     UNION ALL
-     SELECT p.id, 'month', ${SUMS}
-       FROM p JOIN plant_figures_month f ON f.plant_id = p.id AND f.month = date_trunc('month', p.local_now)::date
-      GROUP BY p.id
-     UNION ALL
-     SELECT p.id, 'year', ${SUMS}
-       FROM p JOIN plant_figures_month f ON f.plant_id = p.id
-        AND f.month >= date_trunc('year', p.local_now)::date AND f.month <= p.local_now::date
-      GROUP BY p.id
-     UNION ALL
-     SELECT p.id, 'total', ${SUMS} FROM p JOIN plant_figures_month f ON f.plant_id = p.id GROUP BY p.id`,
+     ${periods.map((period) => PERIOD_PARTS[period]).join('\n     UNION ALL\n     ')}`,
     [[...plantIds], new Date(nowMs).toISOString()],
   );
   return rows;
@@ -179,20 +189,29 @@ export interface NewestReadingRow {
   bat_soc_pct: number | null;
 }
 
-/** The newest reading of each of the plant's devices, when it is newer than `sinceMs` (older ones are stale). */
-export async function newestReadings(db: Queryable, plantId: number, sinceMs: number): Promise<NewestReadingRow[]> {
-  const { rows } = await db.query<NewestReadingRow>(
-    `SELECT r.ts, r.pv_power_w, r.load_power_w, r.grid_power_w, r.bat_power_w, r.bat_soc_pct
+/** The newest reading of each of the plants' devices, when it is newer than `sinceMs` (older ones are stale). */
+export async function newestReadingsOfPlants(
+  db: Queryable,
+  plantIds: readonly number[],
+  sinceMs: number,
+): Promise<(NewestReadingRow & { plant_id: number })[]> {
+  if (plantIds.length === 0) return [];
+  const { rows } = await db.query<NewestReadingRow & { plant_id: number }>(
+    `SELECT d.plant_id, r.ts, r.pv_power_w, r.load_power_w, r.grid_power_w, r.bat_power_w, r.bat_soc_pct
        FROM devices d
        JOIN LATERAL (
          SELECT ts, pv_power_w, load_power_w, grid_power_w, bat_power_w, bat_soc_pct
            FROM readings WHERE device_id = d.id ORDER BY ts DESC LIMIT 1
        ) r ON true
-      WHERE d.plant_id = $1 AND r.ts >= $2::timestamptz`,
-    [plantId, new Date(sinceMs).toISOString()],
+      WHERE d.plant_id = ANY($1::int4[]) AND r.ts >= $2::timestamptz`,
+    [[...plantIds], new Date(sinceMs).toISOString()],
   );
   return rows;
 }
+
+/** The newest reading of each of the plant's devices, when it is newer than `sinceMs` (older ones are stale). */
+export const newestReadings = (db: Queryable, plantId: number, sinceMs: number): Promise<NewestReadingRow[]> =>
+  newestReadingsOfPlants(db, [plantId], sinceMs);
 
 export interface PlantDeviceRow {
   id: number;

@@ -51,10 +51,18 @@ export async function requirePlant(db: Queryable, scope: PlantScope, plantId: nu
 type ByPeriod<T> = Record<StatPeriod, T>;
 const byPeriod = <T>(make: () => T): ByPeriod<T> => ({ today: make(), month: make(), year: make(), total: make() });
 
-/** Each plant's energy per period (its own local today, month, year, all time), zeros where nothing is stored. */
-export async function energyByPlant(db: Queryable, plantIds: readonly number[], nowMs: number) {
+/**
+ * Each plant's energy per period (its own local today, month, year, all time), zeros where nothing is stored; only
+ * the `periods` asked for are read (the others stay zero).
+ */
+export async function energyByPlant(
+  db: Queryable,
+  plantIds: readonly number[],
+  nowMs: number,
+  periods: readonly StatPeriod[] = STAT_PERIODS,
+) {
   const result = new Map<number, ByPeriod<EnergyTotals>>(plantIds.map((id) => [id, byPeriod(zeroTotals)]));
-  for (const row of await periodTotals(db, plantIds, nowMs)) {
+  for (const row of await periodTotals(db, plantIds, nowMs, periods)) {
     const periods = result.get(row.plantId);
     if (periods) periods[row.period] = addTotals(zeroTotals(), row);
   }

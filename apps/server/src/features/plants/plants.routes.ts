@@ -7,6 +7,7 @@ import {
   plantDeleteImpactSchema,
   plantDeleteQuerySchema,
   plantInputSchema,
+  plantListItemSchema,
   plantListQuerySchema,
   plantSchema,
 } from '@voltfleet/domain';
@@ -14,6 +15,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
+import { plantListFigures } from '../plant-stats/plant-list-figures.service.js';
 import {
   createPlant,
   deletePlant,
@@ -38,10 +40,18 @@ export const plantsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       schema: {
         tags: ['plants'],
         querystring: plantListQuerySchema,
-        response: { 200: envelope(z.array(plantSchema)) },
+        response: { 200: envelope(z.array(plantListItemSchema)) },
       },
     },
-    async (request) => ok(request, await listPlants(db, requireCaller(request), offline, request.query)),
+    async (request) => {
+      const plants = await listPlants(db, requireCaller(request), offline, request.query);
+      // The live and today's figures come from the plant statistics feature, the owner of those facts.
+      const figures = await plantListFigures(db, plants, offline, Date.now());
+      return ok(
+        request,
+        plants.map((plant) => ({ ...plant, ...figures.get(plant.plantId)! })),
+      );
+    },
   );
 
   // A static segment: Fastify matches it before the :plantId route below.

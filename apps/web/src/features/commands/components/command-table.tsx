@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Command } from '@voltfleet/domain';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { commandParametersText } from '@/lib/command-text';
 import { formatDateTime } from '@/lib/format';
 import { currentLang } from '@/lib/i18n';
@@ -15,11 +15,11 @@ interface Props {
   testId: string;
 }
 
-/** Commands with type, downstream parameters, sender, device, category, status and times. */
-export function CommandTable({ commands, loading = false, pagination, testId }: Props) {
+/** The columns of a command: type, downstream parameters, sender, device, category, status and times. */
+function useCommandColumns(): Column<Command>[] {
   const { t } = useTranslation();
-  const columns: Column<Command>[] = [
-    { title: t('commands.columns.type'), dataIndex: 'kind', render: kindLabel },
+  return [
+    { title: t('commands.columns.type'), dataIndex: 'kind', render: kindLabel, fixed: 'left' },
     {
       title: t('commands.columns.parameters'),
       key: 'parameters',
@@ -36,6 +36,11 @@ export function CommandTable({ commands, loading = false, pagination, testId }: 
     { title: t('commands.columns.created'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
     { title: t('commands.columns.finished'), dataIndex: 'finishedAt', render: formatDateTime, width: 170 },
   ];
+}
+
+/** Commands just issued (command issue, online debug): every column. */
+export function CommandTable({ commands, loading = false, pagination, testId }: Props) {
+  const columns = useCommandColumns();
   return (
     <DataTable<Command>
       rowKey="id"
@@ -43,6 +48,24 @@ export function CommandTable({ commands, loading = false, pagination, testId }: 
       columns={columns}
       dataSource={commands}
       loading={loading}
+      rowTestId={(c) => `command-row-${c.deviceSn}-${c.kind}`}
+      {...(pagination ? { pagination } : {})}
+    />
+  );
+}
+
+/** The control records: the commands with the columns the user chose, in a box that fits the window. */
+export function ControlRecordTable({ commands, loading = false, pagination, testId }: Props) {
+  const choice = useColumnChoice('controlRecords', useCommandColumns());
+  return (
+    <DataTable<Command>
+      rowKey="id"
+      className="data-table-fit"
+      data-testid={testId}
+      columns={choice.columns}
+      toolbar={choice.toolbar}
+      dataSource={choice.ready ? commands : []}
+      loading={loading || !choice.ready}
       rowTestId={(c) => `command-row-${c.deviceSn}-${c.kind}`}
       {...(pagination ? { pagination } : {})}
     />

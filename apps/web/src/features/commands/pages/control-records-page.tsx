@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/page-header';
 import { usePageName } from '@/lib/page-name';
 import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';
 import { useControlRecords, type ControlRecordParams } from '../api/get-control-records';
-import { CommandTable } from '../components/command-table';
+import { ControlRecordTable } from '../components/command-table';
 import { ControlRecordFilters } from '../components/control-record-filters';
 
 /** /userCenter/contralRecord: every command to a device in scope, with its parameters, sender and outcome. */
@@ -16,7 +16,7 @@ export default function ControlRecordsPage() {
     <>
       <PageHeader title={title} />
       <ControlRecordFilters onChange={(filter) => setParams((p) => ({ ...filter, page: 1, pageSize: p.pageSize }))} />
-      <CommandTable
+      <ControlRecordTable
         commands={records.data?.items ?? []}
         loading={records.isFetching}
         testId="control-records"

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVATION_STATUS_LABELS, DEVICE_LIVE_KEYS, type DeviceListItem, type Lang } from '@voltfleet/domain';
 import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
 import { DeviceStatusTag } from './device-status-tag';
@@ -25,10 +25,15 @@ interface Props {
 export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
+  // A sortable column: its heading sorts, and the chooser names it by the same words.
+  const sorted = (column: SortState['sort'], label: string) => ({
+    title: <SortTitle column={column} title={label} {...sort} onSort={onSort} />,
+    label,
+  });
 
   const columns: Column<DeviceListItem>[] = [
     {
-      title: <SortTitle column="sn" title={t('devices.sn')} {...sort} onSort={onSort} />,
+      ...sorted('sn', t('devices.sn')),
       dataIndex: 'sn',
       fixed: 'left',
       render: (sn: string, device) => (
@@ -37,14 +42,14 @@ export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs 
         </Link>
       ),
     },
-    { title: <SortTitle column="model" title={t('devices.model')} {...sort} onSort={onSort} />, dataIndex: 'model' },
+    { ...sorted('model', t('devices.model')), dataIndex: 'model' },
     {
-      title: <SortTitle column="plant" title={t('devices.plant')} {...sort} onSort={onSort} />,
+      ...sorted('plant', t('devices.plant')),
       dataIndex: 'plantName',
       render: (name: string | null) => name ?? '—',
     },
     {
-      title: <SortTitle column="status" title={t('devices.runningStatus')} {...sort} onSort={onSort} />,
+      ...sorted('status', t('devices.runningStatus')),
       dataIndex: 'runningStatus',
       render: (status, device) => <DeviceStatusTag status={status} sn={device.sn} />,
     },
@@ -61,32 +66,35 @@ export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs 
       ),
     },
     {
-      title: <SortTitle column="activation" title={t('deviceDetail.list.activation')} {...sort} onSort={onSort} />,
+      ...sorted('activation', t('deviceDetail.list.activation')),
       dataIndex: 'activated',
       render: (activated: boolean) => ACTIVATION_STATUS_LABELS[activated ? 'activated' : 'awaiting'][lang],
     },
     {
-      title: <SortTitle column="importTime" title={t('deviceDetail.list.importTime')} {...sort} onSort={onSort} />,
+      ...sorted('importTime', t('deviceDetail.list.importTime')),
       dataIndex: 'importedAt',
       render: (at: string, device) => formatPlantTime(at, device.plantTimeZone),
     },
     ...liveColumns(DEVICE_LIVE_KEYS, lang, t),
     {
-      title: <SortTitle column="lastSeen" title={t('devices.lastUpdate')} {...sort} onSort={onSort} />,
+      ...sorted('lastSeen', t('devices.lastUpdate')),
       key: 'updated',
       render: (_, device) => <UpdatedCell device={device} nowMs={nowMs} />,
     },
   ];
 
+  const choice = useColumnChoice('deviceList', columns);
+
   return (
     <DataTable<DeviceListItem>
       rowKey="id"
-      className="device-list-table"
+      className="device-list-table data-table-fit"
       data-testid="device-table"
       rowTestId={(device) => `device-row-${device.sn}`}
-      columns={columns}
-      dataSource={devices}
-      loading={loading}
+      columns={choice.columns}
+      toolbar={choice.toolbar}
+      dataSource={choice.ready ? devices : []}
+      loading={loading || !choice.ready}
       pagination={pagination}
     />
   );

@@ -38,6 +38,7 @@ export function liveColumns(keys: readonly DeviceLiveKey[], lang: Lang, t: TFunc
   return keys.map((key) => ({
     key,
     title: heading(key, lang, t),
+    label: `${DEVICE_LIVE_FIELDS[key].names[lang]} (${liveUnit(key)})`,
     align: 'right',
     render: (_, device: DeviceListItem) => {
       const value = device.latest?.[key] ?? null;

@@ -112,6 +112,7 @@ describe('device list alarm badges', () => {
             item(8, 'VFBAT24000101', { kind: 'battery' }),
           ]),
         ),
+      'GET /api/preferences/tables': ok([]),
       'GET /api/devices/filter-options': ok({ models: ['5K'], plants: [{ id: 3, name: 'Praha roof' }] }),
     });
     const { user, location } = await renderAt('/deviceCenter/deviceList');

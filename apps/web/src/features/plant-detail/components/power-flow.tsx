@@ -1,15 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PlantOverview } from '@voltfleet/domain';
 import { StatCard, StatSection } from '@/components/stat-card';
-import { formatNumber } from '@/lib/number-format';
+import { formatNumber, scalePower } from '@/lib/number-format';
 import { formatPlantTime } from '@/lib/format';
-
-const watts = (w: number | null, lang: string) =>
-  w === null
-    ? { value: '—', unit: undefined }
-    : Math.abs(w) >= 10_000
-      ? { value: formatNumber(w / 1000, lang, 2), unit: 'kW' }
-      : { value: formatNumber(w, lang, 0), unit: 'W' };
 
 /** Where the power flows now: PV, load, grid (import or export) and battery (charge or discharge) with its SoC. */
 export function PowerFlow({ overview }: { overview: PlantOverview }) {
@@ -17,7 +10,7 @@ export function PowerFlow({ overview }: { overview: PlantOverview }) {
   const lang = i18n.language;
   const { power } = overview;
   const card = (key: string, label: string, w: number | null) => {
-    const v = watts(w === null ? null : Math.abs(w), lang);
+    const v = scalePower(w === null ? null : Math.abs(w), lang);
     return <StatCard key={key} label={label} value={v.value} unit={v.unit} data-testid={`detail-power-${key}`} />;
   };
   const grid = power.gridPowerW ?? 0;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Plant, PlantStatusFilter, PlantType } from '@voltfleet/domain';
+import type { PlantListItem, PlantStatusFilter, PlantType } from '@voltfleet/domain';
 import { http } from '@/lib/http';
 
 export interface PlantListParams {
@@ -8,8 +8,8 @@ export interface PlantListParams {
   q?: string;
 }
 
-/** Every plant in the caller's scope that passes the filters (the page sorts and pages them itself). */
-export function getPlants(params: PlantListParams, signal?: AbortSignal): Promise<Plant[]> {
+/** Every plant in the caller's scope that passes the filters, with its figures (the page sorts and pages them itself). */
+export function getPlants(params: PlantListParams, signal?: AbortSignal): Promise<PlantListItem[]> {
   return http.get('/api/plants', { query: { ...params }, signal });
 }
 

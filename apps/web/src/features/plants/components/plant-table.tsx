@@ -1,13 +1,14 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PLANT_TYPES, findOption, type Lang, type Plant } from '@voltfleet/domain';
+import { PLANT_TYPES, findOption, type Lang, type Plant, type PlantListItem } from '@voltfleet/domain';
 import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
-import { formatNumber } from '@/lib/number-format';
+import { formatNumber, scaleEnergy, scalePower } from '@/lib/number-format';
 import type { PagerConfig } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
+
 import type { PlantSort } from '../utils/plant-list-view';
 import { plantDetailPath } from '../utils/plant-paths';
 import { PlantSortTitle } from './plant-sort-title';
@@ -15,7 +16,7 @@ import { PlantStatusTag } from './plant-status-tag';
 import './plant-list.css';
 
 interface Props {
-  plants: Plant[];
+  plants: PlantListItem[];
   loading: boolean;
   pagination: PagerConfig;
   sort: PlantSort;
@@ -24,7 +25,12 @@ interface Props {
   onDelete: (plant: Plant) => void;
 }
 
-/** The plant list: sortable columns, the name linking to the plant's detail, edit and delete by permission. */
+const withUnit = ({ value, unit }: { value: string; unit: string | undefined }) => (unit ? `${value} ${unit}` : value);
+
+/**
+ * The plant list: sortable columns, the name linking to the plant's detail, the plant's PV power now and today's yield
+ * formatted as on its detail page, edit and delete by permission, and the columns the user chose.
+ */
 export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, onDelete }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
@@ -35,10 +41,12 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
   const title = (column: PlantSort['sort'], label: string) => (
     <PlantSortTitle column={column} title={label} {...sort} onSort={onSort} />
   );
+  // A sortable column: its heading sorts, and the chooser names it by the same words.
+  const sorted = (column: PlantSort['sort'], label: string) => ({ title: title(column, label), label });
 
-  const columns: Column<Plant>[] = [
+  const columns: Column<PlantListItem>[] = [
     {
-      title: title('name', t('plantList.fields.name')),
+      ...sorted('name', t('plantList.fields.name')),
       dataIndex: 'name',
       fixed: 'left',
       render: (name, plant) => (
@@ -48,24 +56,55 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
       ),
     },
     {
-      title: title('type', t('plantList.fields.type')),
+      ...sorted('type', t('plantList.fields.type')),
       dataIndex: 'type',
       render: (type) => findOption(PLANT_TYPES, type)?.names[lang] ?? type,
     },
-    { title: title('powerKw', t('plantList.fields.powerKw')), dataIndex: 'powerKw', align: 'right', render: number },
+    { ...sorted('powerKw', t('plantList.fields.powerKw')), dataIndex: 'powerKw', align: 'right', render: number },
     {
-      title: title('capacityKwh', t('plantList.fields.capacityKwh')),
+      ...sorted('capacityKwh', t('plantList.fields.capacityKwh')),
       dataIndex: 'capacityKwh',
       align: 'right',
       render: number,
     },
     {
-      title: title('status', t('plantList.fields.status')),
+      ...sorted('pvPowerW', t('columns.plantList.pvPowerW')),
+      dataIndex: 'pvPowerW',
+      align: 'right',
+      render: (w, plant) => (
+        <span data-testid={`plant-pv-power-${plant.plantId}`}>{withUnit(scalePower(w, lang))}</span>
+      ),
+    },
+    {
+      ...sorted('pvEnergyTodayKwh', t('columns.plantList.pvEnergyTodayKwh')),
+      dataIndex: 'pvEnergyTodayKwh',
+      align: 'right',
+      render: (kwh, plant) => (
+        <span data-testid={`plant-pv-today-${plant.plantId}`}>{withUnit(scaleEnergy(kwh, lang))}</span>
+      ),
+    },
+    {
+      title: (
+        <span title={t('columns.plantList.specificYieldHint')}>
+          {title('specificYieldKwhPerKwp', t('columns.plantList.specificYield'))}
+        </span>
+      ),
+      label: t('columns.plantList.specificYield'),
+      dataIndex: 'specificYieldKwhPerKwp',
+      align: 'right',
+      render: (value, plant) => (
+        <span data-testid={`plant-specific-yield-${plant.plantId}`}>
+          {value === null ? '—' : formatNumber(value, lang, 2)}
+        </span>
+      ),
+    },
+    {
+      ...sorted('status', t('plantList.fields.status')),
       dataIndex: 'status',
       render: (status) => <PlantStatusTag status={status} />,
     },
     {
-      title: t('activeAlarms.column'),
+      ...sorted('activeAlarms', t('activeAlarms.column')),
       dataIndex: 'activeAlarms',
       align: 'center',
       render: (alarms, plant) => (
@@ -76,16 +115,16 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
         />
       ),
     },
-    { title: title('deviceCount', t('plantList.fields.devices')), dataIndex: 'deviceCount', align: 'right' },
+    { ...sorted('deviceCount', t('plantList.fields.devices')), dataIndex: 'deviceCount', align: 'right' },
     { title: t('plantList.fields.address'), dataIndex: 'address' },
     { title: t('plantList.fields.owner'), dataIndex: 'ownerName', render: (name) => name ?? '—' },
     {
-      title: title('constructionDate', t('plantList.fields.constructionDate')),
+      ...sorted('constructionDate', t('plantList.fields.constructionDate')),
       dataIndex: 'constructionDate',
       render: (date) => date ?? '—',
     },
     {
-      title: title('refreshedAt', t('plantList.fields.refreshedAt')),
+      ...sorted('refreshedAt', t('plantList.fields.refreshedAt')),
       dataIndex: 'refreshedAt',
       render: (at, plant) => formatPlantTime(at, plant.timeZone),
     },
@@ -113,15 +152,18 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
     });
   }
 
+  const choice = useColumnChoice('plantList', columns);
+
   return (
-    <DataTable<Plant>
+    <DataTable<PlantListItem>
       rowKey="plantId"
-      className="plant-list-table"
+      className="plant-list-table data-table-fit"
       data-testid="plant-table"
       rowTestId={(plant) => `plant-row-${plant.plantId}`}
-      columns={columns}
-      dataSource={plants}
-      loading={loading}
+      columns={choice.columns}
+      toolbar={choice.toolbar}
+      dataSource={choice.ready ? plants : []}
+      loading={loading || !choice.ready}
       pagination={pagination}
       emptyText={t('plantList.noData')}
     />

@@ -1,13 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { ActiveAlarms, Plant } from '@voltfleet/domain';
+import type { ActiveAlarms, PlantListItem } from '@voltfleet/domain';
 import { fakeApi, ok } from '@/test/fake-api';
 import { alarmEvent, FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
 import { renderWithProviders, testMe } from '@/test/render';
 import PlantListPage from './plant-list-page';
 
-function plant(plantId: number, name: string, activeAlarms: ActiveAlarms, status: Plant['status']): Plant {
+function plant(
+  plantId: number,
+  name: string,
+  activeAlarms: ActiveAlarms,
+  status: PlantListItem['status'],
+  figures: Partial<PlantListItem> = {},
+): PlantListItem {
   return {
     plantId,
     name,
@@ -31,6 +37,10 @@ function plant(plantId: number, name: string, activeAlarms: ActiveAlarms, status
     deviceCount: 3,
     createdAt: '2024-01-01T00:00:00.000Z',
     refreshedAt: null,
+    pvPowerW: null,
+    pvEnergyTodayKwh: 0,
+    specificYieldKwhPerKwp: 0,
+    ...figures,
   };
 }
 
@@ -40,6 +50,7 @@ describe('plant list alarm badges', () => {
   it('shows each plant’s active alarms, refreshes on an alarm event or status change, and opens the search', async () => {
     let roof: ActiveAlarms = { count: 1, maxSeverity: 'minor' };
     const api = fakeApi({
+      'GET /api/preferences/tables': ok([]),
       'GET /api/plants': () =>
         ok([plant(3, 'Praha roof', roof, 'normal'), plant(5, 'Brno hall', { count: 0, maxSeverity: null }, 'offline')]),
     });
@@ -83,4 +94,63 @@ describe('plant list alarm badges', () => {
       '/alarmCenter/alarmSearch?plantId=3&state=active',
     );
   }, 30_000);
+});
+
+describe('plant list figures and columns', () => {
+  installFakeLiveSocket();
+
+  // The fake server is installed by the test before rendering.
+  const render = (lang: 'en' | 'de' = 'en') => {
+    const router = createMemoryRouter([{ path: '/plantCenter/plantList', element: <PlantListPage /> }], {
+      initialEntries: ['/plantCenter/plantList'],
+    });
+    return renderWithProviders(<RouterProvider router={router} />, { me: testMe(['A']), lang });
+  };
+  const none: ActiveAlarms = { count: 0, maxSeverity: null };
+  const rows = [
+    plant(3, 'Praha roof', none, 'normal', {
+      pvPowerW: 12_345,
+      pvEnergyTodayKwh: 23.456,
+      specificYieldKwhPerKwp: 2.35,
+    }),
+    plant(5, 'Brno hall', none, 'offline'),
+  ];
+
+  it('shows PV power and today’s yield in the plant detail’s units, and the specific yield', async () => {
+    fakeApi({ 'GET /api/preferences/tables': ok([]), 'GET /api/plants': ok(rows) });
+    await render('de');
+    expect(await screen.findByTestId('plant-pv-power-3', {}, { timeout: 5000 })).toHaveTextContent('12,35 kW');
+    expect(screen.getByTestId('plant-pv-today-3')).toHaveTextContent('23,46 kWh');
+    expect(screen.getByTestId('plant-specific-yield-3')).toHaveTextContent('2,35');
+    expect(screen.getByTestId('plant-pv-power-5')).toHaveTextContent('—');
+    expect(screen.getByRole('columnheader', { name: /Spezifischer Ertrag heute \(kWh\/kWp\)/ })).toBeInTheDocument();
+  }, 20_000);
+
+  it('hides the columns the user chose, and a change is sent for this list', async () => {
+    const api = fakeApi({
+      'GET /api/preferences/tables': ok([{ table: 'plantList', hidden: ['address'] }]),
+      'GET /api/plants': ok(rows),
+      'PUT /api/preferences/tables': (call) => ok([call.body]),
+    });
+    const { user } = await render();
+    await screen.findByTestId('plant-pv-power-3', {}, { timeout: 5000 });
+    expect(screen.queryByRole('columnheader', { name: 'Detailed address' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /Owner/ })).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('columns-plantList'));
+    const name = await screen.findByTestId('columns-plantList-name');
+    // The frozen name column is offered ticked and locked.
+    expect(name).toBeDisabled();
+    expect(name).toBeChecked();
+    await user.click(screen.getByTestId('columns-plantList-ownerName'));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Owner/ })).toBeNull());
+    expect(api.callsTo('PUT /api/preferences/tables').at(-1)!.body).toEqual({
+      table: 'plantList',
+      hidden: ['address', 'ownerName'],
+    });
+
+    await user.click(screen.getByTestId('columns-plantList-reset'));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: 'Detailed address' })).toBeInTheDocument());
+    expect(api.callsTo('PUT /api/preferences/tables').at(-1)!.body).toEqual({ table: 'plantList', hidden: [] });
+  }, 20_000);
 });

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { Plant } from '@voltfleet/domain';
+import type { PlantListItem } from '@voltfleet/domain';
 import { pageOf, searchPlants, sortPlants, timeZoneOptions, type PlantSort } from './plant-list-view';
 
-const base: Plant = {
+const base: PlantListItem = {
   plantId: 0,
   name: '',
   type: 1,
@@ -25,9 +25,12 @@ const base: Plant = {
   deviceCount: 0,
   createdAt: '2024-01-01T00:00:00.000Z',
   refreshedAt: null,
+  pvPowerW: null,
+  pvEnergyTodayKwh: 0,
+  specificYieldKwhPerKwp: 0,
 };
 
-const plant = (plantId: number, name: string, patch: Partial<Plant> = {}): Plant => ({
+const plant = (plantId: number, name: string, patch: Partial<PlantListItem> = {}): PlantListItem => ({
   ...base,
   plantId,
   name,
@@ -37,11 +40,40 @@ const plant = (plantId: number, name: string, patch: Partial<Plant> = {}): Plant
 
 const plants = [
   plant(1, 'Brno', { type: 2, powerKw: 50, status: 'offline', deviceCount: 0, constructionDate: '2022-05-01' }),
-  plant(2, 'Aachen', { type: 1, powerKw: 8, status: 'alarm', deviceCount: 3, refreshedAt: '2024-06-01T10:00:00Z' }),
-  plant(3, 'Cheb', { type: 3, powerKw: 8, status: 'normal', deviceCount: 2, constructionDate: '2021-01-01' }),
-  plant(4, 'Děčín', { type: 1, powerKw: 120, status: 'normal', deviceCount: 5, refreshedAt: '2024-06-01T09:00:00Z' }),
+  plant(2, 'Aachen', {
+    type: 1,
+    powerKw: 8,
+    status: 'alarm',
+    activeAlarms: { count: 2, maxSeverity: 'major' },
+    deviceCount: 3,
+    refreshedAt: '2024-06-01T10:00:00Z',
+    pvPowerW: 3200,
+    pvEnergyTodayKwh: 20,
+    specificYieldKwhPerKwp: 2.5,
+  }),
+  plant(3, 'Cheb', {
+    type: 3,
+    powerKw: 8,
+    status: 'normal',
+    deviceCount: 2,
+    constructionDate: '2021-01-01',
+    pvPowerW: 0,
+    pvEnergyTodayKwh: 4,
+    specificYieldKwhPerKwp: 0.5,
+  }),
+  plant(4, 'Děčín', {
+    type: 1,
+    powerKw: 120,
+    status: 'normal',
+    activeAlarms: { count: 1, maxSeverity: 'warning' },
+    deviceCount: 5,
+    refreshedAt: '2024-06-01T09:00:00Z',
+    pvPowerW: 60_000,
+    pvEnergyTodayKwh: 180,
+    specificYieldKwhPerKwp: 1.5,
+  }),
 ];
-const names = (list: Plant[]) => list.map((p) => p.name);
+const names = (list: PlantListItem[]) => list.map((p) => p.name);
 
 describe('sortPlants', () => {
   test.each<[PlantSort, string[]]>([
@@ -54,6 +86,12 @@ describe('sortPlants', () => {
     [{ sort: 'status', order: 'asc' }, ['Aachen', 'Cheb', 'Děčín', 'Brno']],
     [{ sort: 'status', order: 'desc' }, ['Brno', 'Cheb', 'Děčín', 'Aachen']],
     [{ sort: 'deviceCount', order: 'desc' }, ['Děčín', 'Aachen', 'Cheb', 'Brno']],
+    // The figures: a plant without live power goes last in both orders.
+    [{ sort: 'pvPowerW', order: 'desc' }, ['Děčín', 'Aachen', 'Cheb', 'Brno']],
+    [{ sort: 'pvPowerW', order: 'asc' }, ['Cheb', 'Aachen', 'Děčín', 'Brno']],
+    [{ sort: 'pvEnergyTodayKwh', order: 'desc' }, ['Děčín', 'Aachen', 'Cheb', 'Brno']],
+    [{ sort: 'specificYieldKwhPerKwp', order: 'desc' }, ['Aachen', 'Děčín', 'Cheb', 'Brno']],
+    [{ sort: 'activeAlarms', order: 'desc' }, ['Aachen', 'Děčín', 'Brno', 'Cheb']],
     // Missing dates and refresh times go last whatever the order.
     [{ sort: 'constructionDate', order: 'asc' }, ['Cheb', 'Brno', 'Aachen', 'Děčín']],
     [{ sort: 'constructionDate', order: 'desc' }, ['Brno', 'Cheb', 'Aachen', 'Děčín']],

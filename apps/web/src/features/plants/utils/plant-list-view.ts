@@ -1,4 +1,11 @@
-import { COMMON_TIME_ZONES, utcOffsetLabel, utcOffsetMinutes, type Plant, type PlantStatus } from '@voltfleet/domain';
+import {
+  COMMON_TIME_ZONES,
+  utcOffsetLabel,
+  utcOffsetMinutes,
+  type Plant,
+  type PlantListItem,
+  type PlantStatus,
+} from '@voltfleet/domain';
 
 /** Columns the plant list sorts by. */
 export const PLANT_SORT_KEYS = [
@@ -6,7 +13,11 @@ export const PLANT_SORT_KEYS = [
   'type',
   'powerKw',
   'capacityKwh',
+  'pvPowerW',
+  'pvEnergyTodayKwh',
+  'specificYieldKwhPerKwp',
   'status',
+  'activeAlarms',
   'deviceCount',
   'constructionDate',
   'refreshedAt',
@@ -21,8 +32,9 @@ export interface PlantSort {
 // Problems first: a plant in alarm matters more than a quiet one.
 const STATUS_RANK: Record<PlantStatus, number> = { alarm: 0, normal: 1, offline: 2 };
 
-function sortValue(plant: Plant, key: PlantSortKey): string | number | null {
+function sortValue(plant: PlantListItem, key: PlantSortKey): string | number | null {
   if (key === 'status') return STATUS_RANK[plant.status];
+  if (key === 'activeAlarms') return plant.activeAlarms.count;
   return plant[key];
 }
 
@@ -32,7 +44,7 @@ function compare(a: string | number, b: string | number): number {
 }
 
 /** The plants sorted by a column; missing values (never refreshed, no date) go last in both orders. */
-export function sortPlants(plants: readonly Plant[], { sort, order }: PlantSort): Plant[] {
+export function sortPlants(plants: readonly PlantListItem[], { sort, order }: PlantSort): PlantListItem[] {
   const sign = order === 'asc' ? 1 : -1;
   return [...plants].sort((a, b) => {
     const va = sortValue(a, sort);
@@ -55,7 +67,7 @@ export function pageOf<T>(items: readonly T[], page: number, pageSize: number): 
 }
 
 /** The plants whose name or address contains the text, ignoring case and surrounding spaces. */
-export function searchPlants(plants: readonly Plant[], text: string): Plant[] {
+export function searchPlants<P extends Plant>(plants: readonly P[], text: string): P[] {
   const needle = text.trim().toLocaleLowerCase();
   if (!needle) return [...plants];
   return plants.filter(

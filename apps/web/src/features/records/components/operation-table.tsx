@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { OPERATION_CATEGORIES, RECORD_WORDS, type Lang, type OperationRecord } from '@voltfleet/domain';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
@@ -35,7 +35,7 @@ export function OperationTable({ records, loading, pagination }: Props) {
   const texts = new Map(records.map((r) => [r.id, describeRecord(r, lang)]));
   const text = (r: OperationRecord) => texts.get(r.id) ?? describeRecord(r, lang);
   const columns: Column<OperationRecord>[] = [
-    { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
+    { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170, fixed: 'left' },
     { title: t('records.user'), dataIndex: 'username', render: (name: string | null) => name ?? '—' },
     { title: t('records.ip'), dataIndex: 'ip' },
     { title: t('records.action'), key: 'action', render: (_, r) => text(r).action },
@@ -64,15 +64,23 @@ export function OperationTable({ records, loading, pagination }: Props) {
           <StatusTag tone="error">{t('records.failed')}</StatusTag>
         ),
     },
-    { title: '', key: 'details', width: 160, render: (_, r) => <TechnicalDetails record={r} lang={lang} /> },
+    {
+      title: RECORD_WORDS.details[lang],
+      key: 'details',
+      width: 160,
+      render: (_, r) => <TechnicalDetails record={r} lang={lang} />,
+    },
   ];
+  const choice = useColumnChoice('operationRecords', columns);
   return (
     <DataTable<OperationRecord>
       rowKey="id"
+      className="data-table-fit"
       data-testid="records-table"
-      columns={columns}
-      dataSource={records}
-      loading={loading}
+      columns={choice.columns}
+      toolbar={choice.toolbar}
+      dataSource={choice.ready ? records : []}
+      loading={loading || !choice.ready}
       pagination={pagination}
       rowTestId={(r) => `record-row-${r.id}`}
     />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@voltfleet/domain';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
@@ -24,7 +24,7 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
   const shown = roles.slice((page - 1) * paging.pageSize, page * paging.pageSize);
 
   const columns: Column<Role>[] = [
-    { title: t('roles.name'), dataIndex: 'name' },
+    { title: t('roles.name'), dataIndex: 'name', fixed: 'left' },
     { title: t('roles.description'), dataIndex: 'description', render: (text: string) => text || '—' },
     { title: t('roles.creator'), dataIndex: 'creatorName', render: (name: string | null) => name ?? '—' },
     { title: t('common.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
@@ -36,6 +36,7 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
     columns.push({
       title: t('common.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, role: Role) =>
         role.editable && (
           <Space size={0}>
@@ -62,13 +63,17 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
     });
   }
 
+  const choice = useColumnChoice('roleList', columns);
+
   return (
     <DataTable<Role>
       rowKey="id"
+      className="data-table-fit"
       data-testid="role-table"
-      columns={columns}
-      dataSource={shown}
-      loading={loading}
+      columns={choice.columns}
+      toolbar={choice.toolbar}
+      dataSource={choice.ready ? shown : []}
+      loading={loading || !choice.ready}
       pagination={{
         current: page,
         pageSize: paging.pageSize,

@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LEVEL_KEYS, type User } from '@voltfleet/domain';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
@@ -76,13 +76,17 @@ export function UserTable({ users, loading, pagination, onEdit, onDelete }: Prop
     });
   }
 
+  const choice = useColumnChoice('userList', columns);
+
   return (
     <DataTable<User>
       rowKey="id"
+      className="data-table-fit"
       data-testid="user-table"
-      columns={columns}
-      dataSource={users}
-      loading={loading}
+      columns={choice.columns}
+      toolbar={choice.toolbar}
+      dataSource={choice.ready ? users : []}
+      loading={loading || !choice.ready}
       pagination={pagination}
     />
   );

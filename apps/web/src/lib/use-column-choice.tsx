@@ -1,0 +1,28 @@
+import type { TableId } from '@voltfleet/domain';
+import { ColumnChooser } from '@/components/column-chooser';
+import type { Column } from '@/components/data-table';
+import { columnOptions, hiddenColumnsOf, toggleColumn, visibleColumns } from './column-choice';
+import { useColumnMessages } from './column-messages';
+import { useSaveTableChoice, useTablePreferences } from './table-preferences';
+
+/**
+ * A list's columns as the signed-in user chose them, and the chooser that changes the choice (stored on the server,
+ * so it follows the user to another browser). `ready` is false until the choice is known, so a list does not show
+ * every column first and then drop some.
+ */
+export function useColumnChoice<T>(table: TableId, columns: readonly Column<T>[]) {
+  useColumnMessages();
+  const preferences = useTablePreferences();
+  const save = useSaveTableChoice();
+  const hidden = hiddenColumnsOf(table, preferences.data);
+  const toolbar = (
+    <ColumnChooser
+      testId={`columns-${table}`}
+      options={columnOptions(table, columns, hidden)}
+      isDefault={hidden.length === 0}
+      onToggle={(id, shown) => save.mutate({ table, hidden: toggleColumn(table, hidden, id, shown) })}
+      onReset={() => save.mutate({ table, hidden: [] })}
+    />
+  );
+  return { columns: visibleColumns(columns, hidden), toolbar, ready: !preferences.isPending };
+}

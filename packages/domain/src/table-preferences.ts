@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { DEVICE_LIVE_KEYS } from './device-live-keys.js';
+
+/**
+ * The lists whose columns a user may choose, each with its columns in display order and its frozen key columns (the
+ * first and last columns that stay in view while the list scrolls sideways; they identify the row or act on it, so
+ * they cannot be hidden). A column id is the list's own column key (components/data-table.tsx `key` or `dataIndex`).
+ */
+export const TABLE_COLUMNS = {
+  deviceList: {
+    columns: [
+      'sn',
+      'model',
+      'plantName',
+      'runningStatus',
+      'activeAlarms',
+      'activated',
+      'importedAt',
+      ...DEVICE_LIVE_KEYS,
+      'updated',
+    ],
+    frozen: ['sn'],
+  },
+  plantList: {
+    columns: [
+      'name',
+      'type',
+      'powerKw',
+      'capacityKwh',
+      'pvPowerW',
+      'pvEnergyTodayKwh',
+      'specificYieldKwhPerKwp',
+      'status',
+      'activeAlarms',
+      'deviceCount',
+      'address',
+      'ownerName',
+      'constructionDate',
+      'refreshedAt',
+      'actions',
+    ],
+    frozen: ['name', 'actions'],
+  },
+  roleList: {
+    columns: ['name', 'description', 'creatorName', 'createdAt', 'updatedAt', 'userCount', 'actions'],
+    frozen: ['name', 'actions'],
+  },
+  userList: {
+    columns: [
+      'username',
+      'name',
+      'roleName',
+      'level',
+      'superiorName',
+      'phone',
+      'email',
+      'company',
+      'enabled',
+      'createdAt',
+      'actions',
+    ],
+    frozen: ['username', 'actions'],
+  },
+  operationRecords: {
+    columns: ['createdAt', 'username', 'ip', 'action', 'category', 'object', 'params', 'ok', 'details'],
+    frozen: ['createdAt'],
+  },
+  controlRecords: {
+    columns: ['kind', 'parameters', 'username', 'deviceSn', 'category', 'status', 'createdAt', 'finishedAt'],
+    frozen: ['kind'],
+  },
+} as const satisfies Record<string, { columns: readonly string[]; frozen: readonly string[] }>;
+
+export type TableId = keyof typeof TABLE_COLUMNS;
+export const TABLE_IDS = Object.keys(TABLE_COLUMNS) as TableId[];
+/** A column id of one list, e.g. TableColumn<'plantList'> = 'name' | 'type' | … */
+export type TableColumn<T extends TableId> = (typeof TABLE_COLUMNS)[T]['columns'][number];
+
+/** Whether a column of the list is a frozen key column (always shown). */
+export function isFrozenColumn(table: TableId, column: string): boolean {
+  return (TABLE_COLUMNS[table].frozen as readonly string[]).includes(column);
+}
+
+/** The columns of a list a user may hide (every column but the frozen ones), in display order. */
+export function hideableColumns(table: TableId): string[] {
+  return TABLE_COLUMNS[table].columns.filter((c) => !isFrozenColumn(table, c));
+}
+
+/** One list's choice: the columns the user hid. Nothing hidden is the default (every column shown). */
+const tableChoiceOf = <T extends TableId>(table: T) =>
+  z.strictObject({
+    table: z.literal(table),
+    hidden: z
+      .array(z.enum(hideableColumns(table), 'validation.invalidValue'), 'validation.invalidValue')
+      .max(TABLE_COLUMNS[table].columns.length, 'validation.exceedsLimit')
+      .refine((hidden) => new Set(hidden).size === hidden.length, 'validation.invalidValue'),
+  });
+
+/**
+ * PUT /api/preferences/tables: the columns to hide in one list. Unknown lists, unknown or frozen columns, repeats and
+ * anything else are refused with a localised 400.
+ */
+export const tableChoiceSchema = z.discriminatedUnion(
+  'table',
+  [
+    tableChoiceOf('deviceList'),
+    tableChoiceOf('plantList'),
+    tableChoiceOf('roleList'),
+    tableChoiceOf('userList'),
+    tableChoiceOf('operationRecords'),
+    tableChoiceOf('controlRecords'),
+  ],
+  { error: 'validation.invalidValue' },
+);
+export type TableChoice = z.infer<typeof tableChoiceSchema>;
+
+/** GET /api/preferences/tables: the caller's stored choices (lists left at their default are absent). */
+export const tablePreferencesSchema = z.array(z.object({ table: z.enum(TABLE_IDS), hidden: z.array(z.string()) }));
+export type TablePreferences = z.infer<typeof tablePreferencesSchema>;
+
+/**
+ * The stored hidden columns of a list that still exist and may be hidden, in display order: a column renamed, removed
+ * or frozen since the choice was made is dropped rather than breaking the list.
+ */
+export function knownHiddenColumns(table: TableId, stored: readonly string[]): string[] {
+  return hideableColumns(table).filter((c) => stored.includes(c));
+}
