@@ -129,7 +129,7 @@ export type CommandCategory = (typeof COMMAND_CATEGORIES)[number];
 export const COMMAND_KIND_NAMES: Record<RemoteCommand, Names> = {
   powerOn: n('开机', 'Power on', 'Zapnout', 'Einschalten'),
   powerOff: n('关机', 'Power off', 'Vypnout', 'Ausschalten'),
-  restart: n('复位重启', 'Reset/restart', 'Reset/restart', 'Reset/Neustart'),
+  restart: n('复位重启', 'Reset/restart', 'Reset/restartování', 'Reset/Neustart'),
   clockSync: n('时钟同步', 'Clock sync', 'Synchronizace času', 'Uhrzeit synchronisieren'),
 };
 
