@@ -103,7 +103,7 @@ describe('language', () => {
     },
   );
 
-  it('makes a choice on the login page the account’s own when it has none', async () => {
+  it('makes a choice on the login page the account’s own', async () => {
     const { username } = await journey.userWith(['D', 'D/A'], 'lang');
     const page = await journey.open('en-US');
     await page.goto('/login');
@@ -115,5 +115,16 @@ describe('language', () => {
     const fresh = await journey.open('zh-CN');
     await loginViaForm(fresh, username, USER_PASSWORD);
     await expectTitle(fresh, USER_LIST.de);
+
+    // A newer choice on a login page replaces the account's, and the next browser follows it.
+    const other = await journey.open('en-US');
+    await other.goto('/login');
+    await other.getByTestId('lang-switch').click();
+    await other.getByTestId('lang-option-cs').click();
+    await loginViaForm(other, username, USER_PASSWORD);
+    await expectTitle(other, USER_LIST.cs);
+    const third = await journey.open('de-DE');
+    await loginViaForm(third, username, USER_PASSWORD);
+    await expectTitle(third, USER_LIST.cs);
   });
 });

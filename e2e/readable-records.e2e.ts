@@ -114,9 +114,9 @@ async function setSoc(journey: Journey, device: CommandDevice): Promise<{ comman
 }
 
 async function openIn(journey: Journey, lang: Lang): Promise<Page> {
+  // The administrator's account reads in `lang`: the app switches to it at login, whatever the browser prefers.
+  await journey.api.call('PUT', '/api/auth/me/language', { token: journey.admin, body: { language: lang } });
   const page = await journey.open(lang === 'zh' ? 'zh-CN' : 'en-US');
-  // The choice the language switch stores: the app starts in it.
-  await page.addInitScript((l) => localStorage.setItem('voltfleet.lang', l), lang);
   await loginViaForm(page, 'admin', ADMIN_PASSWORD);
   return page;
 }

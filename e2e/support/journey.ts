@@ -63,6 +63,10 @@ export function setupJourney(): Journey {
       }
     }
     await Promise.all(open.map((c) => c.close()));
+    // The language is the account's: a journey that switched the administrator's UI language must not leave the
+    // next journey's administrator in it. Every journey starts with the administrator reading English.
+    if (admin)
+      await api.call('PUT', '/api/auth/me/language', { token: admin, body: { language: 'en' } }).catch(() => undefined);
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { getSession, updateSessionUser } from './session';
  * browser, else en) decides only until the account's first choice.
  */
 
-/** A choice made on the login page, before anyone is signed in: it becomes the account's if it has none yet. */
+/** A choice made on the login page, before anyone is signed in: it becomes the account's at login. */
 let choiceBeforeLogin: Lang | undefined;
 
 /** Stores the caller's choice with their account. */
@@ -27,17 +27,17 @@ export async function recordLanguageChoice(lang: Lang): Promise<void> {
 }
 
 /**
- * At login: the account's chosen language wins over this browser's; an account without a choice adopts one made on
- * the login page just before. Answers `me` as it now stands.
+ * At login: a choice made on the login page just before is the newest, so it becomes the account's; otherwise the
+ * account's chosen language wins over this browser's. Answers `me` as it now stands.
  */
 export async function settleAccountLanguage(me: Me): Promise<Me> {
   const pending = choiceBeforeLogin;
   choiceBeforeLogin = undefined;
-  if (me.user.languageChosen) {
-    if (me.user.language !== currentLang()) await changeLang(me.user.language).catch(() => undefined);
-    return me;
+  if (pending) {
+    const user = await saveLanguageChoice(pending).catch(() => undefined);
+    return user ? { ...me, user } : me;
   }
-  if (!pending) return me;
-  const user = await saveLanguageChoice(pending).catch(() => undefined);
-  return user ? { ...me, user } : me;
+  if (me.user.languageChosen && me.user.language !== currentLang())
+    await changeLang(me.user.language).catch(() => undefined);
+  return me;
 }
