@@ -247,6 +247,11 @@ describe('lifecycle over the real broker with a simulated inverter', () => {
         seen.a.filter((m) => m.type === 'commandStatus' && m.commandId === id).map((m) => 'status' in m && m.status),
       )
       .toEqual(['sent', 'succeeded']);
+    // The outcome carries the stored finishing time: the page's live table shows what the control records show.
+    const heard = seen.a.filter((m) => m.type === 'commandStatus' && m.commandId === id);
+    const stored = (await api<Command>(s.app, 'GET', `/api/commands/${id}`, { token: tokens.a })).body.data;
+    expect(stored.finishedAt).not.toBeNull();
+    expect(heard.map((m) => 'finishedAt' in m && m.finishedAt)).toEqual([null, stored.finishedAt]);
     expect(seen.b.some((m) => m.type === 'commandStatus')).toBe(false);
     for (const ws of sockets) ws.terminate();
   });
@@ -341,8 +346,10 @@ describe('selection limits, password and scope', () => {
   });
 
   it('the device picker finds inverters in scope by serial number', async () => {
-    const found = await api<{ sn: string }[]>(s.app, 'GET', '/api/commands/devices?q=VFCMD', { token: tokens.a });
-    expect(found.body.data.map((d) => d.sn)).toEqual([
+    const found = await api<{ items: { sn: string }[] }>(s.app, 'GET', '/api/commands/devices?q=VFCMD', {
+      token: tokens.a,
+    });
+    expect(found.body.data.items.map((d) => d.sn)).toEqual([
       'VFCMDA0001',
       'VFCMDA0002',
       'VFCMDA0003',
