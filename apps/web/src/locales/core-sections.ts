@@ -10,3 +10,10 @@ export const CORE_SECTIONS = ['auth', 'common', 'errors', 'http', 'login'] as co
  * are a fifth of a language file and no page needs them before the help button is pressed.
  */
 export const HELP_SECTIONS = ['help'] as const;
+
+/**
+ * Sections loaded by the pages that pick devices to command (command issue, online debug) when they open
+ * (`virtual:locale-commands/<lang>`, lib/command-texts.ts): the shell after login is at its size budget, and no other
+ * page reads them.
+ */
+export const COMMAND_SECTIONS = ['commandPicker'] as const;

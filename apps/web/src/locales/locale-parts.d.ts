@@ -1,5 +1,5 @@
 // A language file's three parts (vite.config.ts, localeParts): `core` holds its CORE_SECTIONS, `help` its
-// HELP_SECTIONS, `pages` the rest.
+// HELP_SECTIONS, `commands` its COMMAND_SECTIONS, `pages` the rest.
 declare module 'virtual:locale-core/*' {
   const messages: Record<string, unknown>;
   export default messages;
@@ -9,6 +9,10 @@ declare module 'virtual:locale-pages/*' {
   export default messages;
 }
 declare module 'virtual:locale-help/*' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}
+declare module 'virtual:locale-commands/*' {
   const messages: Record<string, unknown>;
   export default messages;
 }

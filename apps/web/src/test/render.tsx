@@ -4,6 +4,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Lang, Me } from '@voltfleet/domain';
 import { Providers } from '@/app/providers';
+import { loadCommandTexts } from '@/lib/command-texts';
 import { changeLang, i18next, initI18n, loadAllMessages, loadHelpMessages } from '@/lib/i18n';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
@@ -27,6 +28,7 @@ export async function switchLanguage(lang: Lang): Promise<void> {
   // Components are tested as the shell shows them, with every page's texts.
   await loadAllMessages();
   await loadHelpMessages();
+  await loadCommandTexts(lang);
 }
 
 /**

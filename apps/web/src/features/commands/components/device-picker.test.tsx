@@ -118,7 +118,7 @@ describe('DevicePicker', () => {
       await waitFor(() => expect(summary()).toHaveAttribute('data-count', '22'));
       expect(screen.getByTestId('command-batch-limit')).toHaveTextContent(text);
       expect(screen.getByTestId('command-selection-plants')).toHaveTextContent(
-        lang === 'en' ? 'Roof (12), Barn (6), not in a plant (4)' : 'Roof (12), Barn (6), keiner Anlage zugeordnet (4)',
+        lang === 'en' ? 'Roof (12), Barn (6), not in a plant (4)' : 'Roof (12), Barn (6), ohne Anlage (4)',
       );
     },
   );
@@ -129,7 +129,7 @@ describe('DevicePicker', () => {
     await waitFor(() => expect(rows()).toHaveLength(15));
     await user.click(screen.getByTestId('command-select-all'));
     expect(await screen.findByTestId('command-select-too-many')).toHaveTextContent(
-      'Filtru odpovídá 22 zařízení, jeden příkaz však může jít nejvýše 10 zařízením: zužte filtr',
+      'Odpovídá 22 zařízení, jeden příkaz však jde nejvýše 10 zařízením: zužte filtr',
     );
     expect(summary()).toHaveAttribute('data-count', '0');
   });

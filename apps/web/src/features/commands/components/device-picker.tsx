@@ -169,7 +169,7 @@ export function DevicePicker({ selected, onChange }: Props) {
           type="warning"
           showIcon
           data-testid="command-select-too-many"
-          title={t('commandPicker.tooMany', { count: tooMany.total, limit: tooMany.limit })}
+          title={t('commandPicker.tooMany', { total: tooMany.total, limit: tooMany.limit })}
           style={{ marginBottom: 8 }}
         />
       ) : null}

@@ -25,7 +25,7 @@ export function SelectionSummary({ selected, batchLimit, canBatch }: Props) {
     );
   const plants = [
     list(summary.plants),
-    summary.unassigned > 0 ? t('commandPicker.noPlant', { count: summary.unassigned }) : '',
+    summary.unassigned > 0 ? t('commandPicker.noPlant', { n: summary.unassigned }) : '',
   ].filter(Boolean);
   const overLimit = batchLimit !== undefined && summary.count > batchLimit;
   return (
@@ -34,9 +34,9 @@ export function SelectionSummary({ selected, batchLimit, canBatch }: Props) {
         {t('commands.selected', { count: summary.count })}
       </Typography.Text>
       <dl>
-        <dt>{t('commandPicker.plants', { count: summary.plants.length + (summary.unassigned > 0 ? 1 : 0) })}</dt>
+        <dt>{t('commandPicker.plants')}</dt>
         <dd data-testid="command-selection-plants">{plants.join(', ')}</dd>
-        <dt>{t('commandPicker.models', { count: summary.models.length })}</dt>
+        <dt>{t('commandPicker.models')}</dt>
         <dd data-testid="command-selection-models">{list(summary.models)}</dd>
       </dl>
       {overLimit ? (

@@ -45,11 +45,15 @@ const offered = () =>
 /** The form's message under the value field (what the field's aria-describedby names), once it is there. */
 async function valueMessage(): Promise<HTMLElement> {
   const field = screen.getByRole('spinbutton');
-  return waitFor(() => {
-    const help = document.getElementById(field.getAttribute('aria-describedby') ?? '');
-    expect(help?.textContent).toBeTruthy();
-    return help!;
-  });
+  return waitFor(
+    () => {
+      const help = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+      expect(help?.textContent).toBeTruthy();
+      return help!;
+      // The form validates asynchronously; a loaded machine may take a moment.
+    },
+    { timeout: 5000 },
+  );
 }
 
 async function renderForm({ lang = 'en', disabled = false }: { lang?: Lang; disabled?: boolean } = {}) {

@@ -10,9 +10,13 @@ export function hiddenText(hidden: DebugDeviceList['hidden'], t: TFunction): str
   const total = DEBUG_HIDDEN_REASONS.reduce((sum, reason) => sum + hidden[reason], 0);
   if (total === 0) return null;
   const parts = DEBUG_HIDDEN_REASONS.filter((reason) => hidden[reason] > 0).map((reason) =>
-    t(`onlineDebug.hidden.${reason}`, { count: hidden[reason] }),
+    // `n` for the forms the same at every number ("2 offline"), `count` where a language's grammar changes.
+    t(`commandPicker.debug.hidden.${reason}`, { count: hidden[reason], n: hidden[reason] }),
   );
-  return t('onlineDebug.hidden.lead', { count: total, reasons: parts.join(t('onlineDebug.hidden.separator')) });
+  return t('commandPicker.debug.hidden.lead', {
+    count: total,
+    reasons: parts.join(t('commandPicker.debug.hidden.separator')),
+  });
 }
 
 interface Props {
@@ -43,7 +47,9 @@ export function DebugDevicePicker({ selected, onSelect }: Props) {
         onChange={(e) => setQ(e.target.value)}
       />
       {found.data && devices.length === 0 ? (
-        <Typography.Paragraph data-testid="debug-no-device">{t('onlineDebug.noConnected')}</Typography.Paragraph>
+        <Typography.Paragraph data-testid="debug-no-device">
+          {t('commandPicker.debug.noConnected')}
+        </Typography.Paragraph>
       ) : null}
       <Radio.Group
         value={selected?.id}
@@ -62,7 +68,7 @@ export function DebugDevicePicker({ selected, onSelect }: Props) {
       </Radio.Group>
       {more > 0 ? (
         <Typography.Paragraph type="secondary" data-testid="debug-more">
-          {t('onlineDebug.more', { count: more })}
+          {t('commandPicker.debug.more', { count: more })}
         </Typography.Paragraph>
       ) : null}
       {missing ? (

@@ -3,6 +3,7 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DebugDevice } from '@voltfleet/domain';
 import { PageHeader } from '@/components/page-header';
+import { useCommandTexts } from '@/lib/command-texts';
 import { usePageName } from '@/lib/page-name';
 import { DebugDevicePicker } from '../components/debug-device-picker';
 import { ParameterDescription } from '../components/parameter-description';
@@ -22,9 +23,11 @@ export default function OnlineDebugPage({ renderCommands }: Props) {
   const { t } = useTranslation();
   const title = usePageName('onlineDebug');
   const [device, setDevice] = useState<DebugDevice | null>(null);
+  // The picker's texts load with the page (they are not part of the shell's).
+  const textsReady = useCommandTexts();
   const withDevice = (content: (d: DebugDevice) => ReactNode) => (
     <>
-      <DebugDevicePicker selected={device} onSelect={setDevice} />
+      {textsReady ? <DebugDevicePicker selected={device} onSelect={setDevice} /> : null}
       {device ? <div key={device.id}>{content(device)}</div> : <p>{t('onlineDebug.pickDevice')}</p>}
     </>
   );
