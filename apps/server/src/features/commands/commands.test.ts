@@ -195,7 +195,13 @@ describe('lifecycle over the real broker with a simulated inverter', () => {
       .commands[0]!.id;
     await s.db.query(`UPDATE commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
     const changes = await sweepCommands(s.db, 60);
-    expect(changes).toContainEqual({ id, deviceId: ids.VFCMDA0003, status: 'expired', reason: null });
+    expect(changes).toContainEqual({
+      id,
+      deviceId: ids.VFCMDA0003,
+      status: 'expired',
+      reason: null,
+      finishedAt: expect.any(String),
+    });
     const inverter = await connectInverter('VFCMDA0003');
     await new Promise((r) => setTimeout(r, 400));
     expect(await statusOf(tokens.a, id)).toBe('expired');
@@ -220,6 +226,7 @@ describe('lifecycle over the real broker with a simulated inverter', () => {
       deviceId: ids.VFCMDA0004,
       status: 'timed_out',
       reason: null,
+      finishedAt: expect.any(String),
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(await statusOf(tokens.a, id)).toBe('timed_out');
