@@ -1,13 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
-
-interface CommandDevice {
-  id: number;
-  sn: string;
-  model: string;
-  online: boolean;
-}
+import { chooseByTestId, demoInverters, type CommandDevice } from './support/demo-fleet.js';
 
 interface FirmwareOptions {
   pcuVersion: string;
@@ -24,9 +18,7 @@ describe('command issue', () => {
   async function runningInverter(): Promise<CommandDevice> {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      const found = await journey.api.call<CommandDevice[]>('GET', '/api/commands/devices?q=VF', {
-        token: journey.admin,
-      });
+      const found = await demoInverters(journey);
       for (const device of found.filter((d) => d.online)) {
         const options = await journey.api.call<FirmwareOptions>('GET', `/api/devices/${device.id}/firmware-options`, {
           token: journey.admin,
@@ -66,8 +58,8 @@ describe('command issue', () => {
     const device = await runningInverter();
     const page = await journey.open();
     await openCommandIssue(page, device.sn);
-    await page.getByTestId('command-kind').selectOption('workMode');
-    await page.getByTestId('command-value').selectOption('4');
+    await chooseByTestId(page, 'command-kind', 'Work mode');
+    await chooseByTestId(page, 'command-value', 'Peak-valley');
     await page.getByTestId('command-issue').click();
     await expectNotice(page, 'Issued successfully');
     const status = page.getByTestId('issued-commands').getByTestId('command-status').first();
@@ -109,7 +101,7 @@ describe('command issue', () => {
         .toBe('succeeded');
       await route.fulfill({ response });
     });
-    await page.getByTestId('command-kind').selectOption('clockSync');
+    await chooseByTestId(page, 'command-kind', 'Clock sync');
     await page.getByTestId('command-issue').click();
     await expectNotice(page, 'Issued successfully');
     const status = page.getByTestId('issued-commands').getByTestId('command-status').first();

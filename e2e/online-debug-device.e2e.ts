@@ -15,8 +15,7 @@ import {
 interface DebugDevice {
   id: number;
   sn: string;
-  connected: boolean;
-  pcuVersion: number | null;
+  pcuVersion: number;
 }
 
 /** A demo inverter answers a command within a few seconds; the page hears the outcome live. */
@@ -29,10 +28,11 @@ async function connectedOsimInverter(journey: Journey): Promise<DebugDevice> {
   await expect
     .poll(
       async () => {
-        const devices = await journey.api.call<DebugDevice[]>('GET', '/api/debug/devices?q=', {
+        // The page lists only the inverters connected over OSIM now.
+        const list = await journey.api.call<{ items: DebugDevice[] }>('GET', '/api/debug/devices?q=', {
           token: journey.admin,
         });
-        found = devices.find((d) => d.connected);
+        found = list.items[0];
         if (!found) return false;
         // Answering a query through the gateway: identified and polled, so it takes commands too.
         const read = await journey.api

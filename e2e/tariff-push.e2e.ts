@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
 import { antInput, tariffRowSteps } from './support/tariff-rows.js';
-import { demoInverters, osimConnected, type CommandDevice } from './support/demo-fleet.js';
+import { chooseByTestId, demoInverters, osimConnected, type CommandDevice } from './support/demo-fleet.js';
 
 interface TariffPeriod {
   type: number;
@@ -58,7 +58,7 @@ describe('tariff periods pushed to an inverter', () => {
     await expectTitle(page, 'Command issue');
     await page.getByTestId('command-device-search').fill(sn);
     await page.getByTestId(`command-device-${sn}`).check({ timeout: WAIT_MS });
-    await page.getByTestId('command-kind').selectOption('tariffPeriods');
+    await chooseByTestId(page, 'command-kind', 'Tariff periods');
     await page.getByTestId('tariff-periods').waitFor();
     return page;
   }

@@ -36,6 +36,8 @@ export interface CommandStatusChange {
   deviceId: number;
   status: CommandStatus;
   reason: string | null;
+  /** The stored `finished_at` (ISO, UTC) once the command ended, else null: pages show this very value. */
+  finishedAt: string | null;
 }
 
 /** Whether the lifecycle allows a command in `from` to move to `to`. */

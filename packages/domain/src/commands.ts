@@ -25,6 +25,7 @@ import {
   tariffRegisters,
 } from './tariff-command.js';
 import { COMMAND_STATUSES, type CommandStatus } from './command-lifecycle.js';
+import { COMMAND_MAX_DEVICES } from './command-devices.js';
 
 /** Remote commands (SPEC §2 command issue). */
 export const REMOTE_COMMANDS = ['powerOn', 'powerOff', 'restart', 'clockSync'] as const;
@@ -192,7 +193,7 @@ export const issueCommandSchema = z.strictObject({
   deviceIds: z
     .array(z.number().int().positive().max(2_147_483_647), 'command.selectDevice')
     .min(1, 'command.selectDevice')
-    .max(1000, 'validation.exceedsLimit'),
+    .max(COMMAND_MAX_DEVICES, 'validation.exceedsLimit'),
   kind: z.enum(COMMAND_KINDS, 'validation.invalidValue'),
   value: z.number('validation.invalidValue').finite().optional(),
   forcedCharging: forcedChargingSchema.optional(),
@@ -343,23 +344,9 @@ export const commandSchema = z.object({
 });
 export type Command = z.infer<typeof commandSchema>;
 
-/** A device the command page can pick. */
-export const commandDeviceSchema = z.object({
-  id: z.number().int(),
-  sn: z.string(),
-  model: z.string(),
-  /** The plant it belongs to (the command form loads that plant's tariff). */
-  plantId: z.number().int().nullable(),
-  plantName: z.string().nullable(),
-  online: z.boolean(),
-});
-export type CommandDevice = z.infer<typeof commandDeviceSchema>;
-
 /** What the command form needs to know before it sends: above `batchLimit` devices it asks for a confirmation. */
 export const commandLimitsSchema = z.object({ batchLimit: z.number().int().positive() });
 export type CommandLimits = z.infer<typeof commandLimitsSchema>;
-
-export const commandDeviceQuerySchema = z.object({ q: z.string().max(32).optional() });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidValue');
 export const controlRecordQuerySchema = z.object({
@@ -381,6 +368,8 @@ export interface CommandStatusMessage {
   deviceId: number;
   status: CommandStatus;
   reason: string | null;
+  /** When the command ended (the stored `finished_at`), null while it is open: the live table shows the record's time. */
+  finishedAt: string | null;
 }
 
 function n(zh: string, en: string, cs: string, de: string): Names {

@@ -31,6 +31,7 @@ export * from './tariffs.js';
 export * from './upgrade-rules.js';
 export * from './command-lifecycle.js';
 export * from './commands.js';
+export * from './command-devices.js';
 export * from './device-protocol.js';
 export * from './tariff-command.js';
 export * from './online-debug.js';

@@ -57,18 +57,38 @@ export const debugReadResultSchema = z.object({
 });
 export type DebugReadResult = z.infer<typeof debugReadResultSchema>;
 
+/** A device the page can talk to: connected to the OSIM gateway right now, with the PCU version it reported. */
 export const debugDeviceSchema = z.object({
   id: z.number().int(),
   sn: z.string(),
   model: z.string(),
   plantName: z.string().nullable(),
-  /** Connected to the OSIM gateway right now. */
-  connected: z.boolean(),
-  pcuVersion: z.number().int().nullable(),
+  pcuVersion: z.number().int(),
 });
 export type DebugDevice = z.infer<typeof debugDeviceSchema>;
 
-export const debugDeviceQuerySchema = z.object({ q: z.string().max(32).optional() });
+/**
+ * Why an inverter in scope matching the search is not listed: `offline` an OSIM inverter not connected to the gateway
+ * now; `mqttOnly` an inverter that talks MQTT (the page reads OSIM frames); `noGateway` an OSIM inverter while this
+ * server runs no OSIM gateway.
+ */
+export const DEBUG_HIDDEN_REASONS = ['offline', 'mqttOnly', 'noGateway'] as const;
+export type DebugHiddenReason = (typeof DEBUG_HIDDEN_REASONS)[number];
+
+export const debugDeviceListSchema = z.object({
+  /** Connected inverters matching the search, by serial number (at most DEBUG_DEVICE_LIMIT). */
+  items: z.array(debugDeviceSchema),
+  /** How many connected ones match in all (more than listed when the search is broad). */
+  total: z.number().int(),
+  /** How many matching inverters are left out, per reason. */
+  hidden: z.object({ offline: z.number().int(), mqttOnly: z.number().int(), noGateway: z.number().int() }),
+});
+export type DebugDeviceList = z.infer<typeof debugDeviceListSchema>;
+
+/** The debug picker lists at most this many devices; the search narrows it. */
+export const DEBUG_DEVICE_LIMIT = 20;
+
+export const debugDeviceQuerySchema = z.object({ q: z.string().trim().max(32, 'validation.tooLong').optional() });
 
 export const ONLINE_DEBUG_MESSAGES = {
   'onlineDebug.notConnected': {

@@ -86,7 +86,7 @@ export interface DeviceLink extends CommandLink {
 }
 
 /** How a device talks to the platform (`devices.protocol`): MQTT JSON, or OSIM over TCP through the gateway. */
-export type DeviceProtocol = 'mqtt' | 'osim';
+export type { DeviceProtocol } from '@voltfleet/domain';
 
 /**
  * What the command lifecycle needs of a transport: send a command to a device, hear its answers and its presence.

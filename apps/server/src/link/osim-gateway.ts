@@ -177,6 +177,11 @@ export class OsimGateway implements ConnectionHost, IdentificationHost {
     return this.bySn.get(sn);
   }
 
+  /** The serial numbers of the identified devices connected now (online debug lists only these). */
+  connectedSerialNumbers(): string[] {
+    return [...this.bySn.keys()];
+  }
+
   isConnected(sn: string): boolean {
     return this.bySn.has(sn);
   }

@@ -16,3 +16,10 @@ export const HELP_SECTIONS = ['help'] as const;
  * the chooser's words and the plant list's figure columns, kept out of the shell's download (bench/web-size).
  */
 export const COLUMN_SECTIONS = ['columns'] as const;
+
+/**
+ * Sections loaded by the pages that pick devices to command (command issue, online debug) when they open
+ * (`virtual:locale-commands/<lang>`, lib/command-texts.ts): the shell after login is at its size budget, and no other
+ * page reads them.
+ */
+export const COMMAND_SECTIONS = ['commandPicker'] as const;

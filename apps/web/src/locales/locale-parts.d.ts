@@ -1,5 +1,5 @@
-// A language file's four parts (vite.config.ts, localeParts): `core` holds its CORE_SECTIONS, `help` its
-// HELP_SECTIONS, `columns` its COLUMN_SECTIONS, `pages` the rest.
+// A language file's five parts (vite.config.ts, localeParts): `core` holds its CORE_SECTIONS, `help` its
+// HELP_SECTIONS, `columns` its COLUMN_SECTIONS, `commands` its COMMAND_SECTIONS, `pages` the rest.
 declare module 'virtual:locale-core/*' {
   const messages: Record<string, unknown>;
   export default messages;
@@ -13,6 +13,10 @@ declare module 'virtual:locale-help/*' {
   export default messages;
 }
 declare module 'virtual:locale-columns/*' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}
+declare module 'virtual:locale-commands/*' {
   const messages: Record<string, unknown>;
   export default messages;
 }

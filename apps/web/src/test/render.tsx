@@ -5,6 +5,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Lang, Me } from '@voltfleet/domain';
 import { Providers } from '@/app/providers';
 import { loadColumnMessages } from '@/lib/column-messages';
+import { loadCommandTexts } from '@/lib/command-texts';
 import { changeLang, i18next, initI18n, loadAllMessages, loadHelpMessages } from '@/lib/i18n';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
@@ -29,6 +30,7 @@ export async function switchLanguage(lang: Lang): Promise<void> {
   await loadAllMessages();
   await loadHelpMessages();
   await loadColumnMessages(lang);
+  await loadCommandTexts(lang);
 }
 
 /**

@@ -64,6 +64,7 @@ export const toLiveMessage = (c: StatusChange): CommandStatusMessage => ({
   deviceId: c.deviceId,
   status: c.status,
   reason: c.reason,
+  finishedAt: c.finishedAt,
 });
 
 /**
@@ -149,7 +150,7 @@ export class CommandDispatcher {
         if (routing !== 'offline') break;
       }
       if (routing === 'offline') await unclaim(this.db, id);
-      else this.publish({ id, deviceId: claimed.deviceId, status: 'sent', reason: null });
+      else this.publish({ id, deviceId: claimed.deviceId, status: 'sent', reason: null, finishedAt: null });
     }
   }
 

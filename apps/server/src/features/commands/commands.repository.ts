@@ -82,33 +82,6 @@ export async function devicesInScope(db: Queryable, scope: Scope, ids: readonly 
   return rows;
 }
 
-/** Inverters in scope whose serial number contains `q`, for the command page's picker. */
-export async function searchDevices(db: Queryable, scope: Scope, q: string, offlineSeconds: number) {
-  const { rows } = await db.query<{
-    id: number;
-    sn: string;
-    model: string;
-    plant_id: number | null;
-    plant_name: string | null;
-    online: boolean;
-  }>(
-    `SELECT d.id, d.sn, d.model, d.plant_id, p.name AS plant_name,
-            coalesce(d.last_seen_at > now() - make_interval(secs => $4), false) AS online
-       FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
-      WHERE d.kind = 'inverter' AND d.sn ILIKE $3 AND ${deviceInScope('d', 1, 2)}
-      ORDER BY d.sn LIMIT 20`,
-    [scope.pattern, scope.callerId, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, offlineSeconds],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    sn: r.sn,
-    model: r.model,
-    plantId: r.plant_id,
-    plantName: r.plant_name,
-    online: r.online,
-  }));
-}
-
 /** The last reported value of each register, per device. */
 export async function currentParameters(
   db: Queryable,

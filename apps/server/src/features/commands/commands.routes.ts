@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  commandDeviceFilterSchema,
   commandDeviceQuerySchema,
   commandDeviceSchema,
+  commandDeviceSelectionSchema,
   commandLimitsSchema,
   commandSchema,
   controlRecordQuerySchema,
+  deviceFilterOptionsSchema,
   envelope,
   issueCommandSchema,
   paged,
@@ -16,10 +19,12 @@ import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { CommandDispatcher, toLiveMessage } from './command-dispatcher.js';
 import {
-  findCommandDevices,
+  commandDeviceOptions,
   getCommand,
   issueCommands,
+  listCommandDevices,
   listControlRecords,
+  selectCommandDevices,
   type CommandDeps,
 } from './commands.service.js';
 
@@ -77,6 +82,7 @@ export const commandsRoutes: FastifyPluginAsyncZod<CommandDeps & { dispatcher: C
     async (request) => ok(request, { batchLimit: config.commandBatchLimit }),
   );
 
+  // The picker: one page of the inverters in scope matching the filters, by serial number.
   app.get(
     '/api/commands/devices',
     {
@@ -84,14 +90,36 @@ export const commandsRoutes: FastifyPluginAsyncZod<CommandDeps & { dispatcher: C
       schema: {
         tags: ['commands'],
         querystring: commandDeviceQuerySchema,
-        response: { 200: envelope(z.array(commandDeviceSchema)) },
+        response: { 200: envelope(paged(commandDeviceSchema)) },
       },
     },
     async (request) =>
-      ok(
-        request,
-        await findCommandDevices(db, requireCaller(request), request.query.q ?? '', config.deviceOfflineSeconds),
-      ),
+      ok(request, await listCommandDevices(db, requireCaller(request), request.query, config.deviceOfflineSeconds)),
+  );
+
+  // "Select all within the filter": every matching inverter in scope, across pages (at most COMMAND_MAX_DEVICES).
+  app.get(
+    '/api/commands/devices/all',
+    {
+      config: { permission: 'B/E' },
+      schema: {
+        tags: ['commands'],
+        querystring: commandDeviceFilterSchema,
+        response: { 200: envelope(commandDeviceSelectionSchema) },
+      },
+    },
+    async (request) =>
+      ok(request, await selectCommandDevices(db, requireCaller(request), request.query, config.deviceOfflineSeconds)),
+  );
+
+  // What the picker's plant and model filters offer: those of the inverters in scope.
+  app.get(
+    '/api/commands/devices/options',
+    {
+      config: { permission: 'B/E' },
+      schema: { tags: ['commands'], response: { 200: envelope(deviceFilterOptionsSchema) } },
+    },
+    async (request) => ok(request, await commandDeviceOptions(db, requireCaller(request))),
   );
 
   app.get(

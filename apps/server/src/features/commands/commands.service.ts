@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
+  COMMAND_MAX_DEVICES,
   PASSWORD_COMMANDS,
   checkSetting,
   commandCategory,
   ratedPowerW,
   INVERTER_MODEL_NAMES,
   type Command,
+  type CommandDeviceFilter,
+  type CommandDeviceQuery,
+  type CommandDeviceSelection,
   type ControlRecordQuery,
   type InverterModel,
   type IssueCommand,
@@ -25,12 +29,12 @@ import {
   insertCommands,
   listRecords,
   passwordHashOf,
-  searchDevices,
   toCommand,
   type NewCommand,
   type Scope,
   type TargetDevice,
 } from './commands.repository.js';
+import { pickableDevices, pickableOptions } from './command-devices.repository.js';
 
 // The commands feature owns the `commands` table: firmware upgrades insert their carrying command and end it here.
 export { insertUpgradeCommand } from './commands.repository.js';
@@ -130,5 +134,27 @@ export async function getCommand(db: Db, caller: Caller, id: number): Promise<Co
 export const listControlRecords = (db: Db, caller: Caller, query: ControlRecordQuery) =>
   listRecords(db, scopeOf(caller), query);
 
-export const findCommandDevices = (db: Db, caller: Caller, q: string, offlineSeconds: number) =>
-  searchDevices(db, scopeOf(caller), q, offlineSeconds);
+/** One page of the inverters the caller may pick, by serial number. */
+export async function listCommandDevices(db: Db, caller: Caller, query: CommandDeviceQuery, offlineSeconds: number) {
+  const { page, pageSize, ...filter } = query;
+  const window = { limit: pageSize, offset: (page - 1) * pageSize };
+  const { devices, total } = await pickableDevices(db, scopeOf(caller), filter, offlineSeconds, window);
+  return { items: devices, total, page, pageSize };
+}
+
+/**
+ * "Select all within the filter": every inverter in scope matching it, when there are at most COMMAND_MAX_DEVICES
+ * (what one command request may name); above that none, and the page asks for a narrower filter.
+ */
+export async function selectCommandDevices(
+  db: Db,
+  caller: Caller,
+  filter: CommandDeviceFilter,
+  offlineSeconds: number,
+): Promise<CommandDeviceSelection> {
+  const limit = COMMAND_MAX_DEVICES;
+  const found = await pickableDevices(db, scopeOf(caller), filter, offlineSeconds, { limit, offset: 0 });
+  return { devices: found.total > limit ? [] : found.devices, total: found.total, limit };
+}
+
+export const commandDeviceOptions = (db: Db, caller: Caller) => pickableOptions(db, scopeOf(caller));

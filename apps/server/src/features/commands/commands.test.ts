@@ -195,7 +195,13 @@ describe('lifecycle over the real broker with a simulated inverter', () => {
       .commands[0]!.id;
     await s.db.query(`UPDATE commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
     const changes = await sweepCommands(s.db, 60);
-    expect(changes).toContainEqual({ id, deviceId: ids.VFCMDA0003, status: 'expired', reason: null });
+    expect(changes).toContainEqual({
+      id,
+      deviceId: ids.VFCMDA0003,
+      status: 'expired',
+      reason: null,
+      finishedAt: expect.any(String),
+    });
     const inverter = await connectInverter('VFCMDA0003');
     await new Promise((r) => setTimeout(r, 400));
     expect(await statusOf(tokens.a, id)).toBe('expired');
@@ -220,6 +226,7 @@ describe('lifecycle over the real broker with a simulated inverter', () => {
       deviceId: ids.VFCMDA0004,
       status: 'timed_out',
       reason: null,
+      finishedAt: expect.any(String),
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(await statusOf(tokens.a, id)).toBe('timed_out');
@@ -247,6 +254,11 @@ describe('lifecycle over the real broker with a simulated inverter', () => {
         seen.a.filter((m) => m.type === 'commandStatus' && m.commandId === id).map((m) => 'status' in m && m.status),
       )
       .toEqual(['sent', 'succeeded']);
+    // The outcome carries the stored finishing time: the page's live table shows what the control records show.
+    const heard = seen.a.filter((m) => m.type === 'commandStatus' && m.commandId === id);
+    const stored = (await api<Command>(s.app, 'GET', `/api/commands/${id}`, { token: tokens.a })).body.data;
+    expect(stored.finishedAt).not.toBeNull();
+    expect(heard.map((m) => 'finishedAt' in m && m.finishedAt)).toEqual([null, stored.finishedAt]);
     expect(seen.b.some((m) => m.type === 'commandStatus')).toBe(false);
     for (const ws of sockets) ws.terminate();
   });
@@ -341,8 +353,10 @@ describe('selection limits, password and scope', () => {
   });
 
   it('the device picker finds inverters in scope by serial number', async () => {
-    const found = await api<{ sn: string }[]>(s.app, 'GET', '/api/commands/devices?q=VFCMD', { token: tokens.a });
-    expect(found.body.data.map((d) => d.sn)).toEqual([
+    const found = await api<{ items: { sn: string }[] }>(s.app, 'GET', '/api/commands/devices?q=VFCMD', {
+      token: tokens.a,
+    });
+    expect(found.body.data.items.map((d) => d.sn)).toEqual([
       'VFCMDA0001',
       'VFCMDA0002',
       'VFCMDA0003',

@@ -17,12 +17,14 @@ interface ChangeRow {
   device_id: number;
   status: CommandStatus;
   reason: string | null;
+  finished_at: Date | null;
 }
 const toChange = (r: ChangeRow): StatusChange => ({
   id: Number(r.id),
   deviceId: r.device_id,
   status: r.status,
   reason: r.reason,
+  finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
 });
 
 export interface Outgoing {
@@ -127,7 +129,7 @@ export async function recordAnswer(
     `UPDATE commands SET status = $2, reason = $3, read_back = $4, acked_at = coalesce(acked_at, now()),
             finished_at = CASE WHEN $5 THEN now() END
       WHERE id = $1 AND status = ANY($6::text[])
-      RETURNING id, device_id, status, reason`,
+      RETURNING id, device_id, status, reason, finished_at`,
     [
       id,
       answer.status,
@@ -164,7 +166,7 @@ export async function sweepCommands(db: Queryable, timeoutSeconds: number): Prom
     `UPDATE commands SET status = 'expired', finished_at = now()
       WHERE id IN (SELECT id FROM commands WHERE status = ANY($1::text[]) AND expires_at <= now()
                     ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
-      RETURNING id, device_id, status, reason`,
+      RETURNING id, device_id, status, reason, finished_at`,
     [commandStatusesBefore('expired')],
   );
   const timedOut = await db.query<ChangeRow>(
@@ -173,7 +175,7 @@ export async function sweepCommands(db: Queryable, timeoutSeconds: number): Prom
                       AND sent_at <= now() - make_interval(secs => $1)
                       AND NOT (kind = 'firmwareUpgrade' AND status = 'acknowledged')
                     ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
-      RETURNING id, device_id, status, reason`,
+      RETURNING id, device_id, status, reason, finished_at`,
     [timeoutSeconds, commandStatusesBefore('timed_out')],
   );
   return [...expired.rows, ...timedOut.rows].map(toChange);
@@ -186,24 +188,19 @@ export async function sweepCommands(db: Queryable, timeoutSeconds: number): Prom
 export async function finishCommands(
   db: Queryable,
   outcomes: readonly { commandId: number; status: 'succeeded' | 'failed'; reason: string | null }[],
-): Promise<{ id: number; deviceId: number; status: 'succeeded' | 'failed'; reason: string | null }[]> {
+): Promise<(StatusChange & { status: 'succeeded' | 'failed' })[]> {
   if (outcomes.length === 0) return [];
-  const { rows } = await db.query<{
-    id: string;
-    device_id: number;
-    status: 'succeeded' | 'failed';
-    reason: string | null;
-  }>(
+  const { rows } = await db.query<ChangeRow & { status: 'succeeded' | 'failed' }>(
     `UPDATE commands c SET status = u.status, reason = u.reason, finished_at = now()
        FROM jsonb_to_recordset($1::jsonb) AS u(command_id bigint, status text, reason text)
       WHERE c.id = u.command_id AND c.status = ANY($2::text[])
-     RETURNING c.id, c.device_id, c.status, c.reason`,
+     RETURNING c.id, c.device_id, c.status, c.reason, c.finished_at`,
     [
       JSON.stringify(outcomes.map((u) => ({ command_id: u.commandId, status: u.status, reason: u.reason }))),
       OPEN_COMMAND_STATUSES,
     ],
   );
-  return rows.map((r) => ({ id: Number(r.id), deviceId: r.device_id, status: r.status, reason: r.reason }));
+  return rows.map((r) => ({ ...toChange(r), status: r.status }));
 }
 
 /** Who to tell about finished commands: the sender (when still a user), the device and the command's kind. */

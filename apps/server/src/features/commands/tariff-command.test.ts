@@ -213,12 +213,12 @@ describe('tariff periods pushed to an inverter', () => {
        RETURNING id`,
     );
     await s.db.query(`UPDATE devices SET plant_id = $1 WHERE sn = 'VFTARIFF01'`, [rows[0]!.id]);
-    const found = await api<{ sn: string; plantId: number | null; plantName: string | null }[]>(
+    const found = await api<{ items: { sn: string; plantId: number | null; plantName: string | null }[] }>(
       s.app,
       'GET',
       '/api/commands/devices?q=VFTARIFF',
       { token: tokens.mine },
     );
-    expect(found.body.data).toMatchObject([{ sn: 'VFTARIFF01', plantId: rows[0]!.id, plantName: 'Tariff_Roof' }]);
+    expect(found.body.data.items).toMatchObject([{ sn: 'VFTARIFF01', plantId: rows[0]!.id, plantName: 'Tariff_Roof' }]);
   });
 });

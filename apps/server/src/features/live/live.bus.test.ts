@@ -68,6 +68,7 @@ const commandStatus = (commandId: number, deviceId: number): CommandStatusMessag
   deviceId,
   status: 'succeeded',
   reason: null,
+  finishedAt: '2025-01-01T00:00:00.000Z',
 });
 
 /** A stand-in for a hub: records what the bus hands over (the bus, not the hub, is under test there). */

@@ -59,11 +59,18 @@ describe('packing events into NOTIFY payloads', () => {
     { type: 'plantStatus', plantId: 2, status: 'alarm' },
     {
       type: 'commandStatus',
-      message: { type: 'commandStatus', commandId: 9, deviceId: 1, status: 'failed', reason: 'inverterMustBeOff' },
+      message: {
+        type: 'commandStatus',
+        commandId: 9,
+        deviceId: 1,
+        status: 'failed',
+        reason: 'inverterMustBeOff',
+        finishedAt: '2025-01-01T00:00:01.000Z',
+      },
     },
     {
       type: 'commandStatus',
-      message: { type: 'commandStatus', commandId: 10, deviceId: 1, status: 'sent', reason: null },
+      message: { type: 'commandStatus', commandId: 10, deviceId: 1, status: 'sent', reason: null, finishedAt: null },
     },
   ];
 
@@ -74,6 +81,14 @@ describe('packing events into NOTIFY payloads', () => {
     expect(oversized).toEqual([]);
     expect(decodeEvents(payloads[0]!)).toEqual({ origin: 'abc123', seq: 1, events, skippedReadings: 0 });
     expect(originOf(payloads[0]!)).toBe('abc123');
+  });
+
+  it('reads a command status from a sender that did not send its finishing time yet (a rolling upgrade)', () => {
+    const [payload] = encodeEvents([statuses[3]!], 'old', counter()).payloads;
+    // The same payload as a sender before finishedAt travelled wrote it: the command event without its sixth item.
+    const older = payload!.replace(',null]', ']');
+    expect(older).not.toBe(payload);
+    expect(decodeEvents(older).events).toEqual([statuses[3]]);
   });
 
   it('splits a large batch into payloads below the limit, numbered, losing nothing', () => {
@@ -93,7 +108,7 @@ describe('packing events into NOTIFY payloads', () => {
     const reason = '逆变器必须先关机'.repeat(40);
     const events: LiveEvent[] = Array.from({ length: 20 }, (_, i) => ({
       type: 'commandStatus',
-      message: { type: 'commandStatus', commandId: i + 1, deviceId: 1, status: 'failed', reason },
+      message: { type: 'commandStatus', commandId: i + 1, deviceId: 1, status: 'failed', reason, finishedAt: null },
     }));
     const { payloads } = encodeEvents(events, 'p1', counter());
     for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThan(NOTIFY_PAYLOAD_LIMIT);
@@ -103,7 +118,14 @@ describe('packing events into NOTIFY payloads', () => {
   it('returns an event that cannot fit alone instead of sending a payload PostgreSQL would refuse', () => {
     const huge: LiveEvent = {
       type: 'commandStatus',
-      message: { type: 'commandStatus', commandId: 1, deviceId: 1, status: 'failed', reason: 'x'.repeat(9000) },
+      message: {
+        type: 'commandStatus',
+        commandId: 1,
+        deviceId: 1,
+        status: 'failed',
+        reason: 'x'.repeat(9000),
+        finishedAt: null,
+      },
     };
     const { payloads, oversized } = encodeEvents([statuses[0]!, huge], 'p1', counter());
     expect(oversized).toEqual([huge]);

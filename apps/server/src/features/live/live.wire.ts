@@ -48,7 +48,7 @@ type WireEvent =
   | ['r', number, number | null, number, string]
   | ['d', number, number | null, RunningStatus]
   | ['p', number, PlantStatus]
-  | ['c', number, number, CommandStatusMessage['status'], string | null]
+  | ['c', number, number, CommandStatusMessage['status'], string | null, (string | null)?]
   // alarm: event, id, device, plant, code, severity, state, raisedAt, recoveredAt (ISO)
   | [
       'a',
@@ -99,7 +99,7 @@ function toWire(event: LiveEvent): WireEvent {
       return ['p', event.plantId, event.status];
     case 'commandStatus': {
       const m = event.message;
-      return ['c', m.commandId, m.deviceId, m.status, m.reason];
+      return ['c', m.commandId, m.deviceId, m.status, m.reason, m.finishedAt];
     }
     case 'alarm': {
       const a = event.event.alarm;
@@ -130,7 +130,15 @@ function fromWire(w: WireEvent): LiveEvent {
     case 'c':
       return {
         type: 'commandStatus',
-        message: { type: 'commandStatus', commandId: w[1], deviceId: w[2], status: w[3], reason: w[4] },
+        message: {
+          type: 'commandStatus',
+          commandId: w[1],
+          deviceId: w[2],
+          status: w[3],
+          reason: w[4],
+          // A sender from before finishedAt travelled (a rolling upgrade) leaves it out.
+          finishedAt: w[5] ?? null,
+        },
       };
     case 'a':
       return {
@@ -231,11 +239,12 @@ function isWireEvent(w: unknown): w is WireEvent {
       return w.length === 3 && isId(w[1]) && oneOf(PLANT_STATUSES, w[2]);
     case 'c':
       return (
-        w.length === 5 &&
+        (w.length === 5 || w.length === 6) &&
         isId(w[1]) &&
         isId(w[2]) &&
         oneOf(COMMAND_STATUSES, w[3]) &&
-        (w[4] === null || typeof w[4] === 'string')
+        (w[4] === null || typeof w[4] === 'string') &&
+        (w[5] === undefined || w[5] === null || typeof w[5] === 'string')
       );
     case 'a':
       return (

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   debugDeviceQuerySchema,
-  debugDeviceSchema,
+  debugDeviceListSchema,
   debugReadInputSchema,
   debugReadResultSchema,
   envelope,
@@ -38,7 +38,7 @@ export const onlineDebugRoutes: FastifyPluginAsyncZod<{ db: Db; slot: DebugGatew
       schema: {
         tags: ['online debug'],
         querystring: debugDeviceQuerySchema,
-        response: { 200: envelope(z.array(debugDeviceSchema)) },
+        response: { 200: envelope(debugDeviceListSchema) },
       },
     },
     async (request) => ok(request, await searchDebugDevices(db, slot, requireCaller(request), request.query.q ?? '')),

@@ -1,6 +1,13 @@
 // Online debug (SPEC §2 /deviceCenter/onlineDebug): reads a connected OSIM device through the gateway and returns the
 // raw frames with their decoded fields. Raw register access (BA/BB) is for callers with B/E:debug.raw only.
-import type { DebugDevice, DebugReadInput, DebugReadResult, DebugReply, Lang } from '@voltfleet/domain';
+import {
+  DEBUG_DEVICE_LIMIT,
+  type DebugDeviceList,
+  type DebugReadInput,
+  type DebugReadResult,
+  type DebugReply,
+  type Lang,
+} from '@voltfleet/domain';
 import {
   buildQuery,
   buildRegisterQuery,
@@ -24,7 +31,7 @@ import type { OsimGateway } from '../../link/osim-gateway.js';
 export const DEBUG_RAW_PERMISSION = 'B/E:debug.raw';
 
 /** The part of the gateway the debug page uses. */
-export type DebugGateway = Pick<OsimGateway, 'connection' | 'exchange'>;
+export type DebugGateway = Pick<OsimGateway, 'connection' | 'exchange' | 'connectedSerialNumbers'>;
 
 /** Where the runtime plugs in the OSIM gateway (a process without the osim role has none). */
 export class DebugGatewaySlot {
@@ -42,26 +49,34 @@ export class DebugGatewaySlot {
   }
 }
 
-/** Inverters in scope whose serial number contains `q`, connected ones first. */
+/**
+ * The inverters in scope whose serial number contains `q` that the page can talk to: connected to this server's OSIM
+ * gateway now. The others matching are counted by why they are missing (not connected, MQTT only, no gateway here).
+ */
 export async function searchDebugDevices(
   db: Queryable,
   slot: DebugGatewaySlot,
   caller: Caller,
   q: string,
-): Promise<DebugDevice[]> {
-  const rows = await inverterSearch(db, caller, q);
-  const devices = rows.map((r) => {
-    const connection = slot.gateway?.connection(r.sn);
-    return {
-      id: r.id,
-      sn: r.sn,
-      model: r.model,
-      plantName: r.plant_name,
-      connected: connection !== undefined,
-      pcuVersion: connection ? connection.pcuVersion : null,
-    };
+): Promise<DebugDeviceList> {
+  const gateway = slot.gateway;
+  const found = await inverterSearch(db, caller, q, gateway?.connectedSerialNumbers() ?? [], DEBUG_DEVICE_LIMIT);
+  const items = found.rows.flatMap((r) => {
+    // Gone between the two looks: not listed (the next search counts it with the others).
+    const connection = gateway?.connection(r.sn);
+    return connection
+      ? [{ id: r.id, sn: r.sn, model: r.model, plantName: r.plant_name, pcuVersion: connection.pcuVersion }]
+      : [];
   });
-  return [...devices.filter((d) => d.connected), ...devices.filter((d) => !d.connected)].slice(0, 20);
+  return {
+    items,
+    total: found.connected,
+    hidden: {
+      offline: gateway ? found.osimElsewhere : 0,
+      mqttOnly: found.mqtt,
+      noGateway: gateway ? 0 : found.osimElsewhere,
+    },
+  };
 }
 
 /** The whole request frame for the input, built by the codec (never a half frame). */

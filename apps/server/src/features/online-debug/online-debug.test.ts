@@ -1,6 +1,6 @@
 import { osimDeviceRecords } from '../../features/devices/device-writes.service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DebugDevice, DebugReadResult } from '@voltfleet/domain';
+import type { DebugDeviceList, DebugReadResult } from '@voltfleet/domain';
 import { buildRegisterQuery } from '@voltfleet/osim';
 import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter } from '@voltfleet/simulator';
 import { Ingest } from '../telemetry/ingest.js';
@@ -209,12 +209,60 @@ describe('POST /api/debug/:deviceId/read over real TCP', () => {
 });
 
 describe('GET /api/debug/devices', () => {
-  it('lists the inverters in scope with their connection and PCU version, connected first', async () => {
-    const res = await api<DebugDevice[]>(s.app, 'GET', '/api/debug/devices', { token: viewer });
+  const search = (token: string, query = '', lang = 'en') =>
+    api<DebugDeviceList>(s.app, 'GET', `/api/debug/devices${query}`, { token, lang });
+
+  it('lists only the inverters connected over OSIM and counts the others by why they are missing', async () => {
+    // Another inverter of the plant is an OSIM one that is not connected now; the rest talk MQTT.
+    await s.db.query(`UPDATE devices SET protocol = 'osim' WHERE sn = $1`, [idle.sn]);
+    const res = await search(viewer);
     expect(res.status).toBe(200);
-    expect(res.body.data[0]).toMatchObject({ sn: connected.sn, connected: true, pcuVersion: 603 });
-    expect(res.body.data.find((d) => d.sn === idle.sn)).toMatchObject({ connected: false, pcuVersion: null });
-    const none = await api<DebugDevice[]>(s.app, 'GET', '/api/debug/devices', { token: outsider });
-    expect(none.body.data).toEqual([]);
+    expect(res.body.data).toEqual({
+      items: [
+        {
+          id: deviceIds.get(connected.sn),
+          sn: connected.sn,
+          model: connected.model,
+          plantName: expect.any(String),
+          pcuVersion: 603,
+        },
+      ],
+      total: 1,
+      hidden: { offline: 1, mqttOnly: fleet.inverters.length - 2, noGateway: 0 },
+    });
+    // The counts follow the search.
+    expect((await search(viewer, `?q=${idle.sn}`)).body.data).toEqual({
+      items: [],
+      total: 0,
+      hidden: { offline: 1, mqttOnly: 0, noGateway: 0 },
+    });
+  });
+
+  it('lists and counts nothing outside the caller’s scope', async () => {
+    expect((await search(outsider)).body.data).toEqual({
+      items: [],
+      total: 0,
+      hidden: { offline: 0, mqttOnly: 0, noGateway: 0 },
+    });
+  });
+
+  it('says the OSIM inverters are missing because this server runs no gateway, when it runs none', async () => {
+    detach();
+    try {
+      const res = await search(viewer);
+      expect(res.body.data.items).toEqual([]);
+      expect(res.body.data.hidden).toEqual({ offline: 0, mqttOnly: fleet.inverters.length - 2, noGateway: 2 });
+    } finally {
+      detach = s.app.onlineDebug.attach(gateway);
+    }
+  });
+
+  it.each([
+    ['de', 'Höchstens 32 Zeichen'],
+    ['cs', 'Nejvýše 32 znaků'],
+  ])('refuses a search longer than a serial number with a localised 400 (%s)', async (lang, message) => {
+    const res = await search(viewer, `?q=${'x'.repeat(40)}`, lang);
+    expect(res.status).toBe(400);
+    expect((res.body as unknown as { msg: string }).msg).toBe(message);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { Command, LiveMessage } from '@voltfleet/domain';
+import { FINAL_COMMAND_STATUSES, type Command, type LiveMessage } from '@voltfleet/domain';
 import { CommandStatusMemory, applyCommandStatus, movesForward, withFetched, withIssued } from './command-live';
+
+/** The stored finishing time a final status message carries. */
+const FINISHED = '2025-01-01T00:00:07.000Z';
 
 const command = (id: number, status: Command['status']): Command => ({
   id,
@@ -27,23 +30,30 @@ describe('applyCommandStatus', () => {
 
   test.each<[string, LiveMessage]>([
     ['another message type', { type: 'hello', devices: 1 }],
-    ['an unknown command', { type: 'commandStatus', commandId: 9, deviceId: 7, status: 'failed', reason: 'x' }],
-    ['an unchanged status', { type: 'commandStatus', commandId: 2, deviceId: 7, status: 'sent', reason: null }],
+    [
+      'an unknown command',
+      { type: 'commandStatus', commandId: 9, deviceId: 7, status: 'failed', reason: 'x', finishedAt: FINISHED },
+    ],
+    [
+      'an unchanged status',
+      { type: 'commandStatus', commandId: 2, deviceId: 7, status: 'sent', reason: null, finishedAt: null },
+    ],
   ])('ignores %s', (_name, message) => {
     expect(applyCommandStatus(list, message)).toBe(list);
   });
 
-  test('replaces the status and reason of the command it names', () => {
+  test('replaces the status, reason and finishing time of the command it names', () => {
     const next = applyCommandStatus(list, {
       type: 'commandStatus',
       commandId: 2,
       deviceId: 7,
       status: 'failed',
       reason: 'outOfRange',
+      finishedAt: FINISHED,
     });
-    expect(next.map((c) => [c.id, c.status, c.reason])).toEqual([
-      [1, 'queued', null],
-      [2, 'failed', 'outOfRange'],
+    expect(next.map((c) => [c.id, c.status, c.reason, c.finishedAt])).toEqual([
+      [1, 'queued', null, null],
+      [2, 'failed', 'outOfRange', FINISHED],
     ]);
   });
 });
@@ -54,6 +64,7 @@ const heard = (commandId: number, status: Command['status'], reason: string | nu
   deviceId: 7,
   status,
   reason,
+  finishedAt: FINAL_COMMAND_STATUSES.includes(status) ? FINISHED : null,
 });
 
 describe('the lifecycle only moves forward', () => {
@@ -84,10 +95,10 @@ describe('statuses heard before the issue answer', () => {
     memory.hear(heard(5, 'sent'));
     memory.hear(heard(6, 'failed', 'readBackMismatch'));
     const list = withIssued([command(1, 'queued')], [command(5, 'queued'), command(6, 'queued')], memory);
-    expect(list.map((c) => [c.id, c.status, c.reason])).toEqual([
-      [5, 'succeeded', null],
-      [6, 'failed', 'readBackMismatch'],
-      [1, 'queued', null],
+    expect(list.map((c) => [c.id, c.status, c.reason, c.finishedAt])).toEqual([
+      [5, 'succeeded', null, FINISHED],
+      [6, 'failed', 'readBackMismatch', FINISHED],
+      [1, 'queued', null, null],
     ]);
   });
 
@@ -119,10 +130,13 @@ describe('statuses heard before the issue answer', () => {
 describe('statuses fetched after the live socket was down', () => {
   test('replace earlier statuses only, and leave the list untouched when nothing moved', () => {
     const list = [command(1, 'sent'), command(2, 'succeeded')];
-    const next = withFetched(list, [{ ...command(1, 'failed'), reason: 'timeout' }, command(2, 'sent')]);
-    expect(next.map((c) => [c.id, c.status, c.reason])).toEqual([
-      [1, 'failed', 'timeout'],
-      [2, 'succeeded', null],
+    const next = withFetched(list, [
+      { ...command(1, 'failed'), reason: 'timeout', finishedAt: FINISHED },
+      command(2, 'sent'),
+    ]);
+    expect(next.map((c) => [c.id, c.status, c.reason, c.finishedAt])).toEqual([
+      [1, 'failed', 'timeout', FINISHED],
+      [2, 'succeeded', null, null],
     ]);
     expect(withFetched(list, [command(2, 'succeeded')])).toBe(list);
   });

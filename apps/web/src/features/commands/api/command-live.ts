@@ -14,19 +14,20 @@ export const isFinalStatus = (status: CommandStatus): boolean => FINAL_COMMAND_S
  */
 export const movesForward = commandMovesForward;
 
-interface KnownStatus {
-  status: CommandStatus;
-  reason: string | null;
-}
+/** What a status message says of a command: its status, the failure reason and the stored finishing time. */
+type KnownStatus = Pick<Command, 'status' | 'reason' | 'finishedAt'>;
 
-/** The issued commands after a live message: a status change of one of them replaces its status and reason. */
+/**
+ * The issued commands after a live message: a status change of one of them replaces its status, reason and finishing
+ * time (the stored `finished_at` the message carries, so the row shows the control records' time).
+ */
 export function applyCommandStatus(commands: readonly Command[], message: LiveMessage): readonly Command[] {
   if (message.type !== 'commandStatus') return commands;
   const index = commands.findIndex((c) => c.id === message.commandId);
   const current = commands[index];
   if (!current || !movesForward(current.status, message.status)) return commands;
   const next = [...commands];
-  next[index] = { ...current, status: message.status, reason: message.reason };
+  next[index] = { ...current, status: message.status, reason: message.reason, finishedAt: message.finishedAt };
   return next;
 }
 
@@ -45,7 +46,11 @@ export class CommandStatusMemory {
     const before = this.known.get(message.commandId);
     if (before && !movesForward(before.status, message.status)) return;
     this.known.delete(message.commandId);
-    this.known.set(message.commandId, { status: message.status, reason: message.reason });
+    this.known.set(message.commandId, {
+      status: message.status,
+      reason: message.reason,
+      finishedAt: message.finishedAt,
+    });
     // The oldest entries go first (a Map iterates in insertion order).
     for (const id of this.known.keys()) {
       if (this.known.size <= this.limit) break;
@@ -80,7 +85,7 @@ export function withFetched(list: readonly Command[], fetched: readonly Command[
     const fresh = byId.get(c.id);
     if (!fresh || !movesForward(c.status, fresh.status)) return c;
     changed = true;
-    return { ...c, status: fresh.status, reason: fresh.reason };
+    return { ...c, status: fresh.status, reason: fresh.reason, finishedAt: fresh.finishedAt };
   });
   return changed ? next : list;
 }

@@ -60,12 +60,18 @@ class FakeSocket {
   }
 }
 
-const live = (c: Command, status: CommandStatus, reason: string | null = null): LiveMessage => ({
+const live = (
+  c: Command,
+  status: CommandStatus,
+  reason: string | null = null,
+  finishedAt: string | null = null,
+): LiveMessage => ({
   type: 'commandStatus',
   commandId: c.id,
   deviceId: c.deviceId,
   status,
   reason,
+  finishedAt,
 });
 
 /** The command page's composition: the issued commands kept current live, in the table. */
@@ -158,6 +164,29 @@ describe('CommandTable', () => {
     // Another user's command (not on this page) changes nothing here.
     socket.push(live(command(99), 'succeeded'));
     expect(screen.getAllByTestId('command-status')).toHaveLength(2);
+  });
+
+  it('shows the finishing time a live outcome carries exactly as the control records show the stored one', async () => {
+    const FINISHED = '2025-03-01T08:00:09.000Z';
+    const issued = command(31, { deviceSn: 'SN-LIVE' });
+    const { user, unmount } = await renderWithProviders(<IssuedCommands answer={[issued]} />, { me: testMe() });
+    const socket = FakeSocket.latest();
+    socket.open();
+    await user.click(screen.getByRole('button', { name: 'answer' }));
+    const cells = () => within(screen.getByTestId('command-row-SN-LIVE-socLowerLimitPct')).getAllByRole('cell');
+    socket.push(live(issued, 'sent'));
+    // Open: no finishing time yet.
+    const open = cells().at(-1)!.textContent;
+    socket.push(live(issued, 'succeeded', null, FINISHED));
+    const liveText = cells().at(-1)!.textContent;
+    expect(liveText).not.toBe(open);
+    unmount();
+
+    // The control records list the stored command with the same table.
+    await renderWithProviders(
+      <CommandTable commands={[{ ...issued, status: 'succeeded', finishedAt: FINISHED }]} testId="control-records" />,
+    );
+    expect(cells().at(-1)!.textContent).toBe(liveText);
   });
 
   it('fetches the open commands again after the live socket was down', async () => {

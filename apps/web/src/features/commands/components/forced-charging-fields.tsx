@@ -1,12 +1,16 @@
+import { Checkbox, Form, Select, TimePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS, WEEKLY_FORCED_CHARGING, type ForcedCharging } from '@voltfleet/domain';
 import { formatWeekdayOf } from '@/lib/format';
 import { currentLang } from '@/lib/i18n';
+import { hhmmOf, timeOfDay } from '@/lib/time-of-day';
 
 interface Props {
   value: ForcedCharging;
   onChange: (value: ForcedCharging) => void;
 }
+
+type TimeField = 'chargeStart' | 'chargeEnd' | 'dischargeStart' | 'dischargeEnd';
 
 /** Weekly forced charging: mode, per-weekday charge and discharge enables, one charge and one discharge period. */
 export function ForcedChargingFields({ value, onChange }: Props) {
@@ -15,34 +19,29 @@ export function ForcedChargingFields({ value, onChange }: Props) {
   const set = (next: Partial<ForcedCharging>) => onChange({ ...value, ...next });
   const toggle = (side: 'chargeDays' | 'dischargeDays', day: number) =>
     set({ [side]: value[side].map((on, i) => (i === day ? !on : on)) });
-  const time = (field: 'chargeStart' | 'chargeEnd' | 'dischargeStart' | 'dischargeEnd', label: string) => (
-    <label className="filter-field">
-      {label}
-      <input
-        type="time"
+  const time = (field: TimeField, label: string) => (
+    <Form.Item label={label}>
+      <TimePicker
+        format="HH:mm"
+        needConfirm={false}
         data-testid={`fc-${field}`}
-        value={value[field] ?? ''}
-        onChange={(e) => set({ [field]: e.target.value || undefined })}
+        value={timeOfDay(value[field])}
+        onChange={(v) => set({ [field]: hhmmOf(v) ?? undefined })}
       />
-    </label>
+    </Form.Item>
   );
 
   return (
     <fieldset className="forced-charging">
-      <label className="filter-field">
-        {t('commands.mode')}
-        <select
-          className="native-select"
+      <Form.Item label={t('commands.mode')}>
+        <Select<ForcedCharging['mode']>
+          data-testid="fc-mode"
+          style={{ maxWidth: 320 }}
           value={value.mode}
-          onChange={(e) => set({ mode: Number(e.target.value) as ForcedCharging['mode'] })}
-        >
-          {WEEKLY_FORCED_CHARGING.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.names[lang]}
-            </option>
-          ))}
-        </select>
-      </label>
+          options={WEEKLY_FORCED_CHARGING.map((o) => ({ value: o.value, label: o.names[lang] }))}
+          onChange={(mode) => set({ mode })}
+        />
+      </Form.Item>
       <table>
         <thead>
           <tr>
@@ -58,7 +57,11 @@ export function ForcedChargingFields({ value, onChange }: Props) {
               <th scope="row">{t(side === 'chargeDays' ? 'commands.charge' : 'commands.discharge')}</th>
               {WEEKDAYS.map((d) => (
                 <td key={d}>
-                  <input type="checkbox" checked={value[side][d]} onChange={() => toggle(side, d)} />
+                  <Checkbox
+                    aria-label={`${t(side === 'chargeDays' ? 'commands.charge' : 'commands.discharge')} ${formatWeekdayOf(d, lang)}`}
+                    checked={value[side][d]}
+                    onChange={() => toggle(side, d)}
+                  />
                 </td>
               ))}
             </tr>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Typography } from 'antd';
+import { Button, Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   FORCED_CHARGING,
@@ -13,6 +13,8 @@ import {
   type CommandKind,
   type ForcedCharging,
   type IssueCommand,
+  type Lang,
+  type ScalarParameterDef,
   type ValidationIssue,
 } from '@voltfleet/domain';
 import { currentLang } from '@/lib/i18n';
@@ -37,22 +39,43 @@ interface Props {
   onSubmit: (setting: Setting) => void;
 }
 
-/** A remote command or one parameter setting, with the fields and enumerations of the domain catalogue. */
+interface Values {
+  kind: CommandKind;
+  value?: number | null;
+}
+
+/**
+ * The domain's refusal of a typed value, in `lang` (the same check the server makes; the grid-connection limit up to
+ * the largest rated power, each device's own rating is checked by the server). Undefined while the field is empty.
+ */
+export function valueIssue(kind: CommandKind, value: number | null | undefined, lang: Lang): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const checked = checkSetting({ kind, value });
+  return checked.ok ? undefined : translate(checked.issue.key, lang, checked.issue.params);
+}
+
+const rangeLabel = (def: Extract<ScalarParameterDef, { kind: 'range' }>) =>
+  `(${def.min}–${def.max === 'rated' ? MAX_RATED_POWER_W : def.max} ${def.unit})`;
+
+/**
+ * A remote command or one parameter setting, with the fields and enumerations of the domain catalogue, as an Ant
+ * Design form: a value is refused by the form's own rule, with the domain's message in the app's language. The form
+ * has noValidate and its fields carry no min/max/required, so the browser's bubble (in the browser's language,
+ * silent about the unit) never speaks.
+ */
 export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, onSubmit }: Props) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const [kind, setKind] = useState<CommandKind>('powerOn');
-  const [value, setValue] = useState('');
+  const [form] = Form.useForm<Values>();
+  const kind = Form.useWatch('kind', form) ?? 'powerOn';
+  const value = Form.useWatch('value', form);
   const [schedule, setSchedule] = useState<ForcedCharging>(EMPTY_SCHEDULE);
   const [rows, setRows] = useState(() => rowsOf(undefined));
   const [planErrors, setPlanErrors] = useState<PlanErrors>({});
   // A server refusal is shown until the plan is edited.
   const [editedAfter, setEditedAfter] = useState<readonly ValidationIssue[] | null>(null);
   const def = SCALAR_PARAMETERS.find((p) => p.key === kind);
-  // A typed number outside the range is refused here, in the app's language and with the domain's words (the form
-  // has noValidate: the browser's own bubble would speak the browser's language and say nothing of the unit).
-  const checked = def?.kind === 'range' && value !== '' ? checkSetting({ kind, value: Number(value) }) : undefined;
-  const valueError = checked?.ok === false ? translate(checked.issue.key, lang, checked.issue.params) : undefined;
+  const valueError = def?.kind === 'range' ? valueIssue(kind, value, lang) : undefined;
 
   const submitPlan = () => {
     // The same domain rules as the server: a refused plan is shown here and nothing is sent.
@@ -61,92 +84,76 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
     if (issues.length === 0) onSubmit({ kind: TARIFF_PERIODS, tariff: planOf(rows) });
   };
 
-  const submit = () => {
-    // Issue is disabled then, which also stops Enter in the field; this covers any other way the form is submitted.
-    if (valueError) return;
+  // Runs only when the rules pass (Enter in a refused field sends nothing either).
+  const submit = (values: Values) => {
     if (kind === TARIFF_PERIODS) return submitPlan();
     if (kind === FORCED_CHARGING) return onSubmit({ kind, forcedCharging: schedule });
     // An empty field goes without a value, so the server answers "Parameters cannot be empty".
-    onSubmit(def && value !== '' ? { kind, value: Number(value) } : { kind });
+    const typed = values.value;
+    onSubmit(def && typed !== undefined && typed !== null ? { kind, value: typed } : { kind });
   };
 
   return (
-    <form
+    <Form<Values>
+      form={form}
       className="setting-form"
+      layout="vertical"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
+      initialValues={{ kind: 'powerOn' }}
+      onFinish={submit}
+      onValuesChange={(changed: Partial<Values>) => {
+        // Another setting starts empty (a value of one means nothing to another).
+        if ('kind' in changed) form.setFieldValue('value', undefined);
       }}
     >
-      <label className="filter-field">
-        {t('commands.setting')}
-        <select
-          className="native-select"
+      <Form.Item<Values> name="kind" label={t('commands.setting')}>
+        <Select<CommandKind>
           data-testid="command-kind"
-          value={kind}
-          onChange={(e) => {
-            setKind(e.target.value as CommandKind);
-            setValue('');
-          }}
-        >
-          <optgroup label={t('commands.category.remote')}>
-            {REMOTE_COMMANDS.map((k) => (
-              <option key={k} value={k}>
-                {kindLabel(k)}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label={t('commands.category.parameter')}>
-            {[...SCALAR_PARAMETERS.map((p) => p.key), FORCED_CHARGING, TARIFF_PERIODS].map((k) => (
-              <option key={k} value={k}>
-                {kindLabel(k)}
-              </option>
-            ))}
-          </optgroup>
-        </select>
-      </label>
+          style={{ maxWidth: 320 }}
+          // Every setting rendered at once: the list is short, and a virtual list hides its lower entries.
+          virtual={false}
+          options={[
+            {
+              label: t('commands.category.remote'),
+              options: REMOTE_COMMANDS.map((k) => ({ value: k, label: kindLabel(k) })),
+            },
+            {
+              label: t('commands.category.parameter'),
+              options: [...SCALAR_PARAMETERS.map((p) => p.key), FORCED_CHARGING, TARIFF_PERIODS].map((k) => ({
+                value: k,
+                label: kindLabel(k),
+              })),
+            },
+          ]}
+        />
+      </Form.Item>
       {def?.kind === 'enum' ? (
-        <label className="filter-field">
-          {t('commands.value')}
-          <select
-            className="native-select"
+        <Form.Item<Values> name="value" label={t('commands.value')}>
+          <Select<number>
+            allowClear
             data-testid="command-value"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-          >
-            <option value="" />
-            {def.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.names[lang]}
-              </option>
-            ))}
-          </select>
-        </label>
+            style={{ maxWidth: 320 }}
+            virtual={false}
+            options={def.options.map((o) => ({ value: o.value, label: o.names[lang] }))}
+          />
+        </Form.Item>
       ) : null}
       {def?.kind === 'range' ? (
-        <>
-          <label className="filter-field">
-            {`${t('commands.value')} (${def.min}–${def.max === 'rated' ? MAX_RATED_POWER_W : def.max} ${def.unit})`}
-            <input
-              type="number"
-              data-testid="command-value"
-              min={def.min}
-              max={def.max === 'rated' ? MAX_RATED_POWER_W : def.max}
-              step={1}
-              value={value}
-              aria-invalid={valueError ? true : undefined}
-              aria-describedby={valueError ? 'command-value-error' : undefined}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          </label>
-          {/* Beside the field rather than in its label, so it is not read as part of the field's name. */}
-          {valueError ? (
-            <Typography.Text type="danger" id="command-value-error" role="alert" data-testid="command-value-error">
-              {valueError}
-            </Typography.Text>
-          ) : null}
-        </>
+        <Form.Item<Values>
+          name="value"
+          label={`${t('commands.value')} ${rangeLabel(def)}`}
+          validateTrigger={['onChange', 'onBlur']}
+          rules={[
+            {
+              validator: (_, typed: number | null | undefined) => {
+                const issue = valueIssue(kind, typed, currentLang());
+                return issue ? Promise.reject(new Error(issue)) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <InputNumber<number> data-testid="command-value" style={{ width: 200 }} />
+        </Form.Item>
       ) : null}
       {kind === FORCED_CHARGING ? <ForcedChargingFields value={schedule} onChange={setSchedule} /> : null}
       {kind === TARIFF_PERIODS ? (
@@ -171,6 +178,6 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
       >
         {t('commands.issue')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -16,11 +16,14 @@ import { currentLang } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
 import { usePageName } from '@/lib/page-name';
 import { useCan } from '@/lib/permissions';
+import { useCommandTexts } from '@/lib/command-texts';
 import { useCommandLimits } from '../api/get-command-limits';
 import { useIssueCommand, type IssueInput } from '../api/issue-command';
 import { useIssuedCommands } from '../api/use-issued-commands';
+import { BatchProgress } from '../components/batch-progress';
 import { CommandTable } from '../components/command-table';
 import { DevicePicker } from '../components/device-picker';
+import { SelectionSummary } from '../components/selection-summary';
 import { attemptFor, type Attempt } from '../components/issue-attempt';
 import { PasswordDialog } from '../components/password-dialog';
 import { SettingForm, type Setting } from '../components/setting-form';
@@ -45,13 +48,19 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
   const { t } = useTranslation();
   const canUpgrade = useCan('B/E:firmware.upgrade');
   const canManageFirmware = useCan('B/E:firmware.manage');
+  const canBatch = useCan('B/E:command.batch');
   const title = usePageName('commandIssue');
+  // The picker's texts load with the page (they are not part of the shell's).
+  const textsReady = useCommandTexts();
   const [devices, setDevices] = useState<CommandDevice[]>([]);
   const { issued, add } = useIssuedCommands();
+  // The commands of the latest request: its progress and summary are shown above the list of everything issued.
+  const [batch, setBatch] = useState<ReadonlySet<number>>(new Set());
   const [pending, setPending] = useState<IssueInput | null>(null);
   const [needsPassword, setNeedsPassword] = useState(false);
   const issue = useIssueCommand();
   const limits = useCommandLimits();
+  const batchLimit = limits.data?.batchLimit;
   // The send in flight: a ref, so a second click in the same moment already sees it.
   const attempt = useRef<Attempt | null>(null);
 
@@ -63,6 +72,7 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
       onSuccess: ({ commands }) => {
         notifySuccess('success.issued');
         add(commands);
+        setBatch(new Set(commands.map((c) => c.id)));
       },
     });
 
@@ -72,7 +82,6 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
     attempt.current = attemptFor(attempt.current, request, () => crypto.randomUUID());
     const input: IssueInput = { ...request, idempotencyKey: attempt.current.key };
     // A large selection is confirmed as a step of the form, before anything is sent (the server insists on it too).
-    const batchLimit = limits.data?.batchLimit;
     if (batchLimit !== undefined && devices.length > batchLimit && input.confirm !== true) {
       Modal.confirm({
         title: translate('command.confirmRequired', currentLang(), { limit: batchLimit }),
@@ -103,13 +112,17 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
     } else send(input);
   };
 
+  if (!textsReady) return <PageHeader title={title} />;
   const single = devices.length === 1 ? devices[0] : undefined;
+  // Without the batch permission the server refuses a selection above the limit: Issue says so before anyone tries.
+  const refusedBatch = !canBatch && batchLimit !== undefined && devices.length > batchLimit;
   const commandsTab = (
     <>
       <div className="command-issue">
         <DevicePicker selected={devices} onChange={setDevices} />
+        <SelectionSummary selected={devices} batchLimit={batchLimit} canBatch={canBatch} />
         <SettingForm
-          disabled={devices.length === 0}
+          disabled={devices.length === 0 || refusedBatch}
           busy={issue.isPending}
           devices={devices}
           serverIssues={issue.error instanceof ApiError ? issue.error.issues : NO_ISSUES}
@@ -124,6 +137,7 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
         </section>
       ) : null}
       <h3>{t('commands.issued')}</h3>
+      <BatchProgress commands={issued.filter((c) => batch.has(c.id))} />
       <CommandTable commands={issued} testId="issued-commands" />
     </>
   );

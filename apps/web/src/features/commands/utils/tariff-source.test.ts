@@ -8,7 +8,8 @@ const dev = (sn: string, plantId: number | null, plantName: string | null): Comm
   model: '10K',
   plantId,
   plantName,
-  online: true,
+  runningStatus: 'online',
+  protocol: 'mqtt',
 });
 
 describe('tariffSource: the one plant whose tariff the form may load', () => {

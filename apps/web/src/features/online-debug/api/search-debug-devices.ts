@@ -1,9 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DebugDevice } from '@voltfleet/domain';
+import type { DebugDeviceList } from '@voltfleet/domain';
 import { http } from '@/lib/http';
 
-/** Inverters in the caller's scope whose serial number contains `q`, with their OSIM connection (connected first). */
-export function searchDebugDevices(q: string, signal?: AbortSignal): Promise<DebugDevice[]> {
+/**
+ * The inverters in the caller's scope whose serial number contains `q` that the page can talk to (connected over
+ * OSIM now), and how many others match, per reason they are missing.
+ */
+export function searchDebugDevices(q: string, signal?: AbortSignal): Promise<DebugDeviceList> {
   return http.get('/api/debug/devices', { query: { q }, signal });
 }
 

@@ -22,9 +22,6 @@ export function ReadingData({ device }: { device: DebugDevice }) {
   const [inputError, setInputError] = useState<string | null>(null);
   const pcuVersion = device.pcuVersion;
 
-  if (!device.connected || pcuVersion === null)
-    return <Alert type="warning" showIcon data-testid="debug-not-connected" message={t('onlineDebug.notConnected')} />;
-
   const queries = commandsFor(pcuVersion).filter((c) => c.kind === 'query' && c.code !== 'BB');
 
   const send = () => {

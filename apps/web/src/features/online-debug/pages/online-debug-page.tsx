@@ -3,9 +3,9 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DebugDevice } from '@voltfleet/domain';
 import { PageHeader } from '@/components/page-header';
-import { StatusTag } from '@/components/status-tag';
+import { useCommandTexts } from '@/lib/command-texts';
 import { usePageName } from '@/lib/page-name';
-import { useDebugDevices } from '../api/search-debug-devices';
+import { DebugDevicePicker } from '../components/debug-device-picker';
 import { ParameterDescription } from '../components/parameter-description';
 import { ReadingData } from '../components/reading-data';
 import { ResultAnalysis } from '../components/result-analysis';
@@ -13,49 +13,6 @@ import { ResultAnalysis } from '../components/result-analysis';
 interface Props {
   /** The common commands (power on/off, clock sync, restart) for one device, composed in app/ from commands. */
   renderCommands?: (device: DebugDevice) => ReactNode;
-}
-
-/** Search an inverter in scope by serial number and pick one; connected devices come first. */
-function DebugDevicePicker({
-  selected,
-  onSelect,
-}: {
-  selected: DebugDevice | null;
-  onSelect: (d: DebugDevice) => void;
-}) {
-  const { t } = useTranslation();
-  const [q, setQ] = useState('');
-  const found = useDebugDevices(q.trim());
-  return (
-    <div className="device-picker">
-      <label className="filter-field">
-        {t('onlineDebug.searchSn')}
-        <input data-testid="debug-device-search" value={q} onChange={(e) => setQ(e.target.value)} />
-      </label>
-      <ul>
-        {(found.data ?? []).map((d) => (
-          <li key={d.id}>
-            <label>
-              <input
-                type="radio"
-                name="debug-device"
-                data-testid={`debug-device-${d.sn}`}
-                checked={selected?.id === d.id}
-                onChange={() => onSelect(d)}
-              />{' '}
-              {d.sn} · {d.model}
-              {d.plantName ? ` · ${d.plantName}` : ''}{' '}
-              <StatusTag tone={d.connected ? 'success' : 'default'}>
-                {d.connected
-                  ? t('onlineDebug.connected', { version: d.pcuVersion ?? '' })
-                  : t('onlineDebug.disconnected')}
-              </StatusTag>
-            </label>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 /**
@@ -66,9 +23,11 @@ export default function OnlineDebugPage({ renderCommands }: Props) {
   const { t } = useTranslation();
   const title = usePageName('onlineDebug');
   const [device, setDevice] = useState<DebugDevice | null>(null);
+  // The picker's texts load with the page (they are not part of the shell's).
+  const textsReady = useCommandTexts();
   const withDevice = (content: (d: DebugDevice) => ReactNode) => (
     <>
-      <DebugDevicePicker selected={device} onSelect={setDevice} />
+      {textsReady ? <DebugDevicePicker selected={device} onSelect={setDevice} /> : null}
       {device ? <div key={device.id}>{content(device)}</div> : <p>{t('onlineDebug.pickDevice')}</p>}
     </>
   );

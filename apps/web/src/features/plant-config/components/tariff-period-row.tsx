@@ -1,17 +1,9 @@
 import { Button, Form, InputNumber, Select, TimePicker } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TARIFF_PRICE_MAX, TARIFF_TYPES, type Lang } from '@voltfleet/domain';
+import { hhmmOf, timeOfDay } from '@/lib/time-of-day';
 import type { DraftErrors, PeriodRow } from '../utils/tariff-draft';
-
-const toTime = (hhmm: string | null | undefined): Dayjs | null =>
-  hhmm
-    ? dayjs()
-        .hour(Number(hhmm.slice(0, 2)))
-        .minute(Number(hhmm.slice(3, 5)))
-        .second(0)
-    : null;
 
 interface Props {
   row: PeriodRow;
@@ -46,8 +38,8 @@ export function TariffPeriodRow({ row, index, errors, canRemove, onChange, onRem
         <TimePicker
           format="HH:mm"
           needConfirm={false}
-          value={toTime(row.start)}
-          onChange={(v) => onChange({ ...row, start: v ? v.format('HH:mm') : null })}
+          value={timeOfDay(row.start)}
+          onChange={(v) => onChange({ ...row, start: hhmmOf(v) })}
           data-testid="tariff-start"
         />
       </Form.Item>
@@ -55,8 +47,8 @@ export function TariffPeriodRow({ row, index, errors, canRemove, onChange, onRem
         <TimePicker
           format="HH:mm"
           needConfirm={false}
-          value={toTime(row.end)}
-          onChange={(v) => onChange({ ...row, end: v ? v.format('HH:mm') : null })}
+          value={timeOfDay(row.end)}
+          onChange={(v) => onChange({ ...row, end: hhmmOf(v) })}
           data-testid="tariff-end"
         />
       </Form.Item>

@@ -1,0 +1,206 @@
+// A new installer on the command issue page at 1440×900, in the four languages: devices chosen by filter in the
+// app's table ("select all within the filter"), the selection summarised before Issue, a batch to every demo
+// inverter followed per device to its outcome, and a value out of range refused by the form's own rule.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+import { chooseByTestId, demoInverters, type CommandDevice } from './support/demo-fleet.js';
+
+type Lang = 'zh' | 'en' | 'cs' | 'de';
+
+/** Every demo inverter answers a clock sync within seconds; a loaded machine may take a while for 22 of them. */
+const BATCH_MS = 120_000;
+
+const TEXT: Record<
+  Lang,
+  { title: string; online: string; soc: string; outOfRange: string; selected: (n: number) => RegExp }
+> = {
+  zh: {
+    title: '指令下发',
+    online: '在线',
+    soc: 'SOC下限',
+    outOfRange: '取值范围为 10–100 %',
+    selected: (n) => new RegExp(`${n}`),
+  },
+  en: {
+    title: 'Command issue',
+    online: 'Online',
+    soc: 'SOC lower limit',
+    outOfRange: 'The value must be between 10 and 100 %',
+    selected: (n) => new RegExp(`^${n} selected$`),
+  },
+  cs: {
+    title: 'Odesílání příkazů',
+    online: 'Online',
+    soc: 'Spodní mez SOC',
+    outOfRange: 'Hodnota musí být mezi 10 a 100 %',
+    selected: (n) => new RegExp(`${n}`),
+  },
+  de: {
+    title: 'Befehlsversand',
+    online: 'Online',
+    soc: 'SOC-Untergrenze',
+    outOfRange: 'Der Wert muss zwischen 10 und 100 % liegen',
+    selected: (n) => new RegExp(`${n}`),
+  },
+};
+
+/** The command page in `lang`, signed in as the administrator (whose scope holds the whole demo fleet). */
+async function openCommandIssue(page: Page, lang: Lang): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/login');
+  if (lang !== 'en') {
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId(`lang-option-${lang}`).click();
+  }
+  await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+  await page.goto('/deviceCenter/commandIssue');
+  await expectTitle(page, TEXT[lang].title);
+}
+
+/** The demo inverters once every one of them is online (they connect shortly after the server starts). */
+async function allOnline(journey: ReturnType<typeof setupJourney>): Promise<CommandDevice[]> {
+  let devices: CommandDevice[] = [];
+  await expect
+    .poll(
+      async () => {
+        devices = await demoInverters(journey);
+        return devices.length > 0 && devices.every((d) => d.online);
+      },
+      { timeout: 90_000, interval: 1000 },
+    )
+    .toBe(true);
+  return devices;
+}
+
+const summaryCount = (page: Page) =>
+  page.getByTestId('command-selection-summary').getAttribute('data-count', { timeout: 1000 });
+
+/** Types a value out of range and checks the form's own message, and that nothing could raise the browser's bubble. */
+async function expectLocalisedRangeMessage(page: Page, lang: Lang): Promise<void> {
+  await chooseByTestId(page, 'command-kind', TEXT[lang].soc);
+  const value = page.getByTestId('command-value');
+  await value.fill('101');
+  const help = page.locator('.setting-form .ant-form-item-explain-error');
+  await expect
+    .poll(() => help.innerText({ timeout: 1000 }).catch(() => ''), { timeout: WAIT_MS })
+    .toBe(TEXT[lang].outOfRange);
+  expect(await page.getByTestId('command-issue').isDisabled()).toBe(true);
+  const native = await page.locator('.setting-form').evaluate((form) => ({
+    noValidate: (form as HTMLFormElement).noValidate,
+    constrained: form.querySelectorAll('[required], [min], [max], [pattern]').length,
+    // Nothing the browser would refuse on submit (its bubble speaks the browser's language, not the app's).
+    invalid: Array.from(form.querySelectorAll('input')).filter((i) => !i.checkValidity()).length,
+  }));
+  expect(native).toEqual({ noValidate: true, constrained: 0, invalid: 0 });
+  await value.fill('40');
+  await expect.poll(() => help.count(), { timeout: WAIT_MS }).toBe(0);
+}
+
+describe('command batch chosen by filter, in four languages', () => {
+  const journey = setupJourney();
+
+  it.each<Lang>(['zh', 'cs', 'de'])(
+    'filters, selects all within the filter, summarises it and refuses a value out of range (%s)',
+    async (lang) => {
+      const fleet = await demoInverters(journey);
+      const tenK = fleet.filter((d) => d.model === '10K');
+      // What the server selects for the model filter (another journey's 10K devices count too, scope is the same).
+      const { total } = await journey.api.call<{ total: number }>('GET', '/api/commands/devices/all?model=10K', {
+        token: journey.admin,
+      });
+      expect(total).toBeGreaterThanOrEqual(tenK.length);
+      const page = await journey.open();
+      await openCommandIssue(page, lang);
+
+      await chooseByTestId(page, 'command-model-filter', '10K');
+      await expect
+        .poll(() => page.getByTestId('command-devices').locator('.pager-total').innerText({ timeout: 1000 }), {
+          timeout: WAIT_MS,
+        })
+        .toContain(String(total));
+      await page.getByTestId('command-select-all').click();
+      await expect.poll(() => summaryCount(page), { timeout: WAIT_MS }).toBe(String(total));
+      expect(await page.getByTestId('command-selection-count').innerText()).toMatch(TEXT[lang].selected(total));
+      expect(await page.getByTestId('command-selection-models').innerText()).toBe(`10K (${total})`);
+      expect(await page.getByTestId('command-selection-plants').innerText()).not.toBe('');
+
+      await expectLocalisedRangeMessage(page, lang);
+    },
+    120_000,
+  );
+
+  it('issues a clock sync to every demo inverter chosen by filter and follows each to its outcome (en)', async () => {
+    const fleet = await allOnline(journey);
+    expect(fleet.length).toBeGreaterThan(20);
+    const page = await journey.open();
+    await openCommandIssue(page, 'en');
+
+    // Every online inverter in scope: the demo fleet (devices other journeys stock in never come online).
+    await chooseByTestId(page, 'command-status-filter', TEXT.en.online);
+    await expect
+      .poll(() => page.getByTestId('command-devices').locator('.pager-total').innerText({ timeout: 1000 }), {
+        timeout: WAIT_MS,
+      })
+      .toBe(`Total: ${fleet.length}`);
+    // The list pages (15 a page); select all takes the devices of every page, from the server.
+    expect(await page.getByTestId('command-devices').locator('tbody tr').count()).toBe(15);
+    await page.getByTestId('command-select-all').click();
+    await expect.poll(() => summaryCount(page), { timeout: WAIT_MS }).toBe(String(fleet.length));
+    expect(await page.getByTestId('command-selection-count').innerText()).toBe(`${fleet.length} selected`);
+    const models = await page.getByTestId('command-selection-models').innerText();
+    for (const model of new Set(fleet.map((d) => d.model)))
+      expect(models).toContain(`${model} (${fleet.filter((d) => d.model === model).length})`);
+    // Above the batch limit the administrator confirms the batch.
+    expect(await page.getByTestId('command-batch-limit').innerText()).toBe(
+      'More than 20 devices: you confirm the batch before it is issued',
+    );
+
+    await expectLocalisedRangeMessage(page, 'en');
+
+    await chooseByTestId(page, 'command-kind', 'Clock sync');
+    await page.getByTestId('command-issue').click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'More than 20 devices are selected: confirm to issue' });
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await expectNotice(page, 'Issued successfully');
+
+    const summary = page.getByTestId('command-batch-summary');
+    await expect
+      .poll(() => summary.getAttribute('data-total', { timeout: 1000 }), { timeout: WAIT_MS })
+      .toBe(String(fleet.length));
+    // Every device reaches a final state of the lifecycle, each seen in its own row.
+    await expect
+      .poll(() => summary.getAttribute('data-finished', { timeout: 1000 }), { timeout: BATCH_MS, interval: 1000 })
+      .toBe(String(fleet.length));
+    const rows = page.getByTestId('issued-commands').locator('tbody tr');
+    expect(await rows.count()).toBe(fleet.length);
+    const statuses = await page
+      .getByTestId('issued-commands')
+      .getByTestId('command-status')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
+    for (const status of statuses) expect(['succeeded', 'failed', 'timed_out', 'expired']).toContain(status);
+    // The summary counts each status once, adding up to the batch.
+    const counts = await summary
+      .locator('[data-testid^="command-batch-"][data-count]')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-testid'), Number(e.getAttribute('data-count'))]));
+    expect(counts.reduce((sum, [, n]) => sum + Number(n), 0)).toBe(fleet.length);
+    for (const status of new Set(statuses))
+      expect(counts).toContainEqual([`command-batch-${status}`, statuses.filter((s) => s === status).length]);
+    expect(await page.getByTestId('command-batch-finished').innerText()).toBe(
+      `${fleet.length} of ${fleet.length} commands finished`,
+    );
+
+    // The live table's "finished at" is the control records' value for the same command.
+    const device = fleet[0]!;
+    const liveRow = page.getByTestId(`command-row-${device.sn}-clockSync`);
+    const liveFinished = await liveRow.locator('td').last().innerText();
+    expect(liveFinished).not.toBe('');
+    await page.goto('/userCenter/contralRecord');
+    await expectTitle(page, 'Control records');
+    await page.getByTestId('records-sn').fill(device.sn);
+    await page.getByTestId('records-search').click();
+    const record = page.getByTestId('control-records').locator('tr', { hasText: 'Clock sync' }).first();
+    await record.waitFor({ timeout: WAIT_MS });
+    expect(await record.locator('td').last().innerText()).toBe(liveFinished);
+  }, 300_000);
+});
