@@ -48,7 +48,7 @@ describe('commandParametersText', () => {
     ['antiBackflow', { antiBackflow: 1 }, 'de', null, 'Rückspeiseschutz → Aktivieren'],
     ['powerOn', { onOff: 1 }, 'en', null, 'On/off → On'],
     ['powerOff', { onOff: 0 }, 'de', null, 'Ein/Aus → Aus'],
-    ['restart', { restart: 1 }, 'cs', null, 'Reset/restart'],
+    ['restart', { restart: 1 }, 'cs', null, 'Reset/restartování'],
     // A clock sync on the plant's wall clock with its offset; without a plant in UTC, labelled so.
     ['clockSync', { clockS: CLOCK_S }, 'en', 'Asia/Shanghai', 'Clock sync → 2026-11-23 08:15:14 UTC+8'],
     ['clockSync', { clockS: CLOCK_S }, 'de', 'Europe/Berlin', 'Uhrzeit synchronisieren → 2026-11-23 01:15:14 UTC+1'],

@@ -30,9 +30,15 @@ function PeriodRow({ row, index, errors, onChange }: PeriodRowProps) {
 
 /** Opens an Ant Design select by its field's label and clicks the option with that text. */
 async function choose(user: UserEvent, field: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: field }));
+  const box = screen.getByRole('combobox', { name: field });
+  await user.click(box);
   const options = await screen.findAllByTitle(option);
   await user.click(options.find((o) => o.classList.contains('ant-select-item-option'))!);
+  // The select shows the option it took (its title) once the form has rendered the choice; a loaded machine is slow.
+  await waitFor(
+    () => expect(box.closest('.ant-select')?.querySelector('.ant-select-content')?.getAttribute('title')).toBe(option),
+    { timeout: 5000 },
+  );
 }
 
 /** The option texts of the select opened last (each select's list is added to the document when first opened). */
