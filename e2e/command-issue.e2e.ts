@@ -78,7 +78,7 @@ describe('command issue', () => {
       .first();
     await record.waitFor({ timeout: WAIT_MS });
     expect(await record.getByTestId('command-status').getAttribute('data-status')).toBe('succeeded');
-    expect(await record.textContent()).toContain('workMode=4');
+    expect(await record.textContent()).toContain('Work mode → Peak-valley');
   }, 120_000);
 
   it('shows the outcome of an inverter that answered before the issue answer reached the page', async () => {

@@ -82,6 +82,8 @@ describe('language', () => {
       // Chosen inside the shell of a browser preferring something else.
       const first = await journey.open(lang === 'zh' ? 'en-US' : 'zh-CN');
       await loginViaForm(first, username, USER_PASSWORD);
+      // The shell is up (in the browser's language) before the switch is used.
+      await expectTitle(first, lang === 'zh' ? USER_LIST.en : USER_LIST.zh);
       await first.getByTestId('lang-switch').click();
       await first.getByTestId(`lang-option-${lang}`).click();
       await expectTitle(first, USER_LIST[lang]);
