@@ -42,7 +42,7 @@ describe('filterCatalogue', () => {
   });
 
   it('does not find an English name when searching in German', () => {
-    expect(shown('power factor setting', 'de')).toEqual([]);
+    expect(shown('Power factor setpoint', 'de')).toEqual([]);
   });
 
   it('finds nothing for a text no command or field has', () => {
