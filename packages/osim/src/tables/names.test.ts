@@ -1,4 +1,4 @@
-// Every name the parameter catalogue shows (commands, fields and value meanings of every layout version, OSIM and
+// Every name the parameter catalogue shows (commands, fields, type names and value meanings of every layout version, OSIM and
 // firmware upgrade) must read as a real text in each of the four languages: not empty, not a raw key or placeholder,
 // Chinese in zh, and translated (not the English copied) in cs and de; and one English name means one translation.
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,25 @@ import { OSIM_LANGS, type LocalisedText, type OsimLang } from '../layout.js';
 
 /** Abbreviations installers use as they are in every language (and the phase pairs of line voltages). */
 const ABBREVIATIONS = new Set([
-  ...['PV', 'DC', 'AC', 'SOC', 'SOH', 'BMS', 'PCU', 'DSP', 'CT', 'EMS', 'SN', 'DRM', 'IP', 'SSID', 'CRC', 'WLAN'],
+  ...[
+    'PV',
+    'DC',
+    'AC',
+    'SOC',
+    'SOH',
+    'BMS',
+    'PCU',
+    'DSP',
+    'CT',
+    'EMS',
+    'SN',
+    'DRM',
+    'IP',
+    'SSID',
+    'CRC',
+    'WLAN',
+    'ASCII',
+  ],
   ...['AB', 'BC', 'CA'],
 ]);
 
@@ -19,7 +37,7 @@ const LOANWORDS = new Set(['Firmware', 'Hardware', 'Offset', 'Minute']);
 
 interface Text {
   readonly where: string;
-  /** A command or field name (value meanings are defined once, in options.ts). */
+  /** A command or field name (type names and value meanings are defined once, in type-names.ts and options.ts). */
   readonly name: boolean;
   readonly lang: OsimLang;
   readonly text: string;
@@ -36,6 +54,7 @@ function collect(): Text[] {
     add(cmd, c.names);
     for (const f of c.fields) {
       add(`${cmd} ${f.key}`, f.names);
+      add(`${cmd} ${f.key} type`, f.typeNames, false);
       for (const o of f.options) add(`${cmd} ${f.key} = ${o.value}`, o.names, false);
     }
   }
