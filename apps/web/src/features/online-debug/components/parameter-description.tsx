@@ -17,7 +17,8 @@ export function ParameterDescription() {
   const catalogue = useMemo(() => parameterCatalogue(version === 'auto' ? undefined : version), [version]);
   const shown = filterCatalogue(catalogue, q, lang);
 
-  // Per command: a repetition given by another field names that field (its key is in the Field column).
+  // Per command: a repetition given by another field names that field, looked up among all the command's fields (a
+  // search may have left the count field out).
   const columns = (c: CatalogueCommand): Column<CatalogueField>[] => [
     { title: t('onlineDebug.columns.name'), key: 'name', render: (_, f) => f.names[lang] },
     { title: t('onlineDebug.columns.key'), dataIndex: 'key', render: (key) => <code>{key}</code> },
@@ -62,7 +63,9 @@ export function ParameterDescription() {
           </h4>
           <DataTable
             rowKey="key"
-            columns={columns(c)}
+            columns={columns(
+              catalogue.find((all) => all.family === c.family && all.code === c.code && all.version === c.version) ?? c,
+            )}
             dataSource={c.fields}
             rowTestId={(f) => `debug-catalogue-${c.code}-${c.version}-${f.key}`}
             emptyText={t('onlineDebug.noFields')}
