@@ -22,6 +22,16 @@ interface DebugDevice {
 const OUTCOME_MS = 30_000;
 const HEX_FRAME = /^fe 55( [0-9a-f]{2})+ ae$/;
 
+/**
+ * Switches the page to `lang`. The choice is stored with the account (it follows the user to the next login), so a
+ * test that switches away from English switches back before it ends, for the tests after it.
+ */
+async function switchLanguage(page: Page, lang: 'en' | 'de'): Promise<void> {
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId(`lang-option-${lang}`).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: WAIT_MS }).toBe(lang);
+}
+
 /** A demo OSIM inverter connected to the gateway and answering (they dial in shortly after the server starts). */
 async function connectedOsimInverter(journey: Journey): Promise<DebugDevice> {
   let found: DebugDevice | undefined;
@@ -83,13 +93,13 @@ describe('online debug with a connected OSIM inverter', () => {
     expect(await page.getByTestId('debug-request-hex').innerText()).toMatch(/^fe 55 64 14 0a 00 /);
     expect(await page.getByTestId('debug-reply-hex-0A').innerText()).toMatch(HEX_FRAME);
     const voltage = page.getByTestId('debug-reply-fields-0A-batteryVoltage');
-    expect(await voltage.innerText()).toContain('battery voltage');
+    expect(await voltage.innerText()).toContain('Battery voltage');
     expect(await voltage.innerText()).toMatch(/\d V/);
 
-    await page.getByTestId('lang-switch').click();
-    await page.getByTestId('lang-option-de').click();
+    await switchLanguage(page, 'de');
     await expect.poll(() => voltage.innerText(), { timeout: WAIT_MS }).toContain('Batteriespannung');
     expect(await page.getByTestId('debug-reply-hex-0A').innerText()).toMatch(HEX_FRAME);
+    await switchLanguage(page, 'en');
   }, 150_000);
 
   it('syncs the clock after a confirmation, powers off with the password and on again', async () => {
@@ -141,12 +151,12 @@ describe('online debug with a connected OSIM inverter', () => {
     await page.getByRole('tab', { name: 'Parameter description' }).click();
     const search = page.getByTestId('debug-catalogue-search');
 
-    await search.fill('power factor setting');
+    await search.fill('power factor setpoint');
     const powerFactor = page.locator('[data-testid^="debug-catalogue-67-"][data-testid$="-powerFactor"]').first();
     await powerFactor.waitFor();
     const cells = await powerFactor.locator('td').allInnerTexts();
     // name, key, type, bytes, scale, unit, range, meaning, repeats
-    expect(cells.slice(0, 3)).toEqual(['power factor setting', 'powerFactor', 'int']);
+    expect(cells.slice(0, 3)).toEqual(['Power factor setpoint', 'powerFactor', 'Signed integer']);
     expect(cells[4]).toBe('0.001');
     expect(cells[6]).toBe('-1 – 1');
     // Only matching fields are listed.
@@ -155,7 +165,10 @@ describe('online debug with a connected OSIM inverter', () => {
     await search.fill('startTime');
     const start = page.locator('[data-testid^="debug-catalogue-66-"][data-testid$="-startTime"]').first();
     await start.waitFor();
-    expect((await start.locator('td').allInnerTexts())[5]).toBe('min');
+    const startCells = await start.locator('td').allInnerTexts();
+    expect(startCells[5]).toBe('min');
+    // A repetition names the field that holds the count.
+    expect(startCells[8]).toBe('Number of tariff periods');
 
     await search.fill('operatingMode');
     const mode = page.locator('[data-testid^="debug-catalogue-66-"][data-testid$="-operatingMode"]').first();
@@ -164,13 +177,14 @@ describe('online debug with a connected OSIM inverter', () => {
     expect(modeCells[6]).toBe('0, 1, 2, 3, 4, 6');
     expect(modeCells[7]).toContain('4 = Peak-valley');
 
-    await page.getByTestId('lang-switch').click();
-    await page.getByTestId('lang-option-de').click();
+    await switchLanguage(page, 'de');
     await expect
       .poll(async () => (await mode.locator('td').allInnerTexts())[0], { timeout: WAIT_MS })
       .toBe('Betriebsart');
+    expect((await mode.locator('td').allInnerTexts())[2]).toBe('Ganzzahl mit Vorzeichen');
     await search.fill('xyz-no-such-field');
     await expect.poll(() => page.locator('.online-debug-catalogue section').count(), { timeout: WAIT_MS }).toBe(0);
+    await switchLanguage(page, 'en');
   });
 
   it('offers no raw registers (BA/BB) to a user without the operator permission, and the API refuses them', async () => {

@@ -1,24 +1,37 @@
 // Writes src/tables/*.ts, Voltfleet's own typed OSIM field tables, from the community reference data
-// (protocol-en.json, protocol-zh.json, field-names-cs.csv) and the German/Czech names in translations.mjs.
+// (protocol-en.json for the layouts, protocol-zh.json to cross-check them) and the names in four languages from
+// names.tsv (the reference's names are raw keys, machine English and partly untranslated: they are only the keys into
+// it). names.tsv is one glossary for every version, so the same thing has the same name in every table; its rows are
+// `kind ref zh en cs de` with kind `command` (ref: the reference's command comment), `field` (ref: the reference's
+// field name) or `key` (ref: a field key, taking precedence: the reference names the forced charging and forced
+// discharging switches alike). Terms: 电网 grid / síť / Netz; 并网 on-grid / síťový režim / Netzbetrieb; 离网 off-grid /
+// ostrovní režim / Inselbetrieb; 后备 backup / záložní výstup / Backup; 负载 load / zátěž / Last; 母线 bus / sběrnice /
+// Zwischenkreis; 电量 energy / energie / Energie; 运行状态 running state / provozní stav / Betriebszustand; 工作模式
+// operating mode / provozní režim / Betriebsart; 强制充电 forced charging / vynucené nabíjení / Zwangsladung; 尖峰平谷
+// as the plants' tariff types (sharp, peak, flat, valley). PV, DC, AC, SOC, SOH, BMS, PCU, DSP, DRM, IP, SSID and CRC
+// stay as they are in every language. src/tables/names.test.ts checks the generated names.
 // Run once by hand when the reference changes (`npm run generate -w packages/osim [referenceDir]`); the output is
 // checked in and nothing reads the reference at run time or in tests.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMMAND_NAMES, FIELD_NAMES_DE } from './translations.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const refDir = path.resolve(process.argv[2] ?? path.join(here, '../../../../shared/reference/osim'));
 const outDir = path.join(here, '../src/tables');
 
+const NAMES = { command: {}, field: {}, key: {} };
+for (const line of readFileSync(path.join(here, 'names.tsv'), 'utf8').split('\n').slice(1)) {
+  if (!line.trim()) continue;
+  const cols = line.split('\t');
+  if (cols.length !== 6 || !NAMES[cols[0]]) throw new Error(`bad names.tsv row: ${line}`);
+  const [kind, ref, zh, en, cs, de] = cols;
+  if (NAMES[kind][ref]) throw new Error(`names.tsv names ${kind} "${ref}" twice`);
+  NAMES[kind][ref] = { zh, en, cs, de };
+}
+
 const en = JSON.parse(readFileSync(path.join(refDir, 'protocol-en.json'), 'utf8'));
 const zh = JSON.parse(readFileSync(path.join(refDir, 'protocol-zh.json'), 'utf8'));
-const cs = new Map(
-  readFileSync(path.join(refDir, 'field-names-cs.csv'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => l.replaceAll('"', '').split(';')),
-);
 
 /** Keys for fields the reference leaves without a tag, where the generated camel-case name would be clumsy. */
 const KEY_OVERRIDES = {
@@ -110,13 +123,14 @@ function codecOf(f) {
   throw new Error(`unknown converter ${c}`);
 }
 
-function names(enName, zhName) {
-  const de = FIELD_NAMES_DE[enName];
-  const czech = cs.get(enName);
-  if (!de) throw new Error(`no German name for "${enName}"`);
-  if (!czech) throw new Error(`no Czech name for "${enName}"`);
-  return { zh: zhName, en: enName, cs: czech, de };
+const usedNames = new Set();
+function localised(entry, what) {
+  if (!entry) throw new Error(`names.tsv has no names for ${what}`);
+  usedNames.add(entry);
+  return entry;
 }
+
+const fieldNames = (enName, key) => localised(NAMES.key[key] ?? NAMES.field[enName], `field "${enName}" (${key})`);
 
 function convertCommand(cmd, zhCmd, version) {
   const used = new Set();
@@ -130,7 +144,7 @@ function convertCommand(cmd, zhCmd, version) {
     if (used.has(key)) key = `${key}${f.order}`;
     used.add(key);
     byOrder.set(f.order, key);
-    const out = { key, order: f.order, type: f.type, byteLen: Number(f.byteLen), names: names(f.name, zf.name) };
+    const out = { key, order: f.order, type: f.type, byteLen: Number(f.byteLen), names: fieldNames(f.name, key) };
     if (f.tag) out.tag = f.tag;
     const scale = f.unitValue !== undefined ? Number(f.unitValue) : undefined;
     if (scale !== undefined && scale !== 1) out.scale = scale;
@@ -171,12 +185,9 @@ function convertCommand(cmd, zhCmd, version) {
     return out;
   });
   for (const f of fields) if (f.repeatRef !== undefined) f.repeatRef = byOrder.get(Number(f.repeatRef));
-  const en = cmd.comment;
-  const other = COMMAND_NAMES[en];
-  if (!other) throw new Error(`no names for command "${en}"`);
   const out = {
     code: cmd.type.toUpperCase(),
-    names: { zh: zhCmd.comment, en: en.charAt(0).toUpperCase() + en.slice(1), cs: other.cs, de: other.de },
+    names: localised(NAMES.command[cmd.comment], `command "${cmd.comment}"`),
     kind: { 1: 'query', 2: 'write', 3: 'config' }[Number(cmd.op)],
     version,
     fields,
@@ -213,4 +224,10 @@ export const ${constName}: VersionLayout = ${JSON.stringify(layout, null, 2)};
 const outputs = [];
 en.osim.versions.forEach((v, i) => outputs.push(emit('osim', v, zh.osim.versions[i])));
 en['osim-upgrade'].versions.forEach((v, i) => outputs.push(emit('upgrade', v, zh['osim-upgrade'].versions[i])));
+const unused = Object.entries(NAMES).flatMap(([kind, byRef]) =>
+  Object.entries(byRef)
+    .filter(([, entry]) => !usedNames.has(entry))
+    .map(([ref]) => `${kind} "${ref}"`),
+);
+if (unused.length > 0) throw new Error(`names.tsv rows no table uses: ${unused.join(', ')}`);
 console.log(`wrote ${outputs.map((o) => o.name).join(', ')}`);

@@ -2,11 +2,14 @@
 import type { CommandDef, CommandKind, FieldDef, FieldType, LocalisedText } from './layout.js';
 import { OPTION_SETS, type OptionLabel } from './options.js';
 import { OSIM_LAYOUTS, UPGRADE_LAYOUTS, commandsFor } from './registry.js';
+import { FIELD_TYPE_NAMES, bitRangeText, bitText } from './type-names.js';
 
 export interface CatalogueField {
   readonly key: string;
   readonly names: LocalisedText;
   readonly type: FieldType;
+  /** The wire type as people read it. */
+  readonly typeNames: LocalisedText;
   readonly byteLen: number;
   readonly scale: number;
   readonly unit: string | null;
@@ -19,7 +22,8 @@ export interface CatalogueField {
   /** Repetitions: a number, the key of the count field, or null for a single value. */
   readonly repeat: number | string | null;
   readonly group: string | null;
-  readonly bits: string | null;
+  /** The bit or bits of the word a bit field reads, null for other fields. */
+  readonly bits: LocalisedText | null;
 }
 
 export interface CatalogueCommand {
@@ -35,14 +39,15 @@ export interface CatalogueCommand {
 function fieldEntry(f: FieldDef): CatalogueField {
   const bits =
     f.type === 'bit'
-      ? `bit ${f.bit ?? 0}`
+      ? bitText(f.bit ?? 0)
       : f.type === 'bitRange'
-        ? `bits ${f.fromBit ?? 0}–${(f.endBit ?? 1) - 1}`
+        ? bitRangeText(f.fromBit ?? 0, (f.endBit ?? 1) - 1)
         : null;
   return {
     key: f.key,
     names: f.names,
     type: f.type,
+    typeNames: FIELD_TYPE_NAMES[f.type],
     byteLen: f.byteLen,
     scale: f.scale ?? 1,
     unit: f.unit ?? null,

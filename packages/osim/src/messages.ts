@@ -18,6 +18,7 @@ import {
   type OsimFrame,
 } from './frame.js';
 import type { CommandDef } from './layout.js';
+import { LAYOUT_V603 } from './tables/v603.js';
 import { resolveCommand } from './registry.js';
 
 export type Direction = 'request' | 'reply';
@@ -86,44 +87,15 @@ export function decodeFrameData(frame: OsimFrame, pcuVersion: number): OsimResul
   return ok({ frame, direction, payload: payload.value });
 }
 
-/** Layout of a BB request: the count and the addresses (the reply adds each register's value). */
-const REGISTER_QUERY_REQUEST: CommandDef = {
-  code: 'BB',
-  names: {
-    zh: '寄存器查询',
-    en: 'Register query',
-    cs: 'Čtení registrů',
-    de: 'Register lesen',
-  },
-  kind: 'query',
-  version: 603,
-  fields: [
-    {
-      key: 'regCount',
-      order: 0,
-      type: 'int',
-      byteLen: 2,
-      names: {
-        zh: '要查询的寄存器个数（最多10个）',
-        en: 'The number of registers to be queried (up to 10)',
-        cs: 'Počet dotazovaných registrů (max. 10)',
-        de: 'Anzahl der abzufragenden Register (höchstens 10)',
-      },
-      min: 1,
-      max: 10,
-    },
-    {
-      key: 'address',
-      order: 1,
-      type: 'uInt',
-      byteLen: 2,
-      names: { zh: '寄存器地址', en: 'register address', cs: 'Adresa registru', de: 'Registeradresse' },
-      repeatRef: 'regCount',
-      group: 'regs',
-      tag: 'address',
-    },
-  ],
-};
+/**
+ * Layout of a BB request: the BB reply's layout (and so its names) without each register's value, which only the reply
+ * carries.
+ */
+const REGISTER_QUERY_REQUEST: CommandDef = (() => {
+  const reply = LAYOUT_V603.commands.find((c) => c.code === 'BB');
+  if (!reply) throw new Error('the 603 layout defines BB');
+  return { ...reply, fields: reply.fields.filter((f) => f.key !== 'value') };
+})();
 
 // --- Write commands --------------------------------------------------------------------------------------------------
 

@@ -28,16 +28,16 @@ export const OPTION_SETS: Readonly<Record<OptionSetName, readonly OptionLabel[]>
   onOff: [o(0, '关机', 'Off', 'Vypnuto', 'Aus'), o(1, '开机', 'On', 'Zapnuto', 'Ein')],
   pvSource: [
     o(0, 'PV1+PV2', 'PV1+PV2', 'PV1+PV2', 'PV1+PV2'),
-    o(1, '无PV', 'No PV', 'Bez FV', 'Keine PV'),
+    o(1, '无PV', 'No PV', 'Bez PV', 'Keine PV'),
     o(2, 'PV1', 'PV1', 'PV1', 'PV1'),
     o(3, 'PV2', 'PV2', 'PV2', 'PV2'),
   ],
   backupOrder: [
-    o(0, 'PV>电池>电网', 'PV > Battery > Grid', 'FV > Baterie > Síť', 'PV > Batterie > Netz'),
-    o(1, 'PV>电网>电池', 'PV > Grid > Battery', 'FV > Síť > Baterie', 'PV > Netz > Batterie'),
+    o(0, 'PV>电池>电网', 'PV > Battery > Grid', 'PV > Baterie > Síť', 'PV > Batterie > Netz'),
+    o(1, 'PV>电网>电池', 'PV > Grid > Battery', 'PV > Síť > Baterie', 'PV > Netz > Batterie'),
   ],
   batteryType: [
-    o(1, '锂电池', 'Lithium', 'Lithiová', 'Lithium'),
+    o(1, '锂电池', 'Lithium-ion', 'Lithium-iontová', 'Lithium-Ionen'),
     o(2, '铅酸电池', 'Lead-acid', 'Olověná', 'Blei-Säure'),
   ],
   forcedCharge: [

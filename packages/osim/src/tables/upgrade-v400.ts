@@ -8,8 +8,8 @@ export const UPGRADE_LAYOUT_V400: VersionLayout = {
     {
       code: 'F000',
       names: {
-        zh: '运行PCU程序',
-        en: 'Run the PCU program',
+        zh: '运行 PCU 程序',
+        en: 'Run PCU program',
         cs: 'Spuštění programu PCU',
         de: 'PCU-Programm starten',
       },
@@ -22,10 +22,10 @@ export const UPGRADE_LAYOUT_V400: VersionLayout = {
           type: 'long',
           byteLen: 4,
           names: {
-            zh: '升级的应用程序长度',
-            en: 'Upgraded Application Length',
-            cs: 'Upgraded Application Length',
-            de: 'Länge der neuen Anwendung',
+            zh: '升级程序长度',
+            en: 'New program length',
+            cs: 'Délka nového programu',
+            de: 'Länge des neuen Programms',
           },
         },
         {
@@ -34,10 +34,10 @@ export const UPGRADE_LAYOUT_V400: VersionLayout = {
           type: 'int',
           byteLen: 2,
           names: {
-            zh: '升级的应用程序CRC',
-            en: 'Upgraded application CRC',
-            cs: 'Upgraded application CRC',
-            de: 'CRC der neuen Anwendung',
+            zh: '升级程序 CRC',
+            en: 'New program CRC',
+            cs: 'CRC nového programu',
+            de: 'CRC des neuen Programms',
           },
           littleEndian: true,
         },

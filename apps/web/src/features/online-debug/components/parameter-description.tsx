@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@voltfleet/domain';
-import { parameterCatalogue, type CatalogueField } from '@voltfleet/osim';
+import { parameterCatalogue, type CatalogueCommand, type CatalogueField } from '@voltfleet/osim';
 import { DataTable, type Column } from '@/components/data-table';
 import type { VersionChoice } from '../lib/analyse-frame';
-import { filterCatalogue, meaningText, rangeText } from '../lib/catalogue-filter';
+import { filterCatalogue, meaningText, rangeText, repeatText } from '../lib/catalogue-filter';
 import { VersionSelect } from './result-analysis';
 
 /** Parameter description: every command of the chosen version and every field, searchable by code, key or name. */
@@ -17,20 +17,22 @@ export function ParameterDescription() {
   const catalogue = useMemo(() => parameterCatalogue(version === 'auto' ? undefined : version), [version]);
   const shown = filterCatalogue(catalogue, q, lang);
 
-  const columns: Column<CatalogueField>[] = [
+  // Per command: a repetition given by another field names that field, looked up among all the command's fields (a
+  // search may have left the count field out).
+  const columns = (c: CatalogueCommand): Column<CatalogueField>[] => [
     { title: t('onlineDebug.columns.name'), key: 'name', render: (_, f) => f.names[lang] },
     { title: t('onlineDebug.columns.key'), dataIndex: 'key', render: (key) => <code>{key}</code> },
     {
       title: t('onlineDebug.columns.type'),
       key: 'type',
-      render: (_, f) => [f.type, f.bits].filter(Boolean).join(' · '),
+      render: (_, f) => [f.typeNames[lang], f.bits?.[lang]].filter(Boolean).join(' · '),
     },
     { title: t('onlineDebug.columns.bytes'), dataIndex: 'byteLen', align: 'right' },
     { title: t('onlineDebug.columns.scale'), dataIndex: 'scale', align: 'right' },
     { title: t('onlineDebug.columns.unit'), key: 'unit', render: (_, f) => f.unit ?? '' },
     { title: t('onlineDebug.columns.range'), key: 'range', render: (_, f) => rangeText(f) },
     { title: t('onlineDebug.columns.meaning'), key: 'meaning', render: (_, f) => meaningText(f, lang) },
-    { title: t('onlineDebug.columns.repeat'), key: 'repeat', render: (_, f) => (f.repeat === null ? '' : f.repeat) },
+    { title: t('onlineDebug.columns.repeat'), key: 'repeat', render: (_, f) => repeatText(c, f, lang) },
   ];
 
   return (
@@ -61,7 +63,9 @@ export function ParameterDescription() {
           </h4>
           <DataTable
             rowKey="key"
-            columns={columns}
+            columns={columns(
+              catalogue.find((all) => all.family === c.family && all.code === c.code && all.version === c.version) ?? c,
+            )}
             dataSource={c.fields}
             rowTestId={(f) => `debug-catalogue-${c.code}-${c.version}-${f.key}`}
             emptyText={t('onlineDebug.noFields')}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parameterCatalogue } from '@voltfleet/osim';
-import { filterCatalogue, meaningText, rangeText } from './catalogue-filter';
+import { filterCatalogue, meaningText, rangeText, repeatText } from './catalogue-filter';
 
 const catalogue = parameterCatalogue(603);
 const shown = (q: string, lang: 'en' | 'de' | 'zh' = 'en') =>
@@ -42,7 +42,7 @@ describe('filterCatalogue', () => {
   });
 
   it('does not find an English name when searching in German', () => {
-    expect(shown('power factor setting', 'de')).toEqual([]);
+    expect(shown('Power factor setpoint', 'de')).toEqual([]);
   });
 
   it('finds nothing for a text no command or field has', () => {
@@ -70,5 +70,36 @@ describe('rangeText and meaningText', () => {
 
   it('has no meaning for a field without options', () => {
     expect(meaningText({ options: [] }, 'en')).toBe('');
+  });
+});
+
+describe('repeatText', () => {
+  const command66 = catalogue.find((c) => c.code === '66');
+  const field = (key: string) => command66?.fields.find((f) => f.key === key);
+
+  it.each([
+    ['en', 'Number of tariff periods'],
+    ['zh', '电价时段数'],
+    ['de', 'Anzahl der Tarifzeiträume'],
+  ] as const)('names the field holding the count in %s', (lang, text) => {
+    const startTime = field('startTime');
+    expect(command66 && startTime && repeatText(command66, startTime, lang)).toBe(text);
+  });
+
+  it('gives a fixed count as the number and nothing for a single value', () => {
+    expect(repeatText({ fields: [] }, { repeat: 48 }, 'en')).toBe('48');
+    expect(repeatText({ fields: [] }, { repeat: null }, 'en')).toBe('');
+  });
+});
+
+describe('type names', () => {
+  it.each([
+    ['en', 'Single bit', 'bit 12'],
+    ['zh', '单个位', '第 12 位'],
+    ['cs', 'Jednotlivý bit', 'bit 12'],
+    ['de', 'Einzelbit', 'Bit 12'],
+  ] as const)('reads a bit field in %s', (lang, type, bits) => {
+    const f = catalogue.find((c) => c.code === '0C')?.fields.find((x) => x.key === 'singleParallelLogo');
+    expect([f?.typeNames[lang], f?.bits?.[lang]]).toEqual([type, bits]);
   });
 });

@@ -22,6 +22,18 @@ export function rangeText(f: Pick<CatalogueField, 'allowed' | 'min' | 'max'>): s
   return '';
 }
 
+/** How often a field repeats: the number, or the name of the field that holds the count; empty for a single value. */
+export function repeatText(
+  c: Pick<CatalogueCommand, 'fields'>,
+  f: Pick<CatalogueField, 'repeat'>,
+  lang: OsimLang,
+): string {
+  if (f.repeat === null) return '';
+  if (typeof f.repeat === 'number') return String(f.repeat);
+  const count = f.repeat;
+  return c.fields.find((other) => other.key === count)?.names[lang] ?? count;
+}
+
 /** What each value of an enumerated field means, e.g. "0 = Off; 1 = On". */
 export function meaningText(f: Pick<CatalogueField, 'options'>, lang: OsimLang): string {
   return f.options.map((o) => `${o.value} = ${o.names[lang]}`).join('; ');

@@ -11,8 +11,8 @@ const SERVER_FIELDS = [{ path: 'x', name: 'from the server', offset: 0, length: 
 
 describe('fieldRows', () => {
   it.each([
-    ['en', 'PcuOnOff'],
-    ['de', 'PCU Ein/Aus'],
+    ['en', 'PCU on/off'],
+    ['de', 'PCU ein/aus'],
   ] as const)('names the fields in %s, in wire order with their bytes', (lang, name) => {
     const message = decodeMessage(onOff.value, 603);
     if (!message.ok) throw new Error('test frame does not decode');
@@ -24,8 +24,8 @@ describe('fieldRows', () => {
 
 describe('replyFields', () => {
   it.each([
-    ['en', 'PcuOnOff'],
-    ['de', 'PCU Ein/Aus'],
+    ['en', 'PCU on/off'],
+    ['de', 'PCU ein/aus'],
   ] as const)('decodes the reply hex again and names its fields in %s', (lang, name) => {
     const { fields, error } = replyFields({ hex: ON_OFF_HEX, fields: SERVER_FIELDS, error: null }, 603, lang);
     expect(error).toBeNull();
