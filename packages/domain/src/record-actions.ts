@@ -13,6 +13,12 @@ export const RECORD_ACTION_NAMES = {
   'auth.changePassword': n('修改密码', 'Password changed', 'Změna hesla', 'Passwort geändert'),
   'user.updateProfile': n('编辑个人资料', 'Profile edited', 'Úprava profilu', 'Profil bearbeitet'),
   'user.chooseLanguage': n('切换界面语言', 'Language chosen', 'Zvolen jazyk', 'Sprache gewählt'),
+  'preferences.tables': n(
+    '保存列表显示列',
+    'Columns of a list chosen',
+    'Zvoleny sloupce seznamu',
+    'Spalten einer Liste gewählt',
+  ),
   'user.create': n('新增用户 {name}', 'User {name} added', 'Uživatel {name} přidán', 'Benutzer {name} angelegt'),
   'user.update': n('编辑用户 {name}', 'User {name} edited', 'Uživatel {name} upraven', 'Benutzer {name} bearbeitet'),
   'user.delete': n('删除用户 {name}', 'User {name} deleted', 'Uživatel {name} smazán', 'Benutzer {name} gelöscht'),
