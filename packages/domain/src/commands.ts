@@ -331,6 +331,8 @@ export const commandSchema = z.object({
   plantTimeZone: z.string().nullable(),
   userId: z.number().int().nullable(),
   username: z.string(),
+  /** The client address the command was sent from (null on commands sent before addresses were kept). */
+  ip: z.string().nullable(),
   kind: z.enum(COMMAND_KINDS),
   category: z.enum(COMMAND_CATEGORIES),
   parameters: z.record(z.string(), z.number()),
@@ -347,19 +349,6 @@ export type Command = z.infer<typeof commandSchema>;
 /** What the command form needs to know before it sends: above `batchLimit` devices it asks for a confirmation. */
 export const commandLimitsSchema = z.object({ batchLimit: z.number().int().positive() });
 export type CommandLimits = z.infer<typeof commandLimitsSchema>;
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidValue');
-export const controlRecordQuerySchema = z.object({
-  sn: z.string().max(32).optional(),
-  kind: z.enum(COMMAND_KINDS, 'validation.invalidValue').optional(),
-  status: z.enum(COMMAND_STATUSES, 'validation.invalidValue').optional(),
-  user: z.string().max(64).optional(),
-  from: day.optional(),
-  to: day.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
-});
-export type ControlRecordQuery = z.infer<typeof controlRecordQuerySchema>;
 
 /** Live status of a command, pushed to tabs of users who may see its device. */
 export interface CommandStatusMessage {

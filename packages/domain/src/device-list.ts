@@ -102,10 +102,12 @@ export type DeviceListItem = z.infer<typeof deviceListItemSchema>;
 /**
  * Messages of the live channel (WebSocket /api/ws, one per browser tab), each about a device or plant in the
  * user's scope: `hello` on connect, the newest `reading` of a device (`ts` in epoch ms), status changes, and alarms
- * raised, flapping, acknowledged or recovered.
+ * raised, flapping, acknowledged or recovered. `resync` says events may have been missed (the server's
+ * LISTEN connection to the database was lost and is back): a page refetches what it shows (docs/faults.md).
  */
 export type LiveMessage =
   | { type: 'hello'; devices: number }
+  | { type: 'resync' }
   | { type: 'reading'; deviceId: number; plantId: number | null; ts: number; values: ReadingValues }
   | { type: 'deviceStatus'; deviceId: number; plantId: number | null; status: RunningStatus }
   | { type: 'plantStatus'; plantId: number; status: PlantStatus }

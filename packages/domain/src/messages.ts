@@ -15,6 +15,12 @@ import { NOTICE_MESSAGES } from './notices.messages.js';
 import { INBOX_MESSAGES } from './messages-inbox.messages.js';
 import { NOTIFICATION_RULE_MESSAGES } from './alarms/notification-rule-messages.js';
 import { WORK_ORDER_MESSAGES } from './workorders/work-order-messages.js';
+import { REPORT_MESSAGES } from './reports.messages.js';
+import { IMAGE_MESSAGES } from './images.messages.js';
+import { USER_ADMIN_MESSAGES } from './user-admin.messages.js';
+import { REGISTRATION_MESSAGES } from './registration.messages.js';
+import { RECORD_MESSAGES } from './record-messages.js';
+import { BIG_SCREEN_MESSAGES } from './big-screen.messages.js';
 
 type Entry = Record<Lang, string>;
 
@@ -55,6 +61,18 @@ export const MESSAGES = {
   ...INBOX_MESSAGES,
   // work orders (workorders/work-order-messages.ts)
   ...WORK_ORDER_MESSAGES,
+  // report templates and data selection (reports.messages.ts)
+  ...REPORT_MESSAGES,
+  // uploaded images, whatever they are for (images.messages.ts)
+  ...IMAGE_MESSAGES,
+  // the user list's actions (user-admin.ts)
+  ...USER_ADMIN_MESSAGES,
+  // registration and password reset by code (registration.messages.ts)
+  ...REGISTRATION_MESSAGES,
+  // the record lists' filters (record-messages.ts)
+  ...RECORD_MESSAGES,
+  // big screens and their kiosk links (big-screen.messages.ts)
+  ...BIG_SCREEN_MESSAGES,
 } satisfies Record<string, Entry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,8 +2,11 @@ import type { Lang } from './languages.js';
 
 type Names = Record<Lang, string>;
 
-/** Display names of modules, pages, menu groups and function permissions, in all four languages. */
-export const PERMISSION_NAMES: Record<string, Names> = {
+/**
+ * Display names of the modules and their pages (the menu's codes), in all four languages. Apart from the function
+ * permissions' names so that the shell's menu, on every page, does not carry the role editor's words.
+ */
+export const MODULE_NAMES: Record<string, Names> = {
   A: { zh: '电站中心', en: 'Plant Center', cs: 'Centrum elektráren', de: 'Anlagenzentrale' },
   B: { zh: '设备中心', en: 'Device Center', cs: 'Centrum zařízení', de: 'Gerätezentrale' },
   C: { zh: '告警中心', en: 'Alarm Center', cs: 'Centrum alarmů', de: 'Alarmzentrale' },
@@ -21,7 +24,10 @@ export const PERMISSION_NAMES: Record<string, Names> = {
   'D/C': { zh: '控制记录', en: 'Control records', cs: 'Záznamy ovládání', de: 'Steuerungsprotokoll' },
   'D/D': { zh: '操作记录', en: 'Operation records', cs: 'Záznamy operací', de: 'Vorgangsprotokoll' },
   'D/E': { zh: '报表管理', en: 'Reports', cs: 'Sestavy', de: 'Berichte' },
-  // function permissions: "<owner>:<action>"
+};
+
+/** Display names of the function permissions ("<owner>:<action>"), in all four languages. */
+export const FUNCTION_NAMES: Record<string, Names> = {
   'A:plant.add': { zh: '新增电站', en: 'Add plant', cs: 'Přidat elektrárnu', de: 'Anlage hinzufügen' },
   'A:plant.edit': { zh: '编辑电站', en: 'Edit plant', cs: 'Upravit elektrárnu', de: 'Anlage bearbeiten' },
   'A:plant.delete': { zh: '删除电站', en: 'Delete plant', cs: 'Smazat elektrárnu', de: 'Anlage löschen' },
@@ -87,6 +93,9 @@ export const PERMISSION_NAMES: Record<string, Names> = {
   },
 };
 
+/** Display names of modules, pages and function permissions, in all four languages. */
+export const PERMISSION_NAMES: Record<string, Names> = { ...MODULE_NAMES, ...FUNCTION_NAMES };
+
 /** Names of the child pages (menu entries), by route segment. */
 export const PAGE_NAMES: Record<string, Names> = {
   plantStatistics: { zh: '电站统计', en: 'Plant statistics', cs: 'Statistika elektráren', de: 'Anlagenstatistik' },
@@ -136,6 +145,11 @@ export const VIEW_NAMES: Record<string, Names> = {
     de: 'Energiefluss-Großbild',
   },
 };
+
+/** The display name of a module or page code in a language (the code itself when unnamed). */
+export function moduleName(code: string, lang: Lang): string {
+  return MODULE_NAMES[code]?.[lang] ?? code;
+}
 
 /** The display name of a permission code in a language (the code itself when unnamed). */
 export function permissionName(code: string, lang: Lang): string {

@@ -1,7 +1,16 @@
 // Which routes a grant opens, the "selected overrides show" rule, and the permission names in four languages.
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES } from './languages.js';
-import { MENU_GROUP_NAMES, PAGE_NAMES, PERMISSION_NAMES, VIEW_NAMES, permissionName } from './permission-names.js';
+import {
+  FUNCTION_NAMES,
+  MENU_GROUP_NAMES,
+  MODULE_NAMES,
+  PAGE_NAMES,
+  PERMISSION_NAMES,
+  VIEW_NAMES,
+  moduleName,
+  permissionName,
+} from './permission-names.js';
 import {
   ALL_PERMISSION_CODES,
   MENU_GROUPS,
@@ -204,6 +213,14 @@ describe('display names in all four languages', () => {
     for (const names of [PERMISSION_NAMES, PAGE_NAMES, MENU_GROUP_NAMES, VIEW_NAMES]) {
       for (const entry of Object.values(names)) expect(Object.keys(entry).sort()).toEqual([...LANGUAGES].sort());
     }
+  });
+
+  test('the menu names are the modules and pages; the function permissions have their own table', () => {
+    expect(Object.keys(MODULE_NAMES).every((code) => !code.includes(':'))).toBe(true);
+    expect(Object.keys(FUNCTION_NAMES).every((code) => code.includes(':'))).toBe(true);
+    for (const code of Object.keys(MODULE_NAMES))
+      for (const lang of LANGUAGES) expect(moduleName(code, lang)).toBe(permissionName(code, lang));
+    expect(moduleName('A:plant.add', 'en')).toBe('A:plant.add');
   });
 
   test('permissionName falls back to the code', () => {

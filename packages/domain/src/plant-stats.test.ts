@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fleetTrendQuerySchema, isCalendarDate, plantTrendQuerySchema } from './plant-stats.js';
+import { isCalendarDate } from './calendar-date.js';
+import { fleetTrendQuerySchema, plantTrendQuerySchema } from './plant-stats.js';
 
 describe('isCalendarDate', () => {
   it.each([

@@ -3,6 +3,7 @@ import { DEVICE_KINDS, RUNNING_STATUSES } from './devices.js';
 import { PLANT_STATUSES, PLANT_TYPES, type PlantStatusFilter } from './plants.js';
 import { ENERGY_QUANTITIES, type EnergyQuantity } from './telemetry/energy.js';
 import { optionValues } from './telemetry/labels.js';
+import { calendarDateSchema } from './calendar-date.js';
 
 /** Periods the statistics report, each in the plant's own time zone: its local today, month, year, and everything. */
 export const STAT_PERIODS = ['today', 'month', 'year', 'total'] as const;
@@ -21,19 +22,6 @@ export const ENERGY_KWH_KEYS = {
   batCharge: 'batChargeKwh',
   batDischarge: 'batDischargeKwh',
 } as const satisfies Record<EnergyQuantity, string>;
-
-/** A calendar date 'YYYY-MM-DD' that exists (2026-02-30 does not). */
-export function isCalendarDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const ms = Date.parse(`${s}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(s);
-}
-
-export const calendarDateSchema = z
-  .string('validation.required')
-  .refine(isCalendarDate, 'validation.invalidValue')
-  // Charts go back to the first plants of the product and not beyond the next year.
-  .refine((s) => s >= '2000-01-01' && s <= '2100-12-31', 'validation.dateOutOfRange');
 
 const kwh = z.number();
 

@@ -11,6 +11,25 @@ export const RECORD_ACTION_NAMES = {
   'auth.login': n('登录', 'Logged in', 'Přihlášení', 'Angemeldet'),
   'auth.logout': n('退出登录', 'Logged out', 'Odhlášení', 'Abgemeldet'),
   'auth.changePassword': n('修改密码', 'Password changed', 'Změna hesla', 'Passwort geändert'),
+  'auth.register': n('注册账号', 'Account registered', 'Registrace účtu', 'Konto registriert'),
+  'auth.requestCode': n(
+    '获取验证码',
+    'Verification code requested',
+    'Vyžádán ověřovací kód',
+    'Bestätigungscode angefordert',
+  ),
+  'auth.resetPassword': n(
+    '通过验证码重置密码',
+    'Password reset with a code',
+    'Heslo obnoveno kódem',
+    'Passwort mit Code zurückgesetzt',
+  ),
+  'user.resetPassword': n(
+    '为用户 {name} 发送重置密码验证码',
+    'Password reset code sent to user {name}',
+    'Uživateli {name} odeslán kód pro obnovení hesla',
+    'Code zum Zurücksetzen des Passworts an Benutzer {name} gesendet',
+  ),
   'user.updateProfile': n('编辑个人资料', 'Profile edited', 'Úprava profilu', 'Profil bearbeitet'),
   'user.chooseLanguage': n('切换界面语言', 'Language chosen', 'Zvolen jazyk', 'Sprache gewählt'),
   'preferences.tables': n(
@@ -22,6 +41,17 @@ export const RECORD_ACTION_NAMES = {
   'user.create': n('新增用户 {name}', 'User {name} added', 'Uživatel {name} přidán', 'Benutzer {name} angelegt'),
   'user.update': n('编辑用户 {name}', 'User {name} edited', 'Uživatel {name} upraven', 'Benutzer {name} bearbeitet'),
   'user.delete': n('删除用户 {name}', 'User {name} deleted', 'Uživatel {name} smazán', 'Benutzer {name} gelöscht'),
+  'user.enable': n('启用用户 {name}', 'User {name} enabled', 'Uživatel {name} povolen', 'Benutzer {name} aktiviert'),
+  'user.disable': n(
+    '禁用用户 {name}',
+    'User {name} disabled',
+    'Uživatel {name} zakázán',
+    'Benutzer {name} deaktiviert',
+  ),
+  'user.move': n('移动用户 {name}', 'User {name} moved', 'Uživatel {name} přesunut', 'Benutzer {name} verschoben'),
+  'user.export': n('导出用户列表', 'User list exported', 'Seznam uživatelů exportován', 'Benutzerliste exportiert'),
+  'user.avatar': n('更换头像', 'Avatar changed', 'Avatar změněn', 'Avatar geändert'),
+  'user.avatarRemove': n('删除头像', 'Avatar removed', 'Avatar odstraněn', 'Avatar entfernt'),
   'role.create': n('新增角色 {name}', 'Role {name} added', 'Role {name} přidána', 'Rolle {name} angelegt'),
   'role.update': n('编辑角色 {name}', 'Role {name} edited', 'Role {name} upravena', 'Rolle {name} bearbeitet'),
   'role.delete': n('删除角色 {name}', 'Role {name} deleted', 'Role {name} smazána', 'Rolle {name} gelöscht'),
@@ -139,6 +169,18 @@ export const RECORD_ACTION_NAMES = {
     'Alarme {name} quittiert',
   ),
   'alarm.export': n('导出告警', 'Alarms exported', 'Export alarmů', 'Alarme exportiert'),
+  'records.export': n(
+    '导出操作记录',
+    'Operation records exported',
+    'Export záznamů operací',
+    'Bedienprotokoll exportiert',
+  ),
+  'controlRecords.export': n(
+    '导出控制记录',
+    'Control records exported',
+    'Export záznamů řízení',
+    'Steuerprotokoll exportiert',
+  ),
   'notificationRule.create': n(
     '新增告警规则 {name}',
     'Alarm rule {name} added',
@@ -242,6 +284,37 @@ export const RECORD_ACTION_NAMES = {
     'Obrázek odebrán z pracovního příkazu {name}',
     'Bild aus Arbeitsauftrag {name} entfernt',
   ),
+  'reportTemplate.create': n(
+    '新增报表模板 {name}',
+    'Report template {name} added',
+    'Šablona sestavy {name} přidána',
+    'Berichtsvorlage {name} angelegt',
+  ),
+  'reportTemplate.update': n(
+    '编辑报表模板 {name}',
+    'Report template {name} edited',
+    'Šablona sestavy {name} upravena',
+    'Berichtsvorlage {name} bearbeitet',
+  ),
+  'reportTemplate.delete': n(
+    '删除报表模板 {name}',
+    'Report template {name} deleted',
+    'Šablona sestavy {name} smazána',
+    'Berichtsvorlage {name} gelöscht',
+  ),
+  'report.export': n('导出报表数据', 'Report data exported', 'Data sestavy exportována', 'Berichtsdaten exportiert'),
+  'kioskLink.create': n(
+    '创建大屏链接 {name}',
+    'Big-screen link {name} created',
+    'Odkaz pro velkou obrazovku {name} vytvořen',
+    'Großbild-Link {name} erstellt',
+  ),
+  'kioskLink.revoke': n(
+    '撤销大屏链接 {name}',
+    'Big-screen link {name} revoked',
+    'Odkaz pro velkou obrazovku {name} zrušen',
+    'Großbild-Link {name} widerrufen',
+  ),
 } as const satisfies Record<string, Names>;
 export type RecordAction = keyof typeof RECORD_ACTION_NAMES;
 
@@ -266,6 +339,9 @@ export const RECORD_OBJECT_NAMES = {
   message: n('消息', 'Message', 'Zpráva', 'Nachricht'),
   notice: n('升级公告', 'Upgrade notice', 'Oznámení o aktualizaci', 'Update-Hinweis'),
   workOrder: n('工单', 'Work order', 'Pracovní příkaz', 'Arbeitsauftrag'),
+  reportTemplate: n('报表模板', 'Report template', 'Šablona sestavy', 'Berichtsvorlage'),
+  reportExport: n('报表导出', 'Report export', 'Export sestavy', 'Berichtsexport'),
+  kioskLink: n('大屏链接', 'Big-screen link', 'Odkaz pro velkou obrazovku', 'Großbild-Link'),
 } as const satisfies Record<string, Names>;
 
 /** Words of the records list's own (the columns and filters are in the web's texts). */

@@ -23,7 +23,7 @@ export const fieldChangesSchema = z.record(z.string(), fieldChangeSchema);
 export type FieldChanges = z.infer<typeof fieldChangesSchema>;
 
 /** Keys whose values are secrets: an operation record stores "***" for them and the records list never shows them. */
-export const SECRET_KEY = /pass(word)?|token|secret|captcha|credential|key/i;
+export const SECRET_KEY = /pass(word)?|token|secret|captcha|credential|key|verificationCode/i;
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -67,13 +67,3 @@ export const operationRecordSchema = z.object({
   createdAt: z.string(),
 });
 export type OperationRecord = z.infer<typeof operationRecordSchema>;
-
-export const operationQuerySchema = z.object({
-  category: z.enum(OPERATION_CATEGORIES).optional(),
-  username: z.string().max(64).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(15),
-});
-export type OperationQuery = z.infer<typeof operationQuerySchema>;

@@ -66,7 +66,7 @@ export const TABLE_COLUMNS = {
     frozen: ['createdAt'],
   },
   controlRecords: {
-    columns: ['kind', 'parameters', 'username', 'deviceSn', 'category', 'status', 'createdAt', 'finishedAt'],
+    columns: ['kind', 'parameters', 'username', 'ip', 'deviceSn', 'category', 'status', 'createdAt', 'finishedAt'],
     frozen: ['kind'],
   },
 } as const satisfies Record<string, { columns: readonly string[]; frozen: readonly string[] }>;

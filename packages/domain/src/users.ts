@@ -85,9 +85,22 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 export const userUpdateSchema = z.strictObject(userFields).superRefine(checkPhone);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-export const userListQuerySchema = z.object({
+/** The user list's filters (the list and its export): all optional, all combined with AND. */
+export const userFilterSchema = z.object({
   keyword: z.string().max(64).optional(),
-  enabled: z.enum(['true', 'false']).optional(),
+  enabled: z.enum(['true', 'false'], 'validation.invalidValue').optional(),
+  roleId: z.coerce.number('validation.invalidValue').int().positive().max(2_147_483_647).optional(),
+  level: z.coerce
+    .number('validation.invalidValue')
+    .int()
+    .refine((l) => (USER_LEVELS as readonly number[]).includes(l), 'validation.invalidValue')
+    .optional(),
+  /** Direct subordinates of this user (who must be the caller or below them). */
+  superiorId: z.coerce.number('validation.invalidValue').int().positive().max(2_147_483_647).optional(),
+});
+export type UserFilter = z.infer<typeof userFilterSchema>;
+
+export const userListQuerySchema = userFilterSchema.extend({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(15),
 });

@@ -78,6 +78,18 @@ describe('Fleet', () => {
     expect(bySn.get('VF10K2400401')).toBe(60); // household: every 60 s
   });
 
+  test('setReportInterval makes every inverter report that often from then on, and refuses what is not a second', () => {
+    const fleet = createFleet(someDemoPlants(['cn-suzhou-ci', 'cz-praha-home']));
+    fleet.advance(START + HOUR, 10);
+    fleet.setReportInterval(2);
+    const bySn = new Map<string, number>();
+    fleet.advance(START + HOUR + 60_000, 1, (r) => bySn.set(r.sn, (bySn.get(r.sn) ?? 0) + 1));
+    expect(bySn.get('VF10K2400101')).toBe(30);
+    expect(bySn.get('VF10K2400401')).toBe(30);
+    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => fleet.setReportInterval(bad)).toThrow(RangeError);
+    expect(fleet.inverters.every((i) => i.reportIntervalS === 2)).toBe(true);
+  });
+
   test('ground truth: plant = sum of its devices, month = sum of its days, days are plant-local', () => {
     const fleet = createFleet(someDemoPlants(['cn-suzhou-ci', 'br-saopaulo-home']));
     fleet.advance(START + 3 * DAY, 120);

@@ -68,6 +68,15 @@ export class Fleet {
     return this.timeMs;
   }
 
+  /**
+   * Makes every inverter report every `seconds` from now on (a soak or load run that wants more live data than a
+   * real fleet's 30–60 s; a history replay keeps the configured intervals). Whole seconds, at least 1.
+   */
+  setReportInterval(seconds: number): void {
+    if (!Number.isInteger(seconds) || seconds < 1) throw new RangeError('seconds must be a whole number of at least 1');
+    for (const inverter of this.inverters) inverter.reportIntervalS = seconds;
+  }
+
   inverter(sn: string): SimInverter | undefined {
     return this.bySn.get(sn);
   }

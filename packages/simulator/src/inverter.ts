@@ -67,7 +67,8 @@ export class SimInverter {
   readonly battery: SimBattery | undefined;
   readonly counters: EnergyCounters;
   readonly site: InverterSite;
-  readonly reportIntervalS: number;
+  /** Seconds between two reports; the fleet may change it for a live run (Fleet.setReportInterval). */
+  reportIntervalS: number;
   pcuVersion: string;
   dspVersion: string;
   /** Power flows of the last integrated step (what a reading shows). */

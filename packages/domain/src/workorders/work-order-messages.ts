@@ -48,36 +48,6 @@ export const WORK_ORDER_MESSAGES = {
     cs: 'Zařízení nepatří k vybrané elektrárně nebo neodpovídá alarmu',
     de: 'Das Gerät gehört nicht zur gewählten Anlage oder passt nicht zum Alarm',
   },
-  'workOrder.imageMissing': {
-    zh: '请选择一张图片',
-    en: 'Choose an image',
-    cs: 'Vyberte obrázek',
-    de: 'Wählen Sie ein Bild aus',
-  },
-  'workOrder.imageType': {
-    zh: '只能上传 JPEG、PNG 或 WebP 图片',
-    en: 'Only JPEG, PNG or WebP images can be uploaded',
-    cs: 'Nahrát lze jen obrázky JPEG, PNG nebo WebP',
-    de: 'Es können nur JPEG-, PNG- oder WebP-Bilder hochgeladen werden',
-  },
-  'workOrder.imageTooBig': {
-    zh: '图片不能超过 {maxMb} MB',
-    en: 'An image may be at most {maxMb} MB',
-    cs: 'Obrázek smí mít nejvýše {maxMb} MB',
-    de: 'Ein Bild darf höchstens {maxMb} MB groß sein',
-  },
-  'workOrder.imagePixels': {
-    zh: '图片不能超过 {maxMp} 百万像素',
-    en: 'An image may have at most {maxMp} megapixels',
-    cs: 'Obrázek smí mít nejvýše {maxMp} megapixelů',
-    de: 'Ein Bild darf höchstens {maxMp} Megapixel haben',
-  },
-  'workOrder.imageUnreadable': {
-    zh: '无法读取该图片',
-    en: 'This image cannot be read',
-    cs: 'Tento obrázek nelze přečíst',
-    de: 'Dieses Bild kann nicht gelesen werden',
-  },
   'workOrder.imageCount': {
     zh: '每个工单最多 {max} 张图片',
     en: 'A work order can have at most {max} images',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_TYPES, type ImageType } from '../images.js';
 import { pageQuerySchema, paged } from '../envelope.js';
 import { safeText } from '../hostile-input.js';
 import { isNoticeDate } from '../notices.js';
@@ -16,8 +17,8 @@ export const WORK_ORDER_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as cons
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
 
 /** What an accepted image is stored and served as: its own format, re-encoded. */
-export const WORK_ORDER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type WorkOrderImageType = (typeof WORK_ORDER_IMAGE_TYPES)[number];
+export const WORK_ORDER_IMAGE_TYPES = IMAGE_TYPES;
+export type WorkOrderImageType = ImageType;
 
 // Serial ids are int4; alarm ids are bigserial, bounded by the platform's largest safe number.
 const dbId = z.number('validation.invalidValue').int('validation.invalidValue').positive('validation.invalidValue');
