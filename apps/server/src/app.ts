@@ -9,13 +9,16 @@ import { envelopePlugin, sendRouteNotFound } from './platform/envelope.js';
 import { authPlugin } from './platform/auth.js';
 import { auditPlugin } from './platform/audit.js';
 import { guardedValidatorCompiler } from './platform/validation.js';
-import { observabilityPlugin } from './platform/observability.js';
+import { observabilityPlugin, requestLogFields } from './platform/observability.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { defaultWebDist, registerWebApp } from './platform/web-app.js';
 import { loadLoginKey } from './features/auth/login-key.js';
 import { sessionStore } from './features/auth/session.repository.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { registrationRoutes } from './features/auth/registration.routes.js';
+import { configuredSenders } from './features/notifications/notification-senders.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { userAvatarRoutes } from './features/users/user-avatar.routes.js';
 import { rolesRoutes } from './features/roles/roles.routes.js';
 import { recordsRoutes } from './features/records/records.routes.js';
 import { devicesRoutes } from './features/devices/devices.routes.js';
@@ -39,6 +42,8 @@ import { noticesRoutes } from './features/notices/notices.routes.js';
 import { workOrdersRoutes } from './features/workorders/work-orders.routes.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
+import { bigScreenRoutes, kioskLinksRoutes } from './features/bigscreen/big-screen.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +62,7 @@ export interface AppOptions {
 /** Builds the HTTP app without listening: tests call it with `inject`, main.ts listens. */
 export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: logger && { ...(logger === true ? {} : logger), serializers: { req: requestLogFields } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
@@ -89,7 +94,21 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   const loginKey = await loadLoginKey(db);
   const deps = { db, config, loginKey };
   await app.register(authRoutes, deps);
+  // Verification codes leave from the HTTP role through the notification senders. Their log lines are kept whatever
+  // LOG_LEVEL says: with the log SMS provider (or no SMTP_URL) the log is how a code reaches anyone.
+  const codeLog = app.log.child({ feature: 'verification' }, { level: 'info' });
+  const senders = configuredSenders(config.delivery, codeLog);
+  app.addHook('onClose', async () => senders.email.close?.());
+  await app.register(registrationRoutes, {
+    ...deps,
+    senders,
+    publicUrl: config.publicUrl,
+    log: codeLog,
+    clock: () => new Date(),
+    defaultSuperiorCode: config.registerDefaultSuperior,
+  });
   await app.register(usersRoutes, deps);
+  await app.register(userAvatarRoutes, { db });
   await app.register(rolesRoutes, { db });
   await app.register(recordsRoutes, { db });
   await app.register(devicesRoutes, { db, config });
@@ -104,6 +123,9 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(workOrdersRoutes, { db });
   await app.register(messagesRoutes, { db });
   await app.register(preferencesRoutes, { db });
+  await app.register(reportsRoutes, { db });
+  await app.register(kioskLinksRoutes, { db });
+  await app.register(bigScreenRoutes, { db, config });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const live = await registerLive(app, { db, config });
   await registerCommands(app, deps, live);

@@ -18,6 +18,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** METRICS_PORT: /metrics on a port of its own, so a process without the http role can be scraped too. */
+  metricsPort: number | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
   /** With an external Mosquitto: where its password and ACL files are rewritten after credentials change. */
@@ -34,6 +36,8 @@ export interface Config {
   demoFleet: boolean;
   /** Days of history the demo fleet seeds on its first start (0: none). */
   demoHistoryDays: number;
+  /** DEMO_REPORT_SECONDS: every demo inverter reports this often while live (soak and load runs); unset: 30–60 s. */
+  demoReportSeconds: number | undefined;
   /** A device silent for longer than this is offline. */
   deviceOfflineSeconds: number;
   /** The alarm engine's debounce, recovery (hysteresis) and flapping rules, in milliseconds. */
@@ -58,6 +62,13 @@ export interface Config {
   publicUrl: string;
   /** Mail and SMS delivery of notifications (README "Notifications"). */
   delivery: DeliveryConfig;
+  /** REGISTER_DEFAULT_SUPERIOR: the client code self-registered accounts go under when they give none. */
+  registerDefaultSuperior: string;
+  /**
+   * READINGS_RETENTION_MONTHS: raw readings of the current UTC month and this many whole months before it are kept,
+   * older ones are purged by the jobs role (rollups stay); null (`off`) keeps every reading.
+   */
+  readingsRetentionMonths: number | null;
 }
 
 export interface DeliveryConfig {
@@ -132,6 +143,26 @@ function deliveryConfig(env: NodeJS.ProcessEnv): DeliveryConfig {
   };
 }
 
+/**
+ * The retention window cannot be shorter than this: the device link accepts readings up to 35 days old
+ * (READING_MAX_AGE_MS), and two whole months before the current one always reach further back (at least 59 days), so
+ * nothing the link accepts lands before the cut-off.
+ */
+export const MIN_RETENTION_MONTHS = 2;
+/** 100 years: beyond that `off` says what is meant, and month arithmetic stays far from Date's range. */
+const MAX_RETENTION_MONTHS = 1200;
+
+function retentionMonths(raw: string | undefined): number | null {
+  if (raw === undefined || raw === '') return 24;
+  if (raw === 'off' || raw === '0') return null;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < MIN_RETENTION_MONTHS || n > MAX_RETENTION_MONTHS)
+    throw new Error(
+      `READINGS_RETENTION_MONTHS must be off (or 0: keep every reading) or a whole number of months from ${MIN_RETENTION_MONTHS} to ${MAX_RETENTION_MONTHS}, got "${raw}"`,
+    );
+  return n;
+}
+
 /** Reads the configuration from environment variables (names fixed, documented in the README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const roles = new Set(
@@ -144,6 +175,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!['http', 'ingest', 'osim', 'jobs'].includes(r)) throw new Error(`ROLES: unknown role "${r}"`);
   }
   const production = env.NODE_ENV === 'production';
+  const demoFleet = ['1', 'true', 'on', 'yes'].includes((env.DEMO_FLEET ?? '').toLowerCase());
+  const demoHistoryDays = intEnv(env, 'DEMO_HISTORY_DAYS', 395, 0);
+  const readingsRetentionMonths = retentionMonths(env.READINGS_RETENTION_MONTHS);
+  // The demo seeds its history oldest first while the retention round may drop months before the cut-off: a month
+  // dropped under the seeder would fail its next batch. The window holds at least 28 days a month.
+  if (demoFleet && readingsRetentionMonths !== null && demoHistoryDays > readingsRetentionMonths * 28)
+    throw new Error(
+      `DEMO_HISTORY_DAYS=${demoHistoryDays} reaches before the readings retention window (READINGS_RETENTION_MONTHS=${readingsRetentionMonths} keeps at least ${readingsRetentionMonths * 28} days): shorten the history or lengthen the window`,
+    );
   const captchaTestCode = env.VOLTFLEET_CAPTCHA_TEST_CODE || undefined;
   if (captchaTestCode && production) {
     throw new Error('VOLTFLEET_CAPTCHA_TEST_CODE is for tests only and is refused when NODE_ENV=production');
@@ -162,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    metricsPort: env.METRICS_PORT ? intEnv(env, 'METRICS_PORT', 0) : undefined,
     mqttPort: intEnv(env, 'MQTT_PORT', 1883),
     mqttUrl: env.MQTT_URL || undefined,
     mosquittoAuthDir: env.MOSQUITTO_AUTH_DIR || undefined,
@@ -170,8 +211,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     osimPort: intEnv(env, 'OSIM_PORT', 19042),
     osimPollSeconds: intEnv(env, 'OSIM_POLL_SECONDS', 30),
     osimRequestTimeoutSeconds: intEnv(env, 'OSIM_REQUEST_TIMEOUT_SECONDS', 10),
-    demoFleet: ['1', 'true', 'on', 'yes'].includes((env.DEMO_FLEET ?? '').toLowerCase()),
-    demoHistoryDays: intEnv(env, 'DEMO_HISTORY_DAYS', 395, 0),
+    demoFleet,
+    demoHistoryDays,
+    demoReportSeconds: env.DEMO_REPORT_SECONDS ? intEnv(env, 'DEMO_REPORT_SECONDS', 0) : undefined,
     deviceOfflineSeconds: intEnv(env, 'DEVICE_OFFLINE_SECONDS', 300),
     alarmRules: alarmRules(env),
     alarms: onOff(env, 'ALARMS', true),
@@ -183,6 +225,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherUrl: env.WEATHER_URL || 'https://api.open-meteo.com/v1/forecast',
     publicUrl: env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 8080)}`,
     delivery: deliveryConfig(env),
+    // The first administrator's code (users.repository insertAdministrator) unless the operator names a dealer.
+    registerDefaultSuperior: env.REGISTER_DEFAULT_SUPERIOR || 'U000001',
     weatherTimeoutMs: intEnv(env, 'WEATHER_TIMEOUT_MS', 5000),
+    readingsRetentionMonths,
   };
 }

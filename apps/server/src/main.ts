@@ -7,6 +7,7 @@ import { seed } from './db/seed.js';
 import { buildApp } from './app.js';
 import { hashPassword } from './features/auth/auth.service.js';
 import { startRuntime } from './runtime.js';
+import { listenForMetrics } from './platform/observability.js';
 
 const config = loadConfig();
 await mkdir(config.dataDir, { recursive: true });
@@ -35,6 +36,11 @@ if (seeded.administratorCreated)
   );
 if (config.roles.has('http')) await app.listen({ port: config.port, host: config.host });
 const runtime = await startRuntime(app, db, config);
+// After the runtime: its counters (ingest, link, alarms) are registered by then.
+const closeMetrics = config.metricsPort
+  ? await listenForMetrics(app.metrics, config.metricsPort, config.host)
+  : undefined;
+if (config.metricsPort) app.log.info(`metrics: /metrics on port ${config.metricsPort}`);
 if (config.roles.has('http'))
   app.log.info(`Voltfleet is running at http://localhost:${config.port} (database: ${db.kind})`);
 
@@ -44,6 +50,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     await runtime.stop();
+    await closeMetrics?.();
     await app.close();
     await db.close();
     process.exit(0);

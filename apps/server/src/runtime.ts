@@ -6,6 +6,7 @@ import type { Db } from './db/db.js';
 import { Ingest } from './features/telemetry/ingest.js';
 import { AlarmEngine } from './features/alarms/alarm-engine.js';
 import { startAlarmPush } from './features/alarms/alarm-push.js';
+import { startReportExportJob } from './features/reports/report-export.job.js';
 import { startPeriodic } from './platform/periodic.js';
 import { deviceDirectory } from './features/devices/device-directory.js';
 import { markSeen, osimDeviceRecords } from './features/devices/device-writes.service.js';
@@ -28,6 +29,7 @@ import { firmwareImageLoader } from './features/firmware/firmware.service.js';
 import { toLiveMessage } from './features/commands/command-dispatcher.js';
 import { recordAlarmTransitions } from './features/notifications/notification-delivery.js';
 import { startNotificationJob } from './features/notifications/notification.job.js';
+import { startRetentionJob } from './features/telemetry/retention.job.js';
 
 export interface Runtime {
   ingest: Ingest | undefined;
@@ -83,7 +85,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     });
     app.log.info(
       config.mqttUrl
-        ? `device link: subscribed to ${config.mqttUrl}`
+        ? `device link: subscribed to ${withoutPassword(config.mqttUrl)}`
         : `device link: MQTT broker on port ${config.mqttPort}`,
     );
   }
@@ -194,6 +196,10 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     stops.push(startUpgradeJob(db, app.log, { everyMs: 15_000, publish: publishCommand, metrics }));
     stops.push(startCommandJob(db, config.commandTimeoutSeconds, publishCommand, app.log, { metrics }));
     stops.push(startNotificationJob(db, config, app.log, metrics));
+    stops.push(startReportExportJob(db, app.log, metrics));
+    // Raw readings older than the window go (rollups stay); one process at a time, by an advisory lock.
+    if (config.readingsRetentionMonths !== null)
+      stops.push(startRetentionJob(db, config.readingsRetentionMonths, app.log, metrics));
   }
   if (config.demoFleet) {
     const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`;
@@ -214,6 +220,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       upgradeRestartMs: config.demoUpgradeRestartSeconds * 1000,
       ...(config.roles.has('osim') ? { osim: { host: '127.0.0.1', port: config.osimPort } } : {}),
       historyDays: config.demoHistoryDays,
+      ...(config.demoReportSeconds ? { reportSeconds: config.demoReportSeconds } : {}),
       ...(historyIngest ? { ingest: historyIngest } : {}),
       seeding: app.demoSeeding,
     });
@@ -230,6 +237,17 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       for (const stop of stops) await stop();
     },
   };
+}
+
+/** MQTT_URL for the log: the platform's broker password must not end up in log files. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(MQTT_URL)';
+  }
 }
 
 /** The alarm engine's counters on /metrics. */

@@ -91,6 +91,21 @@ export function pgliteDb(instance: PGlite): Db {
   };
 }
 
+/** See checkOut: the error reaches the caller through its next statement on the connection, which then fails. */
+const ignoreHeldError = () => undefined;
+
+/**
+ * A pooled connection for a transaction or session. The server may end it while we hold it between two statements
+ * (a restart, pg_terminate_backend): pg reports that as an 'error' event on the client, which the pool listens to
+ * only while the connection is idle, and an unheard 'error' event would end the process (docs/faults.md). The pool
+ * drops the broken connection when it is released.
+ */
+async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  client.on('error', ignoreHeldError);
+  return client;
+}
+
 export function postgresDb(pool: pg.Pool): Db {
   return {
     kind: 'postgres',
@@ -100,7 +115,7 @@ export function postgresDb(pool: pg.Pool): Db {
       return { rows: res.rows as T[] };
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await checkOut(pool);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -120,6 +135,7 @@ export function postgresDb(pool: pg.Pool): Db {
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
+        client.off('error', ignoreHeldError);
         client.release();
       }
     },
@@ -127,7 +143,7 @@ export function postgresDb(pool: pg.Pool): Db {
       await pool.query(sql);
     },
     async session<T>(fn: (conn: DbSession) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await checkOut(pool);
       const runner: ScriptRunner = {
         async query<R>(sql: string, params: readonly SqlParam[] = []) {
           return { rows: (await client.query(sql, params as unknown[])).rows as R[] };
@@ -153,6 +169,7 @@ export function postgresDb(pool: pg.Pool): Db {
           },
         });
       } finally {
+        client.off('error', ignoreHeldError);
         client.release();
       }
     },
@@ -171,6 +188,10 @@ export async function openDb(options: {
     // timestamptz and bigint come back as strings by default; we want numbers for int8 counts.
     pgModule.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pgModule.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is an 'error' event on the
+    // pool, which would kill the process unheard. The pool has already dropped that connection and opens a new one
+    // for the next query; a query that fails meanwhile reports the outage to its caller (docs/faults.md).
+    pool.on('error', () => undefined);
     return postgresDb(pool);
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -99,6 +99,10 @@ export interface CommandLink {
    * when it cannot know (an external broker). Lets the dispatcher leave a command queued without claiming it.
    */
   reachable?(sn: string): boolean;
-  onAck(handler: (device: LinkDevice, ack: CommandAck) => void): () => void;
+  /**
+   * Hears device answers. A handler's promise holds the answer's MQTT acknowledgement until the answer is recorded
+   * (rejected: not acknowledged, the broker redelivers), so a crash in between cannot lose a device's answer.
+   */
+  onAck(handler: (device: LinkDevice, ack: CommandAck) => void | Promise<void>): () => void;
   readonly events: EventEmitter<LinkEvents>;
 }

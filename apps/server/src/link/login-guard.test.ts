@@ -140,6 +140,69 @@ describe('attempts being checked', () => {
   });
 });
 
+describe('a crowd of logins from one address', () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('waits for room while only checks in flight fill the address limit, and is admitted as they end', async () => {
+    const { guard: g } = guard();
+    const running = [0, 1, 2, 3, 4].map((i) => g.checking('192.0.2.1', `VFSN000${i}`));
+    // Five checks in flight and no failure: over the limit, but only crowded, not failing.
+    expect(g.refusal('192.0.2.1', 'VFSN0009')).toBe('address');
+    expect(g.crowded('192.0.2.1')).toBe(true);
+    const admitted: string[] = [];
+    for (const sn of ['VFSN0010', 'VFSN0011', 'VFSN0012'])
+      g.whenRoom('192.0.2.1', () => {
+        admitted.push(sn);
+        // What the broker does when admitted: its check counts in flight, taking the room it was given.
+        running.push(g.checking('192.0.2.1', sn));
+      });
+    await tick();
+    expect(admitted).toEqual([]);
+    // Two checks end correct: exactly two waiting logins take their room, in arrival order.
+    running.shift()?.();
+    running.shift()?.();
+    await tick();
+    expect(admitted).toEqual(['VFSN0010', 'VFSN0011']);
+    expect(g.crowded('192.0.2.1')).toBe(true);
+    running.shift()?.();
+    await tick();
+    expect(admitted).toEqual(['VFSN0010', 'VFSN0011', 'VFSN0012']);
+    running.forEach((release) => release());
+  });
+
+  it('sends the waiting logins on once failures alone reach the limit: then it is over the limit, not crowded', async () => {
+    const { guard: g } = guard();
+    const running = [0, 1, 2, 3, 4].map((i) => g.checking('192.0.2.1', `VFSN000${i}`));
+    const admitted: string[] = [];
+    for (const sn of ['VFSN0010', 'VFSN0011']) g.whenRoom('192.0.2.1', () => admitted.push(sn));
+    // Four checks fail (each released and counted in the same tick): still crowded, four failures and one in flight.
+    for (let i = 0; i < 4; i += 1) {
+      running.shift()?.();
+      g.failed('192.0.2.1', `VFSN000${i}`);
+    }
+    await tick();
+    expect(admitted).toEqual([]);
+    expect(g.crowded('192.0.2.1')).toBe(true);
+    // The fifth fails too: the address is over its limit by failures, the waiting logins are decided again (the lane).
+    running.shift()?.();
+    g.failed('192.0.2.1', 'VFSN0004');
+    await tick();
+    expect(admitted).toEqual(['VFSN0010', 'VFSN0011']);
+    expect(g.crowded('192.0.2.1')).toBe(false);
+    expect(g.refusal('192.0.2.1', 'VFSN0010')).toBe('address');
+  });
+
+  it('correct logins never count against the address, however many', () => {
+    const { guard: g } = guard();
+    for (let i = 0; i < 10_000; i += 1) {
+      const sn = `VFSN${String(i).padStart(5, '0')}`;
+      g.checking('192.0.2.1', sn)();
+      g.succeeded(sn);
+    }
+    expect(g.refusal('192.0.2.1', 'VFSN99999')).toBeNull();
+  });
+});
+
 describe('CheckLane', () => {
   /** A task that runs until released, recording how many ran at once overall and per key. */
   function tracker() {

@@ -47,6 +47,12 @@ class FailureWindows {
     return count >= this.max;
   }
 
+  /** True when the failures decided in the key's window alone reach the limit (attempts being checked left out). */
+  failedOut(key: string, now: number): boolean {
+    const w = this.windows.get(key);
+    return w !== undefined && now - w.start < this.windowMs && w.count >= this.max;
+  }
+
   fail(key: string, now: number): void {
     let w = this.windows.get(key);
     if (!w || now - w.start >= this.windowMs) {
@@ -112,6 +118,8 @@ export class LoginGuard {
   private readonly key = randomBytes(32);
   /** In login order, oldest first (a login moves its entry to the end), so the oldest is evicted when full. */
   private readonly good = new Map<string, Remembered>();
+  /** Per address, the logins waiting for room under its limit (`whenRoom`), first come first served. */
+  private readonly rooms = new Map<string, Fifo<() => void>>();
 
   constructor(
     limits: LoginGuardLimits = DEFAULT_LOGIN_LIMITS,
@@ -156,7 +164,39 @@ export class LoginGuard {
       open = false;
       this.byAddress.end(address);
       if (sn !== '') this.bySn.end(sn);
+      // After the caller's `failed` of this same tick, so a waiting login sees whether this check failed.
+      if (this.rooms.has(address)) queueMicrotask(() => this.admit(address));
     };
+  }
+
+  /**
+   * True when `address` is over its limit only because of its attempts still being checked, none of its decided
+   * failures counting enough: what a burst of correct logins from one address looks like (thousands of devices behind
+   * a NAT, or on the broker's own host, reconnecting after a restart). Such a login waits for room (`whenRoom`)
+   * instead of joining the guessers' one-at-a-time lane, so correct devices are checked `perAddress` at a time however
+   * many share the address; only failures slow an address further.
+   */
+  crowded(address: string): boolean {
+    const now = this.clock();
+    return this.byAddress.blocked(address, now) && !this.byAddress.failedOut(address, now);
+  }
+
+  /**
+   * Calls `decide` once a check of `address` has ended and the address is no longer crowded (room under its limit,
+   * or its failures reached the limit: then `decide` finds it over the limit and sends the login to the lane).
+   * Synchronous `decide`s in arrival order, each before the next is admitted, so each sees the room the previous took.
+   * Unbounded for the same reason as the lane's queue: each waiting login is a connection its client holds open.
+   */
+  whenRoom(address: string, decide: () => void): void {
+    let queue = this.rooms.get(address);
+    if (!queue) this.rooms.set(address, (queue = new Fifo()));
+    queue.push(decide);
+  }
+
+  private admit(address: string): void {
+    const queue = this.rooms.get(address);
+    while (queue && queue.size > 0 && !this.crowded(address)) queue.shift()?.();
+    if (queue?.size === 0) this.rooms.delete(address);
   }
 
   /**

@@ -13,6 +13,8 @@ export function mosquittoAvailable(): boolean {
 }
 
 export interface MosquittoProcess {
+  /** The broker's process id (benchmarks read its CPU time from /proc). */
+  pid: number;
   port: number;
   url: string;
   dir: string;
@@ -20,7 +22,23 @@ export interface MosquittoProcess {
   log(): string;
   /** Re-reads the password and ACL files (SIGHUP). */
   reload(): void;
+  /** The persistence file (`persistence: true`): where the broker saves sessions and queued messages. */
+  persistenceFile: string;
+  /** Kills the broker with `signal` (a crash: SIGKILL) and waits for the exit; the folder stays for a restart. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface MosquittoOptions {
+  /** Listen on this port (a restart keeps its predecessor's port); default a free one. */
+  port?: number;
+  /** Configuration and persistence folder (a restart reuses its predecessor's); default a new temporary one. */
+  dir?: string;
+  /**
+   * Save sessions (the platform's persistent session with its queued and unacknowledged messages) to disk every
+   * second and load them at start, so a broker killed and restarted keeps them (fault tests, docs/faults.md).
+   */
+  persistence?: boolean;
 }
 
 /** A free TCP port on loopback (asked from the kernel, then released). */
@@ -55,9 +73,14 @@ export async function startMosquitto(
   files: { passwordFile: string; aclFile: string },
   /** Extra configuration lines; a later line wins over the defaults above it. */
   extra: string[] = [],
+  options: MosquittoOptions = {},
 ): Promise<MosquittoProcess> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-mosquitto-'));
-  const port = await freePort();
+  const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'voltfleet-mosquitto-')));
+  const port = options.port ?? (await freePort());
+  // Mosquitto 2.0 saves the whole store at each autosave (here every second), not before each PUBACK.
+  const persistence = options.persistence
+    ? ['persistence true', `persistence_location ${dir}/`, 'autosave_interval 1']
+    : ['persistence false'];
   const config = [
     // Run as the test's own user: as root Mosquitto would switch to "mosquitto" and could not read our 0600 files.
     `user ${os.userInfo().username}`,
@@ -70,7 +93,7 @@ export async function startMosquitto(
     'max_queued_messages 10000',
     'max_inflight_messages 1000',
     'max_packet_size 65536',
-    'persistence false',
+    ...persistence,
     'log_dest stderr',
     'log_type error',
     'log_type warning',
@@ -91,13 +114,21 @@ export async function startMosquitto(
     throw new Error(`${(err as Error).message}\n${output}`);
   }
   return {
+    pid: child.pid ?? 0,
     port,
     url: `mqtt://127.0.0.1:${port}`,
     dir,
     log: () => output,
     reload: () => void child.kill('SIGHUP'),
+    persistenceFile: path.join(dir, 'mosquitto.db'),
+    kill: async (signal = 'SIGKILL') => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

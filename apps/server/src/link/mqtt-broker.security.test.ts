@@ -156,7 +156,7 @@ describe('subscribing and commands', () => {
     expect(seen).toEqual([`dev/${A}/down/cmd ${JSON.stringify(command)}`]);
 
     const acks: unknown[] = [];
-    const off = broker.onAck((d, ack) => acks.push({ sn: d.sn, ...ack }));
+    const off = broker.onAck((d, ack) => void acks.push({ sn: d.sn, ...ack }));
     await a.publishAsync(`dev/${A}/up/ack`, JSON.stringify({ commandId: 'c2', ok: true, value: 30 }), { qos: 1 });
     await a.publishAsync(`dev/${A}/up/ack`, JSON.stringify({ commandId: 'c2', ok: 'yes' }), { qos: 1 });
     expect(acks).toEqual([{ sn: A, commandId: 'c2', ok: true, value: 30 }]);

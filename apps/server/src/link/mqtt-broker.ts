@@ -226,41 +226,51 @@ class AedesLink implements MqttBroker {
       if (slow) setTimeout(answer, this.logins.tarpitMs).unref();
       else answer();
     };
-    // The secret that last logged this serial number in: recognised without hashing, whatever others tried.
-    const known = this.logins.recall<LinkDevice>(sn, secret);
-    if (known) return accept(known);
-    const limited = this.logins.refusal(address, sn);
-    if (limited && this.logins.knownWrong(sn, secret))
-      return refuse(true, `wrong secret (too many failed logins for this ${limited})`);
-    // Counted against both limits until decided, so a burst cannot all pass under them.
-    const release = this.logins.checking(address, sn);
-    // Over a limit the check still runs, in its address's turn: a flood from one address costs one check at a time and
-    // holds nobody else's login behind it; a correct device waits for its turn instead of being refused. A client that
-    // left before its turn is not checked at all.
-    const checked: Promise<LinkDevice | null | undefined> = limited
-      ? this.overLimit.run(
-          address,
-          () => this.checkOverLimit(sn, secret),
-          () => !client.closed,
-        )
-      : this.options.directory.authenticate(sn, secret);
-    checked.then(
-      (device) => {
-        release();
-        if (device === undefined) {
-          this.uplink.refuse('link.auth', sn, 'left before its login was checked');
-          // Aedes ignores an answer to a closed client; answered anyway, so nothing waits on it.
-          return done(authError(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), null);
-        }
-        if (!device || device.sn !== sn) return refuse(limited !== null, 'unknown device or wrong secret');
-        accept(device);
-      },
-      (err: unknown) => {
-        release();
-        this.uplink.log.error({ sn, err }, 'mqtt: device directory failed');
-        done(authError(SERVER_UNAVAILABLE, 'server unavailable'), null);
-      },
-    );
+    const left = () => {
+      this.uplink.refuse('link.auth', sn, 'left before its login was checked');
+      // Aedes ignores an answer to a closed client; answered anyway, so nothing waits on it.
+      done(authError(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), null);
+    };
+    // Decided again after waiting for room under the address's limit (the memory or the limits may have changed).
+    const decide = (): void => {
+      if (client.closed) return left();
+      // The secret that last logged this serial number in: recognised without hashing, whatever others tried.
+      const known = this.logins.recall<LinkDevice>(sn, secret);
+      if (known) return accept(known);
+      const limited = this.logins.refusal(address, sn);
+      if (limited && this.logins.knownWrong(sn, secret))
+        return refuse(true, `wrong secret (too many failed logins for this ${limited})`);
+      // Over the address limit only by its logins being checked (a crowd of devices reconnecting from one address, or
+      // the start of a burst of guesses): wait for one of them to end, not for the lane. Correct devices from one
+      // address are checked `perAddress` at a time however many there are; guesses move to the lane once they fail.
+      if (limited === 'address' && this.logins.crowded(address)) return this.logins.whenRoom(address, decide);
+      // Counted against both limits until decided, so a burst cannot all pass under them.
+      const release = this.logins.checking(address, sn);
+      // Over a limit the check still runs, in its address's turn: a flood from one address costs one check at a time and
+      // holds nobody else's login behind it; a correct device waits for its turn instead of being refused. A client that
+      // left before its turn is not checked at all.
+      const checked: Promise<LinkDevice | null | undefined> = limited
+        ? this.overLimit.run(
+            address,
+            () => this.checkOverLimit(sn, secret),
+            () => !client.closed,
+          )
+        : this.options.directory.authenticate(sn, secret);
+      checked.then(
+        (device) => {
+          release();
+          if (device === undefined) return left();
+          if (!device || device.sn !== sn) return refuse(limited !== null, 'unknown device or wrong secret');
+          accept(device);
+        },
+        (err: unknown) => {
+          release();
+          this.uplink.log.error({ sn, err }, 'mqtt: device directory failed');
+          done(authError(SERVER_UNAVAILABLE, 'server unavailable'), null);
+        },
+      );
+    };
+    decide();
   }
 
   /**

@@ -168,9 +168,9 @@ describe('failed logins slow the guesser, never the owner', () => {
     const g = await guardedBroker({ limits: { ...limits, perAddress: 5 }, hold: () => true });
     try {
       // Thirty concurrent guesses: the first five are under the address limit (they count while being checked), the
-      // rest wait for the address's turn, one at a time.
+      // rest wait for room; once those five failed the address is over its limit and they are checked one at a time.
       const burst = Array.from({ length: 30 }, (_, i) => rawLogin(g.broker.port, GUESSER, ghost(i), `guess-${i}`));
-      await waitFor(() => g.checks.length === 6, 'five checks under the limit and the first over it');
+      await waitFor(() => g.checks.length === 5, 'five checks under the limit');
       // Thirty more that send CONNECT and leave while the checks wait: nobody is there to answer, nothing is checked.
       const refusedBefore = g.broker.counters.rejectedByReason['link.auth'] ?? 0;
       await Promise.all(
@@ -179,14 +179,40 @@ describe('failed logins slow the guesser, never the owner', () => {
       g.open();
       const answers = await Promise.all(burst);
       expect(answers.map((a) => a.code)).toEqual(Array(30).fill(4));
-      // The bounded work: never more than the five under the limit plus one over it at once, one check per attempt
+      // The bounded work: never more than the five under the limit at once (then one at a time), one check per attempt
       // that stayed, none for those that left (they are counted as refused).
-      expect(g.gate.most).toBe(6);
+      expect(g.gate.most).toBe(5);
       expect(g.checks).toHaveLength(30);
       expect(g.checks.every((sn) => sn < ghost(100))).toBe(true);
       expect((g.broker.counters.rejectedByReason['link.auth'] ?? 0) - refusedBefore).toBe(60);
       // Over the limit the failures were answered only after the tarpit.
       expect(answers.filter((a) => a.ms >= TARPIT_MS - 50).length).toBeGreaterThanOrEqual(25);
+    } finally {
+      await g.broker.close();
+    }
+  });
+
+  test('a crowd of correct devices behind one address is checked up to its limit at once, none slowed or refused', async () => {
+    // After a broker restart every device of a site (or of a NAT) reconnects at once from one address, and nothing is
+    // remembered yet. Seven times the address limit of correct logins: they must not be sent to the guessers' lane.
+    const crowd = Array.from({ length: 35 }, (_, i) => `VFCROWD${String(i).padStart(4, '0')}`);
+    await directory.add(...crowd);
+    const g = await guardedBroker({ limits: { ...limits, perAddress: 5 }, hold: () => true });
+    try {
+      const logins = crowd.map((sn) => rawLogin(g.broker.port, GUESSER, sn, directory.secret(sn)));
+      await waitFor(() => g.gate.waiting.length === 5, 'five checks under the limit');
+      // The five end correct: the next five are checked together (the lane would check one at a time).
+      g.gate.waiting.splice(0).forEach((release) => release());
+      await waitFor(() => g.gate.waiting.length === 5, 'the next five checked at once');
+      expect(g.checks).toHaveLength(10);
+      g.open();
+      const answers = await Promise.all(logins);
+      expect(answers.map((a) => a.code)).toEqual(Array(crowd.length).fill(0));
+      expect(g.checks).toHaveLength(crowd.length);
+      expect(g.gate.most).toBe(5);
+      expect(g.broker.counters.rejectedByReason['link.auth'] ?? 0).toBe(0);
+      // The address counted no failure: a guess from it right after is checked at once, not over a limit.
+      expect(await rawLogin(g.broker.port, GUESSER, ghost(1), 'guess').then((a) => a.code)).toBe(4);
     } finally {
       await g.broker.close();
     }

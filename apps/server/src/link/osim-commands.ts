@@ -256,9 +256,10 @@ export function osimCommandLink(
   options: { reconnectWaitMs?: number } = {},
 ): CommandLink {
   const reconnectWaitMs = options.reconnectWaitMs ?? DEFAULT_RECONNECT_WAIT_MS;
-  const handlers = new Set<(device: LinkDevice, ack: CommandAck) => void>();
+  const handlers = new Set<(device: LinkDevice, ack: CommandAck) => void | Promise<void>>();
   const answer = (device: LinkDevice, ack: CommandAck) => {
-    for (const handler of handlers) handler(device, ack);
+    // An OSIM answer has no broker to redeliver it; a handler's failure is already logged by the handler.
+    for (const handler of handlers) void Promise.resolve(handler(device, ack)).catch(() => undefined);
   };
   const events: EventEmitter<LinkEvents> = gateway.events;
   return {

@@ -10,7 +10,7 @@ import {
   type UplinkChannel,
 } from './mqtt-protocol.js';
 
-export type AckHandler = (device: LinkDevice, ack: CommandAck) => void;
+export type AckHandler = (device: LinkDevice, ack: CommandAck) => void | Promise<void>;
 
 const QUIET_LOG = { info: () => undefined, warn: () => undefined, error: () => undefined } satisfies LinkLog;
 /** A misbehaving device could send thousands of bad messages: log each (device, reason) at most once a minute. */
@@ -49,7 +49,17 @@ export class Uplink {
     if (channel === 'ack') {
       const ack = parseAck(payload);
       if (!ack.ok) return this.refuse(ack.reason, device.sn, ack.detail);
-      for (const handler of this.ackHandlers) this.guard(() => handler(device, ack.value), 'ack handler failed');
+      // Awaited, so the message is acknowledged only once the answer is recorded: a server killed in between got no
+      // PUBACK out, and the broker hands the answer to the restarted process (recording it again changes nothing).
+      const recorded: Promise<void>[] = [];
+      for (const handler of this.ackHandlers) {
+        try {
+          recorded.push(Promise.resolve(handler(device, ack.value)));
+        } catch (err) {
+          this.log.error({ err }, 'ack handler failed');
+        }
+      }
+      await Promise.all(recorded);
       return;
     }
     const status = parseStatus(payload);

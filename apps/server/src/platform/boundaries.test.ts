@@ -87,6 +87,7 @@ describe('table owners', () => {
     server_secrets: repositoriesOf('auth'),
     sessions: repositoriesOf('auth'),
     used_nonces: repositoriesOf('auth'),
+    verification_codes: repositoriesOf('auth'),
     commands: repositoriesOf('commands'),
     // The values a device read back in its answers (the command lifecycle stores them).
     device_parameters: repositoriesOf('commands'),
@@ -131,9 +132,15 @@ describe('table owners', () => {
     plant_energy_month: repositoriesOf('telemetry'),
     ingest_rejections: repositoriesOf('telemetry'),
     users: repositoriesOf('users'),
+    // Avatars (issue 16): the users feature stores the re-encoded image.
+    user_avatars: repositoriesOf('users'),
     // A user's own list column choices (issue 15).
     user_table_preferences: repositoriesOf('preferences'),
+    report_templates: repositoriesOf('reports'),
+    report_exports: repositoriesOf('reports'),
     weather_forecasts: repositoriesOf('weather'),
+    // Kiosk links of the big screens (issue 17).
+    kiosk_links: repositoriesOf('bigscreen'),
     // Created by the migration runner itself, not by a migration.
     schema_migrations: /^db\/migrate\.ts$/,
   };

@@ -16,9 +16,14 @@ declare module 'fastify' {
   }
 }
 
-/** `{ code: 'ok', msg, data }` in the caller's language. */
-export function ok<T>(request: FastifyRequest, data: T, key: MessageKey = 'ok') {
-  return { code: 'ok' as const, msg: translate(key, request.lang), data };
+/** `{ code: 'ok', msg, data }` in the caller's language (`params` fill the message's `{name}` placeholders). */
+export function ok<T>(
+  request: FastifyRequest,
+  data: T,
+  key: MessageKey = 'ok',
+  params: Record<string, string | number> = {},
+) {
+  return { code: 'ok' as const, msg: translate(key, request.lang, params), data };
 }
 
 /** The envelope for a request that matched no route. */

@@ -1,7 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import { createServer } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { KIOSK_QUERY } from '@voltfleet/domain';
 import type { Db } from '../db/db.js';
+
+const KIOSK_IN_URL = new RegExp(`([?&]${KIOSK_QUERY}=)[^&#]*`, 'g');
+
+/** The address with a kiosk token in it (a wall screen's live socket, `?kiosk=…`) masked: a log opens no screen. */
+export const maskKioskToken = (url: string): string => url.replace(KIOSK_IN_URL, '$1***');
+
+/** What a log line says of a request: Fastify's usual fields, the address masked. */
+export function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: maskKioskToken(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /** /healthz (process alive), /readyz (database answers), /metrics (Prometheus: requests, latency, process). */
 export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
@@ -42,6 +60,30 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { db: D
     return registry.metrics();
   });
 });
+
+/**
+ * Serves /metrics and /healthz on a port of their own (METRICS_PORT), for every role: a process without the `http`
+ * role has no API listener, yet Prometheus must see its counters (readings each ingest process stored, its alarms, its
+ * CPU). Nothing else is served there. Resolves once listening; the function returned closes the listener.
+ */
+export async function listenForMetrics(registry: Registry, port: number, host: string): Promise<() => Promise<void>> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://metrics');
+    if (request.method === 'GET' && url.pathname === '/metrics') {
+      registry.metrics().then(
+        (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+        () => response.writeHead(500).end(),
+      );
+    } else if (request.method === 'GET' && url.pathname === '/healthz') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    } else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

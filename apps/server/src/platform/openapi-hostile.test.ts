@@ -17,25 +17,7 @@ import {
   type TestServer,
 } from '../test/harness.js';
 import { VALID_PLANT_INPUT } from '../test/plant-input.js';
-
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: boolean | JsonSchema;
-  items?: JsonSchema;
-  oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  minimum?: number;
-  exclusiveMinimum?: number;
-  maximum?: number;
-  default?: unknown;
-};
-type Operation = { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
-type OpenApi = { paths: Record<string, Record<string, Operation>> };
+import { overlay, sample, type JsonSchema, type Leaf, type OpenApi } from '../test/openapi-doc.js';
 
 let s: TestServer;
 let admin: string;
@@ -91,41 +73,6 @@ function looseObjects(schema: JsonSchema, at = '$'): string[] {
   return out;
 }
 
-type Leaf = { path: (string | number)[]; kind: 'text' | 'number' };
-
-/** A body of the schema's shape (valid or not, it reaches every field) and the paths of its text and number leaves. */
-function sample(schema: JsonSchema, path: (string | number)[] = [], leaves: Leaf[] = []): unknown {
-  const option = schema.oneOf?.[0] ?? schema.anyOf?.find((o) => o.type !== 'null') ?? schema.allOf?.[0];
-  if (option) return sample(option, path, leaves);
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  const type = [schema.type].flat().find((t) => t !== 'null');
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v, [...path, k], leaves)]),
-      );
-    case 'array':
-      return schema.items ? [sample(schema.items, [...path, 0], leaves)] : [];
-    case 'string':
-      leaves.push({ path, kind: 'text' });
-      return schema.format === 'date-time'
-        ? new Date().toISOString()
-        : schema.format === 'date'
-          ? '2024-05-01'
-          : 'Fuzz_1';
-    case 'number':
-    case 'integer':
-      leaves.push({ path, kind: 'number' });
-      // zod's int() states the safe-integer range as its bounds; a small positive number fits most fields.
-      return schema.minimum !== undefined && schema.minimum > 0 ? schema.minimum : 1;
-    case 'boolean':
-      return false;
-    default:
-      return null;
-  }
-}
-
 /** Valid bodies for some routes, so a harmless value (-0) is accepted and the record check has changes to check. */
 const plantBody = { ...VALID_PLANT_INPUT, name: 'Fuzz_Plant_2', address: 'Fuzz street 2' };
 const VALID: Record<string, unknown> = {
@@ -134,19 +81,6 @@ const VALID: Record<string, unknown> = {
   'put /api/plants/{plantId}': { ...plantBody, name: 'Fuzz_Plant' },
   'put /api/roles/{id}': { name: 'Fuzz_Role', description: 'Fuzz', permissions: ['A', 'A/A'], views: [] },
 };
-
-/** The schema's sample with a valid body's values laid over it. */
-function overlay(sampled: unknown, valid: unknown): unknown {
-  if (valid === undefined) return sampled;
-  if (sampled && valid && typeof sampled === 'object' && typeof valid === 'object' && !Array.isArray(valid))
-    return {
-      ...(sampled as object),
-      ...Object.fromEntries(
-        Object.entries(valid).map(([k, v]) => [k, overlay((sampled as Record<string, unknown>)[k], v)]),
-      ),
-    };
-  return valid;
-}
 
 const MARK = '"@@hostile@@"';
 const TEXTS: [string, string][] = [

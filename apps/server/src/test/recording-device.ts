@@ -25,6 +25,7 @@ export class RecordingDevice {
   private readonly client: MqttClient;
   private readonly queue: Reading[] = [];
   private inflight = 0;
+  private paused = false;
   private readonly inflightLimit: number;
 
   constructor(options: RecordingDeviceOptions) {
@@ -86,12 +87,22 @@ export class RecordingDevice {
     this.pump();
   }
 
+  /** Stops taking readings from the queue (those in flight still complete); `resume` goes on. */
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.pump();
+  }
+
   async stop(): Promise<void> {
     await this.client.endAsync(true);
   }
 
   private pump(): void {
-    while (this.client.connected && this.inflight < this.inflightLimit && this.queue.length > 0) {
+    while (!this.paused && this.client.connected && this.inflight < this.inflightLimit && this.queue.length > 0) {
       const reading = this.queue.shift()!;
       this.inflight += 1;
       this.client.publish(`dev/${this.sn}/up/reading`, JSON.stringify(reading), { qos: 1 }, (err) => {

@@ -108,8 +108,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   };
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
-  let done = false;
-  void exited.then(() => (done = true));
+  let done: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  void exited.then((how) => (done = how));
   const want = { http: true, mqtt: true, ...options.readyWhen };
   const ready = async () =>
     (!want.http || (await httpReady(options.port))) &&
@@ -117,8 +117,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     (!want.output || want.output.test(output));
   while (!(await ready())) {
     if (done || Date.now() > deadline) {
+      // Said before the kill below, which would make every timeout look like an exit.
+      const why = done ? `it exited with ${done.signal ?? `code ${done.code}`}` : 'timed out';
       await stop('SIGKILL');
-      throw new Error(`the server process did not get ready (${done ? 'it exited' : 'timed out'}):\n${output}`);
+      throw new Error(`the server process did not get ready (${why}):\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

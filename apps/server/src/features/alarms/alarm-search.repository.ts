@@ -26,6 +26,8 @@ export interface AlarmScope {
 /** Conditions on alarms; all optional, all combined with AND. */
 export interface AlarmConditions {
   plantId?: number | undefined;
+  /** Alarms of these plants only (a big screen's plants). */
+  plants?: readonly number[] | undefined;
   deviceId?: number | undefined;
   /** Alarms of these devices only (a serial-number filter, resolved). */
   devices?: number[] | undefined;
@@ -92,6 +94,7 @@ export class Statement {
   conditions(c: AlarmConditions): string[] {
     const out: string[] = [];
     if (c.plantId !== undefined) out.push(`a.plant_id = ${this.bind(c.plantId)}`);
+    if (c.plants) out.push(`a.plant_id = ANY(${this.bind([...c.plants])}::int4[])`);
     if (c.deviceId !== undefined) out.push(`a.device_id = ${this.bind(c.deviceId)}`);
     if (c.devices) out.push(`a.device_id = ANY(${this.bind(c.devices)}::int4[])`);
     if (c.severityRank !== undefined) out.push(`a.severity_rank = ${this.bind(c.severityRank)}`);

@@ -222,6 +222,26 @@ export async function searchAlarms(
   };
 }
 
+/**
+ * The newest active alarms of these plants (a big screen's ticker: the scope is its plants, already checked by the
+ * caller) and how many are active in all, counted like the search's total.
+ */
+export async function newestActiveAlarms(
+  db: Queryable,
+  plantIds: readonly number[],
+  limit: number,
+  lang: Lang,
+): Promise<{ alarms: AlarmRow[]; total: number }> {
+  if (plantIds.length === 0) return { alarms: [], total: 0 };
+  const everything: AlarmScope = { all: true, devices: [] };
+  const conditions: AlarmConditions = { state: 'active', plants: plantIds };
+  const [total, rows] = await Promise.all([
+    countAlarms(db, everything, conditions, ALARM_COUNT_CAP),
+    alarmPage(db, everything, conditions, { sort: 'raisedAt', order: 'desc', limit, offset: 0 }),
+  ]);
+  return { alarms: rows.map((r) => toAlarmRow(r, lang)), total: Math.min(total, ALARM_COUNT_CAP) };
+}
+
 /** The drawer: one alarm of the caller's devices with cause, handling and timeline; anything else is "not found". */
 export async function getAlarmDetail(db: Queryable, caller: Caller, id: number, lang: Lang): Promise<AlarmDetail> {
   const record = await findAlarmInScope(db, caller, id);

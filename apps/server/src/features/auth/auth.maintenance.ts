@@ -5,13 +5,15 @@ import { startPeriodic } from '../../platform/periodic.js';
 import { deleteExpiredCaptchas, deleteExpiredNonces } from './auth.repository.js';
 import { deleteOldFailures } from './login-limits.js';
 import { deleteStaleSessions } from './session.repository.js';
+import { deleteOldCodes } from './verification.repository.js';
 
-/** Removes expired captchas, nonces, login failures and old sessions. */
+/** Removes expired captchas, nonces, login failures, old sessions and verification codes. */
 async function cleanUpAuth(db: Db): Promise<void> {
   await deleteExpiredCaptchas(db);
   await deleteExpiredNonces(db);
   await deleteOldFailures(db);
   await deleteStaleSessions(db);
+  await deleteOldCodes(db);
 }
 
 /**

@@ -96,7 +96,14 @@ export class CommandDispatcher {
   ): () => Promise<void> {
     const entry = { link, protocol: options.protocol ?? 'mqtt' };
     this.links.push(entry);
-    const offAck = link.onAck((device, ack) => void this.guard(this.handleAck(device, ack), 'command answer'));
+    // Returned, not only guarded: the link acknowledges the answer's message once it is recorded, and a failure
+    // leaves it unacknowledged for the broker to deliver again (docs/faults.md).
+    const offAck = link.onAck((device, ack) =>
+      this.handleAck(device, ack).catch((err: unknown) => {
+        this.log.error({ err }, 'command: command answer failed');
+        throw err;
+      }),
+    );
     const online = (device: LinkDevice) =>
       void this.guard(this.deliverQueued({ deviceId: device.id }), 'delivery on reconnect');
     link.events.on('online', online);

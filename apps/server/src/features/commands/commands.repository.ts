@@ -3,6 +3,7 @@ import type {
   CommandCategory,
   CommandKind,
   CommandStatus,
+  ControlRecordFilter,
   ControlRecordQuery,
   FirmwareOrder,
 } from '@voltfleet/domain';
@@ -24,6 +25,7 @@ export interface CommandRow {
   plant_time_zone: string | null;
   user_id: number | null;
   username: string;
+  ip: string | null;
   kind: CommandKind;
   category: CommandCategory;
   parameters: Record<string, number>;
@@ -47,6 +49,7 @@ export function toCommand(r: CommandRow): Command {
     plantTimeZone: r.plant_time_zone,
     userId: r.user_id,
     username: r.username,
+    ip: r.ip,
     kind: r.kind,
     category: r.category,
     parameters: r.parameters,
@@ -61,7 +64,7 @@ export function toCommand(r: CommandRow): Command {
 }
 
 const SELECT = `SELECT c.id, c.wire_id, c.device_id, d.sn AS device_sn, p.name AS plant_name,
-       p.time_zone AS plant_time_zone, c.user_id, c.username,
+       p.time_zone AS plant_time_zone, c.user_id, c.username, c.ip,
        c.kind, c.category, c.parameters, c.status, c.reason, c.created_at, c.sent_at, c.acked_at, c.finished_at,
        c.expires_at
   FROM commands c JOIN devices d ON d.id = c.device_id LEFT JOIN plants p ON p.id = d.plant_id`;
@@ -115,14 +118,14 @@ export interface NewCommand {
  */
 export async function insertCommands(
   db: Queryable,
-  user: { id: number; username: string },
+  user: { id: number; username: string; ip: string | null },
   idempotencyKey: string,
   expiryMinutes: number,
   commands: readonly NewCommand[],
 ): Promise<number[]> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO commands (wire_id, device_id, user_id, username, kind, category, parameters, idempotency_key, expires_at)
-     SELECT c.wire_id, c.device_id, $1, $2, c.kind, c.category, c.parameters, $3, now() + make_interval(mins => $4)
+    `INSERT INTO commands (wire_id, device_id, user_id, username, ip, kind, category, parameters, idempotency_key, expires_at)
+     SELECT c.wire_id, c.device_id, $1, $2, $6, c.kind, c.category, c.parameters, $3, now() + make_interval(mins => $4)
        FROM jsonb_to_recordset($5::jsonb)
          AS c(wire_id text, device_id int, kind text, category text, parameters jsonb)
      ON CONFLICT (user_id, idempotency_key, device_id) DO NOTHING
@@ -141,6 +144,7 @@ export async function insertCommands(
           parameters: c.parameters,
         })),
       ),
+      user.ip,
     ],
   );
   return rows.map((r) => Number(r.id));
@@ -152,15 +156,15 @@ export async function insertUpgradeCommand(
   c: {
     wireId: string;
     deviceId: number;
-    user: { id: number; username: string };
+    user: { id: number; username: string; ip: string | null };
     idempotencyKey: string;
     expiryMinutes: number;
     order: FirmwareOrder;
   },
 ): Promise<number | undefined> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO commands (wire_id, device_id, user_id, username, kind, category, parameters, firmware, idempotency_key, expires_at)
-     VALUES ($1, $2, $3, $4, 'firmwareUpgrade', 'firmware', $5, $6, $7, now() + make_interval(mins => $8))
+    `INSERT INTO commands (wire_id, device_id, user_id, username, ip, kind, category, parameters, firmware, idempotency_key, expires_at)
+     VALUES ($1, $2, $3, $4, $9, 'firmwareUpgrade', 'firmware', $5, $6, $7, now() + make_interval(mins => $8))
      ON CONFLICT (user_id, idempotency_key, device_id) DO NOTHING RETURNING id`,
     [
       c.wireId,
@@ -171,6 +175,7 @@ export async function insertUpgradeCommand(
       JSON.stringify(c.order),
       c.idempotencyKey,
       c.expiryMinutes,
+      c.user.ip,
     ],
   );
   return rows[0] ? Number(rows[0].id) : undefined;
@@ -193,29 +198,67 @@ export async function commandInScope(db: Queryable, scope: Scope, id: number): P
   return rows[0];
 }
 
-/** One page of control records in scope, newest first. Dates are UTC days. */
-export async function listRecords(db: Queryable, scope: Scope, q: ControlRecordQuery) {
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The WHERE of the control records in scope ($1 subtree pattern, $2 caller id) under the filters. The object is a
+ * device (serial number or id) or a plant (name or id); without a type either matches.
+ */
+function recordFilter(scope: Scope, q: ControlRecordFilter) {
   const params: SqlParam[] = [scope.pattern, scope.callerId];
   const where = [deviceInScope('d', 1, 2)];
   const add = (sql: (i: number) => string, value: SqlParam) => {
     params.push(value);
     where.push(sql(params.length));
   };
-  if (q.sn) add((i) => `d.sn ILIKE $${i}`, `%${q.sn.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.userId) add((i) => `c.user_id = $${i}`, q.userId);
+  if (q.user) add((i) => `c.username ILIKE $${i}`, `%${escapeLike(q.user)}%`);
+  if (q.category) add((i) => `c.category = $${i}`, q.category);
   if (q.kind) add((i) => `c.kind = $${i}`, q.kind);
   if (q.status) add((i) => `c.status = $${i}`, q.status);
-  if (q.user) add((i) => `c.username ILIKE $${i}`, `%${q.user.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (q.from) add((i) => `c.created_at >= $${i}::date`, q.from);
-  if (q.to) add((i) => `c.created_at < $${i}::date + 1`, q.to);
-  const filter = where.join(' AND ');
-  const total = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM commands c JOIN devices d ON d.id = c.device_id WHERE ${filter}`,
+  if (q.object) {
+    params.push(q.object, `%${escapeLike(q.object)}%`);
+    const [exact, part] = [params.length - 1, params.length];
+    const device = `(d.id::text = $${exact} OR d.sn ILIKE $${part})`;
+    const plant = `(p.id::text = $${exact} OR p.name ILIKE $${part})`;
+    where.push(q.objectType === 'device' ? device : q.objectType === 'plant' ? plant : `(${device} OR ${plant})`);
+  } else if (q.objectType === 'plant') where.push('d.plant_id IS NOT NULL');
+  if (q.ip) add((i) => `c.ip = $${i}`, q.ip);
+  if (q.from) add((i) => `c.created_at >= $${i}`, q.from);
+  if (q.to) add((i) => `c.created_at <= $${i}`, q.to);
+  return { params, filter: where.join(' AND ') };
+}
+
+/** How many control records in scope the filters select. */
+export async function countRecords(db: Queryable, scope: Scope, q: ControlRecordFilter): Promise<number> {
+  const { params, filter } = recordFilter(scope, q);
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM commands c JOIN devices d ON d.id = c.device_id LEFT JOIN plants p ON p.id = d.plant_id
+      WHERE ${filter}`,
     params,
   );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** One page of control records in scope, newest first. */
+export async function listRecords(db: Queryable, scope: Scope, q: ControlRecordQuery) {
+  const { params, filter } = recordFilter(scope, q);
+  const total = await countRecords(db, scope, q);
   params.push(q.pageSize, (q.page - 1) * q.pageSize);
   const { rows } = await db.query<CommandRow>(
     `${SELECT} WHERE ${filter} ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  return { items: rows.map(toCommand), total: Number(total.rows[0]?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  return { items: rows.map(toCommand), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** At most `limit` selected control records, newest first, for an export (the caller counts them first). */
+export async function recordsForExport(db: Queryable, scope: Scope, q: ControlRecordFilter, limit: number) {
+  const { params, filter } = recordFilter(scope, q);
+  params.push(Math.floor(limit));
+  const { rows } = await db.query<CommandRow>(
+    `${SELECT} WHERE ${filter} ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length}`,
+    params,
+  );
+  return rows.map(toCommand);
 }

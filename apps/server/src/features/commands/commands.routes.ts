@@ -8,7 +8,9 @@ import {
   commandDeviceSelectionSchema,
   commandLimitsSchema,
   commandSchema,
+  controlExportQuerySchema,
   controlRecordQuerySchema,
+  recordUserSchema,
   deviceFilterOptionsSchema,
   envelope,
   issueCommandSchema,
@@ -16,10 +18,13 @@ import {
 } from '@voltfleet/domain';
 import type { LivePublisher } from '../live/live.bus.js';
 import { requireCaller } from '../../platform/auth.js';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/sheet-file.js';
+import { userOptions } from '../users/users.service.js';
 import { ok } from '../../platform/envelope.js';
 import { CommandDispatcher, toLiveMessage } from './command-dispatcher.js';
 import {
   commandDeviceOptions,
+  exportControlRecordsOf,
   getCommand,
   issueCommands,
   listCommandDevices,
@@ -58,7 +63,7 @@ export const commandsRoutes: FastifyPluginAsyncZod<CommandDeps & { dispatcher: C
       },
     },
     async (request) => {
-      const { commands, created } = await issueCommands(deps, requireCaller(request), request.body);
+      const { commands, created } = await issueCommands(deps, requireCaller(request), request.body, request.ip);
       request.auditObjectId = [...new Set(commands.map((c) => c.deviceSn))].join(',').slice(0, 500);
       // Delivery happens after the answer: the page learns the outcome live.
       if (created.length > 0)
@@ -142,6 +147,44 @@ export const commandsRoutes: FastifyPluginAsyncZod<CommandDeps & { dispatcher: C
       },
     },
     async (request) => ok(request, await listControlRecords(db, requireCaller(request), request.query)),
+  );
+
+  // The export takes data away, so it is recorded like a change (the audit plugin records read routes with a config).
+  app.get(
+    '/api/control-records/export',
+    {
+      config: { permission: 'D/C', audit: { action: 'controlRecords.export', category: 'command' } },
+      schema: {
+        tags: ['commands'],
+        description:
+          'The filtered control records of devices in scope as .xlsx or .csv (at most 50,000, newest first), ' +
+          'headers in the caller language, times on the wall clock of `timeZone` with the offset in the header.',
+        querystring: controlExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const file = await exportControlRecordsOf(db, requireCaller(request), q, request.lang);
+      return reply
+        .header('content-type', q.format === 'csv' ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="${exportFileName('control-records', q.format)}"`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
+
+  // The user filter's choices: the caller and their subtree, whatever their right to manage users.
+  app.get(
+    '/api/control-records/users',
+    {
+      config: { permission: 'D/C' },
+      schema: { tags: ['commands'], response: { 200: envelope(z.array(recordUserSchema)) } },
+    },
+    async (request) =>
+      ok(
+        request,
+        (await userOptions(db, requireCaller(request))).map(({ id, username }) => ({ id, username })),
+      ),
   );
 };
 

@@ -10,7 +10,9 @@ import {
   type CommandDeviceFilter,
   type CommandDeviceQuery,
   type CommandDeviceSelection,
+  type ControlExportQuery,
   type ControlRecordQuery,
+  type Lang,
   type InverterModel,
   type IssueCommand,
 } from '@voltfleet/domain';
@@ -19,6 +21,7 @@ import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid, notFound } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
+import { exportControlRecords } from './control-records-export.js';
 import { openPasswordBlob, verifyPassword } from '../auth/auth.service.js';
 import type { LoginKey } from '../auth/login-key.js';
 import {
@@ -61,6 +64,8 @@ export async function issueCommands(
   deps: CommandDeps,
   caller: Caller,
   body: IssueCommand,
+  /** The client address the request came from, kept on each command (control records filter by it). */
+  ip: string | null = null,
 ): Promise<{ commands: Command[]; created: number[] }> {
   const { db, config } = deps;
   const earlier = await commandsByKey(db, caller.id, body.idempotencyKey);
@@ -80,7 +85,13 @@ export async function issueCommands(
   const commands = await settingsPerDevice(db, body, devices);
   if (PASSWORD_COMMANDS.includes(body.kind)) await checkPassword(deps, caller, body.password);
 
-  const created = await insertCommands(db, caller, body.idempotencyKey, config.commandExpiryMinutes, commands);
+  const created = await insertCommands(
+    db,
+    { ...caller, ip },
+    body.idempotencyKey,
+    config.commandExpiryMinutes,
+    commands,
+  );
   return { commands: (await commandsByKey(db, caller.id, body.idempotencyKey)).map(toCommand), created };
 }
 
@@ -133,6 +144,10 @@ export async function getCommand(db: Db, caller: Caller, id: number): Promise<Co
 
 export const listControlRecords = (db: Db, caller: Caller, query: ControlRecordQuery) =>
   listRecords(db, scopeOf(caller), query);
+
+/** The filtered control records of the caller's devices as an .xlsx or .csv file in `lang`. */
+export const exportControlRecordsOf = (db: Db, caller: Caller, query: ControlExportQuery, lang: Lang) =>
+  exportControlRecords(db, scopeOf(caller), query, lang);
 
 /** One page of the inverters the caller may pick, by serial number. */
 export async function listCommandDevices(db: Db, caller: Caller, query: CommandDeviceQuery, offlineSeconds: number) {

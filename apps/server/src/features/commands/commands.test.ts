@@ -340,13 +340,13 @@ describe('selection limits, password and scope', () => {
     const filtered = await api<{ items: Command[]; total: number }>(
       s.app,
       'GET',
-      '/api/control-records?sn=A0002&kind=socLowerLimitPct&status=succeeded&user=cmdA',
+      '/api/control-records?objectType=device&object=A0002&kind=socLowerLimitPct&status=succeeded&user=cmdA',
       { token: tokens.a },
     );
     expect(filtered.body.data.items.map((c) => [c.deviceSn, c.kind, c.status, c.username])).toEqual([
       ['VFCMDA0002', 'socLowerLimitPct', 'succeeded', 'cmdA'],
     ]);
-    const future = await api<{ total: number }>(s.app, 'GET', '/api/control-records?from=2999-01-01', {
+    const future = await api<{ total: number }>(s.app, 'GET', '/api/control-records?from=2999-01-01T00:00:00Z', {
       token: tokens.a,
     });
     expect(future.body.data.total).toBe(0);

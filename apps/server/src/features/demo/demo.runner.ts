@@ -55,6 +55,11 @@ export interface DemoRunOptions {
   log: (m: string) => void;
   /** How long an inverter restarts after a firmware upgrade (SPEC §9: 20 minutes). */
   upgradeRestartMs?: number;
+  /**
+   * Every inverter reports this often while live (DEMO_REPORT_SECONDS: a soak or load run wanting more live data than
+   * a real fleet's 30–60 s); the history keeps the configured intervals.
+   */
+  reportSeconds?: number;
   /** The OSIM gateway to dial: the first DEMO_OSIM_INVERTERS inverters run in OSIM mode (station mode). */
   osim?: { host: string; port: number };
   /**
@@ -350,10 +355,13 @@ async function startLive(
   // A fleet that lived through the history stands a few seconds behind the wall clock: catch up, then run.
   const now = Math.floor(wallClock() / (LIVE_STEP_SECONDS * 1000)) * LIVE_STEP_SECONDS * 1000;
   if (fleet.now < now) fleet.advance(now, LIVE_STEP_SECONDS, mqtt.onReading);
-  // Real time, advanced in 10-second steps; each inverter reports at its own interval.
+  // Real time, advanced in 10-second steps; each inverter reports at its own interval. A step reports at most once
+  // per inverter, so a shorter interval (DEMO_REPORT_SECONDS) needs steps as short.
+  if (opts.reportSeconds) fleet.setReportInterval(opts.reportSeconds);
+  const stepSeconds = Math.min(LIVE_STEP_SECONDS, opts.reportSeconds ?? LIVE_STEP_SECONDS);
   const run = fleet.runAccelerated({
     factor: 1,
-    stepSeconds: LIVE_STEP_SECONDS,
+    stepSeconds,
     tickMs: 1000,
     onReading: mqtt.onReading,
     wallClock,

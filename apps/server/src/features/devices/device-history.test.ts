@@ -92,6 +92,15 @@ describe('short ranges read raw readings', () => {
     const zh = await history(ids.VFHIS00002!, 'fields=pvPowerW&range=today', 'zh');
     expect(zh.body.msg).toBe('该设备暂无历史数据');
   });
+
+  it('answers a range before the readings retention cut-off (raw readings purged) as one without data', async () => {
+    // READINGS_RETENTION_MONTHS (default 24): two days of 26 months ago have no raw readings left, only rollups.
+    const old = (days: number) => localDay(now - (26 * 30 + days) * 24 * HOUR, ZONE);
+    const res = await history(ids.VFHIS00001!, `fields=pvPowerW&range=custom&start=${old(1)}&end=${old(0)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('No history data available for the device');
+    expect(res.body.data.series).toEqual([expect.objectContaining({ key: 'pvPowerW', points: [] })]);
+  });
 });
 
 describe('request rules', () => {

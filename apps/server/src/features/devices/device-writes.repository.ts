@@ -202,3 +202,12 @@ export async function liveOnMqtt(db: Queryable, deviceId: number, withinSeconds:
   );
   return rows[0]?.live === true;
 }
+
+/** Gives every device owned by `fromId` to `toId` (a user deleted by their superior); the number handed over. */
+export async function handOverDevices(db: Queryable, fromId: number, toId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH moved AS (UPDATE devices SET owner_id = $2 WHERE owner_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM moved`,
+    [fromId, toId],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -11,6 +11,7 @@ export {
   activateDevice,
   clearRestart,
   deactivateDevice,
+  handOverDevices,
   insertDevices,
   insertInstalledDevice,
   liveOnMqtt,

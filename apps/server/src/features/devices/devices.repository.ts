@@ -310,7 +310,7 @@ export async function latestReading(
 /** The ids and plants of every device the caller may see (the live hub filters what it pushes by them). */
 export async function visibleDevices(
   db: Queryable,
-  caller: Caller,
+  caller: Pick<Caller, 'id' | 'path'>,
 ): Promise<{ id: number; plant_id: number | null }[]> {
   const { rows } = await db.query<{ id: number; plant_id: number | null }>(
     `SELECT d.id, d.plant_id FROM devices d WHERE ${deviceInScope('d', 1, 2)}`,

@@ -114,6 +114,8 @@ export async function issueUpgrade(
   caller: Caller,
   deviceId: number,
   body: UpgradeRequest,
+  /** The client address of the request, kept on the command (control records filter by it). */
+  ip: string | null = null,
 ): Promise<IssuedUpgrade> {
   const key = body.idempotencyKey ?? randomUUID();
   if (body.idempotencyKey) {
@@ -132,7 +134,7 @@ export async function issueUpgrade(
     const commandId = await insertUpgradeCommand(tx, {
       wireId: randomUUID(),
       deviceId: device.id,
-      user: caller,
+      user: { ...caller, ip },
       idempotencyKey: key,
       expiryMinutes: deps.expiryMinutes,
       order: {

@@ -221,3 +221,12 @@ export async function upgradeRecipients(
   );
   return rows.map((r) => ({ id: r.id, userId: r.user_id, sn: r.sn, kind: r.kind, version: r.version }));
 }
+
+/**
+ * The firmware images a deleted user uploaded and the upgrades they issued name the deleting user from now on (the
+ * columns must name someone); who really did it stays in the operation records, which keep the actor's name.
+ */
+export async function handOverFirmwareRecords(db: Queryable, fromId: number, toId: number): Promise<void> {
+  await db.query(`UPDATE firmware_images SET uploaded_by = $2 WHERE uploaded_by = $1`, [fromId, toId]);
+  await db.query(`UPDATE device_upgrades SET user_id = $2 WHERE user_id = $1`, [fromId, toId]);
+}

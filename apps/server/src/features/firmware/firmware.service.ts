@@ -169,3 +169,6 @@ export async function firmwareOptions(
     }),
   };
 }
+
+// What the users feature needs when a user is deleted (see the repository function).
+export { handOverFirmwareRecords } from './firmware.repository.js';

@@ -45,6 +45,7 @@ export const upgradeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; logi
         requireCaller(request),
         request.params.id,
         request.body,
+        request.ip,
       );
       if (issued.created) {
         const dispatcher = app.commands;

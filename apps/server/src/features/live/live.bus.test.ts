@@ -85,6 +85,10 @@ class RecordingSink implements LiveSink {
     this.commands.push(message);
   }
   publishAlarm() {}
+  resyncs = 0;
+  resync() {
+    this.resyncs += 1;
+  }
 }
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -217,12 +221,17 @@ describe.skipIf(!POSTGRES)('live events between processes sharing PostgreSQL (LI
       if (first === undefined) throw new Error('no LISTEN connection of its own');
       sender.publishCommandStatus(commandStatus(1, devices.a));
       await expect.poll(() => sink.commands.length).toBe(1);
+      // The first LISTEN missed nothing: no resync.
+      expect(sink.resyncs).toBe(0);
       await other.query(`SELECT pg_terminate_backend($1)`, [first]);
       await expect.poll(() => logged.some((m) => m.includes('LISTEN connection lost'))).toBe(true);
       await expect.poll(() => bus.listening, { timeout: 10_000 }).toBe(true);
       expect(logged).toContain('live events: LISTEN connection restored');
       const [second] = await listener();
       expect(second).not.toBe(first);
+      // The tabs are told to refetch once LISTEN is back (what was sent in the gap is not replayed).
+      expect(sink.resyncs).toBe(1);
+      expect(bus.stats.resyncs).toBe(1);
       sender.publishCommandStatus(commandStatus(2, devices.a));
       await expect.poll(() => sink.commands.map((c) => c.commandId)).toEqual([1, 2]);
     } finally {

@@ -23,6 +23,8 @@ export type LiveSink = LivePublisher & {
   readonly size: number;
   /** These users' unread message counts changed (heard on UNREAD_CHANNEL after the writing commit). */
   publishUnread?(userIds: readonly number[] | 'all'): Promise<void>;
+  /** Events of other processes may have been missed (the LISTEN connection was lost and is back): tabs refetch. */
+  resync?(): void;
 };
 
 /** The one NOTIFY channel of a database; processes on other databases never hear each other. */
@@ -50,7 +52,7 @@ export interface LiveBusOptions {
 export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   /** Random per process start: pids repeat across hosts and restarts. */
   readonly origin = randomBytes(6).toString('hex');
-  readonly stats = { flushes: 0, payloadsSent: 0, received: 0, echoes: 0, dropped: 0, malformed: 0 };
+  readonly stats = { flushes: 0, payloadsSent: 0, received: 0, echoes: 0, dropped: 0, malformed: 0, resyncs: 0 };
   private readonly channel: string;
   private readonly remote: boolean;
   private readings = new Map<number, StoredReading>();
@@ -61,6 +63,8 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   private client: pg.Client | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectMs = RECONNECT_MIN_MS;
+  /** A LISTEN connection was lost: what was sent meanwhile was heard by nobody here. */
+  private missed = false;
   private closed = false;
   private unlistenLocal: (() => Promise<void>) | undefined;
 
@@ -247,13 +251,22 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
     if (this.reconnectMs > RECONNECT_MIN_MS) this.options.log.info({}, 'live events: LISTEN connection restored');
     this.reconnectMs = RECONNECT_MIN_MS;
     this.client = client;
+    // NOTIFY is not replayed: events sent while we were away are lost here. Only now that LISTEN is active again
+    // (everything committed from here on is heard) the tabs are told to refetch, so a refetch sees every event
+    // the gap swallowed and nothing falls between the two (docs/faults.md).
+    if (this.missed) {
+      this.missed = false;
+      this.stats.resyncs += 1;
+      this.hub.resync?.();
+    }
   }
 
   private lost(client: pg.Client, err: Error): void {
     if (client !== this.client || this.closed) return;
     this.client = undefined;
+    this.missed = true;
     void client.end().catch(() => undefined);
-    // Events sent while we are away are not replayed: a tab catches up on its next page load.
+    // Events sent while we are away are not replayed: the tabs are told to refetch once LISTEN is back.
     this.options.log.warn({ err }, `live events: LISTEN connection lost; reconnecting in ${this.reconnectMs} ms`);
     this.retry();
   }

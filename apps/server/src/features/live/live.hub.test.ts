@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
-import { LiveHub } from './live.hub.js';
+import { LiveHub, sessionViewer } from './live.hub.js';
 
 const caller: Caller = {
   id: 7,
@@ -49,7 +49,7 @@ describe('live hub session checks', () => {
     const warnings: string[] = [];
     const hub = new LiveHub(db(session), { warn: (_o, msg) => void warnings.push(msg), error: () => undefined });
     const { socket, closed } = tab();
-    await hub.attach(socket, caller);
+    await hub.attach(socket, sessionViewer(caller));
     await hub.refreshAll();
     expect(closed).toEqual(expected);
     expect(hub.size).toBe(expected.length === 0 ? 1 : 0);

@@ -15,9 +15,34 @@ import type { LinkLog } from '../../link/link.types.js';
 // The message shapes live in packages/domain, so the web app reads exactly what this hub sends.
 export type { LiveMessage };
 
+/**
+ * Whom a socket serves: a signed-in user's tab, or a wall screen opened with a kiosk link (features/bigscreen). The
+ * hub asks it every minute whether it may still listen and what it may see now.
+ */
+export interface LiveViewer {
+  /** The account whose unread count the tab shows; null for a kiosk screen (it has no inbox). */
+  userId: number | null;
+  /** A kiosk screen reads; it hears no command status. */
+  commands: boolean;
+  /** False once the session or link is over (logout, revocation, expiry, a disabled user). */
+  alive(db: Db): Promise<boolean>;
+  /** The devices (with their plants) it may see now. */
+  visible(db: Db): Promise<{ id: number; plant_id: number | null }[]>;
+}
+
+/** A signed-in user's tab: their session, and every device of their scope. */
+export function sessionViewer(caller: Caller): LiveViewer {
+  return {
+    userId: caller.id,
+    commands: true,
+    alive: (db) => sessionIsLive(db, caller.tokenHash),
+    visible: (db) => visibleDevices(db, caller),
+  };
+}
+
 interface Client {
   socket: WebSocket;
-  caller: Caller;
+  viewer: LiveViewer;
   devices: Set<number>;
   plants: Set<number>;
 }
@@ -50,8 +75,8 @@ export class LiveHub implements LiveSink {
     return this.clients.size;
   }
 
-  async attach(socket: WebSocket, caller: Caller): Promise<void> {
-    const client: Client = { socket, caller, devices: new Set(), plants: new Set() };
+  async attach(socket: WebSocket, viewer: LiveViewer): Promise<void> {
+    const client: Client = { socket, viewer, devices: new Set(), plants: new Set() };
     await this.refresh(client);
     this.clients.add(client);
     socket.on('close', () => this.clients.delete(client));
@@ -86,7 +111,7 @@ export class LiveHub implements LiveSink {
   /** A command's new status, to the tabs of users who may see its device. */
   publishCommandStatus(message: CommandStatusMessage): void {
     for (const client of this.clients) {
-      if (client.devices.has(message.deviceId)) this.send(client, message);
+      if (client.viewer.commands && client.devices.has(message.deviceId)) this.send(client, message);
     }
   }
 
@@ -107,18 +132,26 @@ export class LiveHub implements LiveSink {
    */
   async publishUnread(userIds: readonly number[] | 'all'): Promise<void> {
     const wanted = userIds === 'all' ? undefined : new Set(userIds);
-    const addressed = [...this.clients].filter((c) => wanted === undefined || wanted.has(c.caller.id));
+    const addressed = [...this.clients].filter(
+      (c) => c.viewer.userId !== null && (wanted === undefined || wanted.has(c.viewer.userId)),
+    );
     if (addressed.length === 0) return;
     let counts: Map<number, number>;
     try {
-      counts = await unreadCounts(this.db, [...new Set(addressed.map((c) => c.caller.id))]);
+      counts = await unreadCounts(this.db, [...new Set(addressed.map((c) => c.viewer.userId!))]);
     } catch (err) {
       this.log.warn({ err }, 'live: unread counts not read; the bells catch up on the next page load');
       return;
     }
     for (const client of addressed) {
-      if (this.clients.has(client)) this.send(client, { type: 'unread', count: counts.get(client.caller.id) ?? 0 });
+      if (this.clients.has(client))
+        this.send(client, { type: 'unread', count: counts.get(client.viewer.userId!) ?? 0 });
     }
+  }
+
+  /** Every tab refetches what it shows: events may have been missed (the live bus lost its LISTEN connection). */
+  resync(): void {
+    for (const client of this.clients) this.send(client, { type: 'resync' });
   }
 
   /** Called with every alarm event this process hears, its own and other processes'; returns the unsubscribe. */
@@ -146,16 +179,19 @@ export class LiveHub implements LiveSink {
     return this.refresher.runNow();
   }
 
-  /** Re-checks every tab's session (logout, revocation, expiry, a disabled user) and its visible set. */
+  /**
+   * Re-checks every tab's session or kiosk link (logout, revocation, expiry, a disabled user) and its visible set:
+   * a revoked link's screen is closed within the minute.
+   */
   private async refreshTabs(): Promise<void> {
     for (const client of this.clients) {
       let live: boolean;
       try {
-        live = await this.sessionAlive(client);
+        live = await client.viewer.alive(this.db);
       } catch (err) {
         // Fail closed: a tab whose session cannot be checked is closed as "try again" (1011); the page reconnects,
         // and the connect checks the session like any other request.
-        this.log.warn({ err, userId: client.caller.id }, 'live: session check failed; closing the tab');
+        this.log.warn({ err, userId: client.viewer.userId }, 'live: session check failed; closing the tab');
         this.clients.delete(client);
         client.socket.close(1011, 'session check failed');
         continue;
@@ -167,17 +203,13 @@ export class LiveHub implements LiveSink {
       }
       // A failed refresh keeps the visible set of the last good one (it can only have been right a minute ago).
       await this.refresh(client).catch((err: unknown) =>
-        this.log.error({ err, userId: client.caller.id }, 'live: visible devices not refreshed'),
+        this.log.error({ err, userId: client.viewer.userId }, 'live: visible devices not refreshed'),
       );
     }
   }
 
-  private async sessionAlive(client: Client): Promise<boolean> {
-    return sessionIsLive(this.db, client.caller.tokenHash);
-  }
-
   private async refresh(client: Client): Promise<void> {
-    const rows = await visibleDevices(this.db, client.caller);
+    const rows = await client.viewer.visible(this.db);
     client.devices = new Set(rows.map((r) => r.id));
     client.plants = new Set(rows.map((r) => r.plant_id).filter((p): p is number => p !== null));
   }

@@ -1,16 +1,47 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Gauge } from 'prom-client';
+import { KIOSK_QUERY } from '@voltfleet/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
-import { requireCaller } from '../../platform/auth.js';
+import { tokenFrom } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { kioskSocketViewer } from '../bigscreen/big-screen.live.js';
 import { LiveBus } from './live.bus.js';
-import { LiveHub } from './live.hub.js';
+import { LiveHub, sessionViewer, type LiveViewer } from './live.hub.js';
 
-/** GET /api/ws: the live channel of one browser tab (session cookie or token header, like every API call). */
-export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app, { hub }) => {
-  app.get('/api/ws', { websocket: true, schema: { hide: true } }, async (socket, request) => {
-    await hub.attach(socket, requireCaller(request));
-  });
+/**
+ * GET /api/ws: the live channel of one browser tab (session cookie or token header, like every API call), or of a
+ * wall screen opened with a kiosk link (`?kiosk=…`: a browser socket cannot send a header). The one route besides the
+ * big-screen reads that takes a kiosk token, and it then carries only the link's plants' events.
+ */
+export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub; db: Db; offlineSeconds: number }> = async (
+  app,
+  { hub, db, offlineSeconds },
+) => {
+  const viewers = new WeakMap<FastifyRequest, LiveViewer>();
+  app.get(
+    '/api/ws',
+    {
+      websocket: true,
+      schema: { hide: true },
+      // The session check is done here rather than by the auth plugin, so that a kiosk token can stand in for it;
+      // still before the upgrade, so a refusal is a plain 401 with its message.
+      config: { auth: false },
+      preHandler: async (request) => {
+        const kiosk = (request.query as Record<string, unknown> | undefined)?.[KIOSK_QUERY];
+        if (typeof kiosk === 'string' && kiosk) {
+          viewers.set(request, await kioskSocketViewer(db, kiosk, offlineSeconds));
+          return;
+        }
+        if (!request.caller)
+          throw new AppError('unauthorized', tokenFrom(request) ? 'auth.sessionExpired' : 'auth.loginRequired');
+        viewers.set(request, sessionViewer(request.caller));
+      },
+    },
+    async (socket, request) => {
+      await hub.attach(socket, viewers.get(request)!);
+    },
+  );
 };
 
 /**
@@ -41,6 +72,6 @@ export async function registerLive(app: FastifyInstance, deps: { db: Db; config:
       },
     });
   }
-  await app.register(liveRoutes, { hub });
+  await app.register(liveRoutes, { hub, db: deps.db, offlineSeconds: deps.config.deviceOfflineSeconds });
   return bus;
 }

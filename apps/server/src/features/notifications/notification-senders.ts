@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { DeliveryConfig } from '../../config.js';
 
 /** One message ready to leave: the outbox row's stable id, where it goes, and its rendered words. */
 export interface OutgoingMessage {
@@ -125,5 +126,19 @@ export function smsSender(options: SmsOptions, log: Log): Sender {
         throw new PermanentDeliveryError(reason);
       throw new Error(reason);
     },
+  };
+}
+
+/**
+ * The e-mail and SMS senders the configuration asks for: the delivery job's, and the verification codes' of the
+ * HTTP role (features/auth), which send through the same SMTP server and SMS provider.
+ */
+export function configuredSenders(delivery: DeliveryConfig, log: Log): { email: Sender; sms: Sender } {
+  return {
+    email: mailSender({ smtpUrl: delivery.smtpUrl, from: delivery.mailFrom, log }),
+    sms: smsSender(
+      { ...delivery.sms, bodyTemplate: delivery.sms.bodyTemplate ?? DEFAULT_SMS_TEMPLATE, timeoutMs: 10_000 },
+      log,
+    ),
   };
 }

@@ -3,7 +3,7 @@ import type { DeliveryConfig } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { startPeriodic } from '../../platform/periodic.js';
 import { DEFAULT_DELIVERY, NotificationDelivery } from './notification-delivery.js';
-import { DEFAULT_SMS_TEMPLATE, mailSender, smsSender } from './notification-senders.js';
+import { configuredSenders } from './notification-senders.js';
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -22,11 +22,7 @@ export function startNotificationJob(
   metrics: Registry | undefined,
 ): () => Promise<void> {
   const { delivery } = options;
-  const email = mailSender({ smtpUrl: delivery.smtpUrl, from: delivery.mailFrom, log });
-  const sms = smsSender(
-    { ...delivery.sms, bodyTemplate: delivery.sms.bodyTemplate ?? DEFAULT_SMS_TEMPLATE, timeoutMs: 10_000 },
-    log,
-  );
+  const { email, sms } = configuredSenders(delivery, log);
   const job = new NotificationDelivery(
     db,
     { email, sms },

@@ -6,17 +6,22 @@ import {
   type StatPeriod,
 } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
+import { rollupSlots, slotWindow, type SlotKind } from '../../platform/energy-slots.repository.js';
 import { plantInScope } from '../../platform/scope.js';
 import { plantStatusSql, runningStatusSql } from '../devices/device-status.js';
 
 // Every energy figure here is read from the plant_figures_* views: for a plant with an active script they carry
 // the script's figures instead of the default sums.
 
-/** Who asks: $1 the subtree pattern, $2 the caller's id, $3 the offline threshold in seconds. */
+/**
+ * Who asks: $1 the subtree pattern, $2 the caller's id, $3 the offline threshold in seconds, and $4 the plants a
+ * narrower view is limited to (a kiosk link's chosen plants, always within the caller's scope; null: all of it).
+ */
 export interface PlantScope {
   pattern: string;
   callerId: number;
   offlineSeconds: number;
+  plantIds?: readonly number[] | null | undefined;
 }
 
 export interface ScopedPlantRow {
@@ -33,9 +38,14 @@ export interface ScopedPlantRow {
 const SELECT_PLANTS = `
   SELECT p.id, p.name, p.type, p.power_kw, p.capacity_kwh, p.currency, p.time_zone, ${plantStatusSql('p', 3)} AS status
     FROM plants p
-   WHERE ${plantInScope('p', 1, 2)}`;
+   WHERE ${plantInScope('p', 1, 2)} AND ($4::int4[] IS NULL OR p.id = ANY($4::int4[]))`;
 
-const scopeParams = (scope: PlantScope) => [scope.pattern, scope.callerId, scope.offlineSeconds];
+const scopeParams = (scope: PlantScope) => [
+  scope.pattern,
+  scope.callerId,
+  scope.offlineSeconds,
+  scope.plantIds ? [...scope.plantIds] : null,
+];
 
 /** Every plant in the caller's scope with its status. */
 export async function plantsInScope(db: Queryable, scope: PlantScope): Promise<ScopedPlantRow[]> {
@@ -48,7 +58,7 @@ export async function findPlantInScope(
   scope: PlantScope,
   plantId: number,
 ): Promise<ScopedPlantRow | undefined> {
-  return (await db.query<ScopedPlantRow>(`${SELECT_PLANTS} AND p.id = $4`, [...scopeParams(scope), plantId])).rows[0];
+  return (await db.query<ScopedPlantRow>(`${SELECT_PLANTS} AND p.id = $5`, [...scopeParams(scope), plantId])).rows[0];
 }
 
 const SUMS = `sum(f.pv_kwh) AS "pvKwh", sum(f.load_kwh) AS "loadKwh", sum(f.grid_import_kwh) AS "gridImportKwh",
@@ -103,34 +113,7 @@ export async function firstFigureDay(db: Queryable, plantIds: readonly number[])
   return rows[0]?.day ?? null;
 }
 
-/** How a range's slots are read: the view, the slot label of a row, and the rows the range covers. */
-const SLOT_SOURCES = {
-  // A local day: buckets from the plant's local midnight of `$2` to the next one (23 or 25 hours across DST).
-  fiveMinutes: {
-    from: 'plant_figures_5m',
-    label: `to_char(f.bucket AT TIME ZONE p.time_zone, 'HH24:MI')`,
-    where: `f.bucket >= ($2::date::timestamp AT TIME ZONE p.time_zone)
-        AND f.bucket < (($2::date + 1)::timestamp AT TIME ZONE p.time_zone)`,
-  },
-  hours: {
-    from: 'plant_figures_5m',
-    label: `to_char(f.bucket AT TIME ZONE p.time_zone, 'HH24') || ':00'`,
-    where: `f.bucket >= ($2::date::timestamp AT TIME ZONE p.time_zone)
-        AND f.bucket < (($2::date + 1)::timestamp AT TIME ZONE p.time_zone)`,
-  },
-  days: {
-    from: 'plant_figures_day',
-    label: `to_char(f.day, 'YYYY-MM-DD')`,
-    where: `f.day >= date_trunc('month', $2::date::timestamp)::date AND f.day < (date_trunc('month', $2::date::timestamp) + interval '1 month')::date`,
-  },
-  months: {
-    from: 'plant_figures_month',
-    label: `to_char(f.month, 'YYYY-MM')`,
-    where: `f.month >= date_trunc('year', $2::date::timestamp)::date AND f.month < (date_trunc('year', $2::date::timestamp) + interval '1 year')::date`,
-  },
-  years: { from: 'plant_figures_month', label: `to_char(f.month, 'YYYY')`, where: `$2::date IS NOT NULL` },
-} as const;
-export type SlotKind = keyof typeof SLOT_SOURCES;
+export type { SlotKind } from '../../platform/energy-slots.repository.js';
 
 export type SlotTotalsRow = EnergyTotals & { label: string };
 
@@ -141,16 +124,7 @@ export async function slotTotals(
   kind: SlotKind,
   date: string,
 ): Promise<SlotTotalsRow[]> {
-  if (plantIds.length === 0) return [];
-  const source = SLOT_SOURCES[kind];
-  const { rows } = await db.query<SlotTotalsRow>(
-    `SELECT ${source.label} AS label, ${SUMS}
-       FROM plants p JOIN ${source.from} f ON f.plant_id = p.id
-      WHERE p.id = ANY($1::int4[]) AND ${source.where}
-      GROUP BY 1 ORDER BY 1`,
-    [[...plantIds], date],
-  );
-  return rows;
+  return rollupSlots(db, 'plant', plantIds, kind, slotWindow(kind, date), false);
 }
 
 /**

@@ -43,7 +43,7 @@ export const plantStatsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       config: { permission: 'A/A' },
       schema: { tags: ['plant statistics'], response: { 200: envelope(plantStatsSummarySchema) } },
     },
-    async (request) => ok(request, await statisticsSummary(db, requireCaller(request), offline, Date.now())),
+    async (request) => ok(request, await statisticsSummary(db, scope(request), Date.now())),
   );
 
   app.get(
@@ -56,7 +56,7 @@ export const plantStatsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         response: { 200: envelope(energyTrendSchema) },
       },
     },
-    async (request) => ok(request, await fleetTrend(db, requireCaller(request), offline, request.query, Date.now())),
+    async (request) => ok(request, await fleetTrend(db, scope(request), request.query, Date.now())),
   );
 
   const detail = { permission: 'A' } as const;

@@ -35,10 +35,19 @@ import {
   zeroTotals,
 } from './plant-stats.slots.js';
 
-export const scopeOf = (caller: Caller, offlineSeconds: number): PlantScope => ({
+/**
+ * The plants a caller sees (their subtree and affiliations), optionally narrowed to `plantIds` (a kiosk link's
+ * plants: its owner is the caller, so a link never reaches beyond what its owner may see now).
+ */
+export const scopeOf = (
+  caller: Pick<Caller, 'id' | 'path'>,
+  offlineSeconds: number,
+  plantIds: readonly number[] | null = null,
+): PlantScope => ({
   pattern: subtreePattern(caller),
   callerId: caller.id,
   offlineSeconds,
+  plantIds,
 });
 
 /** A plant in the caller's scope, or "Cannot find this plant" (the same answer for a plant outside the scope). */
@@ -115,14 +124,12 @@ export function savingsOf(pvKwh: number, f: SavingFactors) {
   };
 }
 
-/** Plant statistics over every plant in the caller's scope. */
-export async function statisticsSummary(
-  db: Queryable,
-  caller: Caller,
-  offlineSeconds: number,
-  nowMs: number,
-): Promise<PlantStatsSummary> {
-  const plants = await plantsInScope(db, scopeOf(caller, offlineSeconds));
+/** The plants of a scope with their status, by id. */
+export const scopePlants = (db: Queryable, scope: PlantScope): Promise<ScopedPlantRow[]> => plantsInScope(db, scope);
+
+/** Plant statistics over every plant in the scope. */
+export async function statisticsSummary(db: Queryable, scope: PlantScope, nowMs: number): Promise<PlantStatsSummary> {
+  const plants = await plantsInScope(db, scope);
   const ids = plants.map((p) => p.id);
   const count = (status: string) => plants.filter((p) => p.status === status).length;
   const energy = byPeriod(zeroTotals);
@@ -164,14 +171,8 @@ export async function statisticsSummary(
 const FLEET_SLOTS = { day: 'hours', month: 'days', year: 'months', total: 'years' } as const;
 
 /** The fleet's energies per local hour of a day, per day of a month, per month of a year, or per year. */
-export async function fleetTrend(
-  db: Queryable,
-  caller: Caller,
-  offlineSeconds: number,
-  query: FleetTrendQuery,
-  nowMs: number,
-) {
-  const plants = await plantsInScope(db, scopeOf(caller, offlineSeconds));
+export async function fleetTrend(db: Queryable, scope: PlantScope, query: FleetTrendQuery, nowMs: number) {
+  const plants = await plantsInScope(db, scope);
   const date = query.date ?? localDay(nowMs, 'UTC');
   const kind = FLEET_SLOTS[query.range];
   const rows = await slotTotals(

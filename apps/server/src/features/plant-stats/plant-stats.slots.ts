@@ -1,7 +1,4 @@
 import { ENERGY_KWH_KEYS, ENERGY_QUANTITIES, type EnergyQuantity, type EnergyTotals } from '@voltfleet/domain';
-import type { SlotKind } from './plant-stats.repository.js';
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Energy rounded to Wh, as every answer gives it. */
 export const roundKwh = (kwh: number) => Math.round(kwh * 1000) / 1000;
@@ -28,26 +25,7 @@ export function addTotals(a: EnergyTotals, b: Partial<EnergyTotals>): EnergyTota
   return out;
 }
 
-/**
- * Every slot label of a range around `date` ('YYYY-MM-DD'): the 288 five-minute or 24 hourly times of a day, the
- * days of its month or the months of its year. Years have no fixed list (see yearLabels).
- */
-export function slotLabels(kind: Exclude<SlotKind, 'years'>, date: string): string[] {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  switch (kind) {
-    case 'fiveMinutes':
-      return Array.from({ length: 288 }, (_, i) => `${pad(Math.floor(i / 12))}:${pad((i % 12) * 5)}`);
-    case 'hours':
-      return Array.from({ length: 24 }, (_, i) => `${pad(i)}:00`);
-    case 'days': {
-      const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-      return Array.from({ length: days }, (_, i) => `${date.slice(0, 7)}-${pad(i + 1)}`);
-    }
-    case 'months':
-      return Array.from({ length: 12 }, (_, i) => `${date.slice(0, 4)}-${pad(i + 1)}`);
-  }
-}
+export { slotLabels } from '../../platform/energy-slots.repository.js';
 
 /** Every year from the first to the last one present ('2024', '2025', '2026'); none without data. */
 export function yearLabels(present: readonly string[]): string[] {

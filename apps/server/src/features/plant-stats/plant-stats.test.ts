@@ -13,7 +13,7 @@ import {
 } from '../../test/harness.js';
 import type { Caller } from '../../platform/auth.js';
 import { addDevice, addFigures, addPlant, flatTariff } from '../../test/plant-figures-fixture.js';
-import { statisticsSummary } from './plant-stats.service.js';
+import { scopeOf, statisticsSummary } from './plant-stats.service.js';
 
 // West is in UTC-8, East in UTC+8. At NOW West's clock reads 2026-12-31 12:00 and East's 2027-01-01 04:00: their
 // today, month and year all differ, and differ from the UTC date (2026-12-31 20:00).
@@ -91,7 +91,7 @@ const callerA = (): Caller => ({
 describe('statistics summary: each plant’s periods in its own time zone', () => {
   let summary: PlantStatsSummary;
   beforeAll(async () => {
-    summary = await statisticsSummary(s.db, callerA(), 300, NOW);
+    summary = await statisticsSummary(s.db, scopeOf(callerA(), 300), NOW);
   });
 
   it('sums generation over each plant’s local today, month, year and all time', () => {

@@ -216,3 +216,12 @@ export async function removePlant(db: Queryable, plantId: number): Promise<void>
 export async function setScriptActive(db: Queryable, plantId: number, active: boolean): Promise<void> {
   await db.query(`UPDATE plants SET script_active = $2 WHERE id = $1`, [plantId, active]);
 }
+
+/** Gives every plant owned by `fromId` to `toId` (a user deleted by their superior); the number handed over. */
+export async function handOverPlants(db: Queryable, fromId: number, toId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH moved AS (UPDATE plants SET owner_id = $2 WHERE owner_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM moved`,
+    [fromId, toId],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -32,7 +32,7 @@ import {
 /** "Cannot find this plant": a missing plant and one outside the caller's scope answer the same. */
 export const plantNotFound = () => new AppError('not_found', 'plant.notFound');
 
-const scopeOf = (caller: Caller, offlineSeconds: number): PlantScope => ({
+const scopeOf = (caller: Pick<Caller, 'id' | 'path'>, offlineSeconds: number): PlantScope => ({
   pattern: subtreePattern(caller),
   callerId: caller.id,
   offlineSeconds,
@@ -74,8 +74,16 @@ export function toPlant(row: PlantRow): Plant {
   };
 }
 
-/** Every plant the caller may see, narrowed by status, type and a name/address search. */
-export async function listPlants(db: Db, caller: Caller, offlineSeconds: number, q: PlantListQuery): Promise<Plant[]> {
+/**
+ * Every plant the caller may see, narrowed by status, type and a name/address search. Only the caller's place in the
+ * tree matters, so a big screen lists a kiosk link's owner's plants through here too.
+ */
+export async function listPlants(
+  db: Db,
+  caller: Pick<Caller, 'id' | 'path'>,
+  offlineSeconds: number,
+  q: PlantListQuery,
+): Promise<Plant[]> {
   const rows = await listPlantsInScope(db, scopeOf(caller, offlineSeconds), {
     status: q.status === 'all' ? undefined : q.status,
     type: q.type,

@@ -1,4 +1,4 @@
-import type { OperationQuery, OperationRecord } from '@voltfleet/domain';
+import type { OperationFilter, OperationQuery, OperationRecord, RecordObjectFilter } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { deviceInScope, plantInScope } from '../../platform/scope.js';
 
@@ -69,10 +69,61 @@ const objectName = (idParam: number) => `CASE
     WHEN r.object_type = 'firmware' THEN
       (SELECT f.kind || ' ' || f.version || ' (' || f.family || ')' FROM firmware_images f WHERE f.id = k.oid)
     WHEN r.object_type = 'notice' THEN (SELECT n.version FROM upgrade_notices n WHERE n.id = k.oid)
+    WHEN r.object_type = 'reportTemplate' THEN
+      (SELECT t.name FROM report_templates t JOIN users o ON o.id = t.owner_id WHERE t.id = k.oid AND o.path LIKE $1)
+    WHEN r.object_type = 'kioskLink' THEN
+      (SELECT kl.name FROM kiosk_links kl JOIN users o ON o.id = kl.owner_id WHERE kl.id = k.oid AND o.path LIKE $1)
   END`;
 
 /** The record's object id as a number when it is one (most are; commands hold serial numbers, imports a summary). */
 const OBJECT_KEY = `CROSS JOIN LATERAL (SELECT CASE WHEN r.object_id ~ '^[0-9]{1,9}$' THEN r.object_id::int END AS oid) k`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Object types each filter finds: a plant's script records name the plant. */
+const OBJECT_TYPES: Record<RecordObjectFilter, readonly string[]> = {
+  plant: ['plant', 'plantScript'],
+  device: ['device'],
+  user: ['user'],
+  role: ['role'],
+  alarm: ['alarm'],
+  notificationRule: ['notificationRule'],
+  firmware: ['firmware'],
+  notice: ['notice'],
+  message: ['message'],
+  workOrder: ['workOrder'],
+};
+
+/**
+ * The WHERE of the caller's records ($1 subtree pattern) under the filters. The object filter matches
+ * the object's id exactly or a part of its name as the reader may see it now (OBJECT_NAME): a name out of the
+ * reader's sight is never searched, so the filter cannot tell what a hidden object is called.
+ */
+function recordFilter(reader: { pattern: string; callerId: number }, q: OperationFilter) {
+  const params: (string | number | string[])[] = [reader.pattern];
+  const where = ['r.user_path LIKE $1'];
+  const add = (sql: (i: number) => string, value: string | number | string[]) => {
+    params.push(value);
+    where.push(sql(params.length));
+  };
+  if (q.category) add((i) => `r.category = $${i}`, q.category);
+  if (q.userId) add((i) => `r.user_id = $${i}`, q.userId);
+  if (q.username) add((i) => `r.username ILIKE $${i}`, `%${escapeLike(q.username)}%`);
+  if (q.objectType) add((i) => `r.object_type = ANY($${i}::text[])`, [...OBJECT_TYPES[q.objectType]]);
+  if (q.object) {
+    params.push(q.object, `%${escapeLike(q.object)}%`, reader.callerId);
+    const n = params.length;
+    where.push(`(lower(r.object_id) = lower($${n - 2}) OR (${objectName(n)}) ILIKE $${n - 1})`);
+  }
+  if (q.ip) add((i) => `r.ip = $${i}`, q.ip);
+  if (q.from) add((i) => `r.created_at >= $${i}`, q.from);
+  if (q.to) add((i) => `r.created_at <= $${i}`, q.to);
+  return { params, filter: where.join(' AND ') };
+}
+
+/** The columns of a record, its object named for the reader whose id is parameter `readerParam`. */
+const recordColumns = (readerParam: number) => `r.id, r.user_id, r.username, r.ip, r.action, r.category,
+  r.object_type, r.object_id, r.params, r.changes, r.ok, r.created_at, ${objectName(readerParam)} AS object_name`;
 
 /**
  * One page of the operation records of the caller's subtree (`pattern`), newest first, with the total; objects are
@@ -83,28 +134,42 @@ export async function listOperationRecords(
   reader: { pattern: string; callerId: number },
   q: OperationQuery,
 ): Promise<{ items: OperationRecord[]; total: number }> {
-  const params: (string | number)[] = [reader.pattern];
-  const where = ['r.user_path LIKE $1'];
-  const add = (sql: string, value: string | number) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (q.category) add('r.category = ?', q.category);
-  if (q.username) add('r.username ILIKE ?', `%${q.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (q.from) add('r.created_at >= ?', q.from);
-  if (q.to) add('r.created_at <= ?', q.to);
-  const filter = where.join(' AND ');
-  const total =
-    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM operation_records r WHERE ${filter}`, params))
-      .rows[0]?.n ?? 0;
-  // The reader's id goes last: only the names read it.
-  const readerId = params.length + 1;
+  const { params, filter } = recordFilter(reader, q);
+  const total = await countOperationRecords(db, reader, q);
   const { rows } = await db.query<RecordRow>(
-    `SELECT r.id, r.user_id, r.username, r.ip, r.action, r.category, r.object_type, r.object_id, r.params, r.changes,
-            r.ok, r.created_at, ${objectName(readerId)} AS object_name
-       FROM operation_records r ${OBJECT_KEY}
+    `SELECT ${recordColumns(params.length + 1)} FROM operation_records r ${OBJECT_KEY}
       WHERE ${filter} ORDER BY r.created_at DESC, r.id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
     [...params, reader.callerId],
   );
   return { items: rows.map(toRecord), total };
+}
+
+/** How many records the filters select in the caller's subtree. */
+export async function countOperationRecords(
+  db: Queryable,
+  reader: { pattern: string; callerId: number },
+  q: OperationFilter,
+): Promise<number> {
+  const { params, filter } = recordFilter(reader, q);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM operation_records r ${OBJECT_KEY} WHERE ${filter}`,
+    params,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** At most `limit` of the selected records, newest first, for an export (the caller counts them first). */
+export async function operationRecordsForExport(
+  db: Queryable,
+  reader: { pattern: string; callerId: number },
+  q: OperationFilter,
+  limit: number,
+): Promise<OperationRecord[]> {
+  const { params, filter } = recordFilter(reader, q);
+  const { rows } = await db.query<RecordRow>(
+    `SELECT ${recordColumns(params.length + 1)} FROM operation_records r ${OBJECT_KEY}
+      WHERE ${filter} ORDER BY r.created_at DESC, r.id DESC LIMIT ${Math.floor(limit)}`,
+    [...params, reader.callerId],
+  );
+  return rows.map(toRecord);
 }

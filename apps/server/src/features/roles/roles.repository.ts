@@ -121,3 +121,8 @@ export async function roleNameTaken(db: Queryable, name: string, exceptId = 0): 
     (await db.query(`SELECT 1 FROM roles WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId])).rows.length > 0
   );
 }
+
+/** Roles a deleted user created are the deleting user's from now on (their holders keep them, the list shows them). */
+export async function handOverRoles(db: Queryable, fromId: number, toId: number): Promise<void> {
+  await db.query(`UPDATE roles SET creator_id = $2 WHERE creator_id = $1`, [fromId, toId]);
+}

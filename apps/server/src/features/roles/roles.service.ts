@@ -146,3 +146,6 @@ export async function builtinRoleId(db: Queryable, key: BuiltinRoleKey): Promise
   if (id === undefined) throw new Error(`the built-in role "${key}" is missing: seed the roles first`);
   return id;
 }
+
+// What the users feature needs when a user is deleted (see the repository function).
+export { handOverRoles } from './roles.repository.js';

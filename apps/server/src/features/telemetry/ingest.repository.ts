@@ -236,13 +236,22 @@ export async function ingestMeta(db: Queryable, ids: readonly number[]) {
   return rows;
 }
 
+/** The monthly partition of `readings` holding a UTC month (YYYY-MM): readings_YYYY_MM. */
+export const partitionName = (month: string) => `readings_${month.replace('-', '_')}`;
+
+/** The UTC month (YYYY-MM) of a partition named by partitionName, or null for any other name. */
+export function partitionMonth(name: string): string | null {
+  const match = /^readings_(\d{4})_(\d{2})$/.exec(name);
+  return match ? `${match[1]}-${match[2]}` : null;
+}
+
 /** Creates the monthly partitions of `readings` for the given months (YYYY-MM, UTC) when they do not exist yet. */
 export async function ensurePartitions(db: Queryable, months: Iterable<string>): Promise<void> {
   for (const month of months) {
     const [y, m] = month.split('-').map(Number) as [number, number];
     const from = `${month}-01`;
     const to = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-    const name = `readings_${month.replace('-', '_')}`;
+    const name = partitionName(month);
     try {
       await db.query(
         `CREATE TABLE IF NOT EXISTS ${name} PARTITION OF readings FOR VALUES FROM ('${from} 00:00+00') TO ('${to} 00:00+00')`,

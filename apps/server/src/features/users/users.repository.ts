@@ -69,29 +69,65 @@ export async function findUserByUsername(db: Queryable, username: string): Promi
   return (await db.query<UserRow>(`${SELECT_USER} WHERE lower(u.username) = lower($1)`, [username])).rows[0];
 }
 
+/** The user with a client code (users.code), case as typed ignored; undefined when none has it. */
+export async function findUserByCode(db: Queryable, code: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`${SELECT_USER} WHERE upper(u.code) = upper($1)`, [code])).rows[0];
+}
+
+/**
+ * The users an e-mail address (any case) or a stored "prefix-number" phone belongs to, oldest first: the addresses a
+ * verification code may go to.
+ */
+export async function findUsersByAddress(db: Queryable, address: string): Promise<UserRow[]> {
+  if (!address) return [];
+  return (
+    await db.query<UserRow>(`${SELECT_USER} WHERE lower(u.email) = lower($1) OR u.phone = $1 ORDER BY u.id LIMIT 20`, [
+      address,
+    ])
+  ).rows;
+}
+
 /** A user in the caller's subtree (the caller included), or undefined: outside scope looks like missing. */
 export async function findUserInScope(db: Queryable, id: number, scopePattern: string): Promise<UserRow | undefined> {
   return (await db.query<UserRow>(`${SELECT_USER} WHERE u.id = $1 AND u.path LIKE $2`, [id, scopePattern])).rows[0];
 }
 
-export async function listUsersBelow(
-  db: Queryable,
-  q: { callerPath: string; keyword?: string | undefined; enabled?: boolean | undefined; limit: number; offset: number },
-): Promise<{ rows: UserRow[]; total: number }> {
+export interface UserListFilter {
+  callerPath: string;
+  keyword?: string | undefined;
+  enabled?: boolean | undefined;
+  roleId?: number | undefined;
+  level?: number | undefined;
+  superiorId?: number | undefined;
+}
+
+/** The WHERE clause of the user list and its export: strictly below the caller, then the filters (AND). */
+function listFilter(q: UserListFilter): { filter: string; params: (string | number | boolean)[] } {
   const where = [`u.path LIKE $1`, `u.path <> $2`];
   const params: (string | number | boolean)[] = [`${q.callerPath}%`, q.callerPath];
+  const add = (value: string | number | boolean, clause: (p: string) => string) => {
+    params.push(value);
+    where.push(clause(`$${params.length}`));
+  };
   if (q.keyword) {
-    params.push(`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const p = `$${params.length}`;
-    where.push(
-      `(u.username ILIKE ${p} OR u.name ILIKE ${p} OR u.email ILIKE ${p} OR u.phone ILIKE ${p} OR u.company ILIKE ${p})`,
+    add(
+      `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      (p) =>
+        `(u.username ILIKE ${p} OR u.name ILIKE ${p} OR u.email ILIKE ${p} OR u.phone ILIKE ${p} OR u.company ILIKE ${p})`,
     );
   }
-  if (q.enabled !== undefined) {
-    params.push(q.enabled);
-    where.push(`u.enabled = $${params.length}`);
-  }
-  const filter = where.join(' AND ');
+  if (q.enabled !== undefined) add(q.enabled, (p) => `u.enabled = ${p}`);
+  if (q.roleId !== undefined) add(q.roleId, (p) => `u.role_id = ${p}`);
+  if (q.level !== undefined) add(q.level, (p) => `u.level = ${p}`);
+  if (q.superiorId !== undefined) add(q.superiorId, (p) => `u.superior_id = ${p}`);
+  return { filter: where.join(' AND '), params };
+}
+
+export async function listUsersBelow(
+  db: Queryable,
+  q: UserListFilter & { limit: number; offset: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const { filter, params } = listFilter(q);
   const total =
     (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${filter}`, params)).rows[0]?.n ?? 0;
   const rows = (
@@ -103,10 +139,24 @@ export async function listUsersBelow(
   return { rows, total };
 }
 
+/** The filtered users for an export, in the list's order, at most `limit`; with the number that matched. */
+export async function exportUsersBelow(
+  db: Queryable,
+  q: UserListFilter,
+  limit: number,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const { filter, params } = listFilter(q);
+  const total =
+    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${filter}`, params)).rows[0]?.n ?? 0;
+  if (total > limit) return { rows: [], total };
+  const rows = (await db.query<UserRow>(`${SELECT_USER} WHERE ${filter} ORDER BY u.path, u.id`, params)).rows;
+  return { rows, total };
+}
+
 export async function listUserOptions(db: Queryable, callerPath: string) {
   return (
-    await db.query<{ id: number; username: string; name: string; level: number }>(
-      `SELECT id, username, name, level FROM users WHERE path LIKE $1 ORDER BY path LIMIT 2000`,
+    await db.query<{ id: number; username: string; name: string; level: number; superiorId: number | null }>(
+      `SELECT id, username, name, level, superior_id AS "superiorId" FROM users WHERE path LIKE $1 ORDER BY path LIMIT 2000`,
       [`${callerPath}%`],
     )
   ).rows;
@@ -191,10 +241,32 @@ export async function moveSubtree(db: Queryable, oldPath: string, newPath: strin
   ]);
 }
 
-export async function countSubordinates(db: Queryable, id: number): Promise<number> {
-  return (
-    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE superior_id = $1`, [id])).rows[0]?.n ?? 0
+/** Locks a user's row for a change that depends on where they sit (move, delete), so two at once take turns. */
+export async function lockUser(db: Queryable, id: number): Promise<void> {
+  await db.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [id]);
+}
+
+/**
+ * The direct subordinates of `from` (a user being deleted) go below `to`, each with their whole subtree; the number
+ * of direct subordinates moved.
+ */
+export async function handOverSubordinates(
+  db: Queryable,
+  from: { id: number; path: string },
+  to: { id: number; path: string; code: string },
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH moved AS (
+       UPDATE users SET superior_id = $2, parent_customer_code = $3, updated_at = now() WHERE superior_id = $1 RETURNING 1
+     ) SELECT count(*)::int AS n FROM moved`,
+    [from.id, to.id, to.code],
   );
+  await db.query(`UPDATE users SET path = $2 || substr(path, length($1) + 1) WHERE path LIKE $3 AND path <> $1`, [
+    from.path,
+    to.path,
+    `${from.path}%`,
+  ]);
+  return rows[0]?.n ?? 0;
 }
 
 export async function deleteUser(db: Queryable, id: number): Promise<void> {

@@ -6,22 +6,30 @@ import {
   paged,
   passwordSchema,
   userCreateSchema,
+  userDeleteResultSchema,
+  userExportQuerySchema,
   userListQuerySchema,
+  userMoveSchema,
   userSchema,
   userUpdateSchema,
 } from '@voltfleet/domain';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.js';
 import { hashPassword, openPasswordBlob, type AuthDeps } from '../auth/auth.service.js';
-import { createUser, deleteUser, getUser, listUsers, updateUser, userOptions } from './users.service.js';
+import { deleteUser, moveUser, setUserEnabled } from './user-admin.service.js';
+import { exportUsers } from './user-export.js';
+import { createUser, getUser, listUsers, updateUser, userOptions } from './users.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const optionSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   name: z.string(),
   level: z.number().int(),
+  /** So a picker can leave out a user's own subtree (moving below it would be a cycle). */
+  superiorId: z.number().int().nullable(),
 });
 const audit = (action: string) => ({ action, category: 'user', objectType: 'user' });
 
@@ -41,6 +49,31 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
     '/api/users/options',
     { config: { permission: 'D/A' }, schema: { tags: ['users'], response: { 200: envelope(z.array(optionSchema)) } } },
     async (request) => ok(request, await userOptions(db, requireCaller(request))),
+  );
+
+  // The export takes data away, so it is recorded like a change (the audit plugin records read routes with a config).
+  app.get(
+    '/api/users/export',
+    {
+      config: { permission: 'D/A', audit: audit('user.export') },
+      schema: {
+        tags: ['users'],
+        description:
+          'The filtered user list below the caller as .xlsx or .csv, headers in the caller language, times in the ' +
+          'given zone (named with its UTC offset in the header).',
+        querystring: userExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const file = await exportUsers(db, requireCaller(request), q, request.lang);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', q.format === 'csv' ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="users-${day}.${q.format}"`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
   );
 
   app.get(
@@ -80,7 +113,41 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
       const before = await getUser(db, caller, request.params.id, request.lang);
       const user = await updateUser(db, caller, request.params.id, request.body, request.lang);
       request.auditChanges = fieldChanges(before, user, Object.keys(request.body));
-      return ok(request, user, 'success.edited');
+      // A new role or level ends the user's sessions (updateUser): the editor is told they log in again.
+      const relogin = user.enabled && (before.roleId !== user.roleId || before.level !== user.level);
+      return relogin
+        ? ok(request, user, 'user.savedRelogin', { name: user.username })
+        : ok(request, user, 'success.edited');
+    },
+  );
+
+  // Two routes rather than a flag, so each has its own record action ("User x disabled", not "edited").
+  for (const enabled of [true, false]) {
+    app.put(
+      `/api/users/:id/${enabled ? 'enable' : 'disable'}`,
+      {
+        config: { permission: 'D/A:user.edit', audit: audit(enabled ? 'user.enable' : 'user.disable') },
+        schema: { tags: ['users'], params: idParams, response: { 200: envelope(userSchema) } },
+      },
+      async (request) => {
+        const user = await setUserEnabled(db, requireCaller(request), request.params.id, enabled, request.lang);
+        return ok(request, user, enabled ? 'user.enabledNow' : 'user.disabledNow');
+      },
+    );
+  }
+
+  app.put(
+    '/api/users/:id/superior',
+    {
+      config: { permission: 'D/A:user.edit', audit: audit('user.move') },
+      schema: { tags: ['users'], params: idParams, body: userMoveSchema, response: { 200: envelope(userSchema) } },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const before = await getUser(db, caller, request.params.id, request.lang);
+      const user = await moveUser(db, caller, request.params.id, request.body.superiorId, request.lang);
+      request.auditChanges = fieldChanges(before, user, ['superiorId', 'superiorName']);
+      return ok(request, user, 'user.moved');
     },
   );
 
@@ -88,11 +155,13 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
     '/api/users/:id',
     {
       config: { permission: 'D/A:user.delete', audit: audit('user.delete') },
-      schema: { tags: ['users'], params: idParams, response: { 200: envelope(z.null()) } },
+      schema: { tags: ['users'], params: idParams, response: { 200: envelope(userDeleteResultSchema) } },
     },
     async (request) => {
-      await deleteUser(db, requireCaller(request), request.params.id);
-      return ok(request, null, 'success.deleted');
+      const { username, ...handedOver } = await deleteUser(db, requireCaller(request), request.params.id);
+      // The record keeps who was deleted and what became the deleting user's (the row itself is gone).
+      request.body = { username, ...handedOver };
+      return ok(request, handedOver, 'user.deletedHandedOver', handedOver);
     },
   );
 };

@@ -4,18 +4,17 @@ import {
   type ProfileUpdate,
   type User,
   type UserCreate,
+  type UserFilter,
   type UserUpdate,
 } from '@voltfleet/domain';
-import type { Db } from '../../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
-import { AppError, conflict, forbidden, invalid, notFound } from '../../platform/errors.js';
+import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
 import { belowCaller, subtreePattern } from '../../platform/scope.js';
 import { endUserSessions } from '../auth/sessions.service.js';
 import { assertAssignableRole, builtinRoleId } from '../roles/roles.service.js';
 import {
   chooseLanguage,
-  countSubordinates,
-  deleteUser as removeUser,
   insertAdministrator,
   findUserById,
   findUserByUsername,
@@ -26,6 +25,7 @@ import {
   moveSubtree,
   toUser,
   updateUserFields,
+  type UserListFilter,
   type UserRow,
 } from './users.repository.js';
 
@@ -51,16 +51,24 @@ export async function chooseOwnLanguage(db: Db, caller: Caller, lang: Lang): Pro
   return toUser((await findUserById(db, caller.id))!, lang);
 }
 
+/** The list's filters as the repository takes them, strictly below the caller. */
+export const listFilterOf = (caller: Caller, q: UserFilter): UserListFilter => ({
+  callerPath: caller.path,
+  keyword: q.keyword,
+  enabled: q.enabled === undefined ? undefined : q.enabled === 'true',
+  roleId: q.roleId,
+  level: q.level,
+  superiorId: q.superiorId,
+});
+
 export async function listUsers(
   db: Db,
   caller: Caller,
-  q: { keyword?: string | undefined; enabled?: 'true' | 'false' | undefined; page: number; pageSize: number },
+  q: UserFilter & { page: number; pageSize: number },
   lang: Lang = 'en',
 ) {
   const { rows, total } = await listUsersBelow(db, {
-    callerPath: caller.path,
-    keyword: q.keyword,
-    enabled: q.enabled === undefined ? undefined : q.enabled === 'true',
+    ...listFilterOf(caller, q),
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   });
@@ -77,20 +85,20 @@ export async function getUser(db: Db, caller: Caller, id: number, lang: Lang = '
 }
 
 /** A user strictly below the caller, for changes; the caller themselves uses the personal centre. */
-async function subordinate(db: Db, caller: Caller, id: number): Promise<UserRow> {
+export async function subordinate(db: Queryable, caller: Caller, id: number): Promise<UserRow> {
   const row = await findUserInScope(db, id, subtreePattern(caller));
   if (!row) throw notFound();
-  if (!belowCaller(caller, row.path)) throw forbidden();
+  if (!belowCaller(caller, row.path)) throw new AppError('forbidden', 'user.cannotChangeSelf');
   return row;
 }
 
-async function superiorFor(db: Db, caller: Caller, superiorId: number | undefined): Promise<UserRow> {
+export async function superiorFor(db: Queryable, caller: Caller, superiorId: number | undefined): Promise<UserRow> {
   const row = await findUserInScope(db, superiorId ?? caller.id, subtreePattern(caller));
   if (!row) throw invalid('superiorId', 'user.superiorOutOfScope');
   return row;
 }
 
-function checkLevel(caller: Caller, superior: UserRow, level: number): void {
+export function checkLevel(caller: Caller, superior: UserRow, level: number): void {
   // Nobody creates an account above themselves or above the superior it hangs under.
   if (level < caller.level || level < superior.level) throw invalid('level', 'validation.invalidValue');
 }
@@ -161,16 +169,11 @@ export async function updateUser(
     });
     const newPath = `${superior.path}${id}/`;
     if (newPath !== target.path) await moveSubtree(tx, target.path, newPath);
-    if (!enabled) await endUserSessions(tx, id);
+    // A disabled user is out at once; a new role or level changes the menus and permissions their session was
+    // given at login, so they log in again to get the new ones.
+    if (!enabled || input.roleId !== target.role_id || input.level !== target.level) await endUserSessions(tx, id);
   });
   return toUser((await findUserById(db, id))!, lang);
-}
-
-export async function deleteUser(db: Db, caller: Caller, id: number): Promise<void> {
-  if (id === caller.id) throw new AppError('forbidden', 'user.cannotDeleteSelf');
-  const target = await subordinate(db, caller, id);
-  if ((await countSubordinates(db, target.id)) > 0) throw conflict('user.hasSubordinates');
-  await removeUser(db, target.id);
 }
 
 /**
@@ -186,8 +189,10 @@ export async function seedAdministrator(db: Db, passwordHash: string): Promise<v
 // What the auth feature, the first-start seed and the demo seed need of the users table, which this feature owns.
 export {
   countUsers,
+  findUserByCode as userByCode,
   findUserById as userById,
   findUserByUsername as userByUsername,
+  findUsersByAddress as usersByAddress,
   insertUser as insertUserRecord,
   rememberLanguage,
   toUser,

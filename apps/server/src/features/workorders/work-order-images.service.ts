@@ -2,7 +2,7 @@ import { WORK_ORDER_LIMITS, type WorkOrderImage, type WorkOrderImageType } from 
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
-import { cleanImage } from './work-order-image-codec.js';
+import { cleanImage } from '../../platform/image.js';
 import { countImages, deleteImage, findImage, insertImage } from './work-order-images.repository.js';
 import { insertEvents, touchWorkOrder } from './work-orders.repository.js';
 import { visibleRow } from './work-orders.service.js';

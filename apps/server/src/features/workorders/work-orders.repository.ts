@@ -278,3 +278,11 @@ export async function optionsInView(db: Queryable, viewer: Viewer) {
   );
   return { plants: plants.rows, users: users.rows };
 }
+
+/**
+ * Work orders a deleted user created are the deleting user's from now on: the rows would otherwise go with the user
+ * (creator_id cascades), and a job on a plant that is now the deleting user's must not vanish with its history.
+ */
+export async function handOverWorkOrders(db: Queryable, fromId: number, toId: number): Promise<void> {
+  await db.query(`UPDATE work_orders SET creator_id = $2 WHERE creator_id = $1`, [fromId, toId]);
+}

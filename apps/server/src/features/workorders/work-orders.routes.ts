@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,7 +20,7 @@ import {
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import { invalid } from '../../platform/errors.js';
+import { imageHeaders, uploadedFile } from '../../platform/image.js';
 import { rateLimiter } from '../../platform/rate-limit.js';
 import { addWorkOrderImage, removeWorkOrderImage, workOrderImage } from './work-order-images.service.js';
 import { assignWorkOrder, commentWorkOrder, transitionWorkOrder } from './work-order-steps.service.js';
@@ -38,19 +37,6 @@ const audit = (action: string) => ({ action, category: 'plant', objectType: 'wor
 const tags = ['work orders'];
 const detail = { 200: envelope(workOrderDetailSchema) };
 const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-
-/** The one uploaded file; the size limit stops reading an oversized one early. */
-async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
-  const file = await request.file().catch(() => undefined);
-  if (!file) throw invalid('file', 'workOrder.imageMissing');
-  try {
-    return await file.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw invalid('file', 'workOrder.imageTooBig', { maxMb: WORK_ORDER_LIMITS.imageBytes / 1024 / 1024 });
-    throw err;
-  }
-}
 
 /**
  * Work orders (SPEC §1; a shell entry of SPEC §2, so no permission code: every signed-in user works with the work
@@ -153,12 +139,7 @@ export const workOrdersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       },
     },
     async (request) => {
-      const image = await addWorkOrderImage(
-        db,
-        requireCaller(request),
-        request.params.id,
-        await uploadedImage(request),
-      );
+      const image = await addWorkOrderImage(db, requireCaller(request), request.params.id, await uploadedFile(request));
       // The record names the image; the work order is in the path.
       request.body = { imageId: image.id, bytes: image.bytes, contentType: image.contentType };
       return ok(request, image, 'workOrder.uploaded');
@@ -173,10 +154,7 @@ export const workOrdersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       const image = await workOrderImage(db, requireCaller(request), id, imageId);
       // Our own re-encoded bytes with their real type; a fixed file name of digits cannot carry markup or a path.
       return reply
-        .header('content-type', image.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename="work-order-${id}-${imageId}.${EXTENSION[image.contentType]}"`)
-        .header('content-security-policy', "default-src 'none'; sandbox")
+        .headers(imageHeaders(image.contentType, `work-order-${id}-${imageId}.${EXTENSION[image.contentType]}`))
         .header('cache-control', 'private, max-age=3600')
         .send(image.data);
     },

@@ -1,0 +1,63 @@
+import { READING_MAX_AGE_MS } from '@voltfleet/domain';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, MIN_RETENTION_MONTHS } from './config.js';
+import { retentionCutoff } from './features/telemetry/retention.js';
+
+describe('READINGS_RETENTION_MONTHS', () => {
+  it('keeps 24 months by default; off or 0 keeps every reading; a whole number of months otherwise', () => {
+    expect(loadConfig({}).readingsRetentionMonths).toBe(24);
+    expect(loadConfig({ READINGS_RETENTION_MONTHS: '' }).readingsRetentionMonths).toBe(24);
+    expect(loadConfig({ READINGS_RETENTION_MONTHS: 'off' }).readingsRetentionMonths).toBeNull();
+    expect(loadConfig({ READINGS_RETENTION_MONTHS: '0' }).readingsRetentionMonths).toBeNull();
+    expect(loadConfig({ READINGS_RETENTION_MONTHS: '36' }).readingsRetentionMonths).toBe(36);
+    expect(loadConfig({ READINGS_RETENTION_MONTHS: '2' }).readingsRetentionMonths).toBe(2);
+  });
+
+  it.each(['1', '-3', '24.5', '2y', ' 24', '1e2', 'forever', '0x18', '1201', 'OFF'])('refuses "%s" at start', (raw) => {
+    expect(() => loadConfig({ READINGS_RETENTION_MONTHS: raw })).toThrow(
+      `READINGS_RETENTION_MONTHS must be off (or 0: keep every reading) or a whole number of months from 2 to 1200, got "${raw}"`,
+    );
+  });
+
+  it('refuses a demo history reaching before the window (the purge would drop months under the seeder)', () => {
+    expect(loadConfig({ DEMO_FLEET: 'on', DEMO_HISTORY_DAYS: '395' }).readingsRetentionMonths).toBe(24);
+    expect(
+      loadConfig({ DEMO_FLEET: 'on', DEMO_HISTORY_DAYS: '1000', READINGS_RETENTION_MONTHS: 'off' }).demoHistoryDays,
+    ).toBe(1000);
+    expect(loadConfig({ DEMO_HISTORY_DAYS: '1000' }).demoHistoryDays).toBe(1000);
+    expect(() => loadConfig({ DEMO_FLEET: 'on', DEMO_HISTORY_DAYS: '395', READINGS_RETENTION_MONTHS: '12' })).toThrow(
+      'DEMO_HISTORY_DAYS=395 reaches before the readings retention window (READINGS_RETENTION_MONTHS=12 keeps at least 336 days)',
+    );
+  });
+
+  it('the shortest window always starts before the oldest reading the device link accepts', () => {
+    // Every day of four years, at the start and the end of the day: the cut-off is older than 35 days.
+    for (let day = 0; day < 4 * 366; day++)
+      for (const ms of [0, 86_399_999]) {
+        const now = Date.UTC(2026, 0, 1) + day * 86_400_000 + ms;
+        expect(retentionCutoff(MIN_RETENTION_MONTHS, now)).toBeLessThan(now - READING_MAX_AGE_MS);
+      }
+  });
+});
+
+describe('retentionCutoff', () => {
+  it('is the first instant of the UTC month that many months before now', () => {
+    expect(new Date(retentionCutoff(24, Date.UTC(2026, 10, 27, 3, 15))).toISOString()).toBe('2024-11-01T00:00:00.000Z');
+    expect(new Date(retentionCutoff(24, Date.UTC(2026, 0, 1, 0, 0))).toISOString()).toBe('2024-01-01T00:00:00.000Z');
+    expect(new Date(retentionCutoff(2, Date.UTC(2026, 1, 28, 23, 59))).toISOString()).toBe('2025-12-01T00:00:00.000Z');
+  });
+});
+
+describe('DEMO_REPORT_SECONDS', () => {
+  it('is unset by default (the inverters keep their own 30–60 s) and a whole number of seconds otherwise', () => {
+    expect(loadConfig({}).demoReportSeconds).toBeUndefined();
+    expect(loadConfig({ DEMO_REPORT_SECONDS: '' }).demoReportSeconds).toBeUndefined();
+    expect(loadConfig({ DEMO_REPORT_SECONDS: '2' }).demoReportSeconds).toBe(2);
+  });
+
+  it.each(['0', '-1', '1.5', 'fast'])('refuses "%s" at start', (raw) => {
+    expect(() => loadConfig({ DEMO_REPORT_SECONDS: raw })).toThrow(
+      `DEMO_REPORT_SECONDS must be a whole number of at least 1, got "${raw}"`,
+    );
+  });
+});

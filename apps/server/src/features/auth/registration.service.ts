@@ -1,0 +1,141 @@
+import {
+  accountAddress,
+  codeAddress,
+  joinPhone,
+  passwordSchema,
+  registrationLevel,
+  type CodeRequest,
+  type CodeSent,
+  type Lang,
+  type PasswordResetRequest,
+  type RegisterRequest,
+} from '@voltfleet/domain';
+import { AppError, conflict, invalid } from '../../platform/errors.js';
+import { builtinRoleId } from '../roles/roles.service.js';
+import {
+  insertUserRecord,
+  userByCode,
+  userByUsername,
+  usersByAddress,
+  updateUserFields,
+  type UserRow,
+} from '../users/users.service.js';
+import { hashPassword, openPasswordBlob } from './auth.service.js';
+import type { LoginKey } from './login-key.js';
+import { revokeUserSessions } from './session.repository.js';
+import { issueCode, useCode, type CodeDeps } from './verification.service.js';
+
+export interface RegistrationDeps extends CodeDeps {
+  loginKey: LoginKey;
+  /** The client code of the account that self-registered accounts go under when none is given. */
+  defaultSuperiorCode: string;
+}
+
+/**
+ * Sends a code to an address (the register and forgot-password pages). To register: the code, or to an address that
+ * already has an account a note saying so; to reset: the code when the address has an account, else nothing. The
+ * answer is the same in every case, so it tells nobody whether an address is registered.
+ */
+export async function requestCode(deps: CodeDeps, body: CodeRequest, ip: string, lang: Lang): Promise<CodeSent> {
+  const address = codeAddress(body);
+  const owners = await usersByAddress(deps.db, address);
+  const to = { purpose: body.purpose, channel: body.channel, address, ip, lang };
+  if (body.purpose === 'register')
+    return issueCode(deps, to, (code) =>
+      owners.length > 0 ? { kind: 'alreadyRegistered' } : { kind: 'register', code },
+    );
+  return issueCode(deps, to, (code) => (owners.length > 0 ? { kind: 'reset', code } : null));
+}
+
+/** An administrator's reset for a subordinate: a code to their e-mail, else to their mobile, in their language. */
+export async function sendResetCode(deps: CodeDeps, user: UserRow, ip: string): Promise<CodeSent> {
+  const channel = user.email ? 'email' : user.phone ? 'sms' : null;
+  if (!channel) throw new AppError('conflict', 'verification.noChannel');
+  const address = channel === 'email' ? user.email.toLowerCase() : user.phone;
+  return issueCode(deps, { purpose: 'reset', channel, address, ip, lang: user.language }, (code) => ({
+    kind: 'reset',
+    code,
+  }));
+}
+
+async function openNewPassword(deps: RegistrationDeps, blob: string, field: string): Promise<string> {
+  const password = await openPasswordBlob(deps.db, deps.loginKey, blob, field);
+  const checked = passwordSchema.safeParse(password);
+  if (!checked.success)
+    throw invalid(
+      field,
+      (checked.error.issues[0]?.message ?? 'validation.passwordLength') as 'validation.passwordLength',
+    );
+  return password;
+}
+
+/** The superior a new account goes under: the one with the client code given, else the configured default. */
+async function superiorOf(deps: RegistrationDeps, body: RegisterRequest): Promise<UserRow> {
+  const given = body.superiorCode?.trim();
+  const superior = await userByCode(deps.db, given || deps.defaultSuperiorCode);
+  if (superior?.enabled) return superior;
+  if (given) throw invalid('superiorCode', 'register.superiorUnknown');
+  throw new Error(`REGISTER_DEFAULT_SUPERIOR: no enabled account has the client code "${deps.defaultSuperiorCode}"`);
+}
+
+/** Creates a self-registered account once its code is right; returns its id, username and path. */
+export async function register(
+  deps: RegistrationDeps,
+  body: RegisterRequest,
+): Promise<{ id: number; username: string; path: string }> {
+  const level = registrationLevel(body.role);
+  const superior = await superiorOf(deps, body);
+  // Nobody registers above the account they go under (the rule of user creation).
+  if (level < superior.level) throw invalid('superiorCode', 'register.superiorLevel');
+  const password = await openNewPassword(deps, body.password, 'password');
+  const passwordHash = await hashPassword(password);
+  const phone = joinPhone(body.prePhoneCode, body.phone);
+  return useCode(deps, 'register', [codeAddress(body)], body.verificationCode, async (tx, address) => {
+    if (await userByUsername(tx, body.username)) throw conflict('user.usernameTaken');
+    if ((await usersByAddress(tx, address)).length > 0) throw conflict('register.addressTaken');
+    const id = await insertUserRecord(tx, {
+      username: body.username,
+      passwordHash,
+      name: body.name,
+      email: body.channel === 'email' ? address : (body.email ?? ''),
+      phone,
+      company: body.company ?? '',
+      remark: '',
+      level,
+      enabled: true,
+      roleId: await builtinRoleId(tx, body.role),
+      superiorId: superior.id,
+      superiorPath: superior.path,
+      parentCustomerCode: superior.code,
+    });
+    return { id, username: body.username, path: `${superior.path}${id}/` };
+  });
+}
+
+/** The accounts and code addresses a reset form's "account" (username, e-mail or mobile number) names. */
+async function accountsNamed(
+  deps: RegistrationDeps,
+  account: string,
+): Promise<{ users: UserRow[]; addresses: string[] }> {
+  const byName = await userByUsername(deps.db, account);
+  if (byName) return { users: [byName], addresses: [byName.email.toLowerCase(), byName.phone].filter(Boolean) };
+  const address = accountAddress(account);
+  const addresses = address ? [codeAddress(address)] : [];
+  const users = (await Promise.all(addresses.map((a) => usersByAddress(deps.db, a)))).flat();
+  return { users, addresses };
+}
+
+/** Sets a new password with a reset code and ends every session of the account; returns the account. */
+export async function resetPassword(deps: RegistrationDeps, body: PasswordResetRequest): Promise<UserRow> {
+  const password = await openNewPassword(deps, body.newPassword, 'newPassword');
+  const { users, addresses } = await accountsNamed(deps, body.account.trim());
+  const passwordHash = await hashPassword(password);
+  return useCode(deps, 'reset', addresses, body.verificationCode, async (tx, address) => {
+    // The account the code was sent for: the one named, or the oldest one holding the address.
+    const user = users.find((u) => u.email.toLowerCase() === address || u.phone === address);
+    if (!user) throw invalid('verificationCode', 'verification.codeExpired');
+    await updateUserFields(tx, user.id, { password_hash: passwordHash });
+    await revokeUserSessions(tx, user.id);
+    return user;
+  });
+}

@@ -1,0 +1,130 @@
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  VERIFICATION_CODE,
+  renderCodeMessage,
+  type CodeChannel,
+  type CodeMessage,
+  type CodePurpose,
+  type CodeSent,
+  type Lang,
+} from '@voltfleet/domain';
+import type { Db, Queryable } from '../../db/db.js';
+import { AppError, invalid } from '../../platform/errors.js';
+import type { Sender } from '../notifications/notification-senders.js';
+import {
+  codesToAddressSince,
+  giveTryBack,
+  insertCode,
+  lockAddress,
+  markUsed,
+  retireCodes,
+  takeTry,
+} from './verification.repository.js';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/** What the code rules need: the database, the senders of the notifications feature, a clock tests can move. */
+export interface CodeDeps {
+  db: Db;
+  senders: { email: Sender; sms: Sender };
+  /** Where users reach the portal (PUBLIC_URL): the reset link in messages. */
+  publicUrl: string;
+  log: Log;
+  clock: () => Date;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** A salted SHA-256 of the code ("salt:hash"): the table never holds a code that could be read off and used. */
+function hashCode(code: string): string {
+  const salt = randomBytes(16).toString('hex');
+  return `${salt}:${createHash('sha256').update(`${salt}:${code}`).digest('hex')}`;
+}
+
+function codeMatches(stored: string, code: string): boolean {
+  const [salt = '', hash = ''] = stored.split(':');
+  const given = createHash('sha256').update(`${salt}:${code}`).digest();
+  const expected = Buffer.from(hash, 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** A uniformly random code of VERIFICATION_CODE.digits digits (leading zeros kept). */
+const newCode = () => String(randomInt(0, 10 ** VERIFICATION_CODE.digits)).padStart(VERIFICATION_CODE.digits, '0');
+
+/** Refuses a new code to an address within the resend wait, or past its hourly limit. */
+async function checkAddressLimits(db: Queryable, purpose: CodePurpose, address: string, now: Date): Promise<void> {
+  const recent = await codesToAddressSince(db, purpose, address, new Date(now.getTime() - HOUR_MS));
+  const waitMs = recent.latest ? recent.latest.getTime() + VERIFICATION_CODE.resendSeconds * 1000 - now.getTime() : 0;
+  if (waitMs > 0) throw new AppError('rate_limited', 'verification.resendWait', { seconds: Math.ceil(waitMs / 1000) });
+  if (recent.count >= VERIFICATION_CODE.perAddressPerHour && recent.oldest)
+    throw new AppError('rate_limited', 'verification.tooManyCodes', {
+      minutes: Math.max(1, Math.ceil((recent.oldest.getTime() + HOUR_MS - now.getTime()) / 60_000)),
+    });
+}
+
+/**
+ * Makes a code for an address and sends `message(code)` by the channel, or nothing when it gives null. The row is
+ * written either way, so the resend wait and the limits, and the answer, are the same whoever owns the address. The
+ * message leaves after the answer (not through the outbox, which would keep the code in clear text): a lost one is
+ * asked for again after the resend wait.
+ */
+export async function issueCode(
+  deps: CodeDeps,
+  to: { purpose: CodePurpose; channel: CodeChannel; address: string; ip: string; lang: Lang },
+  message: (code: string) => CodeMessage | null,
+): Promise<CodeSent> {
+  const now = deps.clock();
+  const code = newCode();
+  await deps.db.transaction(async (tx) => {
+    await lockAddress(tx, to.purpose, to.address);
+    await checkAddressLimits(tx, to.purpose, to.address, now);
+    await insertCode(tx, {
+      purpose: to.purpose,
+      channel: to.channel,
+      address: to.address,
+      codeHash: hashCode(code),
+      ip: to.ip,
+      now,
+      expiresAt: new Date(now.getTime() + VERIFICATION_CODE.ttlSeconds * 1000),
+    });
+  });
+  const words = message(code);
+  if (words) {
+    const sent = deps.senders[to.channel].send({
+      messageId: randomUUID(),
+      to: to.address,
+      ...renderCodeMessage(words, to.lang, deps.publicUrl),
+    });
+    sent.catch((err: unknown) => deps.log.warn({ err, channel: to.channel }, 'verification code not sent'));
+  }
+  return { resendSeconds: VERIFICATION_CODE.resendSeconds, expiresInSeconds: VERIFICATION_CODE.ttlSeconds };
+}
+
+const codeExpired = () => invalid('verificationCode', 'verification.codeExpired');
+
+/**
+ * Checks a code for any of the addresses and, when right, runs `work` in the transaction that marks it used (with
+ * every other code of its address). A try is counted before the check; the fifth wrong one leaves the code dead. When
+ * `work` throws (a taken username) the code stays unused.
+ */
+export async function useCode<T>(
+  deps: Pick<CodeDeps, 'db' | 'clock'>,
+  purpose: CodePurpose,
+  addresses: readonly string[],
+  code: string,
+  work: (tx: Queryable, address: string) => Promise<T>,
+): Promise<T> {
+  const now = deps.clock();
+  const row = await takeTry(deps.db, purpose, addresses, now, VERIFICATION_CODE.maxWrongTries);
+  if (!row) throw codeExpired();
+  if (!codeMatches(row.codeHash, code)) throw invalid('verificationCode', 'verification.codeWrong');
+  await giveTryBack(deps.db, row.id);
+  return deps.db.transaction(async (tx) => {
+    if (!(await markUsed(tx, row.id, now))) throw codeExpired();
+    const result = await work(tx, row.address);
+    await retireCodes(tx, purpose, [row.address], now);
+    return result;
+  });
+}

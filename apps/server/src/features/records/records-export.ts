@@ -1,0 +1,78 @@
+import {
+  OPERATION_CATEGORIES,
+  OPERATION_CATEGORY_NAMES,
+  OPERATION_EXPORT_COLUMNS,
+  OPERATION_EXPORT_SHEET,
+  RECORD_EXPORT_MAX_ROWS,
+  RECORD_RESULT_NAMES,
+  recordActionOf,
+  recordActionText,
+  recordObjectNoun,
+  timeHeader,
+  type Lang,
+  type OperationCategory,
+  type OperationExportColumn,
+  type OperationExportQuery,
+  type OperationRecord,
+} from '@voltfleet/domain';
+import type { Queryable } from '../../db/db.js';
+import { invalid } from '../../platform/errors.js';
+import { sheetCsv, sheetXlsx, zonedTimes, type Sheet, type SheetCell } from '../../platform/sheet-file.js';
+import { countOperationRecords, operationRecordsForExport } from './records.repository.js';
+
+const isCategory = (c: string): c is OperationCategory => (OPERATION_CATEGORIES as readonly string[]).includes(c);
+
+/**
+ * The records as a sheet in `lang`, read like the list: the action as a sentence naming its object (by the name
+ * the reader may see, else by its number), the object's kind and name, and the record as stored (technical
+ * details, JSON). Times are the viewer's wall clock, the zone and offset in the time column's header.
+ */
+export function operationSheet(records: readonly OperationRecord[], lang: Lang, timeZone: string): Sheet {
+  const times = zonedTimes(
+    records.map((r) => r.createdAt),
+    timeZone,
+  );
+  const rows = records.map((r) => {
+    const numbered = r.objectId && /^\d+$/.test(r.objectId) ? `#${r.objectId}` : '';
+    const name = r.objectName ?? numbered;
+    const { action, objectType, objectId, params, changes } = r;
+    const cells: Record<OperationExportColumn, SheetCell> = {
+      time: times.text(r.createdAt),
+      user: r.username ?? '',
+      ip: r.ip,
+      action: recordActionText(recordActionOf(r.action, r.params), name, lang),
+      category: isCategory(r.category) ? OPERATION_CATEGORY_NAMES[r.category][lang] : r.category,
+      objectType: recordObjectNoun(r.objectType, lang) ?? r.objectType,
+      object: name,
+      objectId: r.objectId ?? '',
+      result: RECORD_RESULT_NAMES[r.ok ? 'ok' : 'failed'][lang],
+      details: JSON.stringify({ action, objectType, objectId, params, changes }),
+    };
+    return OPERATION_EXPORT_COLUMNS.map((c) => cells[c.key]);
+  });
+  return {
+    name: OPERATION_EXPORT_SHEET[lang],
+    headers: OPERATION_EXPORT_COLUMNS.map((c) =>
+      c.key === 'time' ? timeHeader(c.names, lang, timeZone, times.offsets) : c.names[lang],
+    ),
+    widths: OPERATION_EXPORT_COLUMNS.map((c) => (c.key === 'action' || c.key === 'details' ? 48 : 22)),
+    rows,
+  };
+}
+
+/**
+ * The filtered records of the caller's subtree as a file, newest first. A selection of more than `rowLimit` records
+ * is refused (narrow the filters, the message says the cap) before any row is read.
+ */
+export async function exportOperationRecords(
+  db: Queryable,
+  reader: { pattern: string; callerId: number },
+  q: OperationExportQuery,
+  lang: Lang,
+  rowLimit = RECORD_EXPORT_MAX_ROWS,
+): Promise<Buffer> {
+  const total = await countOperationRecords(db, reader, q);
+  if (total > rowLimit) throw invalid('filters', 'export.tooManyRows', { max: rowLimit });
+  const sheet = operationSheet(await operationRecordsForExport(db, reader, q, rowLimit), lang, q.timeZone);
+  return q.format === 'csv' ? sheetCsv(sheet) : sheetXlsx(sheet);
+}
