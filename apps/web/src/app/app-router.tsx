@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { RESET_PASSWORD_PATH } from '@voltfleet/domain';
 import { LoginGate, RequireSession } from './guards';
 import { loadAllMessages } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
@@ -29,8 +30,14 @@ const WorkOrdersPage = shellPage('workOrders');
 const MessagesPage = shellPage('messages');
 const ForbiddenPage = lazyLoad(withAllMessages(() => import('./pages/forbidden-page')));
 const NotFoundPage = lazyLoad(() => import('./pages/not-found-page'));
+// Public pages in chunks of their own, which fetch their own part of the texts: the login page and the shell carry
+// neither.
+const RegisterPage = lazyLoad(() => import('@/features/auth/pages/register-page'));
+const ResetPasswordPage = lazyLoad(() => import('@/features/auth/pages/reset-password-page'));
+// The big screens (SPEC §2, public): outside the shell, for a session or a kiosk link, with their own text part.
+const BigScreenPage = lazyLoad(() => import('@/features/bigscreen/pages/big-screen-page'));
 
-/** SPEC §2 routes: public /login and /403, and the shell with the pages the user's grant registers. */
+/** SPEC §2 routes: public /login, /register, /resetPassword, /403 and /bigScreen/*, and the shell with the pages the user's grant registers. */
 export function AppRouter() {
   const session = useSession();
   const permissions = session?.me.permissions;
@@ -50,6 +57,9 @@ export function AppRouter() {
             }
           />
           <Route path="/403" element={<ForbiddenPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
+          <Route path="/bigScreen/:view?" element={<BigScreenPage />} />
           <Route element={<RequireSession />}>
             <Route element={<ShellLayout />}>
               <Route index element={<Navigate to={homePath(routes)} replace />} />

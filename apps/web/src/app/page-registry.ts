@@ -24,6 +24,8 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   'userCenter/contralRecord': shellPage('userCenter/contralRecord'),
   'userCenter/userList': shellPage('userCenter/userList'),
   'userCenter/operateRecord': shellPage('userCenter/operateRecord'),
+  'userCenter/myTemplate': shellPage('userCenter/myTemplate'),
+  'userCenter/dataSelect': shellPage('userCenter/dataSelect'),
   'systemManage/roleList': shellPage('systemManage/roleList'),
 };
 

@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@voltfleet/domain';
-import { i18next } from './i18n';
+import { i18next, loadOnSwitch } from './i18n';
 
 type Messages = Record<string, unknown>;
 
@@ -20,6 +20,8 @@ const loading = new Map<Lang, Promise<void>>();
 export function loadColumnMessages(lang: Lang): Promise<void> {
   let done = loading.get(lang);
   if (!done) {
+    // A later language switch loads them before it switches (lib/i18n.ts), so an open list never suspends for them.
+    loadOnSwitch(loadColumnMessages);
     const promise = loaders[lang]().then((messages) => {
       i18next.addResourceBundle(lang, 'translation', messages, true, true);
       // Marked as React's `use` marks a promise it has seen: a list rendered later reads the texts at once.

@@ -1,8 +1,6 @@
-import type { FormInstance, FormRule } from 'antd';
-import { checkPhone, localiseIssues, type IssueLike, type ValidationIssue } from '@voltfleet/domain';
-import { ApiError } from './http';
+import type { FormRule } from 'antd';
+import { checkPhone, localiseIssues, type IssueLike } from '@voltfleet/domain';
 import { currentLang } from './i18n';
-import { notify } from './notice';
 
 /** What the form helpers need of a zod schema (kept structural so the web app does not depend on zod). */
 export interface ParsableSchema {
@@ -44,27 +42,5 @@ export function phoneRule(): FormRule {
   });
 }
 
-/**
- * Hands a failed request's validation issues for the form's own fields to `put`; issues for other fields, and
- * errors nobody was told about yet, become a notice. Anything but an ApiError is rethrown.
- */
-export function reportFormError(
-  error: unknown,
-  fields: readonly string[],
-  put: (issues: readonly ValidationIssue[]) => void,
-): void {
-  if (!(error instanceof ApiError)) throw error;
-  if (error.handled) return;
-  const onFields = error.issues.filter((issue) => fields.includes(issue.path.split('.')[0] ?? ''));
-  put(onFields);
-  const rest = error.issues.filter((issue) => !onFields.includes(issue));
-  if (onFields.length === 0 || rest.length > 0) notify('warning', rest[0]?.message ?? error.message);
-}
-
-/** reportFormError for an Ant Design form: the issues appear under their fields. */
-export function showFormError(form: FormInstance, error: unknown): void {
-  // getFieldsValue() lists every registered field, set or not.
-  reportFormError(error, Object.keys(form.getFieldsValue() as object), (issues) =>
-    form.setFields(issues.map((issue) => ({ name: issue.path.split('.'), errors: [issue.message] }))),
-  );
-}
+// Kept in form-errors.ts (no message table there, so the login page can use them without it); re-exported here.
+export { reportFormError, showFormError } from './form-errors';

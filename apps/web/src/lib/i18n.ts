@@ -115,11 +115,24 @@ export async function changeLang(lang: Lang): Promise<void> {
   storeLang(lang);
 }
 
+/**
+ * Loaders of lazily loaded text parts a page has asked for (lib/lazy-texts.ts, lib/column-messages.ts): a language
+ * switch loads them in the new language before it switches, so an open page never loses its words, and never has to
+ * unmount (and lose what the user did on it) while they arrive.
+ */
+const wantedParts = new Set<(lang: Lang) => Promise<void>>();
+
+/** Makes every later language switch load a text part first (once registered, for the rest of the session). */
+export function loadOnSwitch(load: (lang: Lang) => Promise<void>): void {
+  wantedParts.add(load);
+}
+
 async function switchTo(lang: Lang): Promise<void> {
   await Promise.all([
     loadPack(lang),
     pagesWanted ? loadPages(lang) : undefined,
     helpWanted ? loadHelp(lang) : undefined,
+    ...[...wantedParts].map((load) => load(lang)),
   ]);
   document.documentElement.lang = lang;
   await i18next.changeLanguage(lang);

@@ -22,8 +22,17 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`;
 }
 
-function isLiveMessage(value: unknown): value is LiveMessage {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+/** A socket frame as a live message, or null for anything else (the app's socket and the big screens' read it so). */
+export function parseLiveMessage(data: unknown): LiveMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(String(data));
+  } catch {
+    return null;
+  }
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+    ? (value as LiveMessage)
+    : null;
 }
 
 /**
@@ -60,13 +69,8 @@ function connect(): void {
     setState('open');
   };
   ws.onmessage = (event: MessageEvent) => {
-    let message: unknown;
-    try {
-      message = JSON.parse(String(event.data));
-    } catch {
-      return;
-    }
-    if (isLiveMessage(message)) listeners.forEach((listener) => listener(message));
+    const message = parseLiveMessage(event.data);
+    if (message) listeners.forEach((listener) => listener(message));
   };
   ws.onclose = () => {
     if (socket !== ws) return; // closed on purpose, replaced or shut

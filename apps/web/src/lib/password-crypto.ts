@@ -1,4 +1,3 @@
-import { translate } from '@voltfleet/domain';
 import { ApiError, http } from './http';
 import { currentLang, i18next } from './i18n';
 import { notify } from './notice';
@@ -49,6 +48,8 @@ export async function passwordEncrypter(): Promise<(password: string) => Promise
   try {
     answer = await http.get<PublicKeyAnswer>('/api/auth/public-key', { quiet: true, authRedirect: false });
   } catch {
+    // The domain's message table loads only for this rare failure, not with the login page.
+    const { translate } = await import('./domain-messages');
     const text = translate('auth.publicKeyFailed', currentLang());
     notify('error', text);
     throw new ApiError('error', text, 0, [], true);

@@ -8,12 +8,19 @@ type SuccessKey =
   | 'success.deleted'
   | 'success.stockedIn'
   | 'success.activated'
-  | 'success.issued';
+  | 'success.issued'
+  | 'success.uploaded'
+  | 'user.enabledNow'
+  | 'user.disabledNow'
+  | 'user.moved'
+  | 'user.savedRelogin'
+  | 'user.deletedHandedOver'
+  | 'verification.codeSent';
 
 /**
  * SPEC §8 success messages, in the domain's wording for all four languages. The domain's message table (every
  * message in every language) arrives with the first success, not with every page.
  */
-export function notifySuccess(key: SuccessKey): void {
-  void import('./domain-messages').then(({ translate }) => notify('success', translate(key, currentLang())));
+export function notifySuccess(key: SuccessKey, params: Record<string, string | number> = {}): void {
+  void import('./domain-messages').then(({ translate }) => notify('success', translate(key, currentLang(), params)));
 }

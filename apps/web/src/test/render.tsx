@@ -6,6 +6,8 @@ import type { Lang, Me } from '@voltfleet/domain';
 import { Providers } from '@/app/providers';
 import { loadColumnMessages } from '@/lib/column-messages';
 import { loadCommandTexts } from '@/lib/command-texts';
+import { loadEnergyFlowTexts } from '@/lib/energy-flow-texts';
+import { loadUserAdminTexts } from '@/lib/user-admin-texts';
 import { changeLang, i18next, initI18n, loadAllMessages, loadHelpMessages } from '@/lib/i18n';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
@@ -31,6 +33,8 @@ export async function switchLanguage(lang: Lang): Promise<void> {
   await loadHelpMessages();
   await loadColumnMessages(lang);
   await loadCommandTexts(lang);
+  await loadUserAdminTexts(lang);
+  await loadEnergyFlowTexts(lang);
 }
 
 /**

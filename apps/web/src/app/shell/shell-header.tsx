@@ -45,7 +45,21 @@ export function ShellHeader() {
       <Tooltip title={t('shell.personalCenter')}>
         <Button
           type="text"
-          icon={<UserOutlined />}
+          icon={
+            // The avatar is a plain <img> of its (versioned, cacheable) URL: nothing for the shell's download.
+            user.avatar ? (
+              <img
+                src={user.avatar}
+                alt=""
+                width={20}
+                height={20}
+                style={{ borderRadius: '50%', objectFit: 'cover', verticalAlign: 'middle' }}
+                data-testid="user-menu-avatar"
+              />
+            ) : (
+              <UserOutlined />
+            )
+          }
           data-testid="user-menu"
           onClick={() => navigate(PERSONAL_CENTER_PATH)}
         >

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { MENU_GROUP_NAMES, PAGE_NAMES, permissionName, type Lang } from '@voltfleet/domain';
+import { MENU_GROUP_NAMES, PAGE_NAMES, moduleName, type Lang } from '@voltfleet/domain';
 import { buildMenuTree } from '../menu-tree';
 import { routeOwnsPath, type AppRoute } from '../routes';
 
@@ -15,7 +15,7 @@ export function ShellMenu({ routes }: { routes: readonly AppRoute[] }) {
 
   const items: MenuProps['items'] = tree.map(({ module, groups }) => ({
     key: module.path,
-    label: permissionName(module.code, lang),
+    label: moduleName(module.code, lang),
     children: groups.map(({ group, routes: pages }) => ({
       type: 'group' as const,
       key: `${module.path}:${group}`,

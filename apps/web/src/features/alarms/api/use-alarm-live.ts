@@ -18,8 +18,10 @@ export function useAlarmLive() {
   const onMessage = useCallback(
     (message: LiveMessage) => {
       if (isAlarmLiveEvent(message)) refetchSoon();
+      // The server may have missed events (docs/faults.md): read again, as after a reconnect.
+      else if (message.type === 'resync') refetch();
     },
-    [refetchSoon],
+    [refetch, refetchSoon],
   );
   const state = useLiveSocket(onMessage);
 

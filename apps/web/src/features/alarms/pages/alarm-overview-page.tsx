@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageSpin } from '@/components/page-spin';
 import { usePageName } from '@/lib/page-name';
 import { useCan } from '@/lib/permissions';
+import { useFilterFormKey } from '@/lib/filter-form-key';
 import { useAlarmOverview } from '../api/get-alarm-overview';
 import { usePlantChoices } from '../api/get-plant-choices';
 import { useAlarmLive } from '../api/use-alarm-live';
@@ -30,7 +31,8 @@ export default function AlarmOverviewPage() {
   const plants = usePlantChoices(canPlants);
   useAlarmLive();
 
-  const filter = (next: AlarmFilter) => setSearchParams(writeOverview({ ...state, filter: next }));
+  const form = useFilterFormKey(query);
+  const filter = (next: AlarmFilter) => setSearchParams(form.own(writeOverview({ ...state, filter: next })));
   const bucket = (next: AlarmTrendBucket) => setSearchParams(writeOverview({ ...state, bucket: next }));
   const data = overview.data;
   const linkFilter = data && windowFilter(state.filter, data);
@@ -39,7 +41,7 @@ export default function AlarmOverviewPage() {
     <>
       <PageHeader title={title} />
       <AlarmFilters
-        key={query}
+        key={form.key}
         value={state.filter}
         plants={canPlants ? (plants.data ?? []) : undefined}
         onSubmit={filter}

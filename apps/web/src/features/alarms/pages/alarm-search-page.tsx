@@ -11,6 +11,7 @@ import { usePageName } from '@/lib/page-name';
 import { serverPagination } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
 import { useNow } from '@/lib/use-now';
+import { useFilterFormKey } from '@/lib/filter-form-key';
 import { useAlarms } from '../api/get-alarms';
 import { usePlantChoices } from '../api/get-plant-choices';
 import { useAlarmLive } from '../api/use-alarm-live';
@@ -71,7 +72,8 @@ export default function AlarmSearchPage() {
   const [ackIds, setAckIds] = useState<readonly number[] | null>(null);
 
   const go = (next: Partial<AlarmSearchState>) => setSearchParams(writeSearch({ ...state, ...next }));
-  const search = (next: AlarmFilter) => go({ filter: next, page: 1 });
+  const form = useFilterFormKey(query);
+  const search = (next: AlarmFilter) => setSearchParams(form.own(writeSearch({ ...state, filter: next, page: 1 })));
   const sortBy = (next: AlarmSortState) => go({ ...next, page: 1 });
   const select = (ids: readonly number[], on: boolean) => {
     const next = new Set(selected);
@@ -101,7 +103,12 @@ export default function AlarmSearchPage() {
           </Flex>
         }
       />
-      <AlarmFilters key={query} value={filter} plants={canPlants ? (plants.data ?? []) : undefined} onSubmit={search} />
+      <AlarmFilters
+        key={form.key}
+        value={filter}
+        plants={canPlants ? (plants.data ?? []) : undefined}
+        onSubmit={search}
+      />
       {alarms.data?.totalCapped && (
         <Alert
           type="info"

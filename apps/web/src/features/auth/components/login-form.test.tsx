@@ -62,7 +62,8 @@ describe('LoginForm', () => {
     const { user, api, field, errorOf } = await renderLogin({});
     await user.click(field('login-submit'));
 
-    expect(errorOf('username')).toHaveTextContent('This field is required');
+    // The domain's message table loads with the first submit (not with the login page), so the first check waits.
+    await waitFor(() => expect(errorOf('username')).toHaveTextContent('This field is required'));
     expect(errorOf('password')).toHaveTextContent('The password must be 8 to 16 characters long');
     expect(errorOf('captchaCode')).toHaveTextContent('This field is required');
     expect(screen.getAllByRole('alert')).toHaveLength(3);
@@ -76,7 +77,7 @@ describe('LoginForm', () => {
     await user.type(field('login-password'), 'Secret123');
     await user.click(field('login-submit'));
 
-    expect(errorOf('captchaCode')).toHaveTextContent('此项为必填项');
+    await waitFor(() => expect(errorOf('captchaCode')).toHaveTextContent('此项为必填项'));
     expect(errorOf('username')).toBeEmptyDOMElement();
     expect(errorOf('password')).toBeEmptyDOMElement();
     expect(api.callsTo('POST /api/auth/login')).toHaveLength(0);

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Button, Flex, Input } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { loginRequestSchema, passwordSchema, type Me } from '@voltfleet/domain';
-import { reportFormError, schemaMessage, type ParsableSchema } from '@/lib/form-rules';
+import type { Me } from '@voltfleet/domain';
+import { reportFormError } from '@/lib/form-errors';
+import type { LoginErrors, LoginFieldName, LoginValues } from './login-checks';
 import { passwordEncrypter } from '@/lib/password-crypto';
 import { useCaptcha } from '../api/get-captcha';
 import { getMe } from '../api/get-me';
@@ -11,19 +12,19 @@ import { login } from '../api/login';
 import { CaptchaImage } from './captcha-image';
 import { LoginField } from './login-field';
 
-type Field = 'username' | 'password' | 'captchaCode';
-type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
+type Field = LoginFieldName;
+type Values = LoginValues;
+type Errors = LoginErrors;
 
 const FIELDS: readonly Field[] = ['username', 'password', 'captchaCode'];
-const SCHEMAS: Record<Field, ParsableSchema> = {
-  username: loginRequestSchema.shape.username,
-  password: passwordSchema,
-  captchaCode: loginRequestSchema.shape.captchaCode,
-};
 
-const check = (values: Values): Errors =>
-  Object.fromEntries(FIELDS.map((f) => [f, schemaMessage(SCHEMAS[f], values[f])]).filter(([, m]) => m));
+// The checks (the domain's schemas, zod and the message table) arrive with the first submit, not with the login page.
+let checkLogin: ((values: Values) => Errors) | undefined;
+async function loadChecks(): Promise<void> {
+  checkLogin ??= (await import('./login-checks')).checkLogin;
+}
+
+const check = (values: Values): Errors => checkLogin?.(values) ?? {};
 
 /** Username, password and captcha, all required (SPEC §2/§5); the password leaves the browser only RSA-encrypted. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (me: Me) => void | Promise<void> }) {
@@ -48,6 +49,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (me: Me) => void | Promi
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    await loadChecks();
     setSubmitted(true);
     if (Object.keys(check(values)).length > 0 || busy) return;
     if (!captcha) return refreshCaptcha();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Me } from '@voltfleet/domain';
+import { Link } from 'react-router';
+import { RESET_PASSWORD_PATH, type Me } from '@voltfleet/domain';
 import { LanguageSwitch } from '@/components/language-switch';
 import { LoginForm } from '../components/login-form';
 
@@ -21,6 +22,14 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void
           {t('login.subtitle')}
         </p>
         <LoginForm onSignedIn={onSignedIn} />
+        <div className="login-links">
+          <Link to="/register" data-testid="login-register">
+            {t('login.register')}
+          </Link>
+          <Link to={RESET_PASSWORD_PATH} data-testid="login-forgot-password">
+            {t('login.forgotPassword')}
+          </Link>
+        </div>
       </div>
     </main>
   );

@@ -13,6 +13,7 @@ const command = (id: number, status: Command['status']): Command => ({
   plantTimeZone: null,
   userId: 1,
   username: 'u',
+  ip: null,
   kind: 'workMode',
   category: 'parameter',
   parameters: { workMode: 2 },

@@ -1,9 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Command, ControlRecordQuery } from '@voltfleet/domain';
-import { http } from '@/lib/http';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { Command, ControlRecordFilter, RecordExportFormat, RecordUser } from '@voltfleet/domain';
+import { download, http } from '@/lib/http';
+import { formatBrowserDate } from '@/lib/format';
 import type { Paged } from '@/lib/paging';
+import { saveFile } from '@/lib/save-file';
 
-export type ControlRecordParams = Partial<ControlRecordQuery> & { page: number; pageSize: number };
+export type ControlRecordParams = Partial<ControlRecordFilter> & { page: number; pageSize: number };
 
 /** Control records (commands) of devices in the caller's scope, newest first. */
 export function getControlRecords(params: ControlRecordParams, signal?: AbortSignal): Promise<Paged<Command>> {
@@ -19,4 +21,24 @@ export const controlRecordsQueryOptions = (params: ControlRecordParams) =>
 
 export function useControlRecords(params: ControlRecordParams) {
   return useQuery(controlRecordsQueryOptions(params));
+}
+
+/** The users the filter offers: the caller and their subtree. */
+export function useControlRecordUsers() {
+  return useQuery({
+    queryKey: ['commands', 'records', 'users'],
+    queryFn: ({ signal }) => http.get<RecordUser[]>('/api/control-records/users', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** The filtered control records as a file, headers in the UI language, times in the browser's zone. */
+export function useExportControlRecords() {
+  return useMutation({
+    mutationFn: ({ filter, format }: { filter: Partial<ControlRecordFilter>; format: RecordExportFormat }) =>
+      download('/api/control-records/export', {
+        query: { ...filter, format, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      }),
+    onSuccess: (blob, { format }) => saveFile(blob, `control-records-${formatBrowserDate()}.${format}`),
+  });
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Command } from '@voltfleet/domain';
 import { StatusTag } from '@/components/status-tag';
 import { batchProgress } from '../utils/batch-progress';
-import { STATUS_TONES } from './command-labels';
+import { STATUS_TONES, statusLabel } from './command-labels';
 
 /**
  * Where the latest batch stands while its devices answer: how many of its commands have finished, and how many are
@@ -31,7 +31,7 @@ export function BatchProgress({ commands }: { commands: readonly Command[] }) {
       <span className="command-batch-counts">
         {progress.counts.map(({ status, count }) => (
           <span key={status} data-testid={`command-batch-${status}`} data-count={count}>
-            <StatusTag tone={STATUS_TONES[status]}>{`${t(`commands.status.${status}`)}: ${count}`}</StatusTag>
+            <StatusTag tone={STATUS_TONES[status]}>{`${statusLabel(status)}: ${count}`}</StatusTag>
           </span>
         ))}
       </span>

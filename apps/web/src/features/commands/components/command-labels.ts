@@ -1,10 +1,21 @@
-import { commandKindName, type CommandKind, type CommandStatus } from '@voltfleet/domain';
+import {
+  COMMAND_CATEGORY_NAMES,
+  COMMAND_STATUS_NAMES,
+  commandKindName,
+  type CommandCategory,
+  type CommandKind,
+  type CommandStatus,
+} from '@voltfleet/domain';
 import { currentLang } from '@/lib/i18n';
 
 // A command's parameters for people: lib/command-text.ts (the control records and the operation records share it).
 
 /** The kind's name in the user's language (domain catalogue). */
 export const kindLabel = (kind: CommandKind) => commandKindName(kind, currentLang());
+
+/** A status's and a category's names in the user's language (domain tables the control records export shares). */
+export const statusLabel = (status: CommandStatus) => COMMAND_STATUS_NAMES[status][currentLang()];
+export const categoryLabel = (category: CommandCategory) => COMMAND_CATEGORY_NAMES[category][currentLang()];
 
 export const STATUS_TONES: Record<CommandStatus, 'success' | 'error' | 'default'> = {
   queued: 'default',

@@ -16,6 +16,7 @@ function command(id: number, fields: Partial<Command> = {}): Command {
     plantTimeZone: 'Europe/Prague',
     userId: 7,
     username: 'installer',
+    ip: '192.0.2.7',
     kind: 'socLowerLimitPct',
     category: 'parameter',
     parameters: { socLowerLimitPct: 40 },

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { Command } from '@voltfleet/domain';
+import { RECORD_FILTER_WORDS, type Command } from '@voltfleet/domain';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { commandParametersText } from '@/lib/command-text';
 import { formatDateTime } from '@/lib/format';
 import { currentLang } from '@/lib/i18n';
 import type { PagerConfig } from '@/lib/paging';
 import { CommandStatus } from './command-status';
-import { kindLabel } from './command-labels';
+import { categoryLabel, kindLabel } from './command-labels';
 
 interface Props {
   commands: readonly Command[];
@@ -15,9 +15,16 @@ interface Props {
   testId: string;
 }
 
-/** The columns of a command: type, downstream parameters, sender, device, category, status and times. */
-function useCommandColumns(): Column<Command>[] {
+/**
+ * The columns of a command: type, downstream parameters, sender (and, in the records, the address they sent from),
+ * device, category, status and times.
+ */
+function useCommandColumns(withIp = false): Column<Command>[] {
   const { t } = useTranslation();
+  // Commands sent before addresses were kept have none: shown as not recorded, never guessed.
+  const ip: Column<Command>[] = withIp
+    ? [{ title: RECORD_FILTER_WORDS.ip[currentLang()], dataIndex: 'ip', render: (a: string | null) => a ?? '—' }]
+    : [];
   return [
     { title: t('commands.columns.type'), dataIndex: 'kind', render: kindLabel, fixed: 'left' },
     {
@@ -26,11 +33,12 @@ function useCommandColumns(): Column<Command>[] {
       render: (_, c: Command) => commandParametersText(c, currentLang(), c.plantTimeZone),
     },
     { title: t('commands.columns.user'), dataIndex: 'username' },
+    ...ip,
     { title: t('commands.columns.object'), dataIndex: 'deviceSn' },
     {
       title: t('commands.columns.category'),
       dataIndex: 'category',
-      render: (category: Command['category']) => t(`commands.category.${category}`),
+      render: categoryLabel,
     },
     { title: t('commands.columns.status'), key: 'status', render: (_, c: Command) => <CommandStatus command={c} /> },
     { title: t('commands.columns.created'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
@@ -56,7 +64,7 @@ export function CommandTable({ commands, loading = false, pagination, testId }: 
 
 /** The control records: the commands with the columns the user chose, in a box that fits the window. */
 export function ControlRecordTable({ commands, loading = false, pagination, testId }: Props) {
-  const choice = useColumnChoice('controlRecords', useCommandColumns());
+  const choice = useColumnChoice('controlRecords', useCommandColumns(true));
   return (
     <DataTable<Command>
       rowKey="id"

@@ -1,83 +1,180 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COMMAND_KINDS, COMMAND_STATUSES, type CommandKind, type CommandStatus } from '@voltfleet/domain';
-import { kindLabel } from './command-labels';
+import {
+  COMMAND_CATEGORIES,
+  COMMAND_KINDS,
+  COMMAND_STATUSES,
+  CONTROL_OBJECT_FILTERS,
+  RECORD_FILTER_WORDS,
+  controlRecordQuerySchema,
+  recordObjectNoun,
+  translate,
+  type CommandCategory,
+  type CommandKind,
+  type CommandStatus,
+  type ControlObjectFilter,
+  type ControlRecordFilter,
+  type Lang,
+  type RecordUser,
+} from '@voltfleet/domain';
+import { DateRangeField } from '@/components/date-range-field';
+import { FilterField, UserSelect } from '@/components/record-filter-parts';
+import { categoryLabel, kindLabel, statusLabel } from './command-labels';
 
-export interface ControlRecordFilter {
-  sn?: string;
-  kind?: CommandKind;
-  status?: CommandStatus;
-  user?: string;
-  from?: string;
-  to?: string;
+export type ControlFilterValue = Partial<ControlRecordFilter>;
+
+interface Props {
+  value: ControlFilterValue;
+  users: readonly RecordUser[];
+  onSubmit: (filter: ControlFilterValue) => void;
 }
 
-/** Device serial number, command type, status, sending user and a range of days. */
-export function ControlRecordFilters({ onChange }: { onChange: (filter: ControlRecordFilter) => void }) {
-  const { t } = useTranslation();
-  const [v, setV] = useState<ControlRecordFilter>({});
-  const set = (next: Partial<ControlRecordFilter>) => setV((old) => ({ ...old, ...next }));
-  const text = (value: string) => value.trim() || undefined;
+/**
+ * The sending user, category, command type, status, the object (device by serial number or id, or its plant by
+ * name or id), the client address and a range of whole days in the browser's zone.
+ */
+export function ControlRecordFilters({ value, users, onSubmit }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const [v, setV] = useState<ControlFilterValue>(value);
+  const [ipError, setIpError] = useState<string>();
+  const set = (next: ControlFilterValue) => setV((old) => ({ ...old, ...next }));
+  const words = RECORD_FILTER_WORDS;
+
+  const submit = (next: ControlFilterValue) => {
+    const ip = next.ip?.trim() || undefined;
+    const checked = ip === undefined ? undefined : controlRecordQuerySchema.shape.ip.safeParse(ip);
+    if (checked && !checked.success) {
+      setIpError(translate(checked.error.issues[0]?.message ?? 'records.ip', lang));
+      return;
+    }
+    setIpError(undefined);
+    onSubmit({ ...next, ip, object: next.object?.trim() || undefined, user: next.user?.trim() || undefined });
+  };
+
+  const select = <T extends string>(
+    id: string,
+    label: string,
+    all: string,
+    options: readonly T[],
+    name: (o: T) => string,
+    current: T | undefined,
+    onChange: (o: T | undefined) => void,
+  ) => (
+    <FilterField id={id} label={label}>
+      <select
+        id={id}
+        className="native-select"
+        data-testid={id}
+        value={current ?? ''}
+        onChange={(e) => onChange((e.target.value || undefined) as T | undefined)}
+      >
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {name(o)}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
 
   return (
     <form
       className="filter-bar"
       onSubmit={(e) => {
         e.preventDefault();
-        onChange({ ...v, sn: text(v.sn ?? ''), user: text(v.user ?? '') });
+        submit(v);
       }}
     >
-      <label className="filter-field">
-        {t('commands.columns.object')}
-        <input data-testid="records-sn" value={v.sn ?? ''} onChange={(e) => set({ sn: e.target.value })} />
-      </label>
-      <label className="filter-field">
-        {t('commands.columns.type')}
-        <select
-          className="native-select"
-          data-testid="records-kind"
-          value={v.kind ?? ''}
-          onChange={(e) => set({ kind: (e.target.value || undefined) as CommandKind | undefined })}
-        >
-          <option value="">{t('commands.all')}</option>
-          {COMMAND_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {kindLabel(k)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="filter-field">
-        {t('commands.columns.status')}
-        <select
-          className="native-select"
-          data-testid="records-status"
-          value={v.status ?? ''}
-          onChange={(e) => set({ status: (e.target.value || undefined) as CommandStatus | undefined })}
-        >
-          <option value="">{t('commands.all')}</option>
-          {COMMAND_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`commands.status.${s}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="filter-field">
-        {t('commands.columns.user')}
-        <input value={v.user ?? ''} onChange={(e) => set({ user: e.target.value })} />
-      </label>
-      <label className="filter-field">
-        {t('commands.from')}
-        <input type="date" value={v.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
-      </label>
-      <label className="filter-field">
-        {t('commands.to')}
-        <input type="date" value={v.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
-      </label>
-      <Button htmlType="submit" data-testid="records-search">
+      <FilterField id="records-user" label={words.user[lang]}>
+        <UserSelect
+          id="records-user"
+          users={users}
+          value={v.userId}
+          lang={lang}
+          onChange={(userId) => set({ userId, user: undefined })}
+        />
+      </FilterField>
+      {select<CommandCategory>(
+        'records-category',
+        words.category[lang],
+        words.allCategories[lang],
+        COMMAND_CATEGORIES,
+        categoryLabel,
+        v.category,
+        (category) => set({ category }),
+      )}
+      {select<CommandKind>(
+        'records-kind',
+        t('commands.columns.type'),
+        t('commands.all'),
+        COMMAND_KINDS,
+        kindLabel,
+        v.kind,
+        (kind) => set({ kind }),
+      )}
+      {select<CommandStatus>(
+        'records-status',
+        t('commands.columns.status'),
+        t('commands.all'),
+        COMMAND_STATUSES,
+        statusLabel,
+        v.status,
+        (status) => set({ status }),
+      )}
+      {select<ControlObjectFilter>(
+        'records-object-type',
+        words.objectType[lang],
+        words.allObjectTypes[lang],
+        CONTROL_OBJECT_FILTERS,
+        (o) => recordObjectNoun(o, lang) ?? o,
+        v.objectType,
+        (objectType) => set({ objectType }),
+      )}
+      <FilterField id="records-object" label={words.object[lang]}>
+        <input
+          id="records-object"
+          maxLength={64}
+          data-testid="records-object"
+          value={v.object ?? ''}
+          onChange={(e) => set({ object: e.target.value })}
+        />
+      </FilterField>
+      <FilterField id="records-ip" label={words.ip[lang]}>
+        <input
+          id="records-ip"
+          maxLength={45}
+          data-testid="records-ip"
+          aria-invalid={ipError ? true : undefined}
+          aria-describedby={ipError ? 'records-ip-error' : undefined}
+          value={v.ip ?? ''}
+          onChange={(e) => set({ ip: e.target.value })}
+        />
+        {ipError && (
+          <div id="records-ip-error" className="filter-error" role="alert">
+            {ipError}
+          </div>
+        )}
+      </FilterField>
+      <FilterField id="records-range" label={words.timeRange[lang]}>
+        <DateRangeField
+          id="records-range"
+          value={v.from && v.to ? [v.from, v.to] : undefined}
+          onChange={(range) => set({ from: range?.[0], to: range?.[1] })}
+        />
+      </FilterField>
+      <Button htmlType="submit" type="primary" data-testid="records-search">
         {t('commands.search')}
+      </Button>
+      <Button
+        onClick={() => {
+          setV({});
+          submit({});
+        }}
+      >
+        {t('common.reset')}
       </Button>
     </form>
   );

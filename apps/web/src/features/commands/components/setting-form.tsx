@@ -19,7 +19,7 @@ import {
 } from '@voltfleet/domain';
 import { currentLang } from '@/lib/i18n';
 import { planIssues, planOf, rowsOf, serverPlanErrors, type PlanErrors } from '../utils/tariff-plan';
-import { kindLabel } from './command-labels';
+import { categoryLabel, kindLabel } from './command-labels';
 import { ForcedChargingFields } from './forced-charging-fields';
 import { TariffPeriodsFields, type PeriodRowComponent } from './tariff-periods-fields';
 
@@ -114,11 +114,11 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
           virtual={false}
           options={[
             {
-              label: t('commands.category.remote'),
+              label: categoryLabel('remote'),
               options: REMOTE_COMMANDS.map((k) => ({ value: k, label: kindLabel(k) })),
             },
             {
-              label: t('commands.category.parameter'),
+              label: categoryLabel('parameter'),
               options: [...SCALAR_PARAMETERS.map((p) => p.key), FORCED_CHARGING, TARIFF_PERIODS].map((k) => ({
                 value: k,
                 label: kindLabel(k),

@@ -21,6 +21,8 @@ export function useDeviceDetailLive(id: number) {
   );
   const onMessage = useCallback(
     (message: LiveMessage) => {
+      // The server may have missed events (docs/faults.md): read the device again, as after a reconnect.
+      if (message.type === 'resync') return void queryClient.invalidateQueries({ queryKey: ['devices', id] });
       if (isAlarmLiveEvent(message)) {
         if (message.alarm.deviceId === id) refetchAlarms();
         return;

@@ -12,7 +12,7 @@ import { applyLiveMessage, pagesShowDevice } from './live-cache';
  * Keeps every cached device list page current from the live channel without refetching: pushed readings and
  * status changes patch the rows in place. An alarm event about a device on a cached page refetches the pages (once
  * per burst), since its badge counts alarms the event alone does not tell. After a reconnect the lists are refetched
- * once, since what was pushed while the socket was down is lost. Returns the connection state.
+ * once, since what was pushed while the socket was down is lost, and so are they on the server's `resync`. Returns the connection state.
  */
 export function useDeviceLive() {
   const queryClient = useQueryClient();
@@ -21,6 +21,8 @@ export function useDeviceLive() {
   );
   const onMessage = useCallback(
     (message: LiveMessage) => {
+      // The server may have missed events (docs/faults.md): read the lists again, as after a reconnect.
+      if (message.type === 'resync') return void queryClient.invalidateQueries({ queryKey: DEVICE_LIST_KEY });
       if (isAlarmLiveEvent(message)) {
         const pages = queryClient.getQueriesData<Paged<DeviceListItem>>({ queryKey: DEVICE_LIST_KEY });
         if (

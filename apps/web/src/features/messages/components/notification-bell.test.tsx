@@ -63,4 +63,20 @@ describe('notification bell', () => {
     await user.click(screen.getByTestId('notification-bell'));
     expect(await screen.findByText('Žádné nepřečtené zprávy')).toBeInTheDocument();
   });
+
+  it('closes on a second click and opens again on a third (the popover loads with the first)', async () => {
+    fakeApi({ [COUNT]: ok({ count: 0 }), [LIST]: ok(page([])) });
+    const { user } = await renderMessages('/home');
+    const bell = () => screen.getByTestId('notification-bell');
+    expect(bell()).toHaveAttribute('aria-expanded', 'false');
+    await user.click(bell());
+    await screen.findByTestId('bell-popover');
+    expect(bell()).toHaveAttribute('aria-expanded', 'true');
+    await user.click(bell());
+    await waitFor(() => expect(bell()).toHaveAttribute('aria-expanded', 'false'));
+    await user.click(bell());
+    await waitFor(() => expect(bell()).toHaveAttribute('aria-expanded', 'true'));
+    // jsdom runs no CSS animations: the popover's own hidden class says whether it is shown.
+    expect((await screen.findByTestId('bell-popover')).closest('.ant-popover-hidden')).toBeNull();
+  });
 });

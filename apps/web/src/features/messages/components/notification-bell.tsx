@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Button, Popover, Spin } from 'antd';
+import { Button } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,9 @@ import { MESSAGES_KEY } from '../api/get-messages';
 import { UNREAD_KEY, useUnreadCount } from '../api/get-unread-count';
 import './bell.css';
 
-// The popover's list (message sentences, the alarm and command catalogues' names) loads when it is first opened, not
-// with the shell every page waits for.
-const BellPopover = lazyLoad(() => import('./bell-popover'));
+// The popover and its list (message sentences, the alarm and command catalogues' names) load when the bell is first
+// clicked, not with the shell every page waits for.
+const BellPanel = lazyLoad(() => import('./bell-panel'));
 
 /**
  * The shell's notifications (SPEC §2): the unread count of the user's messages on a bell, kept current by the live
@@ -48,35 +48,40 @@ export function NotificationBell({
     if (state === 'open') void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
   }, [state, queryClient]);
 
-  return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      placement="bottomRight"
-      title={t('inbox.bell')}
-      content={
-        open && (
-          <Suspense fallback={<Spin size="small" />}>
-            <BellPopover listPath={listPath} canOpen={canOpen} onDone={() => setOpen(false)} />
-          </Suspense>
-        )
+  // The popover's code is asked for by the first click, which also opens it (controlled: no race with its loading).
+  const [reached, setReached] = useState(false);
+  const button = (
+    <Button
+      type="text"
+      className="bell-button"
+      data-testid="notification-bell"
+      aria-label={`${t('inbox.bell')}: ${count}`}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      icon={<BellOutlined />}
+      onClick={
+        reached
+          ? undefined
+          : () => {
+              setReached(true);
+              setOpen(true);
+            }
       }
     >
-      <Button
-        type="text"
-        className="bell-button"
-        data-testid="notification-bell"
-        aria-label={`${t('inbox.bell')}: ${count}`}
-        icon={<BellOutlined />}
-      >
-        {/* Ant Design's Badge would bring its animated digits into the shell every page loads with. */}
-        {count > 0 && (
-          <span className="bell-count" data-testid="notification-count" aria-hidden>
-            {count > 99 ? '99+' : count}
-          </span>
-        )}
-      </Button>
-    </Popover>
+      {/* Ant Design's Badge would bring its animated digits into the shell every page loads with. */}
+      {count > 0 && (
+        <span className="bell-count" data-testid="notification-count" aria-hidden>
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Button>
+  );
+  if (!reached) return button;
+  return (
+    <Suspense fallback={button}>
+      <BellPanel open={open} onOpenChange={setOpen} title={t('inbox.bell')} listPath={listPath} canOpen={canOpen}>
+        {button}
+      </BellPanel>
+    </Suspense>
   );
 }

@@ -23,11 +23,11 @@ export default function OnlineDebugPage({ renderCommands }: Props) {
   const { t } = useTranslation();
   const title = usePageName('onlineDebug');
   const [device, setDevice] = useState<DebugDevice | null>(null);
-  // The picker's texts load with the page (they are not part of the shell's).
+  // The page's and the picker's words load with the page (they are not part of the shell's).
   const textsReady = useCommandTexts();
   const withDevice = (content: (d: DebugDevice) => ReactNode) => (
     <>
-      {textsReady ? <DebugDevicePicker selected={device} onSelect={setDevice} /> : null}
+      <DebugDevicePicker selected={device} onSelect={setDevice} />
       {device ? <div key={device.id}>{content(device)}</div> : <p>{t('onlineDebug.pickDevice')}</p>}
     </>
   );
@@ -39,6 +39,7 @@ export default function OnlineDebugPage({ renderCommands }: Props) {
     { key: 'catalogue', label: t('onlineDebug.tabs.catalogue'), children: <ParameterDescription /> },
     { key: 'analysis', label: t('onlineDebug.tabs.analysis'), children: <ResultAnalysis /> },
   ];
+  if (!textsReady) return <PageHeader title={title} />;
   return (
     <>
       <PageHeader title={title} />

@@ -26,6 +26,8 @@ export function usePlantLive(plantId: number) {
   );
   const onMessage = useCallback(
     (message: LiveMessage) => {
+      // The server may have missed events (docs/faults.md): read the plant's figures, devices and alarms again.
+      if (message.type === 'resync') return void queryClient.invalidateQueries({ queryKey: plantDetailKey(plantId) });
       if (isAlarmLiveEvent(message)) {
         if (message.alarm.plantId === plantId) refetchAlarms();
         return;

@@ -23,6 +23,8 @@ export function usePlantListLive() {
   );
   const onMessage = useCallback(
     (message: LiveMessage) => {
+      // The server may have missed events (docs/faults.md): read the list again.
+      if (message.type === 'resync') return refetch();
       const plantId = plantOfMessage(message);
       if (plantId === null) return;
       const lists = queryClient.getQueriesData<Plant[]>({ queryKey: PLANT_LIST_KEY });

@@ -1,16 +1,23 @@
+import type { ReactNode } from 'react';
 import { Card, Col, Descriptions, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LEVEL_KEYS } from '@voltfleet/domain';
+import { levelName } from '@voltfleet/domain';
 import { PageHeader } from '@/components/page-header';
+import { currentLang } from '@/lib/i18n';
 import { useMe } from '@/lib/session';
+import { useUserAdminTexts } from '@/lib/user-admin-texts';
+import { AvatarCard } from '../components/avatar-card';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 
-/** /personalCenter: the signed-in user's account facts, profile and password. */
-export default function PersonalCenterPage() {
+/**
+ * /personalCenter: the signed-in user's account facts, profile and password; `extra` is what other features add
+ * below (app/pages/personal-center-route.tsx composes it).
+ */
+export default function PersonalCenterPage({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation();
   const { user, role } = useMe();
-  const level = LEVEL_KEYS[user.level];
+  const textsReady = useUserAdminTexts();
   return (
     <>
       <PageHeader title={t('shell.personalCenter')} />
@@ -22,11 +29,14 @@ export default function PersonalCenterPage() {
           { key: 'username', label: t('users.username'), children: user.username },
           { key: 'code', label: t('users.code'), children: user.code || '—' },
           { key: 'role', label: t('users.role'), children: role.name },
-          { key: 'level', label: t('users.level'), children: level ? t(`users.levels.${level}`) : user.level },
+          { key: 'level', label: t('users.level'), children: levelName(user.level, currentLang()) },
           { key: 'superior', label: t('users.superior'), children: user.superiorName ?? '—' },
         ]}
       />
       <Row gutter={[16, 16]}>
+        <Col xs={24}>
+          <Card title={textsReady ? t('userAdmin.avatar') : null}>{textsReady && <AvatarCard user={user} />}</Card>
+        </Col>
         <Col xs={24} lg={14}>
           <Card title={t('profile.title')}>
             <ProfileForm user={user} />
@@ -37,6 +47,7 @@ export default function PersonalCenterPage() {
             <PasswordForm />
           </Card>
         </Col>
+        {extra && <Col xs={24}>{extra}</Col>}
       </Row>
     </>
   );

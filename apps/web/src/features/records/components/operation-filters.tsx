@@ -1,58 +1,75 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OPERATION_CATEGORIES, type OperationCategory } from '@voltfleet/domain';
-import { DateRangeField } from './date-range-field';
-import type { DateRange } from './date-range-picker';
+import {
+  OPERATION_CATEGORIES,
+  OPERATION_CATEGORY_NAMES,
+  RECORD_FILTER_WORDS,
+  RECORD_OBJECT_FILTERS,
+  operationQuerySchema,
+  recordObjectNoun,
+  translate,
+  type Lang,
+  type OperationCategory,
+  type OperationFilter,
+  type RecordObjectFilter,
+  type RecordUser,
+} from '@voltfleet/domain';
+import { DateRangeField } from '@/components/date-range-field';
+import { FilterField } from '@/components/record-filter-parts';
+import { UserSelect } from '@/components/record-filter-parts';
 
-export interface OperationFilter {
-  category?: OperationCategory;
-  username?: string;
-  from?: string;
-  to?: string;
-}
+export type OperationFilterValue = Partial<OperationFilter>;
 
-interface Values {
-  category?: OperationCategory;
-  username?: string;
-  range?: DateRange;
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="filter-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-    </div>
-  );
+interface Props {
+  value: OperationFilterValue;
+  users: readonly RecordUser[];
+  onSubmit: (filter: OperationFilterValue) => void;
 }
 
 /**
- * Category, user and date range; whole days in the browser's time zone. A plain form: nothing here is validated,
- * so Ant Design's Form (and its validation engine) stays out of the page.
+ * User, category, object (kind and name or id), client address and a range of whole days in the browser's zone.
+ * A plain form: nothing but the address needs checking (by the server's own rule, so the words match), so Ant
+ * Design's Form (and its validation engine) stays out of the page.
  */
-export function OperationFilters({ onChange }: { onChange: (filter: OperationFilter) => void }) {
-  const { t } = useTranslation();
-  const [values, setValues] = useState<Values>({});
-  const set = (next: Partial<Values>) => setValues((v) => ({ ...v, ...next }));
+export function OperationFilters({ value, users, onSubmit }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const [values, setValues] = useState<OperationFilterValue>(value);
+  const [ipError, setIpError] = useState<string>();
+  const set = (next: OperationFilterValue) => setValues((v) => ({ ...v, ...next }));
+  const words = RECORD_FILTER_WORDS;
 
-  const apply = ({ category, username, range }: Values) =>
-    onChange({
-      category,
-      username: username?.trim() || undefined,
-      from: range?.[0]?.startOf('day').toISOString(),
-      to: range?.[1]?.endOf('day').toISOString(),
-    });
+  const submit = (next: OperationFilterValue) => {
+    const object = next.object?.trim() || undefined;
+    const ip = next.ip?.trim() || undefined;
+    const checked = ip === undefined ? undefined : operationQuerySchema.shape.ip.safeParse(ip);
+    if (checked && !checked.success) {
+      setIpError(translate(checked.error.issues[0]?.message ?? 'records.ip', lang));
+      return;
+    }
+    setIpError(undefined);
+    onSubmit({ ...next, object, ip, username: next.username?.trim() || undefined });
+  };
 
   return (
     <form
       className="filter-bar"
       onSubmit={(event) => {
         event.preventDefault();
-        apply(values);
+        submit(values);
       }}
     >
-      <Field id="records-category" label={t('records.category')}>
+      <FilterField id="records-user" label={words.user[lang]}>
+        <UserSelect
+          id="records-user"
+          users={users}
+          value={values.userId}
+          lang={lang}
+          onChange={(userId) => set({ userId, username: undefined })}
+        />
+      </FilterField>
+      <FilterField id="records-category" label={words.category[lang]}>
         {/* A native select: Ant Design's Select (and its virtual list) would be a fifth of the page. */}
         <select
           id="records-category"
@@ -62,34 +79,75 @@ export function OperationFilters({ onChange }: { onChange: (filter: OperationFil
           onChange={(event) => set({ category: (event.target.value || undefined) as OperationCategory | undefined })}
           data-testid="records-category"
         >
-          <option value="">{t('records.allCategories')}</option>
+          <option value="">{words.allCategories[lang]}</option>
           {OPERATION_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {t(`records.categories.${c}`)}
+              {OPERATION_CATEGORY_NAMES[c][lang]}
             </option>
           ))}
         </select>
-      </Field>
-      <Field id="records-username" label={t('records.user')}>
+      </FilterField>
+      <FilterField id="records-object-type" label={words.objectType[lang]}>
+        <select
+          id="records-object-type"
+          className="native-select"
+          style={{ width: 150 }}
+          value={values.objectType ?? ''}
+          onChange={(event) => set({ objectType: (event.target.value || undefined) as RecordObjectFilter | undefined })}
+          data-testid="records-object-type"
+        >
+          <option value="">{words.allObjectTypes[lang]}</option>
+          {RECORD_OBJECT_FILTERS.map((type) => (
+            <option key={type} value={type}>
+              {recordObjectNoun(type, lang)}
+            </option>
+          ))}
+        </select>
+      </FilterField>
+      <FilterField id="records-object" label={words.object[lang]}>
         <Input
-          id="records-username"
+          id="records-object"
           allowClear
-          style={{ width: 160 }}
-          value={values.username ?? ''}
-          onChange={(event) => set({ username: event.target.value })}
-          data-testid="records-username"
+          maxLength={64}
+          style={{ width: 170 }}
+          value={values.object ?? ''}
+          onChange={(event) => set({ object: event.target.value })}
+          data-testid="records-object"
         />
-      </Field>
-      <Field id="records-range" label={t('records.dateRange')}>
-        <DateRangeField id="records-range" value={values.range} onChange={(range) => set({ range })} />
-      </Field>
+      </FilterField>
+      <FilterField id="records-ip" label={words.ip[lang]}>
+        <Input
+          id="records-ip"
+          allowClear
+          maxLength={45}
+          style={{ width: 160 }}
+          status={ipError ? 'error' : undefined}
+          aria-invalid={ipError ? true : undefined}
+          aria-describedby={ipError ? 'records-ip-error' : undefined}
+          value={values.ip ?? ''}
+          onChange={(event) => set({ ip: event.target.value })}
+          data-testid="records-ip"
+        />
+        {ipError && (
+          <div id="records-ip-error" className="filter-error" role="alert">
+            {ipError}
+          </div>
+        )}
+      </FilterField>
+      <FilterField id="records-range" label={words.timeRange[lang]}>
+        <DateRangeField
+          id="records-range"
+          value={values.from && values.to ? [values.from, values.to] : undefined}
+          onChange={(range) => set({ from: range?.[0], to: range?.[1] })}
+        />
+      </FilterField>
       <Button type="primary" htmlType="submit" data-testid="records-search">
         {t('common.search')}
       </Button>
       <Button
         onClick={() => {
           setValues({});
-          apply({});
+          submit({});
         }}
       >
         {t('common.reset')}

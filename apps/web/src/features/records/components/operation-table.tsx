@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { OPERATION_CATEGORIES, RECORD_WORDS, type Lang, type OperationRecord } from '@voltfleet/domain';
+import {
+  OPERATION_CATEGORIES,
+  OPERATION_CATEGORY_NAMES,
+  RECORD_WORDS,
+  type Lang,
+  type OperationCategory,
+  type OperationRecord,
+} from '@voltfleet/domain';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
@@ -12,7 +19,7 @@ interface Props {
   pagination: PagerConfig;
 }
 
-const isKnownCategory = (c: string) => (OPERATION_CATEGORIES as readonly string[]).includes(c);
+const isKnownCategory = (c: string): c is OperationCategory => (OPERATION_CATEGORIES as readonly string[]).includes(c);
 
 /**
  * The record as stored, for support and audits: action code, object kind and id, the request's parameters and the
@@ -42,7 +49,7 @@ export function OperationTable({ records, loading, pagination }: Props) {
     {
       title: t('records.category'),
       dataIndex: 'category',
-      render: (c: string) => (isKnownCategory(c) ? t(`records.categories.${c}`) : c),
+      render: (c: string) => (isKnownCategory(c) ? OPERATION_CATEGORY_NAMES[c][lang] : c),
     },
     { title: t('records.object'), key: 'object', render: (_, r) => text(r).object || '—' },
     {

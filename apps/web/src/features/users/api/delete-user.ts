@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserDeleteResult } from '@voltfleet/domain';
 import { http } from '@/lib/http';
 
-export function deleteUser(id: number): Promise<null> {
+/** Deletes a subordinate; their plants, devices and subordinates become the caller's (the counts come back). */
+export function deleteUser(id: number): Promise<UserDeleteResult> {
   return http.delete(`/api/users/${id}`);
 }
 

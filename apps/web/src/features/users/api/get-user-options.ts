@@ -7,6 +7,7 @@ export interface UserOption {
   username: string;
   name: string;
   level: number;
+  superiorId: number | null;
 }
 
 export function getUserOptions(signal?: AbortSignal): Promise<UserOption[]> {

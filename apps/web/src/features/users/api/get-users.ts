@@ -3,9 +3,17 @@ import type { User } from '@voltfleet/domain';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 
-export interface UserListParams {
+/** The list's filters (also the export's): all optional, combined with AND. */
+export interface UserFilterParams {
   keyword?: string;
   enabled?: 'true' | 'false';
+  roleId?: number;
+  level?: number;
+  /** Direct subordinates of this user. */
+  superiorId?: number;
+}
+
+export interface UserListParams extends UserFilterParams {
   page: number;
   pageSize: number;
 }

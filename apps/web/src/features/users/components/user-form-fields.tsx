@@ -1,8 +1,9 @@
 import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LEVEL_KEYS, passwordSchema, userUpdateSchema, usernameSchema } from '@voltfleet/domain';
+import { LEVEL_KEYS, levelName, passwordSchema, userUpdateSchema, usernameSchema } from '@voltfleet/domain';
 import { ContactFields } from '@/components/contact-fields';
 import { schemaRule } from '@/lib/form-rules';
+import { currentLang } from '@/lib/i18n';
 
 const rules = {
   username: [schemaRule(usernameSchema)],
@@ -22,10 +23,10 @@ interface Props {
   loadingOptions: boolean;
 }
 
-/** The fields of the user create/edit form; username and password exist only when creating. */
+/** The fields of the user create/edit form; username, password and superior exist only when creating. */
 export function UserFormFields({ creating, roles, superiors, minLevel, loadingOptions }: Props) {
   const { t } = useTranslation();
-  const levels = LEVEL_KEYS.map((key, level) => ({ value: level, label: t(`users.levels.${key}`) })).filter(
+  const levels = LEVEL_KEYS.map((_, level) => ({ value: level, label: levelName(level, currentLang()) })).filter(
     (option) => option.value >= minLevel,
   );
   return (
@@ -47,15 +48,18 @@ export function UserFormFields({ creating, roles, superiors, minLevel, loadingOp
       <Form.Item name="level" label={t('users.level')} rules={rules.level} required>
         <Select options={levels} data-testid="user-form-level" />
       </Form.Item>
-      <Form.Item name="superiorId" label={t('users.superior')}>
-        <Select
-          options={superiors}
-          loading={loadingOptions}
-          showSearch={{ optionFilterProp: 'label' }}
-          allowClear
-          data-testid="user-form-superior"
-        />
-      </Form.Item>
+      {creating && (
+        // An existing user changes superior through the list's Move action, which says what moves with them.
+        <Form.Item name="superiorId" label={t('users.superior')}>
+          <Select
+            options={superiors}
+            loading={loadingOptions}
+            showSearch={{ optionFilterProp: 'label' }}
+            allowClear
+            data-testid="user-form-superior"
+          />
+        </Form.Item>
+      )}
       <Form.Item name="enabled" label={t('users.enabled')} valuePropName="checked">
         <Switch data-testid="user-form-enabled" />
       </Form.Item>

@@ -24,7 +24,6 @@ function initialValues(user: User | null, myId: number): Partial<Values> {
     remark: user.remark,
     roleId: user.roleId,
     level: user.level as Values['level'],
-    superiorId: user.superiorId ?? undefined,
     enabled: user.enabled,
   };
 }
@@ -59,8 +58,11 @@ export default function UserFormModal({ user, onClose }: { user: User | null; on
         await create.mutateAsync({ ...input, username: username ?? '', password: password ?? '' } satisfies UserCreate);
         notifySuccess('success.added');
       } else {
-        await update.mutateAsync({ id: user.id, input });
-        notifySuccess('success.edited');
+        const saved = await update.mutateAsync({ id: user.id, input });
+        // A new role or level signs the user out (the server ends their sessions), and the editor is told so.
+        const relogin = saved.enabled && (saved.roleId !== user.roleId || saved.level !== user.level);
+        if (relogin) notifySuccess('user.savedRelogin', { name: saved.username });
+        else notifySuccess('success.edited');
       }
       onClose();
     } catch (error) {

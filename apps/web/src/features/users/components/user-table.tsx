@@ -1,24 +1,21 @@
-import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LEVEL_KEYS, type User } from '@voltfleet/domain';
+import { levelName, type User } from '@voltfleet/domain';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
+import { currentLang } from '@/lib/i18n';
 import type { PagerConfig } from '@/lib/paging';
-import { useCan } from '@/lib/permissions';
+import { UserRowActions, useRowActionsShown, type UserRowHandlers } from './user-row-actions';
 
-interface Props {
+interface Props extends UserRowHandlers {
   users: User[];
   loading: boolean;
   pagination: PagerConfig;
-  onEdit: (user: User) => void;
-  onDelete: (user: User) => void;
 }
 
-export function UserTable({ users, loading, pagination, onEdit, onDelete }: Props) {
+export function UserTable({ users, loading, pagination, ...handlers }: Props) {
   const { t } = useTranslation();
-  const canEdit = useCan('D/A:user.edit');
-  const canDelete = useCan('D/A:user.delete');
+  const actionsShown = useRowActionsShown();
 
   const columns: Column<User>[] = [
     { title: t('users.username'), dataIndex: 'username', fixed: 'left' },
@@ -27,7 +24,7 @@ export function UserTable({ users, loading, pagination, onEdit, onDelete }: Prop
     {
       title: t('users.level'),
       dataIndex: 'level',
-      render: (level: number) => (LEVEL_KEYS[level] ? t(`users.levels.${LEVEL_KEYS[level]}`) : level),
+      render: (level: number) => levelName(level, currentLang()),
     },
     { title: t('users.superior'), dataIndex: 'superiorName', render: (name: string | null) => name ?? '—' },
     { title: t('users.phone'), key: 'phone', render: (_, u: User) => (u.phone ? `${u.prePhoneCode} ${u.phone}` : '—') },
@@ -46,33 +43,12 @@ export function UserTable({ users, loading, pagination, onEdit, onDelete }: Prop
     { title: t('common.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
   ];
 
-  if (canEdit || canDelete) {
+  if (actionsShown) {
     columns.push({
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_, user: User) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" data-testid={`user-edit-${user.username}`} onClick={() => onEdit(user)}>
-              {t('common.edit')}
-            </Button>
-          )}
-          {canDelete && (
-            <Popconfirm
-              title={t('users.deleteConfirm', { name: user.username })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => onDelete(user)}
-            >
-              <Button type="link" danger data-testid={`user-delete-${user.username}`}>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+      render: (_, user: User) => <UserRowActions user={user} {...handlers} />,
     });
   }
 

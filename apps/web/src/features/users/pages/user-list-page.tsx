@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Button, Flex, Input, Segmented } from 'antd';
+import { Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@voltfleet/domain';
@@ -8,80 +8,77 @@ import { PageHeader } from '@/components/page-header';
 import { lazyLoad } from '@/lib/lazy-load';
 import { usePageName } from '@/lib/page-name';
 import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';
-import { notifySuccess } from '@/lib/success';
-import { useDeleteUser } from '../api/delete-user';
-import { useUsers, type UserListParams } from '../api/get-users';
+import { useUserAdminTexts } from '@/lib/user-admin-texts';
+import { useUsers, type UserFilterParams, type UserListParams } from '../api/get-users';
+import { ExportUsersButtons } from '../components/export-users-buttons';
+import { UserFilters } from '../components/user-filters';
 import { UserTable } from '../components/user-table';
 
-// The form (and its validation rules) loads when first opened, keeping the list page light.
+// The dialogs (and their validation rules) load when first opened, keeping the list page light.
 const UserFormModal = lazyLoad(() => import('../components/user-form-modal'));
+const MoveUserModal = lazyLoad(() => import('../components/move-user-modal'));
+const DeleteUserModal = lazyLoad(() => import('../components/delete-user-modal'));
 
-/** /userCenter/userList: the caller's subordinates, with search, paging and (by permission) add, edit, delete. */
+type Dialog = { kind: 'form'; user: User | null } | { kind: 'move'; user: User } | { kind: 'delete'; user: User };
+
+/**
+ * /userCenter/userList: the caller's subordinates, with filters, export, paging and (by permission) add, edit,
+ * enable/disable, move and delete.
+ */
 export default function UserListPage() {
   const { t } = useTranslation();
   const title = usePageName('userList');
+  const textsReady = useUserAdminTexts();
   const [params, setParams] = useState<UserListParams>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [editing, setEditing] = useState<{ user: User | null } | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const users = useUsers(params);
-  const remove = useDeleteUser();
+  const { page: _page, pageSize: _pageSize, ...filters } = params;
+  const close = () => setDialog(null);
+  // Deleting the last row of a page shows the page before it.
+  const onDeleted = () => {
+    if (users.data?.items.length === 1 && params.page > 1) setParams((p) => ({ ...p, page: p.page - 1 }));
+  };
 
-  const onDelete = (user: User) =>
-    remove.mutate(user.id, {
-      onSuccess: () => {
-        notifySuccess('success.deleted');
-        // Deleting the last row of a page shows the page before it.
-        if (users.data?.items.length === 1 && params.page > 1) setParams((p) => ({ ...p, page: p.page - 1 }));
-      },
-    });
-
+  if (!textsReady) return null;
   return (
     <>
       <PageHeader
         title={title}
         extra={
-          <Can code="D/A:user.add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="user-add"
-              onClick={() => setEditing({ user: null })}
-            >
-              {t('users.add')}
-            </Button>
-          </Can>
+          <Space wrap>
+            <ExportUsersButtons filters={filters} />
+            <Can code="D/A:user.add">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                data-testid="user-add"
+                onClick={() => setDialog({ kind: 'form', user: null })}
+              >
+                {t('users.add')}
+              </Button>
+            </Can>
+          </Space>
         }
       />
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('users.searchPlaceholder')}
-          style={{ maxWidth: 320 }}
-          data-testid="user-search"
-          onSearch={(keyword) => setParams((p) => ({ ...p, keyword: keyword.trim() || undefined, page: 1 }))}
-        />
-        <Segmented<UserListParams['enabled'] | 'all'>
-          value={params.enabled ?? 'all'}
-          data-testid="user-status-filter"
-          options={[
-            { value: 'all', label: t('users.allStatuses') },
-            { value: 'true', label: t('users.enabled') },
-            { value: 'false', label: t('users.disabled') },
-          ]}
-          onChange={(value) => setParams((p) => ({ ...p, enabled: value === 'all' ? undefined : value, page: 1 }))}
-        />
-      </Flex>
+      <UserFilters
+        value={filters}
+        onChange={(next: UserFilterParams) => setParams((p) => ({ ...next, page: 1, pageSize: p.pageSize }))}
+      />
       <UserTable
         users={users.data?.items ?? []}
         loading={users.isFetching}
-        onEdit={(user) => setEditing({ user })}
-        onDelete={onDelete}
+        onEdit={(user) => setDialog({ kind: 'form', user })}
+        onMove={(user) => setDialog({ kind: 'move', user })}
+        onDelete={(user) => setDialog({ kind: 'delete', user })}
         pagination={serverPagination(params, users.data?.total, (page, pageSize) =>
           setParams((p) => ({ ...p, page, pageSize })),
         )}
       />
-      {editing && (
+      {dialog && (
         <Suspense fallback={null}>
-          <UserFormModal user={editing.user} onClose={() => setEditing(null)} />
+          {dialog.kind === 'form' && <UserFormModal user={dialog.user} onClose={close} />}
+          {dialog.kind === 'move' && <MoveUserModal user={dialog.user} onClose={close} />}
+          {dialog.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} onDeleted={onDeleted} />}
         </Suspense>
       )}
     </>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '@voltfleet/domain';
 import { antdLocale, currentLang } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
-import type { DateRange, DateRangePickerProps } from './date-range-picker';
+import type { DateRangePickerProps } from './date-range-picker';
 
 // The picker, dayjs and its locale are the heaviest part of the records page and most visits never pick a date.
 // The dayjs locale is set before the picker first renders, so it opens in the right language at once.
@@ -50,7 +50,7 @@ export function DateRangeField({ value, onChange, id }: Pick<DateRangePickerProp
     <Suspense fallback={lookAlike}>
       <DateRangePicker
         id={id}
-        value={value as DateRange}
+        value={value}
         onChange={onChange}
         autoFocus={want !== 'ready'}
         defaultOpen={want === 'open'}

@@ -1,0 +1,54 @@
+import { Form, Input, Radio, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  BUILTIN_ROLE_TEXTS,
+  REGISTRATION_ROLE_CHOICES,
+  passwordSchema,
+  registerSchema,
+  type Lang,
+} from '@voltfleet/domain';
+import { translate } from '@/lib/domain-messages';
+import { schemaRule } from '@/lib/form-rules';
+import { samePasswordRule } from './same-password-rule';
+
+/** Step 1, account info: username, password twice and the role (a dealer account is not self-registered, SPEC §1). */
+export function RegisterAccountFields() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  return (
+    <>
+      <Form.Item
+        name="username"
+        label={t('login.username')}
+        rules={[schemaRule(registerSchema.shape.username)]}
+        required
+      >
+        <Input autoComplete="username" data-testid="register-username" />
+      </Form.Item>
+      <Form.Item name="password" label={t('login.password')} rules={[schemaRule(passwordSchema)]} required>
+        <Input.Password autoComplete="new-password" data-testid="register-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('register.confirmPassword')}
+        dependencies={['password']}
+        required
+        rules={[samePasswordRule('password', t('register.passwordMismatch'))]}
+      >
+        <Input.Password autoComplete="new-password" data-testid="register-confirm" />
+      </Form.Item>
+      <Form.Item name="role" label={t('register.role')} rules={[schemaRule(registerSchema.shape.role)]} required>
+        <Radio.Group data-testid="register-role">
+          {REGISTRATION_ROLE_CHOICES.map((role) => (
+            <Radio key={role} value={role} disabled={role === 'dealer'} data-testid={`register-role-${role}`}>
+              {BUILTIN_ROLE_TEXTS[role].name[lang]}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      <Typography.Paragraph type="secondary" data-testid="register-dealer-hint">
+        {translate('register.dealerContactProvider', lang)}
+      </Typography.Paragraph>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  FIELD_GROUP_NAMES,
+  FIELD_GROUPS,
+  FIELDS_BY_GROUP,
+  REPORT_MAX_INDICES,
+  isHistoryField,
+  reportIndexName,
+  type Lang,
+} from '@voltfleet/domain';
+
+interface Props {
+  value?: string[];
+  onChange?: (indices: string[]) => void;
+  /** A ninth pick: the caller says why it was refused. */
+  onTooMany: () => void;
+  'data-testid'?: string;
+}
+
+/** Up to 8 indices from the field catalogue (fields with a history curve), grouped as on a device's real-time tab. */
+export function IndexPicker({ value = [], onChange, onTooMany, ...rest }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const options = FIELD_GROUPS.map((group) => ({
+    label: FIELD_GROUP_NAMES[group][lang],
+    title: FIELD_GROUP_NAMES[group][lang],
+    options: FIELDS_BY_GROUP[group]
+      .filter((f) => isHistoryField(f.key))
+      .map((f) => ({
+        value: f.key,
+        label: reportIndexName(f.key, lang),
+      })),
+  })).filter((group) => group.options.length > 0);
+  return (
+    <Select<string[]>
+      mode="multiple"
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('reports.indicesPlaceholder', { max: REPORT_MAX_INDICES })}
+      style={{ minWidth: 320, width: '100%' }}
+      data-testid={rest['data-testid']}
+      value={value}
+      options={options}
+      onChange={(next) => (next.length > REPORT_MAX_INDICES ? onTooMany() : onChange?.(next))}
+    />
+  );
+}
