@@ -69,7 +69,7 @@ describe('command issue', () => {
 
     await page.goto('/userCenter/contralRecord');
     await expectTitle(page, 'Control records');
-    await page.getByTestId('records-sn').fill(device.sn);
+    await page.getByTestId('records-object').fill(device.sn);
     await page.getByTestId('records-search').click();
     const record = page
       .getByTestId('control-records')

@@ -76,7 +76,7 @@ async function waitFinal(journey: Journey, ids: number[]): Promise<void> {
 }
 
 async function search(page: Page, filter: { sn?: string; kind?: string; status?: string }): Promise<void> {
-  await page.getByTestId('records-sn').fill(filter.sn ?? '');
+  await page.getByTestId('records-object').fill(filter.sn ?? '');
   await page.getByTestId('records-kind').selectOption(filter.kind ?? '');
   await page.getByTestId('records-status').selectOption(filter.status ?? '');
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/control-records');
@@ -109,6 +109,7 @@ describe('control records', () => {
       'Command type',
       'Downstream parameters',
       'Sending user',
+      'Client address (IP)',
       'Operation object',
       'Category',
       'Status',
@@ -123,10 +124,12 @@ describe('control records', () => {
     const cells = await socRow.locator('td').allInnerTexts();
     expect(cells[0]).toBe('SOC lower limit');
     expect(cells[1]).toMatch(/^SOC lower limit → (35|40) %$/);
-    expect(cells.slice(2, 5)).toEqual(['admin', target.sn, 'Parameter setting']);
+    // The address the command was sent from: this journey's client address (X-Forwarded-For).
+    expect(cells[3]).toMatch(/^10\.\d+\.\d+\.\d+$/);
+    expect([cells[2], ...cells.slice(4, 6)]).toEqual(['admin', target.sn, 'Parameter setting']);
     expect(await socRow.getByTestId('command-status').getAttribute('data-status')).toBe(socNow.status);
-    expect(cells[6]).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(cells[7]).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(cells[8]).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(await rows(page).filter({ hasText: 'Clock sync' }).first().innerText()).toContain('Remote command');
     for (const text of await rows(page).allInnerTexts()) expect(text).toContain(target.sn);
 

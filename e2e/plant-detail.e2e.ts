@@ -24,8 +24,24 @@ interface Trend {
   labels: string[];
   series: { quantity: string; valuesKwh: number[] }[];
 }
+interface Overview {
+  power: {
+    pvPowerW: number | null;
+    loadPowerW: number | null;
+    gridPowerW: number | null;
+    batPowerW: number | null;
+    batSocPct: number | null;
+  };
+}
 
 const en = (value: number, decimals: number) => value.toLocaleString('en-US', { maximumFractionDigits: decimals });
+/** A power as the energy-flow graph writes it in English: W below 10 kW, kW above, its size without the sign. */
+const enPower = (w: number | null) =>
+  w === null ? '—' : Math.abs(w) >= 10_000 ? `${en(Math.abs(w) / 1000, 2)} kW` : `${en(Math.abs(w), 0)} W`;
+const enSoc = (pct: number | null) =>
+  pct === null ? '—' : (pct / 100).toLocaleString('en-US', { style: 'percent', maximumFractionDigits: 1 });
+/** Which way the graph's line runs for a power whose positive sign flows into the inverter. */
+const inwards = (w: number | null) => (w === null || Math.abs(w) < 0.5 ? 'none' : w > 0 ? 'in' : 'out');
 
 /** Hovers the chart over slot `index` and returns the tooltip's value text for the series `key`. */
 async function tooltipAt(chart: Locator, index: number, count: number, key: string): Promise<string> {
@@ -126,8 +142,43 @@ describe('plant statistics and plant detail', () => {
       await page.goto(`/plantCenter/plantList/${plant.plantId}`);
       await expectTitle(page, plant.name);
       await expect.poll(() => page.getByTestId('detail-clock').innerText()).toMatch(/UTC[+-]\d+/);
-      await page.getByTestId('detail-power-pv').waitFor();
       await page.getByTestId('detail-today-pv').waitFor();
+
+      // The energy-flow graph shows the overview's live figures and directions. A reading can arrive between the
+      // page's answer and the test's, so they are compared until they agree (each mismatch is named).
+      const flow = async () => {
+        const { power } = await get<Overview>(`/api/plants/${plant.plantId}/overview`);
+        const expected: [string, string][] = [
+          ['energy-flow-pv-power', enPower(power.pvPowerW)],
+          ['energy-flow-load-power', enPower(power.loadPowerW)],
+          ['energy-flow-grid-power', enPower(power.gridPowerW)],
+          ['energy-flow-battery-power', enPower(power.batPowerW)],
+          ['energy-flow-battery-soc', enSoc(power.batSocPct)],
+        ];
+        const shown = await Promise.all(expected.map(([id]) => page.getByTestId(id).textContent()));
+        const lines: [string, string][] = [
+          ['energy-flow-grid-line', inwards(power.gridPowerW)],
+          ['energy-flow-battery-line', inwards(power.batPowerW)],
+        ];
+        const drawn = await Promise.all(lines.map(([id]) => page.getByTestId(id).getAttribute('data-direction')));
+        return [
+          ...expected.map(([id, want], i) => (shown[i] === want ? id : `${id}: ${shown[i]} ≠ ${want}`)),
+          ...lines.map(([id, want], i) => (drawn[i] === want ? id : `${id}: ${drawn[i]} ≠ ${want}`)),
+        ];
+      };
+      await expect
+        .poll(flow, { timeout: WAIT_MS, interval: 1000 })
+        .toEqual([
+          'energy-flow-pv-power',
+          'energy-flow-load-power',
+          'energy-flow-grid-power',
+          'energy-flow-battery-power',
+          'energy-flow-battery-soc',
+          'energy-flow-grid-line',
+          'energy-flow-battery-line',
+        ]);
+      // The demo plants generate: the figures are numbers, not the "—" of a plant that reports nothing.
+      expect(await page.getByTestId('energy-flow-pv-power').textContent()).toMatch(/^[\d,.]+ k?W$/);
 
       await page.getByTestId('detail-tab-associated').click();
       await page.getByTestId('detail-devices').locator('[data-testid^="detail-device-"]').first().waitFor();

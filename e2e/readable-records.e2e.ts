@@ -176,7 +176,7 @@ describe('readable records', () => {
       expect(await commandRow.locator('pre').innerText()).toContain('command.issue');
 
       await page.goto('/userCenter/contralRecord');
-      await page.getByTestId('records-sn').fill(device!.sn);
+      await page.getByTestId('records-object').fill(device!.sn);
       await page.getByTestId('records-search').click();
       const socRow = page.getByTestId(`command-row-${device!.sn}-socLowerLimitPct`).first();
       await expect

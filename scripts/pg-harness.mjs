@@ -159,7 +159,7 @@ function installHooks() {
 /**
  * Starts a throwaway PostgreSQL cluster on 127.0.0.1.
  * @param {{ log?: (line: string) => void }} [options]
- * @returns {Promise<{ url: string, port: number, dataDir: string, binDir: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, dataDir: string, binDir: string, stop: () => Promise<void>, restart: (mode?: 'smart' | 'fast' | 'immediate') => Promise<void> }>}
  */
 export async function startPostgres({ log = () => {} } = {}) {
   const reason = postgresUnavailableReason();
@@ -259,7 +259,19 @@ export async function startPostgres({ log = () => {} } = {}) {
 
     const url = `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`;
     log(`PostgreSQL (${binDir}) ready at ${url} in ${Date.now() - started} ms`);
-    return { url, port, dataDir, binDir, stop };
+    // Fault tests: stops the cluster (`fast` ends sessions cleanly, `immediate` is a crash) and starts it again on
+    // the same port and data; pg_ctl reuses the start options it recorded and waits until it accepts connections.
+    const restart = async (mode = 'fast') => {
+      const result = await runTool(
+        ctx,
+        'pg_ctl',
+        ['restart', '-D', dataDir, '-l', ctx.logFile, '-m', mode, '-w', '-t', String(READY_TIMEOUT_MS / 1000)],
+        { timeoutMs: READY_TIMEOUT_MS + 10_000 },
+      );
+      if (result.code !== 0)
+        throw new Error(`pg_ctl restart failed (${result.code}):\n${result.output}\n${logTail(ctx)}`);
+    };
+    return { url, port, dataDir, binDir, stop, restart };
   } catch (error) {
     await stop().catch(() => {});
     throw error;

@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { startServer } from './server.mjs';
 import { startWeatherFixtureServer } from '../../apps/server/src/test/weather-fixture-server.js';
 import { startMailbox } from './mailbox.js';
+import { startSmsLog } from './sms-log.js';
 
 /**
  * One real server (built app, fresh PGlite data directory, test captcha code) for every journey. TRUST_PROXY lets
@@ -24,6 +25,8 @@ export default async function setup(project: TestProject) {
     SMTP_URL: mailbox.smtpUrl,
     MAIL_FROM: 'Voltfleet <alarms@voltfleet.test>',
     NOTIFY_POLL_MS: '500',
+    // SMS go to the log (the registration journey reads verification codes from it through smsLogUrl).
+    SMS_PROVIDER: 'log',
     TRUST_PROXY: 'true',
     DEMO_FLEET: 'on',
     DEMO_HISTORY_DAYS: '2',
@@ -43,10 +46,13 @@ export default async function setup(project: TestProject) {
     await mailbox.close();
     throw err;
   }
+  const smsLog = await startSmsLog(() => server.output());
   project.provide('baseUrl', server.baseUrl);
+  project.provide('smsLogUrl', smsLog.url);
   project.provide('mailboxUrl', mailbox.url);
   project.provide('mqttUrl', `mqtt://127.0.0.1:${server.mqttPort}`);
   return async () => {
+    await smsLog.close();
     await server.stop();
     await weather.close();
     await mailbox.close();
@@ -74,6 +80,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** GET: the mails the platform sent so far (JSON). */
     mailboxUrl: string;
+    /** GET: the SMS the log provider has written to the server's log so far (JSON). */
+    smsLogUrl: string;
     /** The platform's in-process MQTT broker (devices connect there). */
     mqttUrl: string;
   }

@@ -30,12 +30,20 @@ export function assertBuilt() {
   }
 }
 
-export async function startServer(extraEnv = {}) {
+/**
+ * `again` (a stopped server's `restartWith`): restart in place. `readyMs`: how long the server may take to answer
+ * /readyz (a benchmark on a busy machine needs longer; SERVER_READY_MS sets the default).
+ */
+export async function startServer(
+  extraEnv = {},
+  { again = undefined, readyMs = Number(process.env.SERVER_READY_MS) || 60_000 } = {},
+) {
   assertBuilt();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-e2e-'));
+  // `again` (a stopped server's `restartWith`): the same data directory and ports, as after a restart in place.
+  const dataDir = again?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'voltfleet-e2e-')));
   // The in-process MQTT broker and OSIM gateway get free ports too, so a server started here never collides with
   // another one (a developer's `npm start`, a parallel run) on their fixed defaults.
-  const ports = new Set();
+  const ports = new Set(again?.ports ?? []);
   while (ports.size < 3) ports.add(await freePort());
   const [port, mqttPort, osimPort] = ports;
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
@@ -58,7 +66,7 @@ export async function startServer(extraEnv = {}) {
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
@@ -69,7 +77,7 @@ export async function startServer(extraEnv = {}) {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become ready in 60 s:\n${output}`);
+      throw new Error(`server did not become ready in ${readyMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -78,7 +86,9 @@ export async function startServer(extraEnv = {}) {
     mqttPort,
     dataDir,
     output: () => output,
-    async stop() {
+    /** What startServer needs to start this server again on its data and ports (after `stop({ keepData: true })`). */
+    restartWith: { dataDir, ports: [port, mqttPort, osimPort] },
+    async stop({ keepData = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => {
         const t = setTimeout(() => {
@@ -90,7 +100,7 @@ export async function startServer(extraEnv = {}) {
           r();
         });
       });
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,121 @@
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { receivedMails } from './support/mailbox.js';
+import { receivedSms } from './support/sms-log.js';
+import { WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
+
+const PASSWORD = 'Sunny-reg-1';
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
+
+/** Waits for the code that reached `find`'s message (mailbox or SMS log) and returns it. */
+async function codeFrom(read: () => Promise<string | undefined>): Promise<string> {
+  let code: string | undefined;
+  await expect.poll(async () => (code = await read()), { timeout: WAIT_MS }).toMatch(/^\d{6}$/);
+  return code!;
+}
+
+const mailedCode = (to: string) =>
+  codeFrom(async () => {
+    const mail = (await receivedMails(inject('mailboxUrl'))).find((m) => m.to === to);
+    return mail && codeIn(mail.text);
+  });
+
+const textedCode = (dialled: string) =>
+  codeFrom(async () => {
+    const sms = (await receivedSms(inject('smsLogUrl'))).find((m) => m.to === dialled);
+    return sms && codeIn(sms.text);
+  });
+
+const stepTitles = (page: Page) =>
+  Promise.all([0, 1, 2, 3].map((i) => page.getByTestId(`register-step-${i}`).innerText()));
+
+/** Step 1: username, password twice, role. */
+async function fillAccount(page: Page, username: string, role: 'personal' | 'engineering') {
+  await page.getByTestId('register-username').fill(username);
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-confirm').fill(PASSWORD);
+  await page.getByTestId(`register-role-${role}`).click();
+  await page.getByTestId('register-next').click();
+}
+
+/** A mainland mobile number no other run uses. */
+const mobile = () => `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+describe('registration', () => {
+  const journey = setupJourney();
+
+  it('registers by e-mail with the mailed code (from the login page), and the new account logs in', async () => {
+    const page = await journey.open();
+    await page.goto('/login');
+    await page.getByTestId('login-register').click();
+    await expectTitle(page, 'Register');
+    expect(await stepTitles(page)).toEqual(['Account info', 'Contact', 'Affiliated account', 'Completed']);
+    // SPEC §1: a dealer account is not self-registered.
+    expect(await page.getByRole('radio', { name: 'Dealer' }).isDisabled()).toBe(true);
+    await page.getByText('A dealer account cannot be registered here: please contact the provider').waitFor();
+    expect(await page.getByTestId('register-back-to-login').isVisible()).toBe(true);
+
+    const username = unique('reg_mail');
+    const email = `${username}@example.test`;
+    await fillAccount(page, username, 'personal');
+    await page.getByTestId('register-name').fill('Mail_Owner');
+    await page.getByTestId('register-phone').fill(mobile());
+    await page.getByTestId('register-email').fill(email);
+    expect(await page.getByTestId('register-back-to-login').isVisible()).toBe(true);
+    await page.getByTestId('register-send-code').click();
+    await expectNotice(page, 'Sent successfully');
+    await expect.poll(() => page.getByTestId('register-send-code').innerText()).toMatch(/^Resend in \d+ s$/);
+    await page.getByTestId('register-code').fill(await mailedCode(email));
+    await page.getByTestId('register-next').click();
+    await page.getByTestId('register-superior-code').waitFor();
+    await page.getByTestId('register-submit').click();
+    await page.getByTestId('register-success').getByText('Registration successful').waitFor();
+
+    await page.getByTestId('register-to-login').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await loginViaForm(page, username, PASSWORD);
+    await page.getByTestId('menu').waitFor();
+  });
+
+  it('registers by mobile with the texted code under a superior client code; an unknown code is refused', async () => {
+    const page = await journey.open();
+    await page.goto('/register');
+    await page.getByTestId('register-by-mobile').click();
+    const username = unique('reg_sms');
+    await fillAccount(page, username, 'engineering');
+    const phone = mobile();
+    await page.getByTestId('register-name').fill('Mobile_Installer');
+    await page.getByTestId('register-phone').fill(phone);
+    await page.getByTestId('register-send-code').click();
+    await expectNotice(page, 'Sent successfully');
+    await page.getByTestId('register-code').fill(await textedCode(`+86${phone}`));
+    await page.getByTestId('register-next').click();
+
+    await page.getByTestId('register-superior-code').fill('U999999');
+    await page.getByTestId('register-submit').click();
+    await page.getByText('No account has this client code').waitFor();
+    await page.getByTestId('register-superior-code').fill('U000001');
+    await page.getByTestId('register-submit').click();
+    await page.getByTestId('register-success').getByText('Registration successful').waitFor();
+
+    await page.goto('/login');
+    await loginViaForm(page, username, PASSWORD);
+    await page.getByTestId('menu').waitFor();
+  });
+
+  it.each([
+    ['zh', 'zh-CN', ['账号信息', '联系方式', '关联账号', '完成']],
+    ['cs', 'en-US', ['Údaje účtu', 'Kontakt', 'Přidružený účet', 'Dokončeno']],
+    ['de', 'en-US', ['Kontodaten', 'Kontakt', 'Zugehöriges Konto', 'Abgeschlossen']],
+  ])('names the steps in %s', async (lang, locale, titles) => {
+    const page = await journey.open(locale);
+    await page.goto('/register');
+    await page.getByTestId('register-step-0').waitFor();
+    if (lang !== 'zh') {
+      await page.getByTestId('lang-switch').click();
+      await page.getByTestId(`lang-option-${lang}`).click();
+    }
+    await expect.poll(() => stepTitles(page), { timeout: WAIT_MS }).toEqual(titles);
+  });
+});
