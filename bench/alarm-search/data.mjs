@@ -17,7 +17,7 @@ export const PLANTS = 200;
 export const DEVICES = 2000;
 export const PASSWORD = 'Bench-Search-1';
 
-const ZONES = [
+export const ZONES = [
   ['Europe/Prague', ['Brno', 'Ostrava', 'Plzeň', 'Olomouc', 'Liberec']],
   ['Europe/Berlin', ['Dresden', 'Leipzig', 'Freiburg', 'Augsburg']],
   ['Asia/Shanghai', ['Suzhou', 'Hangzhou', 'Wuxi', 'Ningbo', 'Hefei', 'Changzhou']],
@@ -89,10 +89,11 @@ async function insertUser(db, { username, name, level, roleKey, superior, hash }
 }
 
 /**
- * Users, plants and devices (`db` migrated and seeded with admin; `hashPassword` the server's). Returns the users
+ * Users, plants and devices (`db` migrated and seeded with admin; `hashPassword` the server's; PLANTS and DEVICES
+ * unless given). Returns the users
  * (with their plants and devices in scope), the plants and the devices.
  */
-export async function prepareFleet(db, hashPassword) {
+export async function prepareFleet(db, hashPassword, { plantCount = PLANTS, deviceCount = DEVICES } = {}) {
   const hash = await hashPassword(PASSWORD);
   const admin = (await db.query(`SELECT id, path FROM users WHERE username = 'admin'`)).rows[0];
   const users = { admin: { ...admin, username: 'admin' } };
@@ -130,7 +131,7 @@ export async function prepareFleet(db, hashPassword) {
         );
     }
   }
-  const plants = Array.from({ length: PLANTS }, (_, p) => {
+  const plants = Array.from({ length: plantCount }, (_, p) => {
     const [zone, cities] = ZONES[p % ZONES.length];
     const city = cities[Math.floor(p / ZONES.length) % cities.length];
     const branch = branchOf(p);
@@ -151,8 +152,8 @@ export async function prepareFleet(db, hashPassword) {
   );
   plants.forEach((p, i) => (p.id = plantRows[i].id));
   // Plant sizes vary: more inverters in the first plants of each branch's list (power law), none empty.
-  const devicePlant = Array.from({ length: DEVICES }, (_, i) =>
-    i < PLANTS ? i : Math.floor(PLANTS * unit(i, 1) ** 1.4),
+  const devicePlant = Array.from({ length: deviceCount }, (_, i) =>
+    i < plantCount ? i : Math.floor(plantCount * unit(i, 1) ** 1.4),
   );
   const { rows: deviceRows } = await db.query(
     `INSERT INTO devices (sn, kind, model, owner_id, plant_id, activated_at)
@@ -200,7 +201,7 @@ export async function loadAlarms(db, { users, devices }, count, { activeShare = 
                          raised_at, last_seen_at, recovered_at, flaps, flapping, acknowledged_at, acknowledged_by,
                          ack_note, created_at, updated_at)
      WITH g AS (
-       SELECT 1 + floor(${DEVICES} * power(random(), 1.6))::int AS d,
+       SELECT 1 + floor(${devices.length} * power(random(), 1.6))::int AS d,
               1 + floor(1000 * random())::int AS s,
               now() - make_interval(secs => 395 * 86400 * power(random(), 1.3)) AS raised_at,
               60 * exp(random() * 7.9) AS dur_s,

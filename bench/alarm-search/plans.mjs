@@ -3,7 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { round } from '../support.mjs';
 import { startServer, withDb } from '../ingest/server-process.mjs';
-import { timed } from './load.mjs';
+import { timed } from '../open-loop.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

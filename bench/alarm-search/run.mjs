@@ -22,10 +22,11 @@ import { ROOT, round, writeResult } from '../support.mjs';
 import { sample } from '../ingest/process-stats.mjs';
 import { ADMIN_PASSWORD, DIST, buildIdentity, snapshotDist, startServer, withDb } from '../ingest/server-process.mjs';
 import { PASSWORD, loadAlarms, prepareFleet } from './data.mjs';
-import { RATE_PER_S, openLoop, schedule, seeded, summarise } from './load.mjs';
+import { openLoop, schedule, seeded, summarise } from '../open-loop.mjs';
 import { explainPlans } from './plans.mjs';
 
 const TARGET_P99_MS = 200;
+const RATE_PER_S = 20;
 const PHASE_S = Number(process.env.BENCH_SEARCH_SECONDS ?? 60);
 const WARMUP_S = 5;
 const ALARMS = Number(process.env.BENCH_ALARMS ?? 1_000_000);
@@ -276,8 +277,8 @@ async function measureEngine(engine, dist) {
           const result = await phase(
             server,
             tokens[p.user],
-            schedule(p.mix, count, seed),
-            schedule(p.mix, WARMUP_S * RATE_PER_S, seed + 50),
+            schedule(p.mix, count, seed, RATE_PER_S),
+            schedule(p.mix, WARMUP_S * RATE_PER_S, seed + 50, RATE_PER_S),
           );
           const { results: _r, byType: _b, ...brief } = result;
           console.log(

@@ -19,6 +19,18 @@ const INSERT = `INSERT INTO anchor_readings (${COLUMNS.join(', ')})
 
 let db;
 let ids;
+
+/** The anchor's own broker: Aedes without authentication, on a free loopback port; returns its URL. */
+async function startAedes() {
+  // The same mqemitter setting as our broker (AEDES_CONCURRENCY: no delivery limit).
+  const aedes = await Aedes.createBroker({ concurrency: 0 });
+  const server = createServer((socket) => {
+    socket.setNoDelay(true);
+    aedes.handle(socket);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `mqtt://127.0.0.1:${server.address().port}`;
+}
 let expected = Infinity;
 let committed = 0;
 let buffer = [];
@@ -51,20 +63,17 @@ function flush() {
   });
 }
 
-async function init({ databaseUrl, dataDir }) {
+/**
+ * `brokerUrl` (bench/scale-out): no broker of its own; the subscriber reads from that broker (Mosquitto, with the
+ * platform's login in the URL), which acknowledges the devices on receipt as Aedes does here.
+ */
+async function init({ databaseUrl, dataDir, brokerUrl }) {
   db = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
   await db.exec(
     `DROP TABLE IF EXISTS anchor_readings; CREATE TABLE anchor_readings (LIKE readings INCLUDING DEFAULTS)`,
   );
   ids = new Map((await db.query(`SELECT id, sn FROM devices`)).rows.map((r) => [r.sn, r.id]));
-  // The same mqemitter setting as our broker (AEDES_CONCURRENCY: no delivery limit).
-  const aedes = await Aedes.createBroker({ concurrency: 0 });
-  const server = createServer((socket) => {
-    socket.setNoDelay(true);
-    aedes.handle(socket);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `mqtt://127.0.0.1:${server.address().port}`;
+  const url = brokerUrl ?? (await startAedes());
   const subscriber = await mqtt.connectAsync(url, { clientId: 'anchor-ingest', protocolVersion: 4, clean: true });
   subscriber.on('message', (_topic, payload) => {
     const reading = JSON.parse(payload.toString('utf8'));

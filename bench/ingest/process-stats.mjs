@@ -70,3 +70,9 @@ export function cpuPerReading(usage, seconds, readings) {
 export function percentile(sorted, p) {
   return sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))], 1) : null;
 }
+
+/** Median and worst of repeated measurements (null and undefined for failed runs left out), and the runs in order. */
+export function medianWorst(values) {
+  const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
+  return sorted.length ? { median: percentile(sorted, 0.5), worst: sorted.at(-1), runs: values } : null;
+}

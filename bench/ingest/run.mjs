@@ -170,21 +170,31 @@ async function measureOurs(engine, target, loaders, secrets, plan, profile) {
   }
 }
 
-async function measureAnchor(target, loaders, plan) {
+/**
+ * The anchor (bench/ingest/anchor.mjs, its own process) under one closed-loop phase of the load processes: rows
+ * committed from the first publish to the last commit. `init` tells it where to store and which broker to read (its
+ * own in-process Aedes, whose address it answers, or `brokerUrl`, which the devices reach at `deviceUrl` with
+ * `secrets`); `brokerPid` adds that broker's CPU (Mosquitto).
+ * bench/scale-out measures its anchor with this too.
+ */
+export async function measureAnchor(
+  target,
+  loaders,
+  { init, deviceUrl, secrets = null, devices, perDevice, window, brokerPid },
+) {
   const anchor = ipcChild(fork(path.join(ROOT, 'bench/ingest/anchor.mjs'), { stdio: 'inherit' }), 'anchor');
   try {
-    const { url } = await anchor.ask(
-      { type: 'init', databaseUrl: target.databaseUrl, dataDir: target.pgliteDir },
-      'ready',
-    );
-    await onAll(loaders, { type: 'connect', url, secrets: null }, 'connected');
-    const total = DEVICES * plan.closed;
+    const reply = await anchor.ask({ type: 'init', databaseUrl: target.databaseUrl, ...init }, 'ready');
+    await onAll(loaders, { type: 'connect', url: deviceUrl ?? reply.url, secrets }, 'connected');
+    const total = devices * perDevice;
     await anchor.ask({ type: 'expect', rows: total }, 'expecting');
     const committed = anchor.next('committed');
     const stop = sample(anchor.child.pid, target.postmaster);
-    const phase = await loadPhase(loaders, { mode: 'closed', first: 0, last: plan.closed, window: WINDOW });
+    const broker = brokerPid ? sample(brokerPid) : undefined;
+    const phase = await loadPhase(loaders, { mode: 'closed', first: 0, last: perDevice, window });
     const done = await withTimeout(committed, 'anchor commits');
     const usage = stop();
+    const brokerUsage = broker?.();
     await onAll(loaders, { type: 'disconnect' }, 'disconnected');
     const seconds = (done.at - phase.goAt) / 1000;
     anchor.child.send({ type: 'exit' });
@@ -199,6 +209,7 @@ async function measureAnchor(target, loaders, plan) {
       pubackP50Ms: phase.p50Ms,
       pubackP99Ms: phase.p99Ms,
       ...usage,
+      ...(brokerUsage ? { mosquittoCpuPct: brokerUsage.cpuPct } : {}),
       check: { stored, expected: total, ok: stored === total },
     };
   } finally {
@@ -225,7 +236,12 @@ async function measureEngine(engine, loaders) {
     for (let rep = 0; rep < REPETITIONS; rep++) {
       if (rep > 0) await resetDatabase(target);
       const ours = await measureOurs(engine, target, loaders, secrets, plan, PROFILE && rep === 0);
-      const anchor = await measureAnchor(target, loaders, plan);
+      const anchor = await measureAnchor(target, loaders, {
+        init: { dataDir: target.pgliteDir },
+        devices: DEVICES,
+        perDevice: plan.closed,
+        window: WINDOW,
+      });
       console.log(
         `ingest ${engine} #${rep + 1}: ours ${ours.readingsPerS}/s (p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms, ${ours.cpuUsPerReading} µs CPU/reading), anchor ${anchor.readingsPerS}/s (${anchor.cpuUsPerReading} µs CPU/reading); load ${round(os.loadavg()[0], 2)}`,
       );

@@ -170,8 +170,14 @@ export async function startServer(engine, target, profileDir, options = {}) {
   }
 }
 
-export async function startServerOnce(engine, target, profileDir, { env: extraEnv = {}, dist = distOf(target) } = {}) {
-  const [port, mqttPort] = [await freePort(), await freePort()];
+export async function startServerOnce(
+  engine,
+  target,
+  profileDir,
+  { env: extraEnv = {}, dist = distOf(target), ports, readyTimeoutMs = 60_000 } = {},
+) {
+  // `ports` ({ http, mqtt }): a restart keeps the ports its devices know (bench/connections).
+  const [port, mqttPort] = ports ? [ports.http, ports.mqtt] : [await freePort(), await freePort()];
   const args = [
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
@@ -200,13 +206,18 @@ export async function startServerOnce(engine, target, profileDir, { env: extraEn
   child.stdout.on('data', (d) => (log = (log + d).slice(-20_000)));
   child.stderr.on('data', (d) => (log = (log + d).slice(-20_000)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
+  // A process without the http role (bench/scale-out) is ready once METRICS_PORT answers: it listens after the
+  // process has subscribed to the external broker.
+  const metricsPort = extraEnv.METRICS_PORT ? Number(extraEnv.METRICS_PORT) : undefined;
+  const probe = metricsPort ? `http://127.0.0.1:${metricsPort}/healthz` : `http://127.0.0.1:${port}/readyz`;
+  // The in-process broker listens only where this process ingests without MQTT_URL (options.env may set both).
+  const inProcessBroker = !extraEnv.MQTT_URL && (extraEnv.ROLES ?? 'ingest').includes('ingest');
   for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) })
+    const ready = await fetch(probe, { signal: AbortSignal.timeout(2000) })
       .then((r) => r.ok)
       .catch(() => false);
-    // The broker listens only where this process ingests (ROLES may be overridden by options.env).
-    if (ready && (!(extraEnv.ROLES ?? 'ingest').includes('ingest') || (await portOpen(mqttPort)))) break;
+    if (ready && (!inProcessBroker || (await portOpen(mqttPort)))) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       await exited;
@@ -216,11 +227,12 @@ export async function startServerOnce(engine, target, profileDir, { env: extraEn
   }
   return {
     pid: child.pid,
+    ports: { http: port, mqtt: mqttPort },
     url: `mqtt://127.0.0.1:${mqttPort}`,
     httpUrl: `http://127.0.0.1:${port}`,
     log: () => log,
     async metrics() {
-      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort ?? port}/metrics`)).text();
       const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
       return {
         stored: read('voltfleet_ingest_readings_stored'),

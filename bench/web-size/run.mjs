@@ -1,5 +1,6 @@
-// Front-end weight: gzip bytes of the JavaScript a real browser loads for /login and for the shell after login,
-// beside the anchor (a minimal React + Ant Design login form built by the same Vite in this run).
+// Front-end weight: gzip bytes of the JavaScript a real browser loads for /login, for the shell after login and for
+// the map big screen (/bigScreen/map, its map data included), beside the anchor (a minimal React + Ant Design login
+// form built by the same Vite in this run).
 import { createServer } from 'node:http';
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,16 +8,9 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { chromium } from 'playwright-core';
 import { ROOT, ADMIN_PASSWORD, CAPTCHA_CODE, startServer, freePort } from '../../e2e/support/server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support.mjs';
 
 const TARGET_KB = 250;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Records every JavaScript response of a page and sums their gzip sizes. */
 function jsRecorder(page) {
@@ -84,7 +78,7 @@ export async function run() {
   const anchorDir = await buildAnchor();
   const anchorServer = await serveStatic(anchorDir);
   const app = await startServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const anchorPage = await browser.newPage();
     const anchorRec = jsRecorder(anchorPage);
@@ -109,6 +103,17 @@ export async function run() {
     await fresh.goto(landing, { waitUntil: 'networkidle' });
     await fresh.getByTestId('menu').waitFor();
     const shell = await shellRec.total();
+
+    // A wall opening the map big screen afresh (signed in; a kiosk link loads the same code): the page, its view
+    // chunk with the world's outlines (world-atlas) and d3-geo. The view's chunk loads with the view, before any
+    // figure arrives, so the row does not depend on the fleet's data.
+    const wall = await context.newPage();
+    const wallRec = jsRecorder(wall);
+    await wall.setViewportSize({ width: 1920, height: 1080 });
+    await wall.goto('/bigScreen/map', { waitUntil: 'networkidle' });
+    await wall.getByTestId('bigscreen-view-map').waitFor();
+    await wall.waitForLoadState('networkidle');
+    const bigScreen = await wallRec.total();
 
     const result = {
       name: 'web-size',
@@ -136,11 +141,19 @@ export async function run() {
         withinTarget: shell.gzipKb <= TARGET_KB,
         files: shell.files,
       },
+      bigScreen: {
+        path: '/bigScreen/map',
+        gzipKb: bigScreen.gzipKb,
+        rawKb: bigScreen.rawKb,
+        vsAnchor: round(bigScreen.gzipKb / anchor.gzipKb),
+        // Reported, not budgeted: the 250 KB target is the first download's (login, shell); a wall loads once.
+        files: bigScreen.files,
+      },
     };
     await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
     await writeFile(path.join(ROOT, 'bench/results/web-size.json'), `${JSON.stringify(result, null, 2)}\n`);
     console.log(
-      `web-size: anchor ${anchor.gzipKb} KB | /login ${login.gzipKb} KB | shell ${landing} ${shell.gzipKb} KB (target ≤ ${TARGET_KB} KB)`,
+      `web-size: anchor ${anchor.gzipKb} KB | /login ${login.gzipKb} KB | shell ${landing} ${shell.gzipKb} KB (target ≤ ${TARGET_KB} KB) | /bigScreen/map ${bigScreen.gzipKb} KB`,
     );
     return result;
   } finally {

@@ -1,0 +1,269 @@
+// API latency with a year of data: the real server process (apps/server/dist/main.js, ROLES=http) on PostgreSQL
+// holding a year of readings for 1,000 inverters (bench/api/data.mjs: written by COPY, rollups and alarms beside),
+// asked open loop at a fixed 200 requests/s (each request leaves on its schedule whatever is still outstanding:
+// docs/decisions/0016) for, one request type per phase:
+//
+//   device list     GET /api/devices?page=…&pageSize=20            (the list page with each device's latest values)
+//   history 24 h    GET /api/devices/:id/history?fields=<8>&range=custom&start=<yesterday>&end=<yesterday>
+//   plant month     GET /api/plants/:id/trend?range=month&quantities=<all six>&date=<a day of the last year>
+//   alarm search    GET /api/alarms?…                               (default page, active, a plant, 7 days, critical)
+//
+// as the admin (every device, the widest scope). Anchor, same machine, same load generator, same rate: a bare Fastify
+// route in a process of its own (bench/api/anchor.mjs). Targets (p99): 50, 100, 200 and 200 ms.
+//
+//   npm run build && node bench/api/run.mjs          # or: npm run bench -- api
+//   BENCH_API_DEVICES=200 BENCH_API_DAYS=60 BENCH_API_SECONDS=10 node bench/api/run.mjs     # smaller and shorter
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { postgresUnavailableReason, startPostgres } from '../../scripts/pg-harness.mjs';
+import { createApi } from '../../e2e/support/api.mjs';
+import { CAPTCHA_CODE } from '../../e2e/support/server.mjs';
+import { ROOT, round, writeResult } from '../support.mjs';
+import { sample } from '../ingest/process-stats.mjs';
+import {
+  ADMIN_PASSWORD,
+  DIST,
+  buildIdentity,
+  freePort,
+  snapshotDist,
+  startServer,
+  withDb,
+} from '../ingest/server-process.mjs';
+import { openLoop, schedule, seeded, summarise } from '../open-loop.mjs';
+import { DAYS, DEVICES, loadApiData, rollupGap } from './data.mjs';
+
+const RATE_PER_S = 200;
+const PHASE_S = Number(process.env.BENCH_API_SECONDS ?? 20);
+const WARMUP_S = 3;
+const DAY_MS = 86_400_000;
+/** The history's 8 parameters: what the device page's default curves show, power, battery and string 1. */
+const HISTORY_FIELDS = [
+  'pvPowerW',
+  'loadPowerW',
+  'gridPowerW',
+  'batPowerW',
+  'batSocPct',
+  'pv1VoltageV',
+  'pv1CurrentA',
+  'pvEnergyTodayKwh',
+];
+const QUANTITIES = 'pv,load,gridImport,gridExport,batCharge,batDischarge';
+
+/** The measured request types: a mix each (one type per phase), with their p99 targets. */
+function phasesFor(fleet, nowMs, localDay) {
+  const rnd = seeded(5);
+  const device = () => rnd.pick(fleet.devices);
+  const plant = () => rnd.pick(fleet.plants);
+  const one = (name, make) => [{ name, share: 1, request: () => ({ url: make() }) }];
+  return [
+    {
+      key: 'device list',
+      targetP99Ms: 50,
+      mix: one('GET /api/devices', () => `/api/devices?page=${1 + Math.floor(rnd.next() * 10)}&pageSize=20`),
+    },
+    {
+      key: 'history 24 h, 8 parameters',
+      targetP99Ms: 100,
+      mix: one('GET /api/devices/:id/history', () => {
+        const d = device();
+        const day = localDay(nowMs - DAY_MS, d.plant.zone);
+        return `/api/devices/${d.id}/history?fields=${HISTORY_FIELDS.join(',')}&range=custom&start=${day}&end=${day}`;
+      }),
+    },
+    {
+      key: 'plant month of energy',
+      targetP99Ms: 200,
+      mix: one('GET /api/plants/:id/trend?range=month', () => {
+        const p = plant();
+        const day = localDay(nowMs - Math.floor(rnd.next() * Math.min(DAYS, 365)) * DAY_MS, p.zone);
+        return `/api/plants/${p.id}/trend?range=month&quantities=${QUANTITIES}&date=${day}`;
+      }),
+    },
+    {
+      key: 'alarm search',
+      targetP99Ms: 200,
+      mix: [
+        ['list: default (page 1, newest first)', 40, () => '/api/alarms'],
+        ['list: state=active', 20, () => '/api/alarms?state=active'],
+        ['list: plantId', 15, () => `/api/alarms?plantId=${plant().id}`],
+        [
+          'list: last 7 days',
+          15,
+          () =>
+            `/api/alarms?from=${new Date(nowMs - 7 * DAY_MS).toISOString().slice(0, 10)}&to=${new Date(nowMs).toISOString().slice(0, 10)}`,
+        ],
+        ['list: severity=critical', 10, () => '/api/alarms?severity=critical'],
+      ].map(([name, share, make]) => ({ name, share, request: () => ({ url: make() }) })),
+    },
+  ];
+}
+
+/** The bare Fastify route in its own process. */
+async function startAnchor() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/api/anchor.mjs'), String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`anchor exited with ${code}`)));
+  });
+  return {
+    pid: child.pid,
+    httpUrl: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function phase(target, token, mix, seed) {
+  await openLoop(target.httpUrl, token, schedule(mix, WARMUP_S * RATE_PER_S, seed + 50, RATE_PER_S), {
+    maxOutstanding: 2000,
+  });
+  const stop = sample(target.pid);
+  const run = await openLoop(target.httpUrl, token, schedule(mix, PHASE_S * RATE_PER_S, seed, RATE_PER_S), {
+    maxOutstanding: 2000,
+  });
+  const usage = stop();
+  const { results, ...rest } = { ...summarise(run.results), results: run.results };
+  return {
+    ...rest,
+    requests: results.length,
+    abandoned: run.abandoned,
+    achievedPerS: round(results.length / run.seconds, 1),
+    serverCpuPct: usage.cpuPct,
+    serverCpuMsPerRequest: round(((usage.cpuPct / 100) * run.seconds * 1000) / Math.max(1, results.length), 2),
+    loadAverage1m: round(os.loadavg()[0], 2),
+  };
+}
+
+/** Each request type answers 200 with real data before anything is timed (a fast error would look fast). */
+async function checkAnswers(base, token, phases) {
+  const out = {};
+  for (const p of phases) {
+    const req = p.mix[0].request();
+    const res = await fetch(`${base}${req.url}`, { headers: { token, 'accept-language': 'en' } });
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`api bench: ${req.url} answered ${res.status} ${JSON.stringify(body)}`);
+    const d = body.data;
+    out[p.key] = d.series
+      ? {
+          url: req.url,
+          series: d.series.length,
+          points: d.series.reduce((n, s) => n + (s.points ?? s.valuesKwh).length, 0),
+        }
+      : { url: req.url, items: d.list?.length ?? d.items?.length, total: d.total };
+  }
+  return out;
+}
+
+async function measure(dist) {
+  const pg = await startPostgres();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-bench-api-'));
+  const target = {
+    dataDir,
+    databaseUrl: pg.url,
+    postmaster: Number(readFileSync(path.join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    dist,
+  };
+  let server;
+  let anchor;
+  try {
+    const { migrate } = await import(`${dist}/db/migrate.js`);
+    const { seed } = await import(`${dist}/db/seed.js`);
+    const { hashPassword } = await import(`${dist}/features/auth/auth.service.js`);
+    const nowMs = Date.now();
+    const { fleet, data, check } = await withDb(target, async (db) => {
+      await migrate(db);
+      await seed(db, { adminPassword: ADMIN_PASSWORD, dataDir, hash: hashPassword, log: () => {} });
+      const loaded = await loadApiData(db, hashPassword, dist, nowMs);
+      const sampleIds = loaded.fleet.devices.filter((_, i) => i % Math.ceil(DEVICES / 8) === 0).map((d) => d.id);
+      return { ...loaded, check: await rollupGap(db, sampleIds) };
+    });
+    console.log(`api: data ${JSON.stringify(data)}; rollups vs readings ${JSON.stringify(check)}`);
+    server = await startServer('postgres', target, undefined, {
+      env: {
+        ROLES: 'http',
+        NODE_ENV: 'test',
+        VOLTFLEET_CAPTCHA_TEST_CODE: CAPTCHA_CODE,
+        WEB_DIST: path.join(ROOT, 'apps/web/dist'),
+      },
+    });
+    const token = await createApi(server.httpUrl).login('admin', ADMIN_PASSWORD);
+    const { localDay } = await import(`${ROOT}/packages/domain/dist/index.js`);
+    const phases = phasesFor(fleet, nowMs, localDay);
+    const answers = await checkAnswers(server.httpUrl, token, phases);
+    console.log(`api: answers ${JSON.stringify(answers)}`);
+    anchor = await startAnchor();
+    const results = {};
+    const anchorMix = [{ name: 'GET /anchor (bare Fastify)', share: 1, request: () => ({ url: '/anchor' }) }];
+    results.anchor = await phase(anchor, '', anchorMix, 1);
+    console.log(`api anchor: ${brief(results.anchor)}`);
+    for (const [k, p] of phases.entries()) {
+      results[p.key] = { ...(await phase(server, token, p.mix, 10 + k)), targetP99Ms: p.targetP99Ms };
+      console.log(`api ${p.key}: ${brief(results[p.key])}`);
+    }
+    // The anchor once more at the end: the machine's load may have changed meanwhile.
+    results['anchor (again, after)'] = await phase(anchor, '', anchorMix, 2);
+    console.log(`api anchor again: ${brief(results['anchor (again, after)'])}`);
+    const met = Object.fromEntries(
+      phases.map((p) => [
+        p.key,
+        results[p.key].p99Ms <= p.targetP99Ms && results[p.key].errors === 0 && results[p.key].abandoned === 0,
+      ]),
+    );
+    return { data: { ...data, rollupsAgreeWithReadings: check }, answers, results, met };
+  } catch (err) {
+    if (server) console.error(server.log());
+    throw err;
+  } finally {
+    await anchor?.stop();
+    await server?.stop();
+    await pg.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const brief = (r) =>
+  `p50 ${r.p50Ms} / p95 ${r.p95Ms} / p99 ${r.p99Ms} / max ${r.maxMs} ms, ${r.achievedPerS}/s, ${r.errors} errors, ${r.abandoned} abandoned, late start max ${r.maxStartLateMs} ms, server ${r.serverCpuMsPerRequest} ms CPU/request; load ${r.loadAverage1m}`;
+
+export async function run() {
+  if (!existsSync(`${DIST}/main.js`)) throw new Error('apps/server/dist is missing: run `npm run build` first');
+  const unavailable = postgresUnavailableReason();
+  if (unavailable) {
+    console.log(`api: skipped (${unavailable})`);
+    return;
+  }
+  const loadBefore = os.loadavg()[0];
+  const started = performance.now();
+  // One build for the whole run: a copy taken now (others may rebuild apps/server meanwhile).
+  const dist = await snapshotDist('api');
+  const result = await measure(dist);
+  const file = await writeResult('api', {
+    build: await buildIdentity(dist),
+    engine: 'postgres',
+    cpus: os.cpus().length,
+    loadAverage1m: { before: round(loadBefore, 2), after: round(os.loadavg()[0], 2) },
+    ratePerS: RATE_PER_S,
+    phaseSeconds: PHASE_S,
+    runSeconds: round((performance.now() - started) / 1000),
+    ...result,
+    notes: [
+      'open loop: request i leaves at i × 5 ms whatever is outstanding (docs/decisions/0016); latency is send → whole body read; p99FromScheduleMs counts from when it was due',
+      `each phase: ${WARMUP_S} s warm-up (not counted), then ${PHASE_S} s at ${RATE_PER_S}/s of one request type, as the admin (all ${DEVICES} devices in scope)`,
+      'the server is apps/server/dist/main.js with ROLES=http on native PostgreSQL (scripts/pg-harness.mjs, fsync off); the load generator is this process',
+      'anchor: a bare Fastify route returning a small JSON, in a process of its own (bench/api/anchor.mjs), same rate, measured first and last',
+      'data: see data.density; devices replay one of 32 simulated inverter-years (4 per time zone); deltas and rollups by the server’s chain code; 5-minute rollups only for the last days (rollupRows.fiveMinuteFrom)',
+    ],
+  });
+  console.log(`→ ${file}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -1,0 +1,276 @@
+// Page speed in a real browser: LCP (largest contentful paint) and INP (interaction to next paint) in headless
+// Chromium (playwright-core, the system /usr/bin/chromium with the e2e journeys' flags) for plant statistics, plant
+// detail and device detail, and for the device list's paging, on the built app served by the real server with the
+// demo fleet live (13 plants, 22 inverters reporting over MQTT, two days of seeded history, as the e2e journeys run).
+//
+// Each run opens the page in a fresh browser context (empty HTTP cache: a first visit, the slower case) holding the
+// admin's session, waits for the page's data, reads LCP from a PerformanceObserver ('largest-contentful-paint',
+// buffered) before any input (Chromium stops LCP at the first input), then does the page's real interactions (tab
+// switches, opening a select, range buttons, paging) with real input events and reads 'event' entries
+// (durationThreshold 16 ms): per interaction the longest event of its interactionId, and the page's INP is the worst
+// interaction (fewer than 50 interactions: no outlier is dropped). An interaction with no entry took < 16 ms.
+// Anchor, same run, same browser: the /login page's LCP (a fresh context, no session). Targets: LCP ≤ 1.5 s, INP ≤
+// 100 ms. The /login bundle size comes from bench/results/web-size.json when present.
+//
+//   npm run build && node bench/web-vitals/run.mjs        # or: npm run bench -- web-vitals
+//   BENCH_VITALS_RUNS=3 node bench/web-vitals/run.mjs     # runs per page (default 5)
+// observeVitals and the page.evaluate callbacks run in the page, where these are defined.
+/* global window, requestAnimationFrame */
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ADMIN_PASSWORD, CAPTCHA_CODE, ROOT } from '../../e2e/support/server.mjs';
+import { round, withDemoApp, writeResult } from '../support.mjs';
+import { medianWorst as stats } from '../ingest/process-stats.mjs';
+
+const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 5);
+const TARGETS = { lcpMs: 1500, inpMs: 100 };
+const VIEWPORT = { width: 1366, height: 860 };
+/** A person's pause between two interactions; also lets the answer of the previous one arrive and paint. */
+const PAUSE_MS = 400;
+/** How long a page may take to show its data (or an interaction to find its control) before the visit fails. */
+const READY_TIMEOUT_MS = 120_000;
+
+/** Observers installed before the page's own scripts: every LCP candidate and every event entry ≥ 16 ms. */
+function observeVitals() {
+  const vitals = { lcp: [], events: [] };
+  Object.defineProperty(window, '__vitals', { value: vitals });
+  const describe = (el) =>
+    el ? `${el.tagName.toLowerCase()}${el.dataset?.testid ? `[data-testid=${el.dataset.testid}]` : ''}` : null;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      vitals.lcp.push({ startTime: e.startTime, size: e.size, element: describe(e.element) });
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.interactionId)
+        vitals.events.push({
+          name: e.name,
+          interactionId: e.interactionId,
+          startTime: e.startTime,
+          duration: e.duration,
+          inputDelay: e.processingStart - e.startTime,
+          processing: e.processingEnd - e.processingStart,
+        });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+}
+
+const byText = (page, testId, text) => page.getByTestId(testId).getByText(text, { exact: true });
+
+/** The pages: where, what shows that its data is in, and its interactions (label, action). */
+function pagesFor(plantId, deviceId) {
+  return [
+    {
+      key: 'plant statistics',
+      path: '/plantCenter/plantStatistics',
+      ready: async (page) => {
+        await page.getByTestId('stats-energy').waitFor();
+        await page.getByTestId('stats-trend-chart').locator('svg, canvas').first().waitFor();
+      },
+      interactions: [
+        ['trend range: Month', (page) => byText(page, 'stats-trend-range', 'Month').click()],
+        ['trend range: Year', (page) => byText(page, 'stats-trend-range', 'Year').click()],
+        ['trend range: Day', (page) => byText(page, 'stats-trend-range', 'Day').click()],
+      ],
+    },
+    {
+      key: 'plant detail',
+      path: `/plantCenter/plantList/${plantId}`,
+      ready: async (page) => {
+        // The energy-flow graph (issue 17) with the plant's live power, and today's energy.
+        await page.getByTestId('energy-flow-pv-power').waitFor();
+        await page.getByTestId('detail-today-pv').waitFor();
+      },
+      interactions: [
+        ['tab: Trend chart', (page) => page.getByTestId('detail-tab-trend').click()],
+        ['open select: trend quantities', (page) => page.getByTestId('detail-trend-quantities').click()],
+        ['close select (Escape)', (page) => page.keyboard.press('Escape')],
+        ['trend range: Month', (page) => byText(page, 'detail-trend-range', 'Month').click()],
+        ['tab: Associated info', (page) => page.getByTestId('detail-tab-associated').click()],
+        ['tab: Generation', (page) => page.getByTestId('detail-tab-generation').click()],
+      ],
+    },
+    {
+      key: 'device detail',
+      path: `/deviceCenter/deviceList/${deviceId}`,
+      ready: (page) => page.getByTestId('device-field-sn').waitFor(),
+      interactions: [
+        ['tab: Real-time data', (page) => page.getByRole('tab', { name: 'Real-time data' }).click()],
+        ['tab: History curve', (page) => page.getByRole('tab', { name: 'History curve' }).click()],
+        ['open select: history parameters', (page) => page.getByTestId('history-fields').click()],
+        ['close select (Escape)', (page) => page.keyboard.press('Escape')],
+        ['history range: Last 3 days', (page) => byText(page, 'history-range', 'Last 3 days').click()],
+        ['tab: Basic info', (page) => page.getByRole('tab', { name: 'Basic info' }).click()],
+      ],
+    },
+    {
+      key: 'device list (paging)',
+      path: '/deviceCenter/deviceList',
+      ready: (page) => page.locator('[data-testid^="device-link-"]').first().waitFor(),
+      interactions: [
+        ['next page', (page) => page.getByRole('button', { name: 'Next page' }).click()],
+        ['previous page', (page) => page.getByRole('button', { name: 'Previous page' }).click()],
+        ['next page again', (page) => page.getByRole('button', { name: 'Next page' }).click()],
+      ],
+    },
+  ];
+}
+
+/** One visit: fresh context, LCP once the data is in, then the interactions and their event entries. */
+async function visit(browser, baseUrl, storageState, spec) {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', viewport: VIEWPORT, storageState });
+  try {
+    await context.addInitScript(observeVitals);
+    const page = await context.newPage();
+    page.setDefaultTimeout(READY_TIMEOUT_MS);
+    await page.goto(spec.path);
+    try {
+      await spec.ready(page);
+    } catch (err) {
+      // A visit whose data never showed is a result too (the worst one), not the end of the benchmark.
+      return { error: String(err?.message ?? err).split('\n')[0], lcpMs: null, inpMs: null };
+    }
+    // Two frames: the ready content's paint has been reported to the observer.
+    const settle = () =>
+      page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    await settle();
+    const nav = await page.evaluate(() => {
+      const n = performance.getEntriesByType('navigation')[0];
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      return { ttfbMs: n?.responseStart ?? null, fcpMs: fcp?.startTime ?? null, readyMs: performance.now() };
+    });
+    const { lcp } = await page.evaluate(() => ({ lcp: [...window.__vitals.lcp] }));
+    const last = lcp.at(-1);
+    const interactions = [];
+    for (const [label, act] of spec.interactions ?? []) {
+      const at = await page.evaluate(() => performance.now());
+      await act(page);
+      await page.waitForTimeout(PAUSE_MS);
+      interactions.push({ label, at });
+    }
+    await settle();
+    const events = await page.evaluate(() => [...window.__vitals.events]);
+    const perInteraction = interactions.map((it, i) => {
+      const until = interactions[i + 1]?.at ?? Infinity;
+      const mine = events.filter((e) => e.startTime >= it.at && e.startTime < until);
+      const worst = mine.reduce((w, e) => (!w || e.duration > w.duration ? e : w), undefined);
+      return {
+        label: it.label,
+        durationMs: worst ? worst.duration : null,
+        ...(worst
+          ? { event: worst.name, inputDelayMs: round(worst.inputDelay, 1), processingMs: round(worst.processing, 1) }
+          : {}),
+      };
+    });
+    const durations = perInteraction.map((x) => x.durationMs ?? 0);
+    return {
+      lcpMs: last ? round(last.startTime) : null,
+      lcpElement: last?.element ?? null,
+      lcpSize: last?.size ?? null,
+      ttfbMs: nav.ttfbMs === null ? null : round(nav.ttfbMs, 1),
+      fcpMs: nav.fcpMs === null ? null : round(nav.fcpMs),
+      dataReadyMs: round(nav.readyMs),
+      inpMs: spec.interactions ? Math.max(0, ...durations) : undefined,
+      interactions: spec.interactions ? perInteraction : undefined,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function run() {
+  const loadBefore = os.loadavg()[0];
+  const started = performance.now();
+  // The demo fleet live, as the e2e journeys have it.
+  return withDemoApp({}, async ({ server, browser, api, token }) => {
+    // The inverter heard from last (its live values are the newest) and its plant.
+    const devices = await api.call('GET', '/api/devices?kind=inverter&sort=lastSeen&order=desc&pageSize=1', {
+      token,
+    });
+    const device = devices.items[0];
+    const plants = await api.call('GET', '/api/plants', { token });
+    const plant = plants.find((p) => p.plantId === device.plantId) ?? plants[0];
+    // One login through the form; each visit starts from its session (cookies and storage), never logs in again.
+    const loginContext = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', viewport: VIEWPORT });
+    const loginPage = await loginContext.newPage();
+    await loginPage.goto('/login');
+    await loginPage.getByTestId('login-username').fill('admin');
+    await loginPage.getByTestId('login-password').fill(ADMIN_PASSWORD);
+    await loginPage.getByTestId('login-captcha-input').fill(CAPTCHA_CODE);
+    await loginPage.getByTestId('login-submit').click();
+    await loginPage.getByTestId('menu').waitFor();
+    const storageState = await loginContext.storageState();
+    await loginContext.close();
+
+    const anchorSpec = { key: 'anchor: /login', path: '/login', ready: (p) => p.getByTestId('login-submit').waitFor() };
+    const specs = pagesFor(plant.plantId, device.id);
+    const visits = Object.fromEntries([anchorSpec, ...specs].map((s) => [s.key, []]));
+    // Pages in turn within a round, rounds repeated: a burst of load on the machine hits every page alike.
+    for (let r = 0; r < RUNS; r++) {
+      visits[anchorSpec.key].push(await visit(browser, server.baseUrl, undefined, anchorSpec));
+      for (const spec of specs) visits[spec.key].push(await visit(browser, server.baseUrl, storageState, spec));
+      console.log(
+        `web-vitals round ${r + 1}/${RUNS}: ${Object.entries(visits)
+          .map(
+            ([k, v]) =>
+              `${k} LCP ${v.at(-1).lcpMs} ms${v.at(-1).inpMs !== undefined ? ` INP ${v.at(-1).inpMs} ms` : ''}`,
+          )
+          .join('; ')}; load ${round(os.loadavg()[0], 2)}`,
+      );
+    }
+    const pages = Object.fromEntries(
+      Object.entries(visits).map(([key, list]) => {
+        const failed = list.filter((v) => v.error).length;
+        const lcp = stats(list.map((v) => v.lcpMs));
+        const inp = key.startsWith('anchor') ? null : stats(list.map((v) => v.inpMs));
+        const target = ['plant statistics', 'plant detail', 'device detail'].includes(key);
+        return [
+          key,
+          {
+            lcpMs: lcp,
+            inpMs: inp,
+            fcpMs: stats(list.map((v) => v.fcpMs)),
+            dataReadyMs: stats(list.map((v) => v.dataReadyMs)),
+            failedVisits: failed,
+            lcpElements: [...new Set(list.filter((v) => !v.error).map((v) => v.lcpElement))],
+            ...(target
+              ? {
+                  // Every visit within the target, none failed.
+                  met: {
+                    lcp: failed === 0 && lcp !== null && lcp.worst <= TARGETS.lcpMs,
+                    inp: failed === 0 && inp !== null && inp.worst <= TARGETS.inpMs,
+                  },
+                }
+              : {}),
+            visits: list,
+          },
+        ];
+      }),
+    );
+    const sizeFile = path.join(ROOT, 'bench/results/web-size.json');
+    const size = existsSync(sizeFile) ? JSON.parse(readFileSync(sizeFile, 'utf8')) : undefined;
+    const file = await writeResult('web-vitals', {
+      cpus: os.cpus().length,
+      loadAverage1m: { before: round(loadBefore, 2), after: round(os.loadavg()[0], 2) },
+      runsPerPage: RUNS,
+      runSeconds: round((performance.now() - started) / 1000),
+      targets: TARGETS,
+      chromium: browser.version(),
+      plant: { id: plant.plantId, name: plant.name },
+      device: { id: device.id, sn: device.sn },
+      pages,
+      loginBundle: size
+        ? { gzipKb: size.login.gzipKb, measuredAt: size.measuredAt, from: 'bench/results/web-size.json', targetKb: 230 }
+        : { missing: 'run `node bench/run.mjs web-size` first' },
+      notes: [
+        'each visit: a fresh browser context (empty cache) with the admin’s session; LCP read after the page’s data is shown, before any input',
+        `INP: worst interaction of the visit (event entries, durationThreshold 16 ms; no entry = under 16 ms, counted as 0); interactions ${PAUSE_MS} ms apart`,
+        'server: apps/server/dist/main.js on PGlite with DEMO_FLEET=on (13 plants, 22 inverters live over MQTT), DEMO_HISTORY_DAYS=2',
+        `viewport ${VIEWPORT.width}×${VIEWPORT.height}, no CPU or network throttling, loopback`,
+      ],
+    });
+    console.log(`→ ${file}`);
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
