@@ -13,7 +13,10 @@
 // - Soak: one screen open for BENCH_SOAK_MINUTES (default 60) rotating through the three views every 30 s, with the
 //   demo inverters reporting every DEMO_REPORT_SECONDS (2 here: 15 to 30 times their real rate, so an hour carries
 //   the live updates of 15 to 30 hours). Browser heap (after a forced garbage collection), DOM nodes and event
-//   listeners when the map view comes round after 5 minutes and after the last minute, and every 5 minutes between.
+//   listeners when the map view comes round after 5 minutes and after the last minute, and every 5 minutes between;
+//   a heap snapshot at the first and last sample splits V8's compiled code from the page's objects. Driven over the
+//   DevTools protocol directly (bench/raw-chromium.mjs), not Playwright, whose Network domain makes DevTools keep
+//   copies of responses and frames in the page.
 //   Anchor, same browser, same time: the /login page left open beside it.
 //
 //   npm run build && node bench/big-screen/run.mjs        # or: npm run bench -- big-screen
@@ -23,6 +26,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../e2e/support/server.mjs';
+import { heapByType, launchRawChromium, openRawPage } from '../raw-chromium.mjs';
 import { round, withDemoApp, writeResult } from '../support.mjs';
 import { medianWorst as stats } from '../ingest/process-stats.mjs';
 
@@ -88,53 +92,84 @@ async function firstRender(browser, baseUrl, url, which) {
 }
 
 /** Heap after a forced collection, DOM nodes and listeners of a page (CDP). */
-async function memory(cdp) {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  const { metrics } = await cdp.send('Performance.getMetrics');
+async function memory(page) {
+  await page.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await page.send('Runtime.getHeapUsage');
+  const { metrics } = await page.send('Performance.getMetrics');
   const metric = (name) => metrics.find((m) => m.name === name)?.value ?? null;
   return { heapMb: round(usedSize / 1048576, 2), nodes: metric('Nodes'), listeners: metric('JSEventListeners') };
 }
 
-async function soak(browser, baseUrl, kiosk) {
-  const screen = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', viewport: VIEWPORT });
-  const anchor = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', viewport: VIEWPORT });
+/** A heap snapshot's self sizes in MB: V8's compiled code apart from everything else (the page's objects). */
+async function heapSplit(browser, page) {
+  const byType = await heapByType(browser, page);
+  const mb = (bytes) => round(bytes / 1048576, 3);
+  const code = byType.code ?? 0;
+  const total = Object.values(byType).reduce((a, b) => a + b, 0);
+  return {
+    codeMb: mb(code),
+    otherMb: mb(total - code),
+    byTypeMb: Object.fromEntries(Object.entries(byType).map(([k, v]) => [k, mb(v)])),
+  };
+}
+
+/** Polls the page (once a second) until `renderedAt(arg)` holds. */
+async function waitRendered(page, arg, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  const expression = `(${renderedAt.toString()})(${JSON.stringify(arg)})`;
+  for (;;) {
+    if ((await page.evaluate(expression).catch(() => false)) !== false) return;
+    if (Date.now() > until) throw new Error(`big-screen soak: ${JSON.stringify(arg)} not rendered in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+// Counts the WebSocket messages the page receives, in the page, before any of its own scripts run (the Network domain
+// that would count them for us is what the soak must not enable).
+const COUNT_FRAMES = `(() => {
+  const Native = window.WebSocket;
+  window.__benchFrames = 0;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => (window.__benchFrames += 1));
+    }
+  };
+})();`;
+
+/**
+ * The soak, in a Chromium driven over its own protocol (bench/raw-chromium.mjs: no Network domain, so DevTools keeps
+ * no copies of responses and frames in the page), the screen and the anchor each in a context of their own.
+ */
+async function soak(baseUrl, kiosk) {
+  const browser = await launchRawChromium();
   try {
-    const page = await screen.newPage();
-    const cdp = await screen.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    await cdp.send('Network.enable');
-    let frames = 0;
-    cdp.on('Network.webSocketFrameReceived', () => (frames += 1));
-    const anchorPage = await anchor.newPage();
-    const anchorCdp = await anchor.newCDPSession(anchorPage);
-    await anchorCdp.send('Performance.enable');
-    await anchorPage.goto('/login');
-    await anchorPage.getByTestId('login-submit').waitFor();
+    const page = await openRawPage(browser, VIEWPORT);
+    const anchorPage = await openRawPage(browser, VIEWPORT);
+    for (const p of [page, anchorPage]) await p.send('Performance.enable', {});
+    await page.send('Page.enable', {});
+    await page.send('Page.addScriptToEvaluateOnNewDocument', { source: COUNT_FRAMES });
+    await anchorPage.navigate(`${baseUrl}/login`);
+    await waitRendered(anchorPage, { which: 'anchor' }, READY_TIMEOUT_MS);
     const startedAt = Date.now();
-    await page.goto(`/bigScreen/map?kiosk=${encodeURIComponent(kiosk)}&rotate=${ROTATE_SECONDS}`);
-    await page.waitForFunction(renderedAt, { which: 'map' }, { polling: 'raf', timeout: READY_TIMEOUT_MS });
+    await page.navigate(`${baseUrl}/bigScreen/map?kiosk=${encodeURIComponent(kiosk)}&rotate=${ROTATE_SECONDS}`);
+    await waitRendered(page, { which: 'map' }, READY_TIMEOUT_MS);
     const views = new Set();
     const samples = [];
+    const splits = [];
     const endAt = startedAt + SOAK_MINUTES * 60_000;
     for (let next = startedAt + SAMPLE_EVERY_MS; ; next = Math.min(next + SAMPLE_EVERY_MS, endAt)) {
       // Watch the rotation until the sample is due, then take it when the map comes round (like with like).
       while (Date.now() < next) {
-        views.add(await page.evaluate(() => location.pathname));
+        views.add(await page.evaluate('location.pathname'));
         await new Promise((r) => setTimeout(r, Math.min(10_000, Math.max(0, next - Date.now()))));
       }
-      await page.waitForFunction(
-        renderedAt,
-        { which: 'map', onMap: true },
-        {
-          polling: 1000,
-          timeout: 4 * ROTATE_SECONDS * 1000,
-        },
-      );
+      await waitRendered(page, { which: 'map', onMap: true }, 4 * ROTATE_SECONDS * 1000);
+      const frames = await page.evaluate('window.__benchFrames');
       const sample = {
         minute: round((Date.now() - startedAt) / 60_000, 1),
-        screen: await memory(cdp),
-        anchor: await memory(anchorCdp),
+        screen: await memory(page),
+        anchor: await memory(anchorPage),
         liveFrames: frames,
       };
       samples.push(sample);
@@ -143,6 +178,9 @@ async function soak(browser, baseUrl, kiosk) {
           `${sample.screen.listeners} listeners; anchor ${sample.anchor.heapMb} MB; ${frames} live frames; ` +
           `load ${round(os.loadavg()[0], 2)}`,
       );
+      // The split by snapshot at the first and the last sample only: a snapshot takes seconds and memory of its own.
+      if (samples.length === 1 || next >= endAt)
+        splits.push({ minute: sample.minute, ...(await heapSplit(browser, page)) });
       if (next >= endAt) break;
     }
     const first = samples[0];
@@ -152,18 +190,20 @@ async function soak(browser, baseUrl, kiosk) {
       minutes: SOAK_MINUTES,
       reportSeconds: REPORT_SECONDS,
       rotateSeconds: ROTATE_SECONDS,
+      driver: 'raw DevTools protocol over a pipe (no Network domain)',
       viewsSeen: [...views].sort(),
-      liveFrames: frames,
+      liveFrames: last.liveFrames,
       samples,
+      heapSnapshots: splits,
       screenHeapGrowth: growth(first.screen.heapMb, last.screen.heapMb),
+      screenObjectsGrowth: splits.length > 1 ? growth(splits[0].otherMb, splits.at(-1).otherMb) : null,
       anchorHeapGrowth: growth(first.anchor.heapMb, last.anchor.heapMb),
       screenNodesGrowth: growth(first.screen.nodes, last.screen.nodes),
       target: `heap after ${SOAK_MINUTES} min ≤ ${1 + HEAP_GROWTH_LIMIT} × heap after 5 min`,
       met: samples.length > 1 && last.screen.heapMb <= first.screen.heapMb * (1 + HEAP_GROWTH_LIMIT),
     };
   } finally {
-    await screen.close();
-    await anchor.close();
+    await browser.close();
   }
 }
 
@@ -202,7 +242,7 @@ export async function run() {
       ]),
     );
 
-    const soaked = SOAK_MINUTES > 0 ? await soak(browser, server.baseUrl, kiosk) : null;
+    const soaked = SOAK_MINUTES > 0 ? await soak(server.baseUrl, kiosk) : null;
     const result = {
       viewport: VIEWPORT,
       runs: RUNS,
@@ -216,7 +256,7 @@ export async function run() {
       `big-screen: first full render (median) anchor /login ${anchorMedian} ms, map ${firstRenderMs.map?.median} ms, ` +
         `charts ${firstRenderMs.charts?.median} ms, flow ${firstRenderMs.flowGraph?.median} ms` +
         (soaked
-          ? `; soak ${soaked.minutes} min: screen heap ${soaked.samples[0].screen.heapMb} → ${soaked.samples.at(-1).screen.heapMb} MB (${round(soaked.screenHeapGrowth * 100, 1)} %), anchor ${round(soaked.anchorHeapGrowth * 100, 1)} %, ${soaked.liveFrames} live frames, target met: ${soaked.met}`
+          ? `; soak ${soaked.minutes} min: screen heap ${soaked.samples[0].screen.heapMb} → ${soaked.samples.at(-1).screen.heapMb} MB (${round(soaked.screenHeapGrowth * 100, 1)} %; objects without compiled code ${soaked.screenObjectsGrowth === null ? '–' : round(soaked.screenObjectsGrowth * 100, 1)} %), anchor ${round(soaked.anchorHeapGrowth * 100, 1)} %, ${soaked.liveFrames} live frames, target met: ${soaked.met}`
           : '') +
         ` → ${path.relative(ROOT, file)}`,
     );

@@ -1,0 +1,144 @@
+// Chromium driven over its DevTools protocol directly (--remote-debugging-pipe), without Playwright.
+//
+// Why: Playwright enables the Network domain on every page it drives, and with it DevTools keeps response bodies and
+// WebSocket data for its own use inside the page's renderer. A memory soak measured through Playwright therefore counts
+// memory the page never holds in a real browser (bench/README.md, "heap-snapshot diff"). Here only the domains the
+// benchmark asks for are enabled.
+//
+// Messages on the pipe are JSON, each ended by a NUL byte; fd 3 carries ours to the browser, fd 4 the browser's to us.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.mjs';
+
+/**
+ * Starts a headless Chromium with a fresh profile and returns a client: `send(method, params, sessionId)` resolves with
+ * the result (rejects with the protocol's error), `on(method, listener)` hears events (listener gets params and
+ * sessionId), `close()` ends the browser and removes its profile.
+ */
+export async function launchRawChromium() {
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-cdp-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, '--headless', '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
+  );
+  const toBrowser = child.stdio[3];
+  const fromBrowser = child.stdio[4];
+  let nextId = 1;
+  const pending = new Map();
+  const listeners = new Map();
+  let buffered = '';
+  fromBrowser.setEncoding('utf8');
+  fromBrowser.on('data', (chunk) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\0'); end >= 0; end = buffered.indexOf('\0')) {
+      const message = JSON.parse(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+      if (message.id !== undefined) {
+        const waiter = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.error) waiter?.reject(new Error(`${waiter.method}: ${message.error.message}`));
+        else waiter?.resolve(message.result);
+      } else {
+        for (const listener of listeners.get(message.method) ?? []) listener(message.params, message.sessionId);
+      }
+    }
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.once('exit', () => {
+    for (const waiter of pending.values()) waiter.reject(new Error(`${waiter.method}: the browser exited`));
+    pending.clear();
+  });
+
+  const send = (method, params = {}, sessionId) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject, method });
+      toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
+    });
+  const on = (method, listener) => {
+    if (!listeners.has(method)) listeners.set(method, []);
+    listeners.get(method).push(listener);
+    return () =>
+      listeners.set(
+        method,
+        (listeners.get(method) ?? []).filter((l) => l !== listener),
+      );
+  };
+  await send('Browser.getVersion');
+  return {
+    send,
+    on,
+    async close() {
+      await send('Browser.close').catch(() => {});
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A page in its own browser context (its own cookies and storage, like a separate browser profile), attached with a
+ * flat session. Returns `{ send, evaluate, navigate, close }`: `send` is scoped to the page's session, `evaluate`
+ * returns an expression's value (awaiting promises), `navigate` goes to a URL.
+ */
+export async function openRawPage(browser, { width, height }) {
+  const { browserContextId } = await browser.send('Target.createBrowserContext', { disposeOnDetach: true });
+  const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank', browserContextId });
+  const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
+  const send = (method, params) => browser.send(method, params, sessionId);
+  await send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
+  const evaluate = async (expression) => {
+    const { result, exceptionDetails } = await send('Runtime.evaluate', {
+      expression,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (exceptionDetails)
+      throw new Error(`evaluate: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    return result.value;
+  };
+  return {
+    sessionId,
+    send,
+    evaluate,
+    navigate: (url) => send('Page.navigate', { url }),
+    async close() {
+      await browser.send('Target.closeTarget', { targetId }).catch(() => {});
+      await browser.send('Target.disposeBrowserContext', { browserContextId }).catch(() => {});
+    },
+  };
+}
+
+/**
+ * Self sizes in a heap snapshot of the page, summed by V8's node type (object, closure, code, string, array, hidden,
+ * native, …), in bytes. Lets a soak tell the page's own objects from the engine's compiled code, which grows as more
+ * functions get compiled and optimised and is not data the page keeps.
+ */
+export async function heapByType(browser, page) {
+  const chunks = [];
+  const off = browser.on('HeapProfiler.addHeapSnapshotChunk', (params, sessionId) => {
+    if (sessionId === page.sessionId) chunks.push(params.chunk);
+  });
+  try {
+    await page.send('HeapProfiler.enable');
+    await page.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
+  } finally {
+    off();
+    await page.send('HeapProfiler.disable').catch(() => {});
+  }
+  const snapshot = JSON.parse(chunks.join(''));
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const typeAt = fields.indexOf('type');
+  const sizeAt = fields.indexOf('self_size');
+  const byType = {};
+  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
+    const type = types[snapshot.nodes[i + typeAt]];
+    byType[type] = (byType[type] ?? 0) + snapshot.nodes[i + sizeAt];
+  }
+  return byType;
+}
