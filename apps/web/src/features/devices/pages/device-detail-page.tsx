@@ -1,9 +1,10 @@
-import { Button, Result, Spin, Tabs } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ActiveAlarms } from '@/components/active-alarms';
 import { activeAlarmSearchPath } from '@/components/alarm-badge';
+import { DeferredTabs } from '@/components/deferred-tabs';
 import { PageHeader } from '@/components/page-header';
 import { useDeviceAlarms } from '../api/get-device-alarms';
 import { useDeviceDetail } from '../api/get-device-detail';
@@ -56,7 +57,7 @@ function DeviceDetailView({ id }: { id: number }) {
       <BackLink />
       <PageHeader title={device.sn} extra={<LiveIndicator state={live} />} />
       <DeviceAlarms deviceId={device.id} />
-      <Tabs
+      <DeferredTabs
         data-testid="device-detail-tabs"
         items={[
           { key: 'basic', label: t('deviceDetail.tabs.basic'), children: <DeviceBasicInfo device={device} /> },

@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Result, Tabs } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { PlantOverview } from '@voltfleet/domain';
 import { ActiveAlarms } from '@/components/active-alarms';
 import { activeAlarmSearchPath } from '@/components/alarm-badge';
+import { DeferredTabs } from '@/components/deferred-tabs';
 import { PageHeader } from '@/components/page-header';
 import { PageSpin } from '@/components/page-spin';
 import { StatusTag } from '@/components/status-tag';
@@ -127,7 +128,7 @@ function DetailTabs({ overview, renderWeather }: { overview: PlantOverview; rend
   ].map((item) => ({ ...item, label: <span data-testid={`detail-tab-${item.key}`}>{item.label}</span> }));
   const active = items.some((i) => i.key === search.get('tab')) ? search.get('tab')! : 'basic';
   return (
-    <Tabs
+    <DeferredTabs
       activeKey={active}
       items={items}
       onChange={(tab) => setSearch(tab === 'basic' ? {} : { tab }, { replace: true })}
