@@ -20,11 +20,33 @@ export function useIssuedCommands(): { issued: readonly Command[]; add: (command
     latest.current = issued;
   }, [issued]);
 
+  /** Fetches the open commands again (at most REFRESH_LIMIT); the answer is applied while `isCurrent()` holds. */
+  const refreshOpen = useCallback((isCurrent: () => boolean) => {
+    const open = latest.current.filter((c) => !isFinalStatus(c.status)).slice(0, REFRESH_LIMIT);
+    if (open.length === 0) return;
+    void Promise.all(open.map((c) => http.get<Command>(`/api/commands/${c.id}`).catch(() => undefined))).then(
+      (fetched) => {
+        if (isCurrent())
+          setIssued((list) =>
+            withFetched(
+              list,
+              fetched.filter((c): c is Command => c !== undefined),
+            ),
+          );
+      },
+    );
+  }, []);
+
   const state = useLiveSocket(
-    useCallback((m: LiveMessage) => {
-      memory.current.hear(m);
-      setIssued((list) => applyCommandStatus(list, m));
-    }, []),
+    useCallback(
+      (m: LiveMessage) => {
+        // The server may have missed events (docs/faults.md): as after a drop, read the open ones again.
+        if (m.type === 'resync') return refreshOpen(() => true);
+        memory.current.hear(m);
+        setIssued((list) => applyCommandStatus(list, m));
+      },
+      [refreshOpen],
+    ),
   );
 
   const wasOpen = useRef(false);
@@ -37,24 +59,12 @@ export function useIssuedCommands(): { issued: readonly Command[]; add: (command
     wasOpen.current = true;
     if (!wasDown.current) return;
     wasDown.current = false;
-    const open = latest.current.filter((c) => !isFinalStatus(c.status)).slice(0, REFRESH_LIMIT);
-    if (open.length === 0) return;
     let current = true;
-    void Promise.all(open.map((c) => http.get<Command>(`/api/commands/${c.id}`).catch(() => undefined))).then(
-      (fetched) => {
-        if (current)
-          setIssued((list) =>
-            withFetched(
-              list,
-              fetched.filter((c): c is Command => c !== undefined),
-            ),
-          );
-      },
-    );
+    refreshOpen(() => current);
     return () => {
       current = false;
     };
-  }, [state]);
+  }, [state, refreshOpen]);
 
   const add = useCallback(
     (commands: readonly Command[]) => setIssued((list) => withIssued(list, commands, memory.current)),

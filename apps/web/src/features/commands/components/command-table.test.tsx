@@ -211,4 +211,18 @@ describe('CommandTable', () => {
     expect(api.calls.map((c) => c.path)).toEqual(['/api/commands/21']);
     expect(statusOf(done)).toHaveTextContent(/^Succeeded$/);
   });
+
+  it('fetches the open commands again when the server says it may have missed events (resync)', async () => {
+    const open = command(31, { deviceSn: 'SN-RESYNC' });
+    const done = command(32, { deviceSn: 'SN-FINAL', status: 'succeeded' });
+    const api = fakeApi({ 'GET /api/commands/31': ok({ ...open, status: 'succeeded' }) });
+    const { user } = await renderWithProviders(<IssuedCommands answer={[open, done]} />, { me: testMe() });
+    FakeSocket.latest().open();
+    await user.click(screen.getByRole('button', { name: 'answer' }));
+    expect(api.calls).toEqual([]);
+
+    FakeSocket.latest().push({ type: 'resync' });
+    await waitFor(() => expect(statusOf(open)).toHaveTextContent(/^Succeeded$/));
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/commands/31']);
+  });
 });

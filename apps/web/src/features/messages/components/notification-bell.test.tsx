@@ -30,6 +30,21 @@ describe('notification bell', () => {
     expect(countShown()).toBe('0');
   });
 
+  it('reads the count and an open list again when the server says it may have missed events (resync)', async () => {
+    let unread = 1;
+    const api = fakeApi({ [COUNT]: () => ok({ count: unread }), [LIST]: ok(page([message(1)])) });
+    await renderMessages('/messages');
+    await screen.findByTestId('message-1');
+    const socket = FakeLiveSocket.latest();
+    socket.open();
+    await waitFor(() => expect(countShown()).toBe('1'));
+    const lists = api.callsTo(LIST).length;
+    unread = 5;
+    socket.push({ type: 'resync' });
+    await waitFor(() => expect(countShown()).toBe('5'));
+    await waitFor(() => expect(api.callsTo(LIST).length).toBeGreaterThan(lists));
+  });
+
   it('refreshes an open list when the count changes live', async () => {
     const api = fakeApi({ [COUNT]: ok({ count: 1 }), [LIST]: ok(page([message(1)])) });
     await renderMessages('/messages');

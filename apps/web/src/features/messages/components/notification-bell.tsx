@@ -33,6 +33,8 @@ export function NotificationBell({
 
   const onLive = useCallback(
     (message: LiveMessage) => {
+      // The server may have missed events (docs/faults.md): read the count and the lists again.
+      if (message.type === 'resync') return void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
       if (message.type !== 'unread') return;
       // The event is newer than a count still being read (the re-read when the socket opens): that one must not win.
       void queryClient.cancelQueries({ queryKey: UNREAD_KEY });
