@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import WebSocket from 'ws';
 import { inverterCommands } from '@voltfleet/simulator';
 import type { Command, LiveMessage, Reading } from '@voltfleet/domain';
+import { LIVE_CHANNEL } from '../features/live/live.bus.js';
 import { mosquittoAvailable } from '../link/mosquitto-runner.js';
 import { CountingDevice, readingsOf, startFaultWorld, waitFor, type FaultWorld } from './fault-world.js';
 import { RecordingDevice } from './recording-device.js';
@@ -119,6 +120,20 @@ async function mtime(file: string): Promise<number> {
   );
 }
 
+/**
+ * Whether the http process hears again: its LISTEN connection done with its last LISTEN (the bus's own channel) and
+ * idle. The bus tells the tabs to resync right after that statement, so a tab opened later hears no resync of it.
+ */
+async function listening(): Promise<boolean> {
+  const { rows } = await world.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name = 'voltfleet-live-listen'
+        AND state = 'idle' AND query = $1`,
+    [`LISTEN ${LIVE_CHANNEL}`],
+  );
+  return rows[0]!.n === 1;
+}
+
 const alive = (p: FaultWorld['work']) => Promise.race([p.exited.then(() => false), Promise.resolve(true)]);
 
 describe.skipIf(!POSTGRES || !MOSQUITTO)(
@@ -194,6 +209,8 @@ describe.skipIf(!POSTGRES || !MOSQUITTO)(
       await expectStoredExactlyOnce(run);
       expect(await alive(world.work)).toBe(true);
       expect(await alive(world.http)).toBe(true);
+      // The live channel too: the http process's LISTEN connection came back (its backoff is at most 30 s).
+      await waitFor(listening, 'the LISTEN connection back', 40_000);
       // The http process's pool recovered too: a signed-in request reads the database.
       const res = await world.api<{ total: number }>('GET', '/api/devices?page=1&pageSize=10');
       expect(res.status).toBe(200);
@@ -202,6 +219,8 @@ describe.skipIf(!POSTGRES || !MOSQUITTO)(
 
     it('the LISTEN connection dropped: the tab is told to resync once LISTEN is back, and its page catches up', async () => {
       showLogsOnFailure();
+      // An earlier fault's LISTEN reconnection still on its way would tell this tab to resync too: wait it out.
+      await waitFor(listening, 'the LISTEN connection in place', 40_000);
       const device = world.devices.get(LIVE)!;
       const live: LiveMessage[] = [];
       // What a page shows: the newest reading it heard live or read again after a resync.
