@@ -1,14 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { receivedMails } from './support/mailbox.js';
-import {
-  ADMIN_PASSWORD,
-  USER_PASSWORD,
-  WAIT_MS,
-  expectNotice,
-  loginViaForm,
-  setupJourney,
-  showRow,
-} from './support/journey.js';
+import { ADMIN_PASSWORD, USER_PASSWORD, WAIT_MS, expectNotice, loginViaForm, setupJourney } from './support/journey.js';
 
 const NEW_PASSWORD = 'Fresh-pw-22';
 
@@ -52,10 +44,13 @@ describe('password reset by code', () => {
     const admin = await journey.open();
     await loginViaForm(admin, 'admin', ADMIN_PASSWORD);
     await admin.goto('/userCenter/userList');
-    // The other journeys' users fill the list: look the new one up by name.
+    // The other journeys' users fill the list: look the new one up by name. The search's answer holds the one user;
+    // wait for it rather than page through the unfiltered list still shown while it is on its way (the pager could
+    // say "last page" of that list before the answer replaced it).
     await admin.getByTestId('user-search').locator('input').fill(username);
     await admin.getByTestId('user-search').locator('input').press('Enter');
-    const row = await showRow(admin, 'user-table', username);
+    const row = admin.getByTestId('user-table').locator('tbody tr', { hasText: username }).first();
+    await row.waitFor({ timeout: WAIT_MS });
     await row.getByTestId(`user-reset-password-${username}`).click();
     await admin.locator('.ant-popconfirm').getByRole('button', { name: 'Reset password' }).click();
     await expectNotice(admin, 'Sent successfully');
