@@ -114,11 +114,12 @@ export async function openRawPage(browser, { width, height }) {
 }
 
 /**
- * Self sizes in a heap snapshot of the page, summed by V8's node type (object, closure, code, string, array, hidden,
- * native, …), in bytes. Lets a soak tell the page's own objects from the engine's compiled code, which grows as more
- * functions get compiled and optimised and is not data the page keeps.
+ * A heap snapshot of the page, summed: self sizes by V8's node type (object, closure, code, string, array, hidden,
+ * native, …) and by type and name together (a constructor's name for objects), in bytes. Lets a soak tell the page's
+ * own objects from the engine's compiled code, which grows as more functions get compiled and optimised and is not
+ * data the page keeps, and name what grew.
  */
-export async function heapByType(browser, page) {
+export async function heapSummary(browser, page) {
   const chunks = [];
   const off = browser.on('HeapProfiler.addHeapSnapshotChunk', (params, sessionId) => {
     if (sessionId === page.sessionId) chunks.push(params.chunk);
@@ -134,11 +135,34 @@ export async function heapByType(browser, page) {
   const fields = snapshot.snapshot.meta.node_fields;
   const types = snapshot.snapshot.meta.node_types[0];
   const typeAt = fields.indexOf('type');
+  const nameAt = fields.indexOf('name');
   const sizeAt = fields.indexOf('self_size');
   const byType = {};
+  const byName = {};
   for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
     const type = types[snapshot.nodes[i + typeAt]];
-    byType[type] = (byType[type] ?? 0) + snapshot.nodes[i + sizeAt];
+    const size = snapshot.nodes[i + sizeAt];
+    byType[type] = (byType[type] ?? 0) + size;
+    // Strings are named by their text: group them as one, or every distinct text would be a row.
+    const name =
+      type === 'string' || type === 'concatenated string' || type === 'sliced string'
+        ? '(strings)'
+        : `${type}: ${snapshot.strings[snapshot.nodes[i + nameAt]].slice(0, 60)}`;
+    const entry = (byName[name] ??= { bytes: 0, count: 0 });
+    entry.bytes += size;
+    entry.count += 1;
   }
-  return byType;
+  return { byType, byName };
+}
+
+/** What grew most between two heapSummary results, by type and name: the `top` largest growths in bytes. */
+export function heapGrowth(before, after, top = 15) {
+  return Object.entries(after.byName)
+    .map(([name, { bytes, count }]) => ({
+      name,
+      bytes: bytes - (before.byName[name]?.bytes ?? 0),
+      count: count - (before.byName[name]?.count ?? 0),
+    }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, top);
 }

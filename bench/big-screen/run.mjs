@@ -26,7 +26,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../e2e/support/server.mjs';
-import { heapByType, launchRawChromium, openRawPage } from '../raw-chromium.mjs';
+import { heapGrowth, heapSummary, launchRawChromium, openRawPage } from '../raw-chromium.mjs';
 import { round, withDemoApp, writeResult } from '../support.mjs';
 import { medianWorst as stats } from '../ingest/process-stats.mjs';
 
@@ -102,14 +102,15 @@ async function memory(page) {
 
 /** A heap snapshot's self sizes in MB: V8's compiled code apart from everything else (the page's objects). */
 async function heapSplit(browser, page) {
-  const byType = await heapByType(browser, page);
+  const summary = await heapSummary(browser, page);
   const mb = (bytes) => round(bytes / 1048576, 3);
-  const code = byType.code ?? 0;
-  const total = Object.values(byType).reduce((a, b) => a + b, 0);
+  const code = summary.byType.code ?? 0;
+  const total = Object.values(summary.byType).reduce((a, b) => a + b, 0);
   return {
     codeMb: mb(code),
     otherMb: mb(total - code),
-    byTypeMb: Object.fromEntries(Object.entries(byType).map(([k, v]) => [k, mb(v)])),
+    byTypeMb: Object.fromEntries(Object.entries(summary.byType).map(([k, v]) => [k, mb(v)])),
+    summary,
   };
 }
 
@@ -194,7 +195,8 @@ async function soak(baseUrl, kiosk) {
       viewsSeen: [...views].sort(),
       liveFrames: last.liveFrames,
       samples,
-      heapSnapshots: splits,
+      heapSnapshots: splits.map(({ summary: _summary, ...split }) => split),
+      heapGrowthTop: splits.length > 1 ? heapGrowth(splits[0].summary, splits.at(-1).summary) : null,
       screenHeapGrowth: growth(first.screen.heapMb, last.screen.heapMb),
       screenObjectsGrowth: splits.length > 1 ? growth(splits[0].otherMb, splits.at(-1).otherMb) : null,
       anchorHeapGrowth: growth(first.anchor.heapMb, last.anchor.heapMb),
