@@ -157,11 +157,12 @@ function installHooks() {
 }
 
 /**
- * Starts a throwaway PostgreSQL cluster on 127.0.0.1.
- * @param {{ log?: (line: string) => void }} [options]
+ * Starts a throwaway PostgreSQL cluster on 127.0.0.1. `settings` adds server settings (name → value) to the defaults
+ * below, e.g. a benchmark's `shared_buffers` sized like a production server's (docs/deploy.md).
+ * @param {{ log?: (line: string) => void, settings?: Record<string, string> }} [options]
  * @returns {Promise<{ url: string, port: number, dataDir: string, binDir: string, stop: () => Promise<void>, restart: (mode?: 'smart' | 'fast' | 'immediate') => Promise<void> }>}
  */
-export async function startPostgres({ log = () => {} } = {}) {
+export async function startPostgres({ log = () => {}, settings = {} } = {}) {
   const reason = postgresUnavailableReason();
   if (reason) throw new Error(reason);
   const binDir = findPostgresBin();
@@ -223,6 +224,7 @@ export async function startPostgres({ log = () => {} } = {}) {
         '-c synchronous_commit=off',
         '-c full_page_writes=off',
         '-c max_connections=200',
+        ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
       ].join(' ');
       const start = await runTool(
         ctx,
