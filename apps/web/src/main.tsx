@@ -1,14 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from '@/app/app-router';
+import { preloadShellPage } from '@/app/page-registry';
 import { Providers } from '@/app/providers';
 import { initI18n } from '@/lib/i18n';
 import { initialLang } from '@/lib/lang';
+import { getSession } from '@/lib/session';
 import '@/app/app.css';
 import '@/app/lists.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// A signed-in arrival on a shell page: its code loads beside the first language instead of after the first render.
+if (getSession()) preloadShellPage(window.location.pathname);
 
 // The first language (strings and Ant Design locale) is loaded before the first render, so nothing flickers.
 // Should its chunk fail, the app still starts (showing message keys) rather than staying blank.

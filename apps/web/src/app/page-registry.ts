@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyLoad } from '@/lib/lazy-load';
+import { MESSAGES_PATH, NOTICES_PATH, PERSONAL_CENTER_PATH, WORK_ORDERS_PATH } from './routes';
 import type { PageKey } from './shell/shell-layout';
 
 /** A page component, loaded with (and through) the shell's chunk. */
@@ -37,3 +38,38 @@ export const DETAIL_ROUTES: Readonly<Record<string, { path: string; page: LazyEx
   'plantCenter/plantList': { path: ':plantId', page: shellPage('plantCenter/plantList/:plantId') },
   'deviceCenter/deviceList': { path: ':deviceId', page: shellPage('deviceCenter/deviceList/:deviceId') },
 };
+
+/** Shell pages outside the permission table, by path. */
+const FIXED_PAGES: Readonly<Record<string, PageKey>> = {
+  [PERSONAL_CENTER_PATH]: 'personalCenter',
+  [NOTICES_PATH]: 'notices',
+  [WORK_ORDERS_PATH]: 'workOrders',
+  [MESSAGES_PATH]: 'messages',
+};
+
+/**
+ * The shell page a path shows ("/plantCenter/plantList/42" is the plant list's detail page), or undefined for any
+ * other path. Says nothing of permissions: the routes decide what is shown.
+ */
+export function shellPageKeyOf(pathname: string): PageKey | undefined {
+  const fixed = FIXED_PAGES[pathname];
+  if (fixed) return fixed;
+  const key = pathname.slice(1);
+  if (Object.hasOwn(PAGE_REGISTRY, key)) return key as PageKey;
+  const cut = key.lastIndexOf('/');
+  const parent = key.slice(0, cut);
+  const detail = Object.hasOwn(DETAIL_ROUTES, parent) ? DETAIL_ROUTES[parent] : undefined;
+  return cut > 0 && detail && /^[^/]+$/.test(key.slice(cut + 1)) ? (`${parent}/${detail.path}` as PageKey) : undefined;
+}
+
+/**
+ * Starts loading the shell's code and then the page's at `pathname`, for a signed-in arrival (a reload, a bookmark, a
+ * link in a message): otherwise the shell's chunk is asked for only at the first render, after the first language,
+ * and the page's after the shell's. Nothing is rendered here, and a failure is left to the lazy components, which
+ * load the same chunks and report it.
+ */
+export function preloadShellPage(pathname: string): void {
+  const key = shellPageKeyOf(pathname);
+  if (!key) return;
+  void import('./shell/shell-layout').then((shell) => shell.PAGE_LOADERS[key]()).catch(() => undefined);
+}
