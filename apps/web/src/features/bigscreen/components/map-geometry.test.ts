@@ -1,5 +1,9 @@
+import { geoPath } from 'd3-geo';
+import { feature, mesh } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
-import { clusterPoints, fitProjection, markerRadius, type MapPoint } from './map-geometry';
+import worldData from 'world-atlas/countries-110m.json';
+import { clusterPoints, fitProjection, markerRadius, svgPath, type MapPoint } from './map-geometry';
 
 const W = 1200;
 const H = 800;
@@ -67,5 +71,31 @@ describe('markerRadius', () => {
     expect(markerRadius(100, 100)).toBe(22);
     expect(markerRadius(25, 100)).toBeCloseTo(14.5);
     expect(markerRadius(10, 0)).toBe(7);
+  });
+});
+
+describe('svgPath', () => {
+  const world = worldData as unknown as Topology<{ land: GeometryCollection; countries: GeometryCollection }>;
+  const land = feature(world, world.objects.land);
+  const borders = mesh(world, world.objects.countries, (a, b) => a !== b);
+
+  it.each([
+    ['the whole world', []],
+    ['one plant', [{ lon: 14.4, lat: 50.1 }]],
+    [
+      'plants on three continents',
+      [
+        { lon: 116.4, lat: 39.9 },
+        { lon: 14.4, lat: 50.1 },
+        { lon: -122.4, lat: 37.8 },
+      ],
+    ],
+  ])('draws the land and the borders as d3 does, for %s', (_name, plants) => {
+    const projection = fitProjection(plants, W, H, PAD);
+    for (const object of [land, borders]) {
+      const path = svgPath(projection, object);
+      expect(path.length).toBeGreaterThan(1000);
+      expect(path).toBe(geoPath(projection)(object));
+    }
   });
 });

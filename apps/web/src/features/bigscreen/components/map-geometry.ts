@@ -1,4 +1,4 @@
-import { geoMercator, type GeoProjection } from 'd3-geo';
+import { geoMercator, geoPath, type GeoPermissibleObjects, type GeoProjection } from 'd3-geo';
 
 /** A plant placed on the map: its screen position and what its marker shows. */
 export interface MapPoint {
@@ -90,4 +90,28 @@ export function clusterPoints<P extends MapPoint>(
 export function markerRadius(weight: number, largest: number, min = 7, max = 22): number {
   if (!(largest > 0) || !(weight > 0)) return min;
   return min + (max - min) * Math.sqrt(Math.min(1, weight / largest));
+}
+
+/** Decimals of a path's coordinates: d3's own default (a thousandth of a pixel). */
+const PATH_DIGITS = 1000;
+const atDigits = (v: number) => Math.round(v * PATH_DIGITS) / PATH_DIGITS;
+
+/**
+ * The SVG path data of a geographic object, the same text as `geoPath(projection)(object)`, built in an array and
+ * joined once. d3's string output appends each coordinate with `+=`: the world's land became a tree of about 15,000
+ * concatenated strings, kept by the page as the `d` it rendered (the big-screen soak's heap snapshots showed them
+ * coming and going with every rotation). One flat string is a third of that memory and does not depend on whether
+ * the engine has flattened the tree yet.
+ */
+export function svgPath(projection: GeoProjection, object: GeoPermissibleObjects): string {
+  const parts: string[] = [];
+  geoPath(projection, {
+    moveTo: (x, y) => void parts.push(`M${atDigits(x)},${atDigits(y)}`),
+    lineTo: (x, y) => void parts.push(`L${atDigits(x)},${atDigits(y)}`),
+    closePath: () => void parts.push('Z'),
+    // Only point geometries begin paths of their own and draw circles; the map passes polygons and lines.
+    beginPath: () => undefined,
+    arc: () => undefined,
+  })(object);
+  return parts.join('');
 }

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { geoPath } from 'd3-geo';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import worldData from 'world-atlas/countries-110m.json';
 import { PLANT_STATUSES, type BigScreenPlant, type PlantStatus } from '@voltfleet/domain';
 import { formatNumber, scaleEnergy, scalePower } from '@/lib/number-format';
 import { STATUS_COLORS } from './world-map-colors';
-import { clusterPoints, fitProjection, markerRadius, type Cluster, type MapPoint } from './map-geometry';
+import { clusterPoints, fitProjection, markerRadius, svgPath, type Cluster, type MapPoint } from './map-geometry';
 
 /** Natural Earth 1:110m countries (world-atlas, shipped in the bundle: nothing is fetched at run time). */
 const world = worldData as unknown as Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
@@ -101,10 +100,10 @@ export function WorldMap({
     () => fitProjection(placed, width, height, PADDING),
     [positions, width, height], // eslint-disable-line react-hooks/exhaustive-deps -- positions stand for `placed`
   );
-  const paths = useMemo(() => {
-    const path = geoPath(projection);
-    return { land: path(land) ?? '', borders: path(borders) ?? '' };
-  }, [projection]);
+  const paths = useMemo(
+    () => ({ land: svgPath(projection, land), borders: svgPath(projection, borders) }),
+    [projection],
+  );
   const clusters = useMemo(
     () => clusterPoints(placed, (lon, lat) => projection([lon, lat]), CLUSTER_RADIUS),
     [placed, projection],
