@@ -139,29 +139,38 @@ export async function heapSummary(browser, page) {
   const sizeAt = fields.indexOf('self_size');
   const byType = {};
   const byName = {};
+  // Strings by their first 60 characters as well: what text a growth of strings is made of.
+  const byText = {};
   for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
     const type = types[snapshot.nodes[i + typeAt]];
     const size = snapshot.nodes[i + sizeAt];
     byType[type] = (byType[type] ?? 0) + size;
     // Strings are named by their text: group them as one, or every distinct text would be a row.
-    const name =
-      type === 'string' || type === 'concatenated string' || type === 'sliced string'
-        ? '(strings)'
-        : `${type}: ${snapshot.strings[snapshot.nodes[i + nameAt]].slice(0, 60)}`;
+    const isString = type === 'string' || type === 'concatenated string' || type === 'sliced string';
+    const name = isString ? '(strings)' : `${type}: ${snapshot.strings[snapshot.nodes[i + nameAt]].slice(0, 60)}`;
+    if (isString) {
+      const text = `${type}: ${snapshot.strings[snapshot.nodes[i + nameAt]].slice(0, 60)}`;
+      const texts = (byText[text] ??= { bytes: 0, count: 0 });
+      texts.bytes += size;
+      texts.count += 1;
+    }
     const entry = (byName[name] ??= { bytes: 0, count: 0 });
     entry.bytes += size;
     entry.count += 1;
   }
-  return { byType, byName };
+  return { byType, byName, byText };
 }
 
-/** What grew most between two heapSummary results, by type and name: the `top` largest growths in bytes. */
-export function heapGrowth(before, after, top = 15) {
-  return Object.entries(after.byName)
+/**
+ * What grew most between two heapSummary results, by type and name (or, with `by` = 'byText', strings by their
+ * text): the `top` largest growths in bytes.
+ */
+export function heapGrowth(before, after, top = 15, by = 'byName') {
+  return Object.entries(after[by])
     .map(([name, { bytes, count }]) => ({
       name,
-      bytes: bytes - (before.byName[name]?.bytes ?? 0),
-      count: count - (before.byName[name]?.count ?? 0),
+      bytes: bytes - (before[by][name]?.bytes ?? 0),
+      count: count - (before[by][name]?.count ?? 0),
     }))
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, top);

@@ -125,6 +125,32 @@ async function waitRendered(page, arg, timeoutMs) {
   }
 }
 
+/**
+ * The console messages the page has logged, by level and text: Chromium keeps up to 1,000 of them (and what they
+ * refer to) for a DevTools that may open later, in the page's memory. Read after the last sample: enabling the
+ * Runtime domain replays them.
+ */
+async function consoleMessages(browser, page) {
+  const seen = [];
+  const off = browser.on('Runtime.consoleAPICalled', (params, sessionId) => {
+    if (sessionId !== page.sessionId) return;
+    seen.push(`${params.type}: ${(params.args ?? []).map((a) => a.value ?? a.description ?? a.type).join(' ')}`);
+  });
+  await page.send('Runtime.enable');
+  await new Promise((r) => setTimeout(r, 1000));
+  off();
+  await page.send('Runtime.disable');
+  const byText = {};
+  for (const text of seen) byText[text.slice(0, 120)] = (byText[text.slice(0, 120)] ?? 0) + 1;
+  return {
+    count: seen.length,
+    top: Object.entries(byText)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([text, count]) => ({ text, count })),
+  };
+}
+
 // Counts the WebSocket messages the page receives, in the page, before any of its own scripts run (the Network domain
 // that would count them for us is what the soak must not enable).
 const COUNT_FRAMES = `(() => {
@@ -197,6 +223,8 @@ async function soak(baseUrl, kiosk) {
       samples,
       heapSnapshots: splits.map(({ summary: _summary, ...split }) => split),
       heapGrowthTop: splits.length > 1 ? heapGrowth(splits[0].summary, splits.at(-1).summary) : null,
+      stringGrowthTop: splits.length > 1 ? heapGrowth(splits[0].summary, splits.at(-1).summary, 15, 'byText') : null,
+      consoleMessages: await consoleMessages(browser, page),
       screenHeapGrowth: growth(first.screen.heapMb, last.screen.heapMb),
       screenObjectsGrowth: splits.length > 1 ? growth(splits[0].otherMb, splits.at(-1).otherMb) : null,
       anchorHeapGrowth: growth(first.anchor.heapMb, last.anchor.heapMb),
