@@ -184,6 +184,7 @@ async function soak(baseUrl, kiosk) {
     const views = new Set();
     const samples = [];
     const splits = [];
+    const anchorSplits = [];
     const endAt = startedAt + SOAK_MINUTES * 60_000;
     for (let next = startedAt + SAMPLE_EVERY_MS; ; next = Math.min(next + SAMPLE_EVERY_MS, endAt)) {
       // Watch the rotation until the sample is due, then take it when the map comes round (like with like).
@@ -206,8 +207,11 @@ async function soak(baseUrl, kiosk) {
           `load ${round(os.loadavg()[0], 2)}`,
       );
       // The split by snapshot at the first and the last sample only: a snapshot takes seconds and memory of its own.
-      if (samples.length === 1 || next >= endAt)
+      if (samples.length === 1 || next >= endAt) {
         splits.push({ minute: sample.minute, ...(await heapSplit(browser, page)) });
+        // The idle anchor's too: what the browser itself accumulates in a page that runs nothing.
+        anchorSplits.push({ minute: sample.minute, ...(await heapSplit(browser, anchorPage)) });
+      }
       if (next >= endAt) break;
     }
     const first = samples[0];
@@ -224,6 +228,9 @@ async function soak(baseUrl, kiosk) {
       heapSnapshots: splits.map(({ summary: _summary, ...split }) => split),
       heapGrowthTop: splits.length > 1 ? heapGrowth(splits[0].summary, splits.at(-1).summary) : null,
       stringGrowthTop: splits.length > 1 ? heapGrowth(splits[0].summary, splits.at(-1).summary, 15, 'byText') : null,
+      anchorHeapSnapshots: anchorSplits.map(({ summary: _summary, ...split }) => split),
+      anchorHeapGrowthTop:
+        anchorSplits.length > 1 ? heapGrowth(anchorSplits[0].summary, anchorSplits.at(-1).summary) : null,
       consoleMessages: await consoleMessages(browser, page),
       screenHeapGrowth: growth(first.screen.heapMb, last.screen.heapMb),
       screenObjectsGrowth: splits.length > 1 ? growth(splits[0].otherMb, splits.at(-1).otherMb) : null,
