@@ -38,8 +38,9 @@ import { DAYS, DEVICES, MINUTE_DAYS, loadApiData, rollupGap } from './data.mjs';
 const RATE_PER_S = 200;
 const PHASE_S = Number(process.env.BENCH_API_SECONDS ?? 20);
 const WARMUP_S = 3;
+const DAY_MS = 86_400_000;
 /**
- * PostgreSQL as docs/deploy.md configures it for production (section "PostgreSQL settings"): shared buffers a quarter
+ * PostgreSQL as docs/deploy.md configures it for production (section 2, "Memory settings"): shared buffers a quarter
  * of the machine's memory (at most 8 GB) and huge pages where the machine has them reserved. Not the harness's
  * defaults (128 MB, small pages): with them every history request read its 1,440 scattered pages from the kernel.
  */
@@ -61,14 +62,15 @@ function hugePages() {
  * buffers. A live server's ingest writes every reading through them, so the days a history page asks for are there;
  * the benchmark's COPY goes through a small ring buffer instead and leaves them out.
  */
-async function prewarmRecent(db, nowMs) {
+async function prewarmRecent(db, dist, nowMs) {
+  const { partitionName } = await import(`${dist}/features/telemetry/ingest.repository.js`);
   const months = new Set();
   for (let m = nowMs - (MINUTE_DAYS + 1) * DAY_MS; m <= nowMs; m += DAY_MS)
     months.add(new Date(m).toISOString().slice(0, 7));
   await db.exec('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
   const warmed = {};
   for (const month of months) {
-    const table = `readings_${month.replace('-', '_')}`;
+    const table = partitionName(month);
     const { rows } = await db.query(
       `SELECT (pg_prewarm($1::regclass) + pg_prewarm(($1 || '_pkey')::regclass))::int AS blocks`,
       [table],
@@ -77,7 +79,7 @@ async function prewarmRecent(db, nowMs) {
   }
   return warmed;
 }
-const DAY_MS = 86_400_000;
+
 /** The history's 8 parameters: what the device page's default curves show, power, battery and string 1. */
 const HISTORY_FIELDS = [
   'pvPowerW',
@@ -232,7 +234,7 @@ async function measure(dist) {
       const loaded = await loadApiData(db, hashPassword, dist, nowMs);
       const sampleIds = loaded.fleet.devices.filter((_, i) => i % Math.ceil(DEVICES / 8) === 0).map((d) => d.id);
       const check = await rollupGap(db, sampleIds);
-      postgres.prewarmedBlocks = await prewarmRecent(db, nowMs);
+      postgres.prewarmedBlocks = await prewarmRecent(db, dist, nowMs);
       return { ...loaded, check };
     });
     console.log(`api: PostgreSQL ${JSON.stringify(postgres)}`);
