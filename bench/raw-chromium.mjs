@@ -146,11 +146,11 @@ export async function heapSummary(browser, page) {
     const size = snapshot.nodes[i + sizeAt];
     byType[type] = (byType[type] ?? 0) + size;
     // Strings are named by their text: group them as one, or every distinct text would be a row.
+    const label = `${type}: ${snapshot.strings[snapshot.nodes[i + nameAt]].slice(0, 60)}`;
     const isString = type === 'string' || type === 'concatenated string' || type === 'sliced string';
-    const name = isString ? '(strings)' : `${type}: ${snapshot.strings[snapshot.nodes[i + nameAt]].slice(0, 60)}`;
+    const name = isString ? '(strings)' : label;
     if (isString) {
-      const text = `${type}: ${snapshot.strings[snapshot.nodes[i + nameAt]].slice(0, 60)}`;
-      const texts = (byText[text] ??= { bytes: 0, count: 0 });
+      const texts = (byText[label] ??= { bytes: 0, count: 0 });
       texts.bytes += size;
       texts.count += 1;
     }
