@@ -31,6 +31,7 @@ import {
   touchAlarms,
   type AlarmChange,
 } from './alarms.repository.js';
+import { FaultMemory } from './fault-memory.js';
 
 export interface AlarmEngineOptions {
   rules: AlarmRuleOptions;
@@ -39,6 +40,8 @@ export interface AlarmEngineOptions {
    * asked again (another process may have taken its faults over). Bounds how stale this process's view can be.
    */
   cleanCacheMs?: number;
+  /** PGlite: how often at most a fault's newer "last seen" alone is written (FaultMemory). */
+  seenPersistMs?: number;
   /**
    * Runs inside the transaction that raised, flagged or recovered alarms, with those changes: what must follow from
    * them (the notification outbox) commits or rolls back with them.
@@ -73,6 +76,8 @@ export class AlarmEngine extends EventEmitter {
   /** Devices with no fault state, until when that is trusted. */
   private readonly clean = new Map<number, number>();
   private readonly cleanCacheMs: number;
+  /** PGlite (one process writes it): the trackers in memory, read once and written when they change. */
+  private readonly memory: FaultMemory | null;
   readonly stats = { batches: 0, evaluatedDevices: 0, raised: 0, recovered: 0, failedBatches: 0, invalidCodes: 0 };
 
   constructor(
@@ -82,6 +87,7 @@ export class AlarmEngine extends EventEmitter {
   ) {
     super();
     this.cleanCacheMs = options.cleanCacheMs ?? 60_000;
+    this.memory = db.kind === 'pglite' ? new FaultMemory(options.seenPersistMs ?? 30_000) : null;
   }
 
   /** Takes a committed batch (the Ingest 'stored' event); evaluation runs after it, in arrival order. */
@@ -122,7 +128,11 @@ export class AlarmEngine extends EventEmitter {
       d.anyFault ||= stated.faults.length > 0;
     }
     return [...byDevice.values()]
-      .filter((d) => d.anyFault || (this.clean.get(d.deviceId) ?? 0) <= now)
+      .filter((d) =>
+        this.memory
+          ? d.anyFault || !this.memory.knows(d.deviceId) || this.memory.hasFaults(d.deviceId)
+          : d.anyFault || (this.clean.get(d.deviceId) ?? 0) <= now,
+      )
       .map((d) => ({ ...d, readings: d.readings.sort((a, b) => a.ts - b.ts) }))
       .sort((a, b) => a.deviceId - b.deviceId);
   }
@@ -132,34 +142,74 @@ export class AlarmEngine extends EventEmitter {
     const devices = this.candidates(batch, now);
     if (devices.length === 0) return;
     const ids = devices.map((d) => d.deviceId);
-    const changes: { event: AlarmEventKind; alarm: AlarmChange }[] = [];
-    const after = await this.db.transaction(async (tx) => {
-      changes.length = 0;
-      if (this.db.kind === 'postgres') await lockDeviceAlarms(tx, ids);
-      const stored = await loadTrackers(tx, ids);
-      const kept: { deviceId: number; t: FaultTracker }[] = [];
-      const seen: { alarmId: number; at: number }[] = [];
-      for (const d of devices) {
-        const trackers = new Map((stored.get(d.deviceId) ?? []).map((t) => [t.code, t]));
-        for (const r of d.readings)
-          for (const action of stepFaults(trackers, r.ts, r.faults, this.options.rules))
-            await this.apply(tx, d.deviceId, trackers, action, changes);
-        for (const t of trackers.values()) {
-          kept.push({ deviceId: d.deviceId, t });
-          if (t.alarmId !== null && t.absentSince === null) seen.push({ alarmId: t.alarmId, at: t.lastSeenAt });
+    const { memory } = this;
+    if (memory) {
+      const unknown = ids.filter((id) => !memory.knows(id));
+      if (unknown.length > 0) memory.loaded(unknown, await loadTrackers(this.db, unknown), now);
+      if (this.quiet(devices, memory, now)) return;
+    }
+    const changes: AlarmTransition[] = [];
+    const after = new Map<number, FaultTracker[]>();
+    const written = new Set<number>();
+    try {
+      await this.db.transaction(async (tx) => {
+        changes.length = 0;
+        after.clear();
+        written.clear();
+        // PostgreSQL: other processes' engines share the trackers; read them under the devices' locks.
+        const stored = memory ? null : (await lockDeviceAlarms(tx, ids), await loadTrackers(tx, ids));
+        const kept: { deviceId: number; t: FaultTracker }[] = [];
+        const seen: { alarmId: number; at: number }[] = [];
+        for (const d of devices) {
+          const start = memory ? memory.take(d.deviceId) : (stored?.get(d.deviceId) ?? []);
+          const trackers = new Map(start.map((t) => [t.code, t]));
+          for (const r of d.readings)
+            for (const action of stepFaults(trackers, r.ts, r.faults, this.options.rules))
+              await this.apply(tx, d.deviceId, trackers, action, changes);
+          const list = [...trackers.values()];
+          after.set(d.deviceId, list);
+          if (memory && !memory.mustWrite(d.deviceId, list, now)) continue;
+          written.add(d.deviceId);
+          for (const t of list) {
+            kept.push({ deviceId: d.deviceId, t });
+            // With the memory, "last seen" is written only now and then: a fault just gone gives its last one too.
+            if (t.alarmId !== null && (t.absentSince === null || memory))
+              seen.push({ alarmId: t.alarmId, at: t.lastSeenAt });
+          }
         }
-      }
-      await touchAlarms(tx, seen);
-      await saveTrackers(tx, ids, kept);
-      if (changes.length > 0) await this.options.inTransaction?.(tx, changes);
-      return new Set(kept.map((k) => k.deviceId));
-    });
+        await touchAlarms(tx, seen);
+        await saveTrackers(tx, [...written], kept);
+        if (changes.length > 0) await this.options.inTransaction?.(tx, changes);
+      });
+    } catch (err) {
+      memory?.forget(ids);
+      throw err;
+    }
+    memory?.committed(after, written, now);
     this.stats.evaluatedDevices += ids.length;
-    for (const id of ids) {
-      if (after.has(id)) this.clean.delete(id);
+    for (const [id, list] of after) {
+      if (list.length > 0) this.clean.delete(id);
       else this.clean.set(id, now + this.cleanCacheMs);
     }
     this.announce(changes);
+  }
+
+  /**
+   * With the memory: steps the batch on copies of the trackers, and when it raises and recovers nothing and nothing
+   * must be written, keeps the outcome and returns true: such a batch needs no transaction at all.
+   */
+  private quiet(devices: DeviceReadings[], memory: FaultMemory, now: number): boolean {
+    const after = new Map<number, FaultTracker[]>();
+    for (const d of devices) {
+      const trackers = new Map(memory.take(d.deviceId).map((t) => [t.code, t]));
+      for (const r of d.readings) if (stepFaults(trackers, r.ts, r.faults, this.options.rules).length > 0) return false;
+      const list = [...trackers.values()];
+      if (memory.mustWrite(d.deviceId, list, now)) return false;
+      after.set(d.deviceId, list);
+    }
+    memory.committed(after, new Set(), now);
+    this.stats.evaluatedDevices += devices.length;
+    return true;
   }
 
   private async apply(

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Db, Queryable, SqlParam } from '../../db/db.js';
+import { adminId, openTestDb } from '../../test/harness.js';
+import { AlarmEngine } from './alarm-engine.js';
+
+// PGlite, where this process alone writes the database: the engine keeps the fault trackers in memory (FaultMemory)
+// and touches the database only for what a restart or a user must see. Against the real database; the statements are
+// counted by a Db that passes every call through.
+
+const RULES = { debounceMs: 0, recoverMs: 120_000, flapCount: 3, flapWindowMs: 3_600_000 };
+const GRID_HIGH = 1 << 6;
+const T0 = Date.parse('2026-03-03T08:00:00Z');
+
+let db: Db;
+let owner: number;
+let serial = 0;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  owner = await adminId(db);
+});
+afterAll(() => db.close());
+
+async function newDevice(): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO devices (sn, kind, model, owner_id) VALUES ($1, 'inverter', '10K', $2) RETURNING id`,
+    [`VFMEMORY${String(++serial).padStart(5, '0')}`, owner],
+  );
+  return rows[0]!.id;
+}
+
+/** `db` with every statement counted (by its first words), and optionally one kind of statement failing once. */
+function counted(failOnce?: RegExp): { db: Db; statements: string[] } {
+  const statements: string[] = [];
+  let failing = failOnce;
+  const wrap = (q: Queryable): Queryable => ({
+    ...q,
+    query: (sql: string, params?: readonly SqlParam[]) => {
+      statements.push(sql.replace(/\s+/g, ' ').trim().slice(0, 40));
+      if (failing?.test(sql)) {
+        failing = undefined;
+        return Promise.reject(new Error('injected failure'));
+      }
+      return q.query(sql, params);
+    },
+  });
+  return {
+    statements,
+    db: { ...db, ...wrap(db), transaction: (fn) => db.transaction((tx) => fn(wrap(tx))) } as Db,
+  };
+}
+
+/** Hands one reading per device (seconds after T0, faultWord) to the engine and waits for it. */
+async function send(engine: AlarmEngine, readings: [number, number, number][]): Promise<void> {
+  engine.onStored(
+    readings.map(([deviceId, s, faultWord]) => ({
+      deviceId,
+      plantId: null,
+      ts: T0 + s * 1000,
+      values: { faultWord },
+      extra: null,
+    })),
+  );
+  await engine.flush();
+}
+
+async function alarm(deviceId: number) {
+  const { rows } = await db.query<{ state: string; last_seen_at: Date }>(
+    `SELECT state, last_seen_at FROM alarms WHERE device_id = $1 ORDER BY id`,
+    [deviceId],
+  );
+  return rows.map((r) => `${r.state}, last seen ${(new Date(r.last_seen_at).getTime() - T0) / 1000}`);
+}
+
+describe.skipIf(inject('template').kind !== 'pglite')('alarm engine on PGlite (fault state in memory)', () => {
+  it('reads a device once, and evaluates readings that change nothing without a statement', async () => {
+    const [clean, faulty] = [await newDevice(), await newDevice()];
+    const c = counted();
+    const engine = new AlarmEngine(c.db, { rules: RULES, seenPersistMs: 60_000 });
+    await send(engine, [
+      [clean, 0, 0],
+      [faulty, 0, GRID_HIGH],
+    ]);
+    expect(c.statements.filter((s) => s.startsWith('SELECT f.device_id'))).toHaveLength(1);
+    expect(await alarm(faulty)).toEqual(['active, last seen 0']);
+    c.statements.length = 0;
+    for (let s = 60; s <= 300; s += 60)
+      await send(engine, [
+        [clean, s, 0],
+        [faulty, s, GRID_HIGH],
+      ]);
+    expect(c.statements).toEqual([]);
+  });
+
+  it("writes a standing fault's last seen at most every seenPersistMs, and its last report when it goes", async () => {
+    const device = await newDevice();
+    const often = new AlarmEngine(db, { rules: RULES, seenPersistMs: 0 });
+    await send(often, [[device, 0, GRID_HIGH]]);
+    await send(often, [[device, 60, GRID_HIGH]]);
+    expect(await alarm(device)).toEqual(['active, last seen 60']);
+
+    const seldom = new AlarmEngine(db, { rules: RULES, seenPersistMs: 3_600_000 });
+    await send(seldom, [[device, 120, GRID_HIGH]]);
+    await send(seldom, [[device, 180, GRID_HIGH]]);
+    expect(await alarm(device)).toEqual(['active, last seen 60']);
+    await send(seldom, [[device, 240, 0]]);
+    expect(await alarm(device)).toEqual(['active, last seen 180']);
+    // A restart reads what was written: the fault absent since 240, recovered 120 s later.
+    const restarted = new AlarmEngine(db, { rules: RULES });
+    await send(restarted, [[device, 360, 0]]);
+    expect(await alarm(device)).toEqual(['recovered, last seen 180']);
+  });
+
+  it('keeps nothing of a batch that failed: the next batch reads the database again and raises', async () => {
+    const device = await newDevice();
+    const c = counted(/^\s*INSERT INTO alarms /);
+    const engine = new AlarmEngine(c.db, { rules: RULES });
+    await send(engine, [[device, 0, GRID_HIGH]]);
+    expect(engine.stats.failedBatches).toBe(1);
+    expect(await alarm(device)).toEqual([]);
+    c.statements.length = 0;
+    await send(engine, [[device, 60, GRID_HIGH]]);
+    expect(c.statements.filter((s) => s.startsWith('SELECT f.device_id'))).toHaveLength(1);
+    expect(await alarm(device)).toEqual(['active, last seen 60']);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { FaultTracker } from '@voltfleet/domain';
+import { FaultMemory } from './fault-memory.js';
+
+const PERSIST = 30_000;
+const base: FaultTracker = {
+  code: 'grid.voltageHigh',
+  deviceCode: 7,
+  presentSince: 1_000,
+  lastSeenAt: 61_000,
+  absentSince: null,
+  alarmId: 5,
+  flapping: false,
+};
+
+/** A memory that has read `stored` for device 1 at wall time 0. */
+function memoryWith(stored: FaultTracker[]): FaultMemory {
+  const m = new FaultMemory(PERSIST);
+  m.loaded([1], new Map([[1, stored]]), 0);
+  return m;
+}
+
+describe('FaultMemory.mustWrite', () => {
+  it.each<[string, FaultTracker[], FaultTracker[], number, boolean]>([
+    ['nothing changed', [base], [base], 1_000, false],
+    ['only a newer last seen, before the bound', [base], [{ ...base, lastSeenAt: 121_000 }], PERSIST - 1, false],
+    ['only a newer last seen, at the bound', [base], [{ ...base, lastSeenAt: 121_000 }], PERSIST, true],
+    ['the same last seen after the bound', [base], [base], PERSIST * 3, false],
+    ['a new fault', [], [base], 1, true],
+    ['a fault gone before it was raised', [{ ...base, alarmId: null }], [], 1, true],
+    ['raised', [{ ...base, alarmId: null }], [base], 1, true],
+    ['turned absent', [base], [{ ...base, absentSince: 121_000 }], 1, true],
+    ['back before it recovered', [{ ...base, absentSince: 121_000 }], [base], 1, true],
+    ['flapping', [base], [{ ...base, flapping: true }], 1, true],
+    ['another device code', [base], [{ ...base, deviceCode: 8 }], 1, true],
+    ['began again', [base], [{ ...base, presentSince: 2_000 }], 1, true],
+    ['one code for another', [base], [{ ...base, code: 'grid.lost' }], 1, true],
+  ])('%s', (_, stored, after, now, expected) => {
+    expect(memoryWith(stored).mustWrite(1, after, now)).toBe(expected);
+  });
+
+  it('counts the bound from the last write, not from the last look', () => {
+    const m = memoryWith([base]);
+    const seen = (at: number) => [{ ...base, lastSeenAt: at }];
+    m.committed(new Map([[1, seen(121_000)]]), new Set(), 10_000);
+    expect(m.mustWrite(1, seen(181_000), 20_000)).toBe(false);
+    m.committed(new Map([[1, seen(181_000)]]), new Set([1]), 30_000);
+    expect(m.mustWrite(1, seen(241_000), 45_000)).toBe(false);
+    expect(m.mustWrite(1, seen(241_000), 60_000)).toBe(true);
+  });
+});
+
+describe('FaultMemory', () => {
+  it('hands out copies: stepping a batch that does not commit leaves the memory as it was', () => {
+    const m = memoryWith([base]);
+    const taken = m.take(1);
+    taken[0]!.absentSince = 999;
+    expect(m.take(1)).toEqual([base]);
+  });
+
+  it('knows a device once read, with or without faults, and forgets it after a failed batch', () => {
+    const m = new FaultMemory(PERSIST);
+    m.loaded([1, 2], new Map([[1, [base]]]), 0);
+    expect([m.knows(1), m.hasFaults(1), m.knows(2), m.hasFaults(2), m.knows(3)]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    m.forget([1]);
+    expect([m.knows(1), m.hasFaults(1), m.take(1)]).toEqual([false, false, []]);
+  });
+
+  it('does not overwrite a device it already knows with an older read', () => {
+    const m = memoryWith([base]);
+    m.committed(new Map([[1, []]]), new Set([1]), 5);
+    m.loaded([1], new Map([[1, [base]]]), 10);
+    expect(m.hasFaults(1)).toBe(false);
+  });
+});

@@ -1,0 +1,96 @@
+import type { FaultTracker } from '@voltfleet/domain';
+
+/**
+ * The alarm engine's fault trackers held in memory, for a database this process alone writes (PGlite: its data
+ * directory opens in one process only). There the engine need not read alarm_faults before each batch, nor write every
+ * device's trackers after it: it reads a device's trackers once, and writes them only when they change in a way a
+ * restart must see (a fault appears or goes, is raised, recovers, turns absent or flapping), and otherwise at most
+ * once per `seenPersistMs` of wall time for a newer "last seen" (a device reporting every few seconds with a standing
+ * fault would else rewrite it with every batch). So a restart finds every debounce, hysteresis and alarm exactly as
+ * the rules left them, and an alarm's "last seen" is at most `seenPersistMs` behind. On PostgreSQL several processes
+ * share the trackers and the engine reads and writes them in each batch's transaction instead.
+ */
+export class FaultMemory {
+  /** Trackers after the last committed batch, by device (an empty list: known to have none). */
+  private readonly current = new Map<number, FaultTracker[]>();
+  /** The same as stored in alarm_faults (and alarms' last_seen_at). */
+  private readonly written = new Map<number, FaultTracker[]>();
+  /** When (wall time) each device's trackers were last written or read. */
+  private readonly writtenAt = new Map<number, number>();
+
+  constructor(private readonly seenPersistMs: number) {}
+
+  /** Whether this device's trackers are known here (read from the database once). */
+  knows(deviceId: number): boolean {
+    return this.current.has(deviceId);
+  }
+
+  /** Has trackers (a fault present or an alarm waiting to recover). */
+  hasFaults(deviceId: number): boolean {
+    return (this.current.get(deviceId)?.length ?? 0) > 0;
+  }
+
+  /** What was read from the database for devices not known yet (missing devices have no trackers). */
+  loaded(deviceIds: readonly number[], stored: Map<number, FaultTracker[]>, now: number): void {
+    for (const id of deviceIds) {
+      if (this.current.has(id)) continue;
+      const list = stored.get(id) ?? [];
+      this.current.set(id, copies(list));
+      this.written.set(id, copies(list));
+      this.writtenAt.set(id, now);
+    }
+  }
+
+  /** A device's trackers to step through a batch: copies, so a batch that fails to commit leaves these untouched. */
+  take(deviceId: number): FaultTracker[] {
+    return copies(this.current.get(deviceId) ?? []);
+  }
+
+  /**
+   * Whether `after` must be written at `now`: it differs from the stored trackers, or only in a newer "last seen"
+   * that has waited `seenPersistMs` since the device's last write.
+   */
+  mustWrite(deviceId: number, after: readonly FaultTracker[], now: number): boolean {
+    const before = new Map((this.written.get(deviceId) ?? []).map((t) => [t.code, t]));
+    if (before.size !== after.length) return true;
+    const due = now - (this.writtenAt.get(deviceId) ?? -Infinity) >= this.seenPersistMs;
+    return after.some((t) => {
+      const w = before.get(t.code);
+      return (
+        !w ||
+        w.deviceCode !== t.deviceCode ||
+        w.presentSince !== t.presentSince ||
+        w.absentSince !== t.absentSince ||
+        w.alarmId !== t.alarmId ||
+        w.flapping !== t.flapping ||
+        (due && t.lastSeenAt !== w.lastSeenAt)
+      );
+    });
+  }
+
+  /**
+   * A batch committed at `now`: `after` is each evaluated device's state, `written` the devices whose state it
+   * stored.
+   */
+  committed(after: Map<number, FaultTracker[]>, written: ReadonlySet<number>, now: number): void {
+    for (const [id, list] of after) {
+      this.current.set(id, copies(list));
+      if (!written.has(id)) continue;
+      this.written.set(id, copies(list));
+      this.writtenAt.set(id, now);
+    }
+  }
+
+  /** A batch failed: forget these devices, so their next batch reads what the database holds. */
+  forget(deviceIds: readonly number[]): void {
+    for (const id of deviceIds) {
+      this.current.delete(id);
+      this.written.delete(id);
+      this.writtenAt.delete(id);
+    }
+  }
+}
+
+function copies(list: readonly FaultTracker[]): FaultTracker[] {
+  return list.map((t) => ({ ...t }));
+}
