@@ -19,7 +19,7 @@ import {
 import type { Db, Queryable } from '../../db/db.js';
 import type { StoredReading } from '../telemetry/ingest.js';
 import {
-  alarmSeenAgain,
+  addEvents,
   insertAlarm,
   loadTrackers,
   lockDeviceAlarms,
@@ -30,6 +30,7 @@ import {
   syncNoDataAlarms,
   touchAlarms,
   type AlarmChange,
+  type AlarmEventRow,
 } from './alarms.repository.js';
 import { FaultMemory } from './fault-memory.js';
 
@@ -154,6 +155,7 @@ export class AlarmEngine extends EventEmitter {
     try {
       await this.db.transaction(async (tx) => {
         changes.length = 0;
+        const events: AlarmEventRow[] = [];
         after.clear();
         written.clear();
         // PostgreSQL: other processes' engines share the trackers; read them under the devices' locks.
@@ -165,7 +167,7 @@ export class AlarmEngine extends EventEmitter {
           const trackers = new Map(start.map((t) => [t.code, t]));
           for (const r of d.readings)
             for (const action of stepFaults(trackers, r.ts, r.faults, this.options.rules))
-              await this.apply(tx, d.deviceId, trackers, action, changes);
+              await this.apply(tx, d.deviceId, trackers, action, { changes, events });
           const list = [...trackers.values()];
           after.set(d.deviceId, list);
           if (memory && !memory.mustWrite(d.deviceId, list, now)) continue;
@@ -177,6 +179,8 @@ export class AlarmEngine extends EventEmitter {
               seen.push({ alarmId: t.alarmId, at: t.lastSeenAt });
           }
         }
+        // The timeline's entries of the whole batch in one statement, in the order the rules made them.
+        await addEvents(tx, events);
         await touchAlarms(tx, seen);
         await saveTrackers(tx, [...written], kept);
         if (changes.length > 0) await this.options.inTransaction?.(tx, changes);
@@ -217,17 +221,21 @@ export class AlarmEngine extends EventEmitter {
     deviceId: number,
     trackers: Map<string, FaultTracker>,
     action: AlarmAction,
-    changes: { event: AlarmEventKind; alarm: AlarmChange }[],
+    { changes, events }: { changes: AlarmTransition[]; events: AlarmEventRow[] },
   ): Promise<void> {
-    if (action.kind === 'seen') return alarmSeenAgain(tx, action.alarmId, action.at);
+    if (action.kind === 'seen') {
+      // The fault of an active alarm came back before it recovered.
+      events.push({ alarmId: action.alarmId, at: action.at, kind: 'seen' });
+      return;
+    }
     if (action.kind === 'recover') {
-      const alarm = await recoverAlarm(tx, action.alarmId, action.at);
+      const alarm = await recoverAlarm(tx, action.alarmId, action.at, events);
       if (alarm) changes.push({ event: 'recovered', alarm });
       return;
     }
     const { rules } = this.options;
     if ((await raisedSince(tx, deviceId, action.code, action.at - rules.flapWindowMs)) >= rules.flapCount) {
-      const reopened = await reopenFlapping(tx, deviceId, action.code, action.at);
+      const reopened = await reopenFlapping(tx, deviceId, action.code, action.at, events);
       if (reopened) {
         trackerRaised(trackers, action.code, reopened.alarm.id, true);
         changes.push({ event: reopened.becameFlapping ? 'flapping' : 'seen', alarm: reopened.alarm });
@@ -235,16 +243,20 @@ export class AlarmEngine extends EventEmitter {
       }
     }
     const entry = catalogueEntry(action.code, action.deviceCode);
-    const { alarm, created } = await insertAlarm(tx, {
-      deviceId,
-      code: action.code,
-      deviceCode: action.deviceCode,
-      group: entry.group,
-      severity: entry.severity,
-      severityRank: severityRank(entry.severity),
-      raisedAt: action.raisedAt,
-      seenAt: action.at,
-    });
+    const { alarm, created } = await insertAlarm(
+      tx,
+      {
+        deviceId,
+        code: action.code,
+        deviceCode: action.deviceCode,
+        group: entry.group,
+        severity: entry.severity,
+        severityRank: severityRank(entry.severity),
+        raisedAt: action.raisedAt,
+        seenAt: action.at,
+      },
+      events,
+    );
     trackerRaised(trackers, action.code, alarm.id, alarm.flapping);
     if (created) changes.push({ event: 'raised', alarm });
   }

@@ -107,8 +107,23 @@ function change(r: AlarmRow): AlarmChange & { flapping: boolean } {
   };
 }
 
-async function addEvent(db: Queryable, alarmId: number, at: number, kind: AlarmEventKind): Promise<void> {
-  await db.query(`INSERT INTO alarm_events (alarm_id, at, kind) VALUES ($1, $2, $3)`, [alarmId, iso(at), kind]);
+/** An entry of an alarm's timeline: the engine collects a batch's and writes them together (addEvents). */
+export interface AlarmEventRow {
+  alarmId: number;
+  at: number;
+  kind: AlarmEventKind;
+}
+
+/** Writes timeline entries, in one statement, in their order. */
+export async function addEvents(db: Queryable, events: readonly AlarmEventRow[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.query(
+    `INSERT INTO alarm_events (alarm_id, at, kind)
+     SELECT e.alarm_id, e.at, e.kind
+       FROM unnest($1::int8[], $2::timestamptz[], $3::text[]) WITH ORDINALITY AS e(alarm_id, at, kind, n)
+      ORDER BY e.n`,
+    [events.map((e) => e.alarmId), events.map((e) => iso(e.at)), events.map((e) => e.kind)] as never[],
+  );
 }
 
 /** How many alarms of this device and code were raised since `since` (for the flapping rule). */
@@ -138,6 +153,7 @@ export interface NewAlarm {
 export async function insertAlarm(
   db: Queryable,
   a: NewAlarm,
+  events: AlarmEventRow[],
 ): Promise<{ alarm: AlarmChange & { flapping: boolean }; created: boolean }> {
   const { rows } = await db.query<AlarmRow>(
     `INSERT INTO alarms (device_id, plant_id, code, device_code, group_name, severity, severity_rank, state, raised_at, last_seen_at)
@@ -147,7 +163,7 @@ export async function insertAlarm(
     [a.deviceId, a.code, a.deviceCode, a.group, a.severity, a.severityRank, iso(a.raisedAt), iso(a.seenAt)],
   );
   if (rows[0]) {
-    await addEvent(db, Number(rows[0].id), a.raisedAt, 'raised');
+    events.push({ alarmId: Number(rows[0].id), at: a.raisedAt, kind: 'raised' });
     return { alarm: change(rows[0]), created: true };
   }
   const existing = await db.query<AlarmRow>(
@@ -167,6 +183,7 @@ export async function reopenFlapping(
   deviceId: number,
   code: string,
   at: number,
+  events: AlarmEventRow[],
 ): Promise<{ alarm: AlarmChange & { flapping: boolean }; becameFlapping: boolean } | null> {
   const { rows } = await db.query<AlarmRow & { was_flapping: boolean }>(
     `WITH newest AS (
@@ -183,13 +200,8 @@ export async function reopenFlapping(
   );
   const r = rows[0];
   if (!r) return null;
-  await addEvent(db, Number(r.id), at, r.was_flapping ? 'seen' : 'flapping');
+  events.push({ alarmId: Number(r.id), at, kind: r.was_flapping ? 'seen' : 'flapping' });
   return { alarm: change(r), becameFlapping: !r.was_flapping };
-}
-
-/** The fault of an active alarm came back before it recovered. */
-export async function alarmSeenAgain(db: Queryable, alarmId: number, at: number): Promise<void> {
-  await addEvent(db, alarmId, at, 'seen');
 }
 
 /** The newest report of each of these active alarms. */
@@ -208,6 +220,7 @@ export async function recoverAlarm(
   db: Queryable,
   alarmId: number,
   at: number,
+  events: AlarmEventRow[],
 ): Promise<(AlarmChange & { flapping: boolean }) | null> {
   const { rows } = await db.query<AlarmRow>(
     `UPDATE alarms SET state = 'recovered', recovered_at = greatest(raised_at, $2), updated_at = now()
@@ -215,7 +228,7 @@ export async function recoverAlarm(
     [alarmId, iso(at)],
   );
   if (!rows[0]) return null;
-  await addEvent(db, alarmId, at, 'recovered');
+  events.push({ alarmId, at, kind: 'recovered' });
   return change(rows[0]);
 }
 
@@ -248,8 +261,10 @@ export async function syncNoDataAlarms(
      RETURNING x.id, x.device_id, x.plant_id, x.code, x.severity, x.state, x.raised_at, x.recovered_at, x.flapping`,
     [a.code, a.offlineSeconds],
   );
-  for (const r of raised.rows) await addEvent(db, Number(r.id), ms(r.raised_at)!, 'raised');
-  for (const r of recovered.rows) await addEvent(db, Number(r.id), ms(r.recovered_at)!, 'recovered');
+  await addEvents(db, [
+    ...raised.rows.map((r) => ({ alarmId: Number(r.id), at: ms(r.raised_at)!, kind: 'raised' as const })),
+    ...recovered.rows.map((r) => ({ alarmId: Number(r.id), at: ms(r.recovered_at)!, kind: 'recovered' as const })),
+  ]);
   return { raised: raised.rows.map(change), recovered: recovered.rows.map(change) };
 }
 
