@@ -123,4 +123,36 @@ describe.skipIf(inject('template').kind !== 'pglite')('alarm engine on PGlite (f
     expect(c.statements.filter((s) => s.startsWith('SELECT f.device_id'))).toHaveLength(1);
     expect(await alarm(device)).toEqual(['active, last seen 60']);
   });
+
+  it('counts raises for the flapping rule from memory, and from the database after a restart', async () => {
+    const device = await newDevice();
+    const c = counted();
+    const first = new AlarmEngine(c.db, { rules: RULES });
+    const toggles: [number, number][] = [
+      [0, GRID_HIGH],
+      [60, 0],
+      [180, 0],
+      [240, GRID_HIGH],
+      [300, 0],
+      [420, 0],
+      [480, GRID_HIGH],
+      [540, 0],
+      [660, 0],
+    ];
+    for (const [s, word] of toggles) await send(first, [[device, s, word]]);
+    expect(await states(device)).toEqual(['recovered', 'recovered', 'recovered']);
+    expect(c.statements.filter((s) => s.startsWith('SELECT raised_at FROM alarms'))).toHaveLength(1);
+    expect(c.statements.filter((s) => s.startsWith('SELECT count(*)'))).toHaveLength(0);
+    // The fourth raise within the window reopens the newest as flapping, also in a process that just started.
+    await send(new AlarmEngine(db, { rules: RULES }), [[device, 720, GRID_HIGH]]);
+    expect(await states(device)).toEqual(['recovered', 'recovered', 'active, flapping']);
+  });
 });
+
+async function states(deviceId: number): Promise<string[]> {
+  const { rows } = await db.query<{ state: string; flapping: boolean }>(
+    `SELECT state, flapping FROM alarms WHERE device_id = $1 ORDER BY id`,
+    [deviceId],
+  );
+  return rows.map((r) => `${r.state}${r.flapping ? ', flapping' : ''}`);
+}

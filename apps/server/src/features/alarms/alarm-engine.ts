@@ -23,6 +23,7 @@ import {
   insertAlarm,
   loadTrackers,
   lockDeviceAlarms,
+  raiseTimes,
   raisedSince,
   recoverAlarm,
   reopenFlapping,
@@ -32,7 +33,7 @@ import {
   type AlarmChange,
   type AlarmEventRow,
 } from './alarms.repository.js';
-import { FaultMemory } from './fault-memory.js';
+import { FaultMemory, RaiseMemory, raiseKey, type KnownRaises } from './fault-memory.js';
 
 export interface AlarmEngineOptions {
   rules: AlarmRuleOptions;
@@ -54,6 +55,14 @@ export interface AlarmEngineOptions {
 export interface AlarmTransition {
   event: AlarmEventKind;
   alarm: AlarmChange;
+}
+
+/** What one batch's evaluation collects while it steps the rules (written at its end or kept after its commit). */
+interface BatchWork {
+  changes: AlarmTransition[];
+  events: AlarmEventRow[];
+  /** PGlite: the raise times this batch has read and made, by device and code (RaiseMemory). */
+  raises: Map<string, KnownRaises>;
 }
 
 /** A device's readings of one batch that state their fault set, oldest first. */
@@ -79,6 +88,8 @@ export class AlarmEngine extends EventEmitter {
   private readonly cleanCacheMs: number;
   /** PGlite (one process writes it): the trackers in memory, read once and written when they change. */
   private readonly memory: FaultMemory | null;
+  /** PGlite: the raise times the flapping rule counts, likewise. */
+  private readonly raises: RaiseMemory | null;
   readonly stats = { batches: 0, evaluatedDevices: 0, raised: 0, recovered: 0, failedBatches: 0, invalidCodes: 0 };
 
   constructor(
@@ -89,6 +100,7 @@ export class AlarmEngine extends EventEmitter {
     super();
     this.cleanCacheMs = options.cleanCacheMs ?? 60_000;
     this.memory = db.kind === 'pglite' ? new FaultMemory(options.seenPersistMs ?? 30_000) : null;
+    this.raises = db.kind === 'pglite' ? new RaiseMemory(options.rules.flapWindowMs) : null;
   }
 
   /** Takes a committed batch (the Ingest 'stored' event); evaluation runs after it, in arrival order. */
@@ -152,12 +164,14 @@ export class AlarmEngine extends EventEmitter {
     const changes: AlarmTransition[] = [];
     const after = new Map<number, FaultTracker[]>();
     const written = new Set<number>();
+    const raises = new Map<string, KnownRaises>();
     try {
       await this.db.transaction(async (tx) => {
         changes.length = 0;
         const events: AlarmEventRow[] = [];
         after.clear();
         written.clear();
+        raises.clear();
         // PostgreSQL: other processes' engines share the trackers; read them under the devices' locks.
         const stored = memory ? null : (await lockDeviceAlarms(tx, ids), await loadTrackers(tx, ids));
         const kept: { deviceId: number; t: FaultTracker }[] = [];
@@ -167,7 +181,7 @@ export class AlarmEngine extends EventEmitter {
           const trackers = new Map(start.map((t) => [t.code, t]));
           for (const r of d.readings)
             for (const action of stepFaults(trackers, r.ts, r.faults, this.options.rules))
-              await this.apply(tx, d.deviceId, trackers, action, { changes, events });
+              await this.apply(tx, d.deviceId, trackers, action, { changes, events, raises });
           const list = [...trackers.values()];
           after.set(d.deviceId, list);
           if (memory && !memory.mustWrite(d.deviceId, list, now)) continue;
@@ -187,9 +201,11 @@ export class AlarmEngine extends EventEmitter {
       });
     } catch (err) {
       memory?.forget(ids);
+      this.raises?.forget(ids);
       throw err;
     }
     memory?.committed(after, written, now);
+    this.raises?.committed(raises);
     this.stats.evaluatedDevices += ids.length;
     for (const [id, list] of after) {
       if (list.length > 0) this.clean.delete(id);
@@ -221,7 +237,7 @@ export class AlarmEngine extends EventEmitter {
     deviceId: number,
     trackers: Map<string, FaultTracker>,
     action: AlarmAction,
-    { changes, events }: { changes: AlarmTransition[]; events: AlarmEventRow[] },
+    { changes, events, raises }: BatchWork,
   ): Promise<void> {
     if (action.kind === 'seen') {
       // The fault of an active alarm came back before it recovered.
@@ -234,7 +250,7 @@ export class AlarmEngine extends EventEmitter {
       return;
     }
     const { rules } = this.options;
-    if ((await raisedSince(tx, deviceId, action.code, action.at - rules.flapWindowMs)) >= rules.flapCount) {
+    if ((await this.raisedInWindow(tx, deviceId, action.code, action.at, raises)) >= rules.flapCount) {
       const reopened = await reopenFlapping(tx, deviceId, action.code, action.at, events);
       if (reopened) {
         trackerRaised(trackers, action.code, reopened.alarm.id, true);
@@ -258,7 +274,34 @@ export class AlarmEngine extends EventEmitter {
       events,
     );
     trackerRaised(trackers, action.code, alarm.id, alarm.flapping);
-    if (created) changes.push({ event: 'raised', alarm });
+    if (!created) return;
+    changes.push({ event: 'raised', alarm });
+    raises.get(raiseKey(deviceId, action.code))?.times.push(action.raisedAt);
+  }
+
+  /**
+   * How many alarms of this device and code were raised within the flapping window before `at`: on PGlite from
+   * RaiseMemory (and what this batch has read and raised so far), asking the database only what it does not cover.
+   */
+  private async raisedInWindow(
+    tx: Queryable,
+    deviceId: number,
+    code: string,
+    at: number,
+    raises: Map<string, KnownRaises>,
+  ): Promise<number> {
+    const since = at - this.options.rules.flapWindowMs;
+    if (!this.raises) return raisedSince(tx, deviceId, code, since);
+    const k = raiseKey(deviceId, code);
+    let known = raises.get(k);
+    if (!known || since < known.since) {
+      const remembered = this.raises.covering(deviceId, code, since);
+      known = remembered
+        ? { since: remembered.since, times: [...remembered.times] }
+        : { since, times: await raiseTimes(tx, deviceId, code, since) };
+      raises.set(k, known);
+    }
+    return known.times.filter((t) => t >= since).length;
   }
 
   /**

@@ -135,6 +135,15 @@ export async function raisedSince(db: Queryable, deviceId: number, code: string,
   return rows[0]!.n;
 }
 
+/** The raise times of this device and code since `since`, oldest first (the flapping rule, from memory). */
+export async function raiseTimes(db: Queryable, deviceId: number, code: string, since: number): Promise<number[]> {
+  const { rows } = await db.query<{ raised_at: Date }>(
+    `SELECT raised_at FROM alarms WHERE device_id = $1 AND code = $2 AND raised_at >= $3 ORDER BY raised_at`,
+    [deviceId, code, iso(since)],
+  );
+  return rows.map((r) => ms(r.raised_at)!);
+}
+
 export interface NewAlarm {
   deviceId: number;
   code: string;

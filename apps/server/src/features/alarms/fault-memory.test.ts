@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultTracker } from '@voltfleet/domain';
-import { FaultMemory } from './fault-memory.js';
+import { FaultMemory, RaiseMemory, raiseKey } from './fault-memory.js';
 
 const PERSIST = 30_000;
 const base: FaultTracker = {
@@ -77,5 +77,39 @@ describe('FaultMemory', () => {
     m.committed(new Map([[1, []]]), new Set([1]), 5);
     m.loaded([1], new Map([[1, [base]]]), 10);
     expect(m.hasFaults(1)).toBe(false);
+  });
+});
+
+describe('RaiseMemory', () => {
+  const HOUR = 3_600_000;
+
+  it('answers only what it covers: a window starting before what it knows goes to the database', () => {
+    const m = new RaiseMemory(HOUR);
+    expect(m.covering(1, 'grid.lost', 0)).toBeUndefined();
+    m.committed(new Map([[raiseKey(1, 'grid.lost'), { since: 1_000, times: [5_000, 2_000] }]]));
+    expect(m.covering(1, 'grid.lost', 1_000)).toEqual({ since: 1_000, times: [2_000, 5_000] });
+    expect(m.covering(1, 'grid.lost', 999)).toBeUndefined();
+    expect(m.covering(1, 'grid.voltageHigh', 1_000)).toBeUndefined();
+    expect(m.covering(2, 'grid.lost', 1_000)).toBeUndefined();
+  });
+
+  it('drops raises older than the window before the newest, and covers only from there on', () => {
+    const m = new RaiseMemory(HOUR);
+    m.committed(new Map([[raiseKey(1, 'grid.lost'), { since: 0, times: [0, HOUR, 2 * HOUR + 1] }]]));
+    expect(m.covering(1, 'grid.lost', HOUR)).toBeUndefined();
+    expect(m.covering(1, 'grid.lost', HOUR + 1)).toEqual({ since: HOUR + 1, times: [2 * HOUR + 1] });
+  });
+
+  it("forgets a failed batch's devices and only those", () => {
+    const m = new RaiseMemory(HOUR);
+    m.committed(
+      new Map([
+        [raiseKey(1, 'grid.lost'), { since: 0, times: [1] }],
+        [raiseKey(11, 'grid.lost'), { since: 0, times: [1] }],
+      ]),
+    );
+    m.forget([1]);
+    expect(m.covering(1, 'grid.lost', 0)).toBeUndefined();
+    expect(m.covering(11, 'grid.lost', 0)).toEqual({ since: 0, times: [1] });
   });
 });

@@ -94,3 +94,48 @@ export class FaultMemory {
 function copies(list: readonly FaultTracker[]): FaultTracker[] {
   return list.map((t) => ({ ...t }));
 }
+
+/** The raise times of one device and code known here: every raise at or after `since`, oldest first. */
+export interface KnownRaises {
+  since: number;
+  times: number[];
+}
+
+/**
+ * The flapping rule's question ("how many alarms of this device and code were raised since T?") answered from memory
+ * on PGlite, for the same reason as FaultMemory: this process made every raise there is. The first question about a
+ * device and code reads the raise times from the database; the raises this engine makes are added as their batches
+ * commit. Times older than the flapping window before the newest are dropped, so a pair costs a few numbers.
+ */
+export class RaiseMemory {
+  private readonly known = new Map<string, KnownRaises>();
+
+  constructor(private readonly windowMs: number) {}
+
+  /** The known raises of a device and code, when they cover `since`; undefined when the database must be asked. */
+  covering(deviceId: number, code: string, since: number): KnownRaises | undefined {
+    const k = this.known.get(raiseKey(deviceId, code));
+    return k && since >= k.since ? k : undefined;
+  }
+
+  /** A batch committed: what it read and raised, by device and code. */
+  committed(batch: ReadonlyMap<string, KnownRaises>): void {
+    for (const [k, { since, times }] of batch) {
+      const sorted = [...times].sort((a, b) => a - b);
+      const newest = sorted.at(-1);
+      const keepFrom = newest === undefined ? since : Math.max(since, newest - this.windowMs);
+      this.known.set(k, { since: keepFrom, times: sorted.filter((t) => t >= keepFrom) });
+    }
+  }
+
+  /** A batch failed: forget these devices' raises (what it read may have included its own, rolled back). */
+  forget(deviceIds: readonly number[]): void {
+    const gone = new Set(deviceIds);
+    for (const k of this.known.keys()) if (gone.has(Number(k.split(':')[0]))) this.known.delete(k);
+  }
+}
+
+/** The key of a device and code in RaiseMemory and in a batch's map of raises. */
+export function raiseKey(deviceId: number, code: string): string {
+  return `${deviceId}:${code}`;
+}
