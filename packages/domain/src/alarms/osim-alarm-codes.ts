@@ -98,6 +98,8 @@ export function readingFaults(
   faultCodes: unknown,
 ): { faults: { code: string; deviceCode: number }[]; invalid: string[] } | null {
   if (faultWord === undefined || faultWord === null) return null;
+  // What almost every reading states: no fault (the alarm engine asks this of every reading it gets).
+  if (faultWord === 0 && typeof faultCodes !== 'string') return { faults: [], invalid: [] };
   const parsed = typeof faultCodes === 'string' ? parseFaultCodes(faultCodes) : { codes: [], invalid: [] };
   const codes = [...new Set([...faultWordCodes(faultWord), ...parsed.codes])];
   return { faults: codes.map((n) => ({ code: alarmForDeviceCode(n).code, deviceCode: n })), invalid: parsed.invalid };

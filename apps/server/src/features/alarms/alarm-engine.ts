@@ -69,7 +69,6 @@ interface BatchWork {
 interface DeviceReadings {
   deviceId: number;
   readings: { ts: number; faults: ReportedFault[] }[];
-  anyFault: boolean;
 }
 
 /**
@@ -136,18 +135,23 @@ export class AlarmEngine extends EventEmitter {
       if (!stated) continue;
       this.stats.invalidCodes += stated.invalid.length;
       let d = byDevice.get(r.deviceId);
-      if (!d) byDevice.set(r.deviceId, (d = { deviceId: r.deviceId, readings: [], anyFault: false }));
+      if (!d) {
+        // Most readings: no fault from a device known to have no fault state, which changes nothing (a fault later
+        // in the batch still takes the device in, from that reading on).
+        if (stated.faults.length === 0 && this.knownClean(r.deviceId, now)) continue;
+        byDevice.set(r.deviceId, (d = { deviceId: r.deviceId, readings: [] }));
+      }
       d.readings.push({ ts: r.ts, faults: stated.faults });
-      d.anyFault ||= stated.faults.length > 0;
     }
     return [...byDevice.values()]
-      .filter((d) =>
-        this.memory
-          ? d.anyFault || !this.memory.knows(d.deviceId) || this.memory.hasFaults(d.deviceId)
-          : d.anyFault || (this.clean.get(d.deviceId) ?? 0) <= now,
-      )
       .map((d) => ({ ...d, readings: d.readings.sort((a, b) => a.ts - b.ts) }))
       .sort((a, b) => a.deviceId - b.deviceId);
+  }
+
+  /** The device has no fault state: known from the memory (PGlite), or trusted for `cleanCacheMs` (PostgreSQL). */
+  private knownClean(deviceId: number, now: number): boolean {
+    if (this.memory) return this.memory.knows(deviceId) && !this.memory.hasFaults(deviceId);
+    return (this.clean.get(deviceId) ?? 0) > now;
   }
 
   private async evaluate(batch: StoredReading[]): Promise<void> {
