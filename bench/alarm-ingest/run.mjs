@@ -219,8 +219,17 @@ const resetAlarms = (target) =>
 
 const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
 
-async function measureEngine(engine, loaders, names, firstTs, dist, all) {
+async function measureEngine(engine, loaders, names, firstTs, dist, allVariants) {
   const plan = PLAN[engine];
+  // On PGlite the engine keeps the fault state in memory (features/alarms/fault-memory.ts) and has no clean-device
+  // cache: the patched copy would run the same code as `on`.
+  const all =
+    engine === 'pglite' && allVariants['on-nocache']
+      ? {
+          ...allVariants,
+          'on-nocache': { skipped: 'PGlite: no clean-device cache (fault state in memory); same code as on' },
+        }
+      : allVariants;
   const { DEFAULT_ALARM_RULES } = await import(`${ROOT}/packages/domain/dist/index.js`);
   const rules = { ...DEFAULT_ALARM_RULES, debounceMs: 0, recoverMs: RECOVER_S * 1000 };
   const expected = {
@@ -352,7 +361,7 @@ export async function run() {
       results,
       notes: [
         'each variant is the real server process (ROLES=http,ingest,jobs) of the same build; ALARMS=off leaves the engine unsubscribed from the ingest and the no-data job off',
-        'on-nocache: the same build with the engine’s clean-device cache set to 0 (patched copy in bench/.tmp): every fault-free reading costs a lookup, the upper bound for a fleet reporting once a minute',
+        'on-nocache (PostgreSQL): the same build with the engine’s clean-device cache set to 0 (patched copy in bench/.tmp): every fault-free reading costs a lookup, the upper bound for a fleet reporting once a minute; PGlite has no such cache (the fault state is in memory there)',
         'onVsOff: best readings/s of each in the throughput (closed-loop) phase; cpuPerReadingOnVsOff: mean CPU µs per reading of the server process',
         'lagIngestToEngineMs (PostgreSQL, track_commit_timestamp on for every variant): commit of the ingest transaction that stored a reading → commit of the engine transaction that wrote the alarm event it caused (raised, seen, flapping, recovered)',
         'lagIngestToEngineMs (PGlite): start of that ingest transaction (readings.received_at) → start of the engine transaction (alarms.created_at for raises, updated_at for recoveries); includes the ingest transaction itself',
