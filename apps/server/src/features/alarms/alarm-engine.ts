@@ -24,7 +24,6 @@ import {
   loadTrackers,
   lockDeviceAlarms,
   raiseTimes,
-  raisedSince,
   recoverAlarm,
   reopenFlapping,
   saveTrackers,
@@ -211,10 +210,12 @@ export class AlarmEngine extends EventEmitter {
     memory?.committed(after, written, now);
     this.raises?.committed(raises);
     this.stats.evaluatedDevices += ids.length;
-    for (const [id, list] of after) {
-      if (list.length > 0) this.clean.delete(id);
-      else this.clean.set(id, now + this.cleanCacheMs);
-    }
+    // The clean-device cache serves PostgreSQL only (with the memory, knownClean asks the memory).
+    if (!memory)
+      for (const [id, list] of after) {
+        if (list.length > 0) this.clean.delete(id);
+        else this.clean.set(id, now + this.cleanCacheMs);
+      }
     this.announce(changes);
   }
 
@@ -284,8 +285,9 @@ export class AlarmEngine extends EventEmitter {
   }
 
   /**
-   * How many alarms of this device and code were raised within the flapping window before `at`: on PGlite from
-   * RaiseMemory (and what this batch has read and raised so far), asking the database only what it does not cover.
+   * How many alarms of this device and code were raised within the flapping window before `at`: from the database
+   * on PostgreSQL; on PGlite from RaiseMemory (and what this batch has read and raised so far), asking the database
+   * only what it does not cover.
    */
   private async raisedInWindow(
     tx: Queryable,
@@ -295,7 +297,7 @@ export class AlarmEngine extends EventEmitter {
     raises: Map<string, KnownRaises>,
   ): Promise<number> {
     const since = at - this.options.rules.flapWindowMs;
-    if (!this.raises) return raisedSince(tx, deviceId, code, since);
+    if (!this.raises) return (await raiseTimes(tx, deviceId, code, since)).length;
     const k = raiseKey(deviceId, code);
     let known = raises.get(k);
     if (!known || since < known.since) {

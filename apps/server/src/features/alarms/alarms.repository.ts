@@ -126,16 +126,7 @@ export async function addEvents(db: Queryable, events: readonly AlarmEventRow[])
   );
 }
 
-/** How many alarms of this device and code were raised since `since` (for the flapping rule). */
-export async function raisedSince(db: Queryable, deviceId: number, code: string, since: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM alarms WHERE device_id = $1 AND code = $2 AND raised_at >= $3`,
-    [deviceId, code, iso(since)],
-  );
-  return rows[0]!.n;
-}
-
-/** The raise times of this device and code since `since`, oldest first (the flapping rule, from memory). */
+/** The raise times of this device and code since `since`, oldest first (what the flapping rule counts). */
 export async function raiseTimes(db: Queryable, deviceId: number, code: string, since: number): Promise<number[]> {
   const { rows } = await db.query<{ raised_at: Date }>(
     `SELECT raised_at FROM alarms WHERE device_id = $1 AND code = $2 AND raised_at >= $3 ORDER BY raised_at`,
