@@ -124,6 +124,33 @@ describe.skipIf(inject('template').kind !== 'pglite')('alarm engine on PGlite (f
     expect(await alarm(device)).toEqual(['active, last seen 60']);
   });
 
+  it("writes a round's raises in one statement and its recoveries in another, and no last seen the database has", async () => {
+    const devices = [await newDevice(), await newDevice(), await newDevice()];
+    const c = counted();
+    const engine = new AlarmEngine(c.db, { rules: RULES, seenPersistMs: 3_600_000 });
+    await send(engine, [[devices[0]!, 0, 0]]);
+    c.statements.length = 0;
+    await send(
+      engine,
+      devices.map((d) => [d, 0, GRID_HIGH]),
+    );
+    expect(c.statements.filter((s) => s.startsWith('INSERT INTO alarms'))).toHaveLength(1);
+    // The fault goes with the reading after the raise: its last seen is the raise's own, written by the INSERT.
+    c.statements.length = 0;
+    await send(
+      engine,
+      devices.map((d) => [d, 60, 0]),
+    );
+    expect(c.statements.filter((s) => s.startsWith('UPDATE alarms a SET last_seen_at'))).toEqual([]);
+    c.statements.length = 0;
+    await send(
+      engine,
+      devices.map((d) => [d, 180, 0]),
+    );
+    expect(c.statements.filter((s) => s.startsWith('UPDATE alarms'))).toHaveLength(1);
+    for (const d of devices) expect(await alarm(d)).toEqual(['recovered, last seen 0']);
+  });
+
   it('counts raises for the flapping rule from memory, and from the database after a restart', async () => {
     const device = await newDevice();
     const c = counted();
@@ -141,8 +168,9 @@ describe.skipIf(inject('template').kind !== 'pglite')('alarm engine on PGlite (f
     ];
     for (const [s, word] of toggles) await send(first, [[device, s, word]]);
     expect(await states(device)).toEqual(['recovered', 'recovered', 'recovered']);
-    expect(c.statements.filter((s) => s.startsWith('SELECT raised_at FROM alarms'))).toHaveLength(1);
-    expect(c.statements.filter((s) => s.startsWith('SELECT count(*)'))).toHaveLength(0);
+    // The device's raises were read once, with its trackers; never per code as it raised.
+    expect(c.statements.filter((s) => s.startsWith('SELECT device_id, code, raised_at'))).toHaveLength(1);
+    expect(c.statements.filter((s) => s.startsWith('SELECT q.n, a.raised_at'))).toHaveLength(0);
     // The fourth raise within the window reopens the newest as flapping, also in a process that just started.
     await send(new AlarmEngine(db, { rules: RULES }), [[device, 720, GRID_HIGH]]);
     expect(await states(device)).toEqual(['recovered', 'recovered', 'active, flapping']);

@@ -185,6 +185,86 @@ describe('alarm engine', () => {
     expect((await alarmsOf(w.device.id))[2]).toBe('grid.voltageHigh:recovered:600-1620:flapping');
   });
 
+  it('evaluates many readings of many devices in one batch as it evaluates them one at a time', async () => {
+    const cycle = (start: number): [number, number, string?][] => [
+      [start, GRID_HIGH],
+      [start + 60, GRID_HIGH],
+      [start + 120, 0],
+      [start + 240, 0],
+    ];
+    // Per device: flapping (six cycles, then a whole window without the fault), seen again before recovering,
+    // two codes at once with one clearing, a fault too short to raise, and nothing.
+    const scripts: [number, number, string?][][] = [
+      [...[0, 300, 600, 900, 1200, 1500].flatMap(cycle), [5400, 0]],
+      [
+        [0, GRID_HIGH],
+        [60, GRID_HIGH],
+        [120, 0],
+        [180, GRID_HIGH],
+        [240, 0],
+        [300, 0],
+        [360, 0],
+      ],
+      [
+        [0, 0, '63,4242'],
+        [60, 0, '63,4242'],
+        [120, 0, '63'],
+        [240, 0, '63'],
+        [300, 0, '63'],
+      ],
+      [
+        [0, GRID_HIGH],
+        [30, 0],
+        [90, 0],
+      ],
+      [
+        [0, 0],
+        [60, 0],
+      ],
+    ];
+    const stored = (deviceId: number, [s, faultWord, faultCodes]: [number, number, string?]) => ({
+      deviceId,
+      plantId: null,
+      ts: T0 + s * 1000,
+      values: { faultWord },
+      extra: faultCodes === undefined ? null : { faultCodes },
+    });
+    const outcome = async (batched: boolean) => {
+      const engine = new AlarmEngine(db, { rules: RULES });
+      const pushed: string[] = [];
+      engine.on('alarm', (e: AlarmLiveEvent) => pushed.push(`${e.alarm.deviceId}:${e.event}:${e.alarm.code}`));
+      const ids: number[] = [];
+      for (const _ of scripts) ids.push((await newDevice()).id);
+      const all = scripts.flatMap((script, i) => script.map((r) => stored(ids[i]!, r)));
+      if (batched) engine.onStored(all);
+      else for (const r of all) engine.onStored([r]);
+      await engine.flush();
+      expect(engine.stats.failedBatches).toBe(0);
+      const perDevice = [];
+      for (const [i, id] of ids.entries())
+        perDevice.push({
+          alarms: await alarmsOf(id),
+          timeline: await timeline(id),
+          pushed: pushed.filter((p) => p.startsWith(`${id}:`)).map((p) => p.slice(p.indexOf(':') + 1)),
+          script: i,
+        });
+      return perDevice;
+    };
+    const one = await outcome(false);
+    const batch = await outcome(true);
+    expect(batch).toEqual(one);
+    // And the outcome is the rules', not just the same twice.
+    expect(one[0]!.alarms).toEqual([
+      'grid.voltageHigh:recovered:0-120',
+      'grid.voltageHigh:recovered:300-420',
+      'grid.voltageHigh:recovered:600-1620:flapping',
+    ]);
+    expect(one[1]!.timeline).toEqual(['raised@0', 'seen@180', 'recovered@240']);
+    expect(one[2]!.alarms).toEqual(['insulation.positiveBus:active:0--', 'unknown.4242:recovered:0-120']);
+    expect(one[3]!.alarms).toEqual([]);
+    expect(one[4]!.alarms).toEqual([]);
+  });
+
   it('survives a restart: a new engine continues from the stored state', async () => {
     await w.send([
       [0, GRID_HIGH],

@@ -6,10 +6,6 @@ import {
   readingFaults,
   severityRank,
   stepFaults,
-  trackerRaised,
-  unknownAlarm,
-  type AlarmAction,
-  type AlarmEntry,
   type AlarmEventKind,
   type AlarmLiveEvent,
   type AlarmRuleOptions,
@@ -20,18 +16,18 @@ import type { Db, Queryable } from '../../db/db.js';
 import type { StoredReading } from '../telemetry/ingest.js';
 import {
   addEvents,
-  insertAlarm,
   loadTrackers,
   lockDeviceAlarms,
   raiseTimes,
-  recoverAlarm,
-  reopenFlapping,
+  raisesOfDevices,
   saveTrackers,
   syncNoDataAlarms,
   touchAlarms,
   type AlarmChange,
   type AlarmEventRow,
+  type RaiseQuery,
 } from './alarms.repository.js';
+import { applyRound, type BatchWork, type DeviceAction } from './alarm-round.js';
 import { FaultMemory, RaiseMemory, raiseKey, type KnownRaises } from './fault-memory.js';
 
 export interface AlarmEngineOptions {
@@ -54,14 +50,6 @@ export interface AlarmEngineOptions {
 export interface AlarmTransition {
   event: AlarmEventKind;
   alarm: AlarmChange;
-}
-
-/** What one batch's evaluation collects while it steps the rules (written at its end or kept after its commit). */
-interface BatchWork {
-  changes: AlarmTransition[];
-  events: AlarmEventRow[];
-  /** PGlite: the raise times this batch has read and made, by device and code (RaiseMemory). */
-  raises: Map<string, KnownRaises>;
 }
 
 /** A device's readings of one batch that state their fault set, oldest first. */
@@ -88,7 +76,15 @@ export class AlarmEngine extends EventEmitter {
   private readonly memory: FaultMemory | null;
   /** PGlite: the raise times the flapping rule counts, likewise. */
   private readonly raises: RaiseMemory | null;
-  readonly stats = { batches: 0, evaluatedDevices: 0, raised: 0, recovered: 0, failedBatches: 0, invalidCodes: 0 };
+  readonly stats = {
+    batches: 0,
+    transactions: 0,
+    evaluatedDevices: 0,
+    raised: 0,
+    recovered: 0,
+    failedBatches: 0,
+    invalidCodes: 0,
+  };
 
   constructor(
     private readonly db: Db,
@@ -161,13 +157,23 @@ export class AlarmEngine extends EventEmitter {
     const { memory } = this;
     if (memory) {
       const unknown = ids.filter((id) => !memory.knows(id));
-      if (unknown.length > 0) memory.loaded(unknown, await loadTrackers(this.db, unknown), now);
+      if (unknown.length > 0) {
+        memory.loaded(unknown, await loadTrackers(this.db, unknown), now);
+        // Their raises within the flapping window before the oldest of their readings here, read with their trackers
+        // (one statement for the devices, rather than one per device and code as they raise).
+        const first = new Set(unknown);
+        let oldest = Infinity;
+        for (const d of devices) if (first.has(d.deviceId)) oldest = Math.min(oldest, d.readings[0]!.ts);
+        const since = oldest - this.options.rules.flapWindowMs;
+        this.raises?.loaded(unknown, await raisesOfDevices(this.db, unknown, since), since);
+      }
       if (this.quiet(devices, memory, now)) return;
     }
     const changes: AlarmTransition[] = [];
     const after = new Map<number, FaultTracker[]>();
     const written = new Set<number>();
     const raises = new Map<string, KnownRaises>();
+    this.stats.transactions += 1;
     try {
       await this.db.transaction(async (tx) => {
         changes.length = 0;
@@ -179,20 +185,41 @@ export class AlarmEngine extends EventEmitter {
         const stored = memory ? null : (await lockDeviceAlarms(tx, ids), await loadTrackers(tx, ids));
         const kept: { deviceId: number; t: FaultTracker }[] = [];
         const seen: { alarmId: number; at: number }[] = [];
-        for (const d of devices) {
+        const work: BatchWork = { changes, events, raises, seenWritten: new Map() };
+        const stepped = devices.map((d) => {
           const start = memory ? memory.take(d.deviceId) : (stored?.get(d.deviceId) ?? []);
-          const trackers = new Map(start.map((t) => [t.code, t]));
-          for (const r of d.readings)
+          return { d, trackers: new Map(start.map((t) => [t.code, t])) };
+        });
+        // In rounds: every device's first reading, then every second one, …; a round's actions are written
+        // together, a statement per kind, and a device's next reading is stepped only after they are.
+        const rounds = Math.max(...devices.map((d) => d.readings.length));
+        for (let round = 0; round < rounds; round++) {
+          const actions: DeviceAction[] = [];
+          for (const { d, trackers } of stepped) {
+            const r = d.readings[round];
+            if (!r) continue;
             for (const action of stepFaults(trackers, r.ts, r.faults, this.options.rules))
-              await this.apply(tx, d.deviceId, trackers, action, { changes, events, raises });
+              actions.push({ deviceId: d.deviceId, trackers, action });
+          }
+          if (actions.length > 0)
+            await applyRound(tx, actions, work, this.options.rules, (q, queries, raises) =>
+              this.raisedInWindow(q, queries, raises),
+            );
+        }
+        for (const { d, trackers } of stepped) {
           const list = [...trackers.values()];
           after.set(d.deviceId, list);
           if (memory && !memory.mustWrite(d.deviceId, list, now)) continue;
           written.add(d.deviceId);
+          const storedSeen = memory?.storedSeen(d.deviceId);
           for (const t of list) {
             kept.push({ deviceId: d.deviceId, t });
-            // With the memory, "last seen" is written only now and then: a fault just gone gives its last one too.
-            if (t.alarmId !== null && (t.absentSince === null || memory))
+            if (t.alarmId === null) continue;
+            // With the memory, "last seen" is written only now and then (a fault just gone gives its last one
+            // too), and not again where the database has it already.
+            if (!memory) {
+              if (t.absentSince === null) seen.push({ alarmId: t.alarmId, at: t.lastSeenAt });
+            } else if ((work.seenWritten.get(t.alarmId) ?? storedSeen?.get(t.alarmId)) !== t.lastSeenAt)
               seen.push({ alarmId: t.alarmId, at: t.lastSeenAt });
           }
         }
@@ -237,77 +264,30 @@ export class AlarmEngine extends EventEmitter {
     return true;
   }
 
-  private async apply(
-    tx: Queryable,
-    deviceId: number,
-    trackers: Map<string, FaultTracker>,
-    action: AlarmAction,
-    { changes, events, raises }: BatchWork,
-  ): Promise<void> {
-    if (action.kind === 'seen') {
-      // The fault of an active alarm came back before it recovered.
-      events.push({ alarmId: action.alarmId, at: action.at, kind: 'seen' });
-      return;
-    }
-    if (action.kind === 'recover') {
-      const alarm = await recoverAlarm(tx, action.alarmId, action.at, events);
-      if (alarm) changes.push({ event: 'recovered', alarm });
-      return;
-    }
-    const { rules } = this.options;
-    if ((await this.raisedInWindow(tx, deviceId, action.code, action.at, raises)) >= rules.flapCount) {
-      const reopened = await reopenFlapping(tx, deviceId, action.code, action.at, events);
-      if (reopened) {
-        trackerRaised(trackers, action.code, reopened.alarm.id, true);
-        changes.push({ event: reopened.becameFlapping ? 'flapping' : 'seen', alarm: reopened.alarm });
-        return;
-      }
-    }
-    const entry = catalogueEntry(action.code, action.deviceCode);
-    const { alarm, created } = await insertAlarm(
-      tx,
-      {
-        deviceId,
-        code: action.code,
-        deviceCode: action.deviceCode,
-        group: entry.group,
-        severity: entry.severity,
-        severityRank: severityRank(entry.severity),
-        raisedAt: action.raisedAt,
-        seenAt: action.at,
-      },
-      events,
-    );
-    trackerRaised(trackers, action.code, alarm.id, alarm.flapping);
-    if (!created) return;
-    changes.push({ event: 'raised', alarm });
-    raises.get(raiseKey(deviceId, action.code))?.times.push(action.raisedAt);
-  }
-
   /**
-   * How many alarms of this device and code were raised within the flapping window before `at`: from the database
-   * on PostgreSQL; on PGlite from RaiseMemory (and what this batch has read and raised so far), asking the database
-   * only what it does not cover.
+   * For each question, how many alarms of the device and code were raised since its `since`: from the database on
+   * PostgreSQL (one statement); on PGlite from RaiseMemory (and what this batch has read and raised so far), asking
+   * the database, in one statement, only what it does not cover.
    */
   private async raisedInWindow(
     tx: Queryable,
-    deviceId: number,
-    code: string,
-    at: number,
+    queries: readonly RaiseQuery[],
     raises: Map<string, KnownRaises>,
-  ): Promise<number> {
-    const since = at - this.options.rules.flapWindowMs;
-    if (!this.raises) return (await raiseTimes(tx, deviceId, code, since)).length;
-    const k = raiseKey(deviceId, code);
-    let known = raises.get(k);
-    if (!known || since < known.since) {
-      const remembered = this.raises.covering(deviceId, code, since);
-      known = remembered
-        ? { since: remembered.since, times: [...remembered.times] }
-        : { since, times: await raiseTimes(tx, deviceId, code, since) };
-      raises.set(k, known);
+  ): Promise<number[]> {
+    if (!this.raises) return (await raiseTimes(tx, queries)).map((times) => times.length);
+    const missing: RaiseQuery[] = [];
+    for (const q of queries) {
+      const k = raiseKey(q.deviceId, q.code);
+      const known = raises.get(k);
+      if (known && q.since >= known.since) continue;
+      const remembered = this.raises.covering(q.deviceId, q.code, q.since);
+      if (remembered) raises.set(k, { since: remembered.since, times: [...remembered.times] });
+      else missing.push(q);
     }
-    return known.times.filter((t) => t >= since).length;
+    const read = await raiseTimes(tx, missing);
+    for (const [i, q] of missing.entries())
+      raises.set(raiseKey(q.deviceId, q.code), { since: q.since, times: read[i]! });
+    return queries.map((q) => raises.get(raiseKey(q.deviceId, q.code))!.times.filter((t) => t >= q.since).length);
   }
 
   /**
@@ -347,9 +327,4 @@ export class AlarmEngine extends EventEmitter {
       this.emit('alarm', message);
     }
   }
-}
-
-/** The catalogue entry of a code the rules raise (an unknown device code has its own "unknown code N" entry). */
-function catalogueEntry(code: string, deviceCode: number | null): AlarmEntry {
-  return alarmByCode(code) ?? unknownAlarm(deviceCode ?? 0);
 }

@@ -53,18 +53,24 @@ export async function loadTrackers(db: Queryable, deviceIds: readonly number[]):
   return out;
 }
 
-/** Replaces the trackers of these devices with `trackers` (their state after the batch). */
+/**
+ * Replaces the trackers of these devices with `trackers` (their state after the batch), in one statement. The
+ * one-time filter on `gone` runs the DELETE to its end before the first row is inserted, and a key this transaction
+ * deleted is free to insert again.
+ */
 export async function saveTrackers(
   db: Queryable,
   deviceIds: readonly number[],
   trackers: { deviceId: number; t: FaultTracker }[],
 ): Promise<void> {
-  await db.query(`DELETE FROM alarm_faults WHERE device_id = ANY($1::int4[])`, [[...deviceIds]]);
-  if (trackers.length === 0) return;
+  if (deviceIds.length === 0) return;
   await db.query(
-    `INSERT INTO alarm_faults (device_id, code, device_code, present_since, last_seen_at, absent_since, alarm_id)
-     SELECT * FROM unnest($1::int4[], $2::text[], $3::int4[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::int8[])`,
+    `WITH gone AS (DELETE FROM alarm_faults WHERE device_id = ANY($1::int4[]) RETURNING 1)
+     INSERT INTO alarm_faults (device_id, code, device_code, present_since, last_seen_at, absent_since, alarm_id)
+     SELECT * FROM unnest($2::int4[], $3::text[], $4::int4[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::int8[])
+      WHERE (SELECT count(*) FROM gone) >= 0`,
     [
+      [...deviceIds],
       trackers.map((x) => x.deviceId),
       trackers.map((x) => x.t.code),
       trackers.map((x) => x.t.deviceCode),
@@ -126,13 +132,43 @@ export async function addEvents(db: Queryable, events: readonly AlarmEventRow[])
   );
 }
 
-/** The raise times of this device and code since `since`, oldest first (what the flapping rule counts). */
-export async function raiseTimes(db: Queryable, deviceId: number, code: string, since: number): Promise<number[]> {
-  const { rows } = await db.query<{ raised_at: Date }>(
-    `SELECT raised_at FROM alarms WHERE device_id = $1 AND code = $2 AND raised_at >= $3 ORDER BY raised_at`,
-    [deviceId, code, iso(since)],
+/** One question of the flapping rule: the raises of this device and code at or after `since`. */
+export interface RaiseQuery {
+  deviceId: number;
+  code: string;
+  since: number;
+}
+
+/** The raise times each of `queries` asks for, oldest first, in the order of `queries` (one statement). */
+export async function raiseTimes(db: Queryable, queries: readonly RaiseQuery[]): Promise<number[][]> {
+  const out = queries.map((): number[] => []);
+  if (queries.length === 0) return out;
+  // LATERAL: one index range (alarms_device_code_idx) per question, whatever the planner guesses of unnest's size.
+  const { rows } = await db.query<{ n: string; raised_at: Date }>(
+    `SELECT q.n, a.raised_at
+       FROM unnest($1::int4[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS q(device_id, code, since, n)
+       CROSS JOIN LATERAL (
+         SELECT raised_at FROM alarms x WHERE x.device_id = q.device_id AND x.code = q.code AND x.raised_at >= q.since
+       ) a
+      ORDER BY q.n, a.raised_at`,
+    [queries.map((q) => q.deviceId), queries.map((q) => q.code), queries.map((q) => iso(q.since))] as never[],
   );
-  return rows.map((r) => ms(r.raised_at)!);
+  for (const r of rows) out[Number(r.n) - 1]!.push(ms(r.raised_at)!);
+  return out;
+}
+
+/** Every raise of these devices at or after `since`, by device and code, oldest first (RaiseMemory's first read). */
+export async function raisesOfDevices(
+  db: Queryable,
+  deviceIds: readonly number[],
+  since: number,
+): Promise<{ deviceId: number; code: string; raisedAt: number }[]> {
+  const { rows } = await db.query<{ device_id: number; code: string; raised_at: Date }>(
+    `SELECT device_id, code, raised_at FROM alarms
+      WHERE device_id = ANY($1::int4[]) AND raised_at >= $2 ORDER BY raised_at`,
+    [[...deviceIds], iso(since)],
+  );
+  return rows.map((r) => ({ deviceId: r.device_id, code: r.code, raisedAt: ms(r.raised_at)! }));
 }
 
 export interface NewAlarm {
@@ -147,31 +183,60 @@ export interface NewAlarm {
 }
 
 /**
- * Raises an alarm: a new active row, or nothing new when one is already active for the device and code (another
- * process raised it first; the partial unique index decides). Returns the active alarm and whether it is new.
+ * Raises alarms (at most one per device and code in a call), in one statement: a new active row each, or nothing new
+ * where one is already active for the device and code (another process raised it first; the partial unique index
+ * decides), which is then read. Returns, in the order of `list`, the active alarm and whether it is new; null for a
+ * device that no longer exists.
  */
-export async function insertAlarm(
+export async function insertAlarms(
   db: Queryable,
-  a: NewAlarm,
+  list: readonly NewAlarm[],
   events: AlarmEventRow[],
-): Promise<{ alarm: AlarmChange & { flapping: boolean }; created: boolean }> {
+): Promise<({ alarm: AlarmChange & { flapping: boolean }; created: boolean } | null)[]> {
+  if (list.length === 0) return [];
+  const key = (deviceId: number, code: string) => `${deviceId}:${code}`;
   const { rows } = await db.query<AlarmRow>(
     `INSERT INTO alarms (device_id, plant_id, code, device_code, group_name, severity, severity_rank, state, raised_at, last_seen_at)
-     SELECT d.id, d.plant_id, $2, $3, $4, $5, $6, 'active', $7, $8 FROM devices d WHERE d.id = $1
+     SELECT d.id, d.plant_id, a.code, a.device_code, a.group_name, a.severity, a.severity_rank, 'active', a.raised_at, a.seen_at
+       FROM unnest($1::int4[], $2::text[], $3::int4[], $4::text[], $5::text[], $6::int2[], $7::timestamptz[], $8::timestamptz[])
+            WITH ORDINALITY AS a(device_id, code, device_code, group_name, severity, severity_rank, raised_at, seen_at, n)
+       JOIN devices d ON d.id = a.device_id
+      ORDER BY a.n
      ON CONFLICT (device_id, code) WHERE state = 'active' DO NOTHING
      ${RETURNING}`,
-    [a.deviceId, a.code, a.deviceCode, a.group, a.severity, a.severityRank, iso(a.raisedAt), iso(a.seenAt)],
+    [
+      list.map((a) => a.deviceId),
+      list.map((a) => a.code),
+      list.map((a) => a.deviceCode),
+      list.map((a) => a.group),
+      list.map((a) => a.severity),
+      list.map((a) => a.severityRank),
+      list.map((a) => iso(a.raisedAt)),
+      list.map((a) => iso(a.seenAt)),
+    ] as never[],
   );
-  if (rows[0]) {
-    events.push({ alarmId: Number(rows[0].id), at: a.raisedAt, kind: 'raised' });
-    return { alarm: change(rows[0]), created: true };
+  const created = new Map(rows.map((r) => [key(r.device_id, r.code), r]));
+  const missing = list.filter((a) => !created.has(key(a.deviceId, a.code)));
+  const existing = new Map<string, AlarmRow>();
+  if (missing.length > 0) {
+    const found = await db.query<AlarmRow>(
+      `SELECT a.id, a.device_id, a.plant_id, a.code, a.severity, a.state, a.raised_at, a.recovered_at, a.flapping
+         FROM unnest($1::int4[], $2::text[]) AS m(device_id, code)
+         JOIN alarms a ON a.device_id = m.device_id AND a.code = m.code AND a.state = 'active'`,
+      [missing.map((a) => a.deviceId), missing.map((a) => a.code)] as never[],
+    );
+    for (const r of found.rows) existing.set(key(r.device_id, r.code), r);
   }
-  const existing = await db.query<AlarmRow>(
-    `SELECT id, device_id, plant_id, code, severity, state, raised_at, recovered_at, flapping
-       FROM alarms WHERE device_id = $1 AND code = $2 AND state = 'active'`,
-    [a.deviceId, a.code],
-  );
-  return { alarm: change(existing.rows[0]!), created: false };
+  return list.map((a) => {
+    const k = key(a.deviceId, a.code);
+    const row = created.get(k);
+    if (row) {
+      events.push({ alarmId: Number(row.id), at: a.raisedAt, kind: 'raised' });
+      return { alarm: change(row), created: true };
+    }
+    const other = existing.get(k);
+    return other ? { alarm: change(other), created: false } : null;
+  });
 }
 
 /**
@@ -215,21 +280,30 @@ export async function touchAlarms(db: Queryable, seen: { alarmId: number; at: nu
   );
 }
 
-/** Recovers an active alarm at `at`; null when it was no longer active. */
-export async function recoverAlarm(
+/**
+ * Recovers active alarms (each at its `at`), in one statement. Returns, in the order of `list`, each alarm after the
+ * change; null for one that was no longer active.
+ */
+export async function recoverAlarms(
   db: Queryable,
-  alarmId: number,
-  at: number,
+  list: readonly { alarmId: number; at: number }[],
   events: AlarmEventRow[],
-): Promise<(AlarmChange & { flapping: boolean }) | null> {
+): Promise<((AlarmChange & { flapping: boolean }) | null)[]> {
+  if (list.length === 0) return [];
   const { rows } = await db.query<AlarmRow>(
-    `UPDATE alarms SET state = 'recovered', recovered_at = greatest(raised_at, $2), updated_at = now()
-      WHERE id = $1 AND state = 'active' ${RETURNING}`,
-    [alarmId, iso(at)],
+    `UPDATE alarms a SET state = 'recovered', recovered_at = greatest(a.raised_at, r.at), updated_at = now()
+       FROM unnest($1::int8[], $2::timestamptz[]) AS r(id, at)
+      WHERE a.id = r.id AND a.state = 'active'
+     RETURNING a.id, a.device_id, a.plant_id, a.code, a.severity, a.state, a.raised_at, a.recovered_at, a.flapping`,
+    [list.map((r) => r.alarmId), list.map((r) => iso(r.at))] as never[],
   );
-  if (!rows[0]) return null;
-  events.push({ alarmId, at, kind: 'recovered' });
-  return change(rows[0]);
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return list.map(({ alarmId, at }) => {
+    const row = byId.get(alarmId);
+    if (!row) return null;
+    events.push({ alarmId, at, kind: 'recovered' });
+    return change(row);
+  });
 }
 
 /**

@@ -100,6 +100,23 @@ describe('RaiseMemory', () => {
     expect(m.covering(1, 'grid.lost', HOUR + 1)).toEqual({ since: HOUR + 1, times: [2 * HOUR + 1] });
   });
 
+  it('covers every code of a device read whole, from the time it was read from', () => {
+    const m = new RaiseMemory(HOUR);
+    m.loaded([1, 2], [{ deviceId: 1, code: 'grid.lost', raisedAt: 2_000 }], 1_000);
+    expect(m.covering(1, 'grid.lost', 1_000)).toEqual({ since: 1_000, times: [2_000] });
+    expect(m.covering(1, 'grid.voltageHigh', 1_500)).toEqual({ since: 1_000, times: [] });
+    expect(m.covering(2, 'grid.lost', 1_000)).toEqual({ since: 1_000, times: [] });
+    expect(m.covering(2, 'grid.lost', 999)).toBeUndefined();
+    expect(m.covering(3, 'grid.lost', 1_000)).toBeUndefined();
+    // Read again (a later batch), it keeps what it knows.
+    m.committed(new Map([[raiseKey(2, 'grid.lost'), { since: 1_000, times: [3_000] }]]));
+    m.loaded([2], [], 5_000);
+    expect(m.covering(2, 'grid.lost', 1_000)).toEqual({ since: 1_000, times: [3_000] });
+    m.forget([1, 2]);
+    expect(m.covering(1, 'grid.voltageHigh', 1_500)).toBeUndefined();
+    expect(m.covering(2, 'grid.lost', 1_000)).toBeUndefined();
+  });
+
   it("forgets a failed batch's devices and only those", () => {
     const m = new RaiseMemory(HOUR);
     m.committed(

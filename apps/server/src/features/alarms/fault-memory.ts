@@ -68,6 +68,13 @@ export class FaultMemory {
     });
   }
 
+  /** The "last seen" of this device's alarms as last written (or read), by alarm. */
+  storedSeen(deviceId: number): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const t of this.written.get(deviceId) ?? []) if (t.alarmId !== null) out.set(t.alarmId, t.lastSeenAt);
+    return out;
+  }
+
   /**
    * A batch committed at `now`: `after` is each evaluated device's state, `written` the devices whose state it
    * stored.
@@ -109,13 +116,38 @@ export interface KnownRaises {
  */
 export class RaiseMemory {
   private readonly known = new Map<string, KnownRaises>();
+  /** Devices whose every raise at or after the time given is known here (read together, see `loaded`). */
+  private readonly devices = new Map<number, number>();
 
   constructor(private readonly windowMs: number) {}
+
+  /**
+   * Every raise of these devices at or after `since`, read from the database: a later question about any of their
+   * codes from `since` on is answered here (a code with none has none).
+   */
+  loaded(
+    deviceIds: readonly number[],
+    rows: readonly { deviceId: number; code: string; raisedAt: number }[],
+    since: number,
+  ): void {
+    const fresh = new Set(deviceIds.filter((id) => !this.devices.has(id)));
+    const read = new Map<string, number[]>();
+    for (const r of rows) {
+      if (!fresh.has(r.deviceId) || r.raisedAt < since) continue;
+      const k = raiseKey(r.deviceId, r.code);
+      read.set(k, [...(read.get(k) ?? []), r.raisedAt]);
+    }
+    for (const id of fresh) this.devices.set(id, since);
+    for (const [k, times] of read)
+      if (!this.known.has(k)) this.known.set(k, { since, times: times.sort((a, b) => a - b) });
+  }
 
   /** The known raises of a device and code, when they cover `since`; undefined when the database must be asked. */
   covering(deviceId: number, code: string, since: number): KnownRaises | undefined {
     const k = this.known.get(raiseKey(deviceId, code));
-    return k && since >= k.since ? k : undefined;
+    if (k) return since >= k.since ? k : undefined;
+    const from = this.devices.get(deviceId);
+    return from !== undefined && since >= from ? { since: from, times: [] } : undefined;
   }
 
   /** A batch committed: what it read and raised, by device and code. */
@@ -132,6 +164,7 @@ export class RaiseMemory {
   forget(deviceIds: readonly number[]): void {
     const gone = new Set(deviceIds);
     for (const k of this.known.keys()) if (gone.has(Number(k.split(':')[0]))) this.known.delete(k);
+    for (const id of gone) this.devices.delete(id);
   }
 }
 
