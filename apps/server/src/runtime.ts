@@ -256,6 +256,16 @@ function registerAlarmMetrics(app: FastifyInstance, alarms: AlarmEngine): void {
     ['voltfleet_alarms_raised', 'Alarms this process raised', () => alarms.stats.raised],
     ['voltfleet_alarms_recovered', 'Alarms this process recovered', () => alarms.stats.recovered],
     [
+      'voltfleet_alarms_batches',
+      'Batches of committed readings the alarm engine evaluated',
+      () => alarms.stats.batches,
+    ],
+    [
+      'voltfleet_alarms_transactions',
+      'Transactions the alarm engine ran for those batches (a batch that changes nothing needs none)',
+      () => alarms.stats.transactions,
+    ],
+    [
       'voltfleet_alarms_evaluation_failures',
       'Batches of committed readings whose alarm evaluation failed',
       () => alarms.stats.failedBatches,
