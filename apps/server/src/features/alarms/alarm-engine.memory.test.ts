@@ -83,6 +83,7 @@ describe.skipIf(inject('template').kind !== 'pglite')('alarm engine on PGlite (f
     ]);
     expect(c.statements.filter((s) => s.startsWith('SELECT f.device_id'))).toHaveLength(1);
     expect(await alarm(faulty)).toEqual(['active, last seen 0']);
+    expect(engine.stats).toMatchObject({ batches: 1, transactions: 1 });
     c.statements.length = 0;
     for (let s = 60; s <= 300; s += 60)
       await send(engine, [
@@ -90,6 +91,7 @@ describe.skipIf(inject('template').kind !== 'pglite')('alarm engine on PGlite (f
         [faulty, s, GRID_HIGH],
       ]);
     expect(c.statements).toEqual([]);
+    expect(engine.stats).toMatchObject({ batches: 6, transactions: 1 });
   });
 
   it("writes a standing fault's last seen at most every seenPersistMs, and its last report when it goes", async () => {
