@@ -28,6 +28,11 @@ function machine() {
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.mjs';
 
 export const round = (n, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
+export const median = (list) => {
+  const s = [...list].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 
 /** Simulated readings (about 60–110 fields each) for `devices` inverters, `perDevice` readings each, in time order. */
 export async function simulatedReadings(devices, perDevice) {

@@ -243,6 +243,8 @@ export async function startServerOnce(
         alarmsRaised: read('voltfleet_alarms_raised'),
         alarmsRecovered: read('voltfleet_alarms_recovered'),
         alarmEvaluationFailures: read('voltfleet_alarms_evaluation_failures'),
+        alarmBatches: read('voltfleet_alarms_batches'),
+        alarmTransactions: read('voltfleet_alarms_transactions'),
       };
     },
     async stop() {
