@@ -220,7 +220,6 @@ const resetAlarms = (target) =>
     db.exec(`TRUNCATE alarm_faults, alarm_events, notification_events, alarms RESTART IDENTITY CASCADE`),
   );
 
-
 async function measureEngine(engine, loaders, names, firstTs, dist, allVariants) {
   const plan = PLAN[engine];
   // On PGlite the engine keeps the fault state in memory (features/alarms/fault-memory.ts) and has no clean-device
