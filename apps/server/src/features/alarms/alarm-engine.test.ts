@@ -11,6 +11,23 @@ import { AlarmEngine } from './alarm-engine.js';
 const RULES = { debounceMs: 60_000, recoverMs: 120_000, flapCount: 3, flapWindowMs: 3_600_000 };
 const GRID_HIGH = 1 << 6;
 const T0 = Date.parse('2026-03-03T08:00:00Z');
+/** A fault that comes back within the recovery time, then stays away: one alarm, seen again, recovered at 240. */
+const BACK_WITHIN_RECOVERY: [number, number][] = [
+  [0, GRID_HIGH],
+  [60, GRID_HIGH],
+  [120, 0],
+  [180, GRID_HIGH],
+  [240, 0],
+  [300, 0],
+  [360, 0],
+];
+/** One raise-and-clear cycle of four minutes from `start` (with the test rules: raised, then recovered). */
+const flapCycle = (start: number): [number, number][] => [
+  [start, GRID_HIGH],
+  [start + 60, GRID_HIGH],
+  [start + 120, 0],
+  [start + 240, 0],
+];
 
 let db: Db;
 let owner: number;
@@ -129,15 +146,7 @@ describe('alarm engine', () => {
     ],
     [
       'a fault back within the recovery time stays one alarm',
-      [
-        [0, GRID_HIGH],
-        [60, GRID_HIGH],
-        [120, 0],
-        [180, GRID_HIGH],
-        [240, 0],
-        [300, 0],
-        [360, 0],
-      ],
+      BACK_WITHIN_RECOVERY,
       ['grid.voltageHigh:recovered:0-240'],
     ],
     [
@@ -154,28 +163,14 @@ describe('alarm engine', () => {
   });
 
   it('keeps the timeline: raised, seen again, recovered; and pushes raised and recovered', async () => {
-    await w.send([
-      [0, GRID_HIGH],
-      [60, GRID_HIGH],
-      [120, 0],
-      [180, GRID_HIGH],
-      [240, 0],
-      [300, 0],
-      [360, 0],
-    ]);
+    await w.send(BACK_WITHIN_RECOVERY);
     expect(await timeline(w.device.id)).toEqual(['raised@0', 'seen@180', 'recovered@240']);
     expect(w.events.map((e) => `${e.event}:${e.alarm.state}`)).toEqual(['raised:active', 'recovered:recovered']);
   });
 
   it('folds a fault that raises and clears more than the flapping count within the window into one flapping alarm', async () => {
-    const cycle = (start: number): [number, number][] => [
-      [start, GRID_HIGH],
-      [start + 60, GRID_HIGH],
-      [start + 120, 0],
-      [start + 240, 0],
-    ];
     // Six raise-and-clear cycles of four minutes each: three alarms, then the third reopened as flapping.
-    await w.send([0, 300, 600, 900, 1200, 1500].flatMap(cycle));
+    await w.send([0, 300, 600, 900, 1200, 1500].flatMap(flapCycle));
     const list = await alarmsOf(w.device.id);
     expect(list).toHaveLength(3);
     expect(list[2]).toMatch(/^grid\.voltageHigh:active:600--:flapping$/);
@@ -186,25 +181,11 @@ describe('alarm engine', () => {
   });
 
   it('evaluates many readings of many devices in one batch as it evaluates them one at a time', async () => {
-    const cycle = (start: number): [number, number, string?][] => [
-      [start, GRID_HIGH],
-      [start + 60, GRID_HIGH],
-      [start + 120, 0],
-      [start + 240, 0],
-    ];
     // Per device: flapping (six cycles, then a whole window without the fault), seen again before recovering,
     // two codes at once with one clearing, a fault too short to raise, and nothing.
     const scripts: [number, number, string?][][] = [
-      [...[0, 300, 600, 900, 1200, 1500].flatMap(cycle), [5400, 0]],
-      [
-        [0, GRID_HIGH],
-        [60, GRID_HIGH],
-        [120, 0],
-        [180, GRID_HIGH],
-        [240, 0],
-        [300, 0],
-        [360, 0],
-      ],
+      [...[0, 300, 600, 900, 1200, 1500].flatMap(flapCycle), [5400, 0]],
+      BACK_WITHIN_RECOVERY,
       [
         [0, 0, '63,4242'],
         [60, 0, '63,4242'],
