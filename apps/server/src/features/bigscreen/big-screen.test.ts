@@ -25,6 +25,8 @@ const plants = { x: 0, y: 0, z: 0, w: 0 };
 const tokens = { a: '', b: '', admin: '' };
 let dealerA: { id: number; path: string };
 let linkX: KioskLinkCreated;
+/** The plant-local day ('YYYY-MM-DD', Prague) the figures were written to. */
+let figuresDay = '';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -72,6 +74,7 @@ beforeAll(async () => {
   await reading(devY, 'BSY0001', 7000, 95);
   await reading(devW, 'BSW0001', 9000, 15);
   const localNow = new Date(Date.now()).toLocaleString('sv-SE', { timeZone: ZONE }).slice(0, 16);
+  figuresDay = localNow.slice(0, 10);
   await addFigures(s.db, plants.x, ZONE, localNow, { pv: 12, load: 4 });
   await addFigures(s.db, plants.y, ZONE, localNow, { pv: 50, load: 9 });
   await addFigures(s.db, plants.w, ZONE, localNow, { pv: 70, load: 1 });
@@ -226,7 +229,12 @@ describe('a link for plant X', () => {
     expect(charts.topPlants).toEqual([{ plantId: plants.x, name: 'Plant_X', kwhPerKwp: 1.2, pvTodayKwh: 12 }]);
     expect(charts.socBands).toEqual([0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
     expect(charts.days.labels).toHaveLength(30);
-    expect(charts.days.pvKwh.at(-1)).toBe(12);
+    // The chart's days are UTC days; the figures sit on Prague's day. Within the hour or two after midnight in Prague
+    // that day is still tomorrow in UTC, beyond the chart, and UTC today holds nothing of this plant.
+    const utcToday = charts.days.labels.at(-1)!;
+    expect(utcToday).toBe(new Date().toISOString().slice(0, 10));
+    expect(figuresDay >= utcToday).toBe(true);
+    expect(charts.days.pvKwh.at(-1)).toBe(figuresDay === utcToday ? 12 : 0);
     expect(charts.months.labels).toHaveLength(12);
     const flow = (await screen('flow', { kiosk: linkX.token })).body.data as { power: { pvPowerW: number } };
     expect(flow.power.pvPowerW).toBe(3000);
