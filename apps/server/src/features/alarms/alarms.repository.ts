@@ -53,24 +53,18 @@ export async function loadTrackers(db: Queryable, deviceIds: readonly number[]):
   return out;
 }
 
-/**
- * Replaces the trackers of these devices with `trackers` (their state after the batch), in one statement. The
- * one-time filter on `gone` runs the DELETE to its end before the first row is inserted, and a key this transaction
- * deleted is free to insert again.
- */
+/** Replaces the trackers of these devices with `trackers` (their state after the batch). */
 export async function saveTrackers(
   db: Queryable,
   deviceIds: readonly number[],
   trackers: { deviceId: number; t: FaultTracker }[],
 ): Promise<void> {
-  if (deviceIds.length === 0) return;
+  await db.query(`DELETE FROM alarm_faults WHERE device_id = ANY($1::int4[])`, [[...deviceIds]]);
+  if (trackers.length === 0) return;
   await db.query(
-    `WITH gone AS (DELETE FROM alarm_faults WHERE device_id = ANY($1::int4[]) RETURNING 1)
-     INSERT INTO alarm_faults (device_id, code, device_code, present_since, last_seen_at, absent_since, alarm_id)
-     SELECT * FROM unnest($2::int4[], $3::text[], $4::int4[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::int8[])
-      WHERE (SELECT count(*) FROM gone) >= 0`,
+    `INSERT INTO alarm_faults (device_id, code, device_code, present_since, last_seen_at, absent_since, alarm_id)
+     SELECT * FROM unnest($1::int4[], $2::text[], $3::int4[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::int8[])`,
     [
-      [...deviceIds],
       trackers.map((x) => x.deviceId),
       trackers.map((x) => x.t.code),
       trackers.map((x) => x.t.deviceCode),

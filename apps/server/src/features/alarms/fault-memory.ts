@@ -135,7 +135,9 @@ export class RaiseMemory {
     for (const r of rows) {
       if (!fresh.has(r.deviceId) || r.raisedAt < since) continue;
       const k = raiseKey(r.deviceId, r.code);
-      read.set(k, [...(read.get(k) ?? []), r.raisedAt]);
+      const times = read.get(k);
+      if (times) times.push(r.raisedAt);
+      else read.set(k, [r.raisedAt]);
     }
     for (const id of fresh) this.devices.set(id, since);
     for (const [k, times] of read)
