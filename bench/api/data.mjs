@@ -251,6 +251,16 @@ export async function loadApiData(db, hashPassword, dist, nowMs) {
   const copySeconds = lap();
   console.log(`api data: ${readings} readings copied in ${copySeconds} s`);
 
+  // The 5-minute values of the minute days, by the server's own job (decision 0019), as if it had run since then: the
+  // covered span starts with the minute days (the hourly year's history is of 30-minute bins, read raw).
+  const { setValuesProgress } = await import(`${dist}/features/telemetry/values-5m.repository.js`);
+  const { aggregateValues } = await import(`${dist}/features/telemetry/values-5m.job.js`);
+  await setValuesProgress(db, { coveredFrom: new Date(minuteFromMs), coveredTo: new Date(minuteFromMs) });
+  const quiet = { debug: () => {}, error: () => {} };
+  const values = await aggregateValues(db, quiet, { maxChunks: 100_000 });
+  const valuesSeconds = lap();
+  console.log(`api data: ${values.aggregated} 5-minute value rows up to ${values.coveredTo} in ${valuesSeconds} s`);
+
   // Device rollups from the templates' increments; plant rollups as the sums of their devices'.
   const energyCols = ENERGY_QUANTITIES.map(rollupColumn);
   const fiveMinFrom = iso(nowMs - FIVE_MIN_DAYS * DAY_MS);
@@ -286,6 +296,7 @@ export async function loadApiData(db, hashPassword, dist, nowMs) {
     `SELECT (SELECT count(*) FROM device_energy_day)::int AS day_rows,
             (SELECT count(*) FROM device_energy_5m)::int AS five_min_rows,
             pg_total_relation_size('readings')::float8 AS readings_bytes,
+            pg_total_relation_size('device_values_5m')::float8 AS values_bytes,
             (SELECT sum(pg_total_relation_size(c.oid)) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
               WHERE i.inhparent = 'readings'::regclass)::float8 AS partitions_bytes`,
   );
@@ -302,12 +313,19 @@ export async function loadApiData(db, hashPassword, dist, nowMs) {
       partitions: months.size,
       readingsGb: round(Number(rows[0].partitions_bytes ?? rows[0].readings_bytes) / 1e9, 2),
       rollupRows: { fiveMinute: rows[0].five_min_rows, day: rows[0].day_rows, fiveMinuteFrom: fiveMinFrom },
+      values5m: {
+        rows: values.aggregated,
+        coveredFrom: iso(minuteFromMs),
+        coveredTo: values.coveredTo,
+        gb: round(Number(rows[0].values_bytes) / 1e9, 3),
+      },
       alarms: { total: alarms.total, active: alarms.active },
       seconds: {
         simulate: simulateSeconds,
         chain: chainSeconds,
         copyReadings: copySeconds,
         copyReadingsRowsPerS: round(readings / copySeconds),
+        values5m: valuesSeconds,
         rollups: rollupSeconds,
         alarms: alarmSeconds,
         vacuumAnalyze: vacuumSeconds,

@@ -77,6 +77,11 @@ async function prewarmRecent(db, dist, nowMs) {
     );
     warmed[table] = rows[0].blocks;
   }
+  // The 5-minute values the job wrote (decision 0019): a live server's job writes them through the shared buffers.
+  const { rows } = await db.query(
+    `SELECT (pg_prewarm('device_values_5m') + pg_prewarm('device_values_5m_pkey'))::int AS blocks`,
+  );
+  warmed.device_values_5m = rows[0].blocks;
   return warmed;
 }
 

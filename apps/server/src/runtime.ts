@@ -30,6 +30,7 @@ import { toLiveMessage } from './features/commands/command-dispatcher.js';
 import { recordAlarmTransitions } from './features/notifications/notification-delivery.js';
 import { startNotificationJob } from './features/notifications/notification.job.js';
 import { startRetentionJob } from './features/telemetry/retention.job.js';
+import { startValuesJob } from './features/telemetry/values-5m.job.js';
 
 export interface Runtime {
   ingest: Ingest | undefined;
@@ -197,6 +198,8 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     stops.push(startCommandJob(db, config.commandTimeoutSeconds, publishCommand, app.log, { metrics }));
     stops.push(startNotificationJob(db, config, app.log, metrics));
     stops.push(startReportExportJob(db, app.log, metrics));
+    // Each settled 5-minute bucket's values, for the day's history (decision 0019); one process at a time.
+    stops.push(startValuesJob(db, app.log, metrics));
     // Raw readings older than the window go (rollups stay); one process at a time, by an advisory lock.
     if (config.readingsRetentionMonths !== null)
       stops.push(startRetentionJob(db, config.readingsRetentionMonths, app.log, metrics));

@@ -1,6 +1,7 @@
 import { fieldByKey, localDay, type EnergyQuantity, type FieldKey } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { columnOf } from '../telemetry/columns.js';
+import { fiveMinuteBins } from '../telemetry/values-5m.service.js';
 
 /** One bin: its start (epoch ms) and a value per requested key (null when the bin has none). */
 export type HistoryRow = { t: number } & Record<string, number | null>;
@@ -44,6 +45,11 @@ export async function readingBins(
     [w.deviceId, new Date(w.fromMs), new Date(w.toMs), stepMs / 1000],
   );
   return rowsOf(rows, fields);
+}
+
+/** Five-minute bins (the window on the UTC 5-minute grid) from the values table and the raw readings it lacks. */
+export async function valueBinsOf(db: Queryable, w: Window, fields: readonly FieldKey[]): Promise<HistoryRow[]> {
+  return rowsOf(await fiveMinuteBins(db, w, fields), fields);
 }
 
 /** A signed sum of rollup columns, e.g. grid_import_kwh - grid_export_kwh. */

@@ -10,6 +10,8 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { Ingest } from '../telemetry/ingest.js';
+import { aggregateValues } from '../telemetry/values-5m.job.js';
+import { setValuesProgress } from '../telemetry/values-5m.repository.js';
 
 const ZONE = 'Europe/Prague';
 const HOUR = 3_600_000;
@@ -129,6 +131,39 @@ describe('request rules', () => {
   it('accepts eight parameters', async () => {
     const eight = nine.split(',').slice(0, 8).join(',');
     expect((await history(ids.VFHIS00001!, `fields=${eight}&range=3d`)).status).toBe(200);
+  });
+});
+
+describe('a day’s 5-minute bins', () => {
+  it('come from the 5-minute values table where it covers them, the same figures as from the raw readings', async () => {
+    const day = localDay(recent, ZONE);
+    const query = `fields=pvPowerW,gridVoltageAV&range=custom&start=${day}&end=${day}`;
+    const raw = await history(ids.VFHIS00001!, query);
+    expect(raw.status).toBe(200);
+    expect(raw.body.data.series[0]!.step).toBe('5m');
+    expect(raw.body.data.series[0]!.points).toContainEqual([recent - 60_000, 1000]);
+
+    // The job covers the day from its start up to the newest settled bucket.
+    const dayStart = new Date(localDayStart(day, ZONE)!);
+    await setValuesProgress(s.db, { coveredFrom: dayStart, coveredTo: dayStart });
+    const round = await aggregateValues(s.db, { debug: () => undefined, error: () => undefined });
+    expect(round.aggregated).toBeGreaterThanOrEqual(3);
+    expect((await history(ids.VFHIS00001!, query)).body.data).toEqual(raw.body.data);
+
+    // Served from the table: a changed bucket there (a test only) is what the page gets, until marked stale.
+    const bucket = new Date(recent - 60_000);
+    await s.db.query(`UPDATE device_values_5m SET pv_power_w = 4242 WHERE device_id = $1 AND bucket = $2`, [
+      ids.VFHIS00001!,
+      bucket,
+    ]);
+    expect((await history(ids.VFHIS00001!, query)).body.data.series[0]!.points).toContainEqual([
+      bucket.getTime(),
+      4242,
+    ]);
+    await s.db.query(`INSERT INTO device_values_5m_stale VALUES ($1, $2)`, [ids.VFHIS00001!, bucket]);
+    expect((await history(ids.VFHIS00001!, query)).body.data).toEqual(raw.body.data);
+    await aggregateValues(s.db, { debug: () => undefined, error: () => undefined });
+    expect((await history(ids.VFHIS00001!, query)).body.data).toEqual(raw.body.data);
   });
 });
 

@@ -5,6 +5,8 @@ import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 import { addContributions, emptyIncrements, incrementRows, placeInChain } from './chain.js';
 import { COUNTER_KEYS } from './columns.js';
 import { touchDevices } from '../devices/device-writes.service.js';
+import { markStale, valuesProgress } from './values-5m.repository.js';
+import { LATE_MS, VALUES_STEP_MS, bucketStartMs } from './values-5m.js';
 import {
   addToRollup,
   chainAround,
@@ -100,6 +102,8 @@ export class Ingest extends EventEmitter implements ReadingSink {
    * it is still the device's newest stored reading (checked against devices.last_reading_at in every batch).
    */
   private readonly tails = new Map<number, ChainRow>();
+  /** The values table's covered start as last read (see valuesCoveredFrom). */
+  private coveredFrom: { value: number | null; readAt: number } = { value: null, readAt: -Infinity };
   readonly stats = { batches: 0, stored: 0, duplicates: 0, failedBatches: 0 };
   private readonly maxBatch: number;
   private readonly maxDelayMs: number;
@@ -324,6 +328,7 @@ export class Ingest extends EventEmitter implements ReadingSink {
 
   private async writePlaced(tx: Queryable, placed: Placed): Promise<void> {
     await insertReadings(tx, placed.inserts);
+    await this.markLate(tx, placed.inserts);
     await updateDeltas(tx, placed.updates);
     await addToRollup(tx, 'device_energy_5m', incrementRows(placed.deviceInc.fiveMin));
     await addToRollup(tx, 'device_energy_day', incrementRows(placed.deviceInc.day));
@@ -331,6 +336,33 @@ export class Ingest extends EventEmitter implements ReadingSink {
     await addToRollup(tx, 'plant_energy_5m', incrementRows(placed.plantInc.fiveMin));
     await addToRollup(tx, 'plant_energy_day', incrementRows(placed.plantInc.day));
     await addToRollup(tx, 'plant_energy_month', incrementRows(placed.plantInc.month));
+  }
+
+  /**
+   * Readings for 5-minute buckets the values job may already have aggregated (late, or sent from a device's storage)
+   * mark their buckets stale (decision 0019). The statement decides by the database's clock and the covered span; this
+   * filter, half as strict on time, spares steady ingest and replays of days before the span the statement.
+   */
+  private async markLate(tx: Queryable, inserts: readonly { deviceId: number; ts: number }[]): Promise<void> {
+    const lateBefore = Date.now() - LATE_MS / 2;
+    let late = inserts.filter((r) => bucketStartMs(r.ts) + VALUES_STEP_MS <= lateBefore);
+    if (late.length === 0) return;
+    const coveredFrom = await this.valuesCoveredFrom(tx);
+    if (coveredFrom !== null) late = late.filter((r) => r.ts >= coveredFrom);
+    await markStale(tx, late);
+  }
+
+  /**
+   * The start of the values table's covered span: set by the job's first round, and only ever moved later (by the
+   * retention, to its cut-off, before which no reading is accepted), so a start once known stays safe to filter by:
+   * it is remembered (until then read again at most every 5 seconds).
+   */
+  private async valuesCoveredFrom(db: Queryable): Promise<number | null> {
+    const known = this.coveredFrom;
+    if (known.value !== null || Date.now() - known.readAt < 5_000) return known.value;
+    const { coveredFrom } = await valuesProgress(db);
+    this.coveredFrom = { value: coveredFrom?.getTime() ?? null, readAt: Date.now() };
+    return this.coveredFrom.value;
   }
 
   /** Committed: each device's newest reading is remembered for its next batch (bounded, oldest first out). */

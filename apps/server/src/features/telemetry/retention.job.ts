@@ -11,6 +11,7 @@ import {
   releaseRetentionLock,
   tryRetentionLock,
 } from './retention.repository.js';
+import { purgeValuesBefore } from './values-5m.repository.js';
 
 export interface RetentionLog {
   info(obj: object, msg: string): void;
@@ -34,6 +35,8 @@ export interface RetentionResult {
   dropped: { month: string; rows: number }[];
   /** Months trimmed to their anchors: rows deleted, anchors kept. */
   trimmed: { month: string; deleted: number; kept: number }[];
+  /** Rows of the 5-minute values table deleted (before the cut-off). */
+  values: number;
 }
 
 /** A purge round every 6 hours: the cut-off moves once a month, a round with nothing to do costs a catalogue query. */
@@ -54,13 +57,22 @@ export async function purgeReadings(
   const cutoff = retentionCutoff(months, now);
   // Config refuses shorter windows; this keeps the guarantee visible where it matters.
   if (cutoff >= acceptedFrom(now)) throw new Error(`retention of ${months} months would purge readings still accepted`);
-  const result: RetentionResult = { cutoff: new Date(cutoff).toISOString(), skipped: false, dropped: [], trimmed: [] };
+  const result: RetentionResult = {
+    cutoff: new Date(cutoff).toISOString(),
+    skipped: false,
+    dropped: [],
+    trimmed: [],
+    values: 0,
+  };
   return db.session(async (conn) => {
     if (!(await tryRetentionLock(conn))) {
       log.debug({ cutoff: result.cutoff }, 'readings retention: another process is purging');
       return { ...result, skipped: true };
     }
     try {
+      // The 5-minute values before the cut-off go with the readings (decision 0019): a day's history there must be
+      // as empty as a longer range's.
+      result.values = await purgeValuesBefore(conn, new Date(cutoff));
       const partitions = await readingPartitions(conn);
       const old = partitions.filter((p) => p.month < result.cutoff.slice(0, 7));
       if (old.length === 0) return result;
@@ -80,9 +92,9 @@ export async function purgeReadings(
         } while (n === batch);
         if (deleted > 0) result.trimmed.push({ month: partition.month, deleted, kept: kept.length });
       }
-      if (result.dropped.length > 0 || result.trimmed.length > 0)
+      if (result.dropped.length > 0 || result.trimmed.length > 0 || result.values > 0)
         log.info(
-          { cutoff: result.cutoff, dropped: result.dropped, trimmed: result.trimmed },
+          { cutoff: result.cutoff, dropped: result.dropped, trimmed: result.trimmed, values: result.values },
           `readings retention: dropped ${result.dropped.length} month(s), trimmed ${result.trimmed.length} to their anchors`,
         );
       return result;
