@@ -347,3 +347,32 @@ export async function rollupGap(db, deviceIds) {
   );
   return { devices: rows[0].devices, largestGapKwh: rows[0].gap };
 }
+
+/**
+ * The 5-minute values agree with the readings: for a few devices, a covered UTC day's bins from the table (as the
+ * history reads them) against the readings binned (the raw path), the largest difference over every value.
+ */
+export async function valuesGap(db, dist, deviceIds, dayStartMs) {
+  const { readingBins } = await import(`${dist}/features/devices/device-history.repository.js`);
+  const { fiveMinuteBins } = await import(`${dist}/features/telemetry/values-5m.service.js`);
+  const { VALUE_COLUMNS } = await import(`${dist}/features/telemetry/values-5m.repository.js`);
+  const fields = VALUE_COLUMNS.map((c) => c.key);
+  let gap = 0;
+  let bins = 0;
+  for (const deviceId of deviceIds) {
+    const w = { deviceId, fromMs: dayStartMs, toMs: dayStartMs + DAY_MS };
+    const [table, raw] = await Promise.all([fiveMinuteBins(db, w, fields), readingBins(db, w, fields, 300_000)]);
+    if (table.length !== raw.length)
+      throw new Error(`api data: device ${deviceId} has ${table.length} bins from the table, ${raw.length} raw`);
+    table.forEach((row, i) => {
+      for (const key of fields) {
+        const a = row[key] === null ? null : Number(row[key]);
+        const b = raw[i][key];
+        if ((a === null) !== (b === null)) throw new Error(`api data: device ${deviceId} ${key} null in one path only`);
+        if (a !== null) gap = Math.max(gap, Math.abs(a - b) / Math.max(1, Math.abs(b)));
+      }
+    });
+    bins += table.length;
+  }
+  return { devices: deviceIds.length, bins, largestRelativeGap: gap };
+}

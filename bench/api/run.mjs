@@ -33,7 +33,7 @@ import {
   withDb,
 } from '../ingest/server-process.mjs';
 import { openLoop, schedule, seeded, summarise } from '../open-loop.mjs';
-import { DAYS, DEVICES, MINUTE_DAYS, loadApiData, rollupGap } from './data.mjs';
+import { DAYS, DEVICES, MINUTE_DAYS, loadApiData, rollupGap, valuesGap } from './data.mjs';
 
 const RATE_PER_S = 200;
 const PHASE_S = Number(process.env.BENCH_API_SECONDS ?? 20);
@@ -239,6 +239,9 @@ async function measure(dist) {
       const loaded = await loadApiData(db, hashPassword, dist, nowMs);
       const sampleIds = loaded.fleet.devices.filter((_, i) => i % Math.ceil(DEVICES / 8) === 0).map((d) => d.id);
       const check = await rollupGap(db, sampleIds);
+      // Yesterday (UTC), wholly inside the minute days the job covered.
+      const yesterday = Math.floor(nowMs / DAY_MS) * DAY_MS - DAY_MS;
+      check.values5m = await valuesGap(db, dist, sampleIds, yesterday);
       postgres.prewarmedBlocks = await prewarmRecent(db, dist, nowMs);
       return { ...loaded, check };
     });

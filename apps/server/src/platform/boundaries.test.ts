@@ -125,6 +125,10 @@ describe('table owners', () => {
     tariff_periods: repositoriesOf('tariffs'),
     readings: repositoriesOf('telemetry'),
     device_energy_5m: repositoriesOf('telemetry'),
+    // Written by the 5-minute values job and marked by the ingest, both through values-5m.repository.ts.
+    device_values_5m: /^features\/telemetry\/values-5m\.repository\.ts$/,
+    device_values_5m_stale: /^features\/telemetry\/values-5m\.repository\.ts$/,
+    device_values_5m_progress: /^features\/telemetry\/values-5m\.repository\.ts$/,
     device_energy_day: repositoriesOf('telemetry'),
     device_energy_month: repositoriesOf('telemetry'),
     plant_energy_5m: repositoriesOf('telemetry'),
