@@ -158,7 +158,52 @@ export async function heapSummary(browser, page) {
     entry.bytes += size;
     entry.count += 1;
   }
-  return { byType, byName, byText };
+  return { byType, byName, byText, byCodeOwner: codeOwners(snapshot) };
+}
+
+/**
+ * Compiled code (V8's InstructionStream objects) summed by what holds it: the names on its first retainers, up to
+ * three steps back (InstructionStream ← Code ← a function's shared info, whose name is the function's, or a regular
+ * expression's data). Tells engine code of the page's own functions from code made for the driver's evaluations.
+ */
+function codeOwners(snapshot) {
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const edgeFields = snapshot.snapshot.meta.edge_fields;
+  const edgeTypes = snapshot.snapshot.meta.edge_types[0];
+  const width = fields.length;
+  const typeAt = fields.indexOf('type');
+  const nameAt = fields.indexOf('name');
+  const sizeAt = fields.indexOf('self_size');
+  const edgeCountAt = fields.indexOf('edge_count');
+  const toAt = edgeFields.indexOf('to_node');
+  const edgeTypeAt = edgeFields.indexOf('type');
+  const nodes = snapshot.nodes;
+  const count = nodes.length / width;
+  const nameOf = (n) => snapshot.strings[nodes[n * width + nameAt]];
+  const typeOf = (n) => types[nodes[n * width + typeAt]];
+  // Retainers (first found, skipping weak edges) of every node.
+  const retainer = new Int32Array(count).fill(-1);
+  for (let n = 0, e = 0; n < count; n++) {
+    const edges = nodes[n * width + edgeCountAt];
+    for (let k = 0; k < edges; k++, e += edgeFields.length) {
+      if (edgeTypes[snapshot.edges[e + edgeTypeAt]] === 'weak') continue;
+      const to = snapshot.edges[e + toAt] / width;
+      if (retainer[to] === -1) retainer[to] = n;
+    }
+  }
+  const out = {};
+  for (let n = 0; n < count; n++) {
+    if (typeOf(n) !== 'code' || !nameOf(n).endsWith('InstructionStream')) continue;
+    const chain = [];
+    for (let r = retainer[n], hop = 0; r !== -1 && hop < 3; r = retainer[r], hop++)
+      chain.push(`${typeOf(r)}:${nameOf(r).slice(0, 50)}`);
+    const label = chain.join(' ← ') || '(no retainer)';
+    const entry = (out[label] ??= { bytes: 0, count: 0 });
+    entry.bytes += nodes[n * width + sizeAt];
+    entry.count += 1;
+  }
+  return out;
 }
 
 /**

@@ -228,9 +228,14 @@ async function soak(baseUrl, kiosk) {
       heapSnapshots: splits.map(({ summary: _summary, ...split }) => split),
       heapGrowthTop: splits.length > 1 ? heapGrowth(splits[0].summary, splits.at(-1).summary) : null,
       stringGrowthTop: splits.length > 1 ? heapGrowth(splits[0].summary, splits.at(-1).summary, 15, 'byText') : null,
+      codeGrowthTop: splits.length > 1 ? heapGrowth(splits[0].summary, splits.at(-1).summary, 25, 'byCodeOwner') : null,
       anchorHeapSnapshots: anchorSplits.map(({ summary: _summary, ...split }) => split),
       anchorHeapGrowthTop:
         anchorSplits.length > 1 ? heapGrowth(anchorSplits[0].summary, anchorSplits.at(-1).summary) : null,
+      anchorCodeGrowthTop:
+        anchorSplits.length > 1
+          ? heapGrowth(anchorSplits[0].summary, anchorSplits.at(-1).summary, 10, 'byCodeOwner')
+          : null,
       consoleMessages: await consoleMessages(browser, page),
       screenHeapGrowth: growth(first.screen.heapMb, last.screen.heapMb),
       screenObjectsGrowth: splits.length > 1 ? growth(splits[0].otherMb, splits.at(-1).otherMb) : null,
