@@ -1,6 +1,7 @@
-import { fieldByKey, localDay, type EnergyQuantity, type FieldKey } from '@voltfleet/domain';
+import { localDay, type EnergyQuantity, type FieldKey } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { columnOf } from '../telemetry/columns.js';
+import { historyAggregate } from '../telemetry/values-5m.js';
 import { fiveMinuteBins } from '../telemetry/values-5m.service.js';
 
 /** One bin: its start (epoch ms) and a value per requested key (null when the bin has none). */
@@ -34,8 +35,7 @@ export async function readingBins(
   stepMs: number,
 ): Promise<HistoryRow[]> {
   const values = fields.map((key) => {
-    const agg = fieldByKey(key).kind === 'counter' ? 'max' : 'avg';
-    return `${agg}(${columnOf(key)})::float8 AS "${key}"`;
+    return `${historyAggregate(key)}(${columnOf(key)})::float8 AS "${key}"`;
   });
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT (extract(epoch FROM date_bin(make_interval(secs => $4), ts, $2)) * 1000)::float8 AS t, ${values.join(', ')}

@@ -1,4 +1,5 @@
 import type { Db, DbSession, Queryable } from '../../db/db.js';
+import { releaseAdvisoryLock, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import { partitionMonth } from './ingest.repository.js';
 
 /** A monthly partition of `readings` (attached, being detached, or left detached by an interrupted purge). */
@@ -19,14 +20,9 @@ export interface ChainAnchor {
 const RETENTION_LOCK = [7003, 0] as const;
 
 /** Takes the purge lock on this session; false when another process holds it. */
-export async function tryRetentionLock(conn: DbSession): Promise<boolean> {
-  const { rows } = await conn.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock($1, $2) AS ok`, [...RETENTION_LOCK]);
-  return rows[0]?.ok === true;
-}
+export const tryRetentionLock = (conn: DbSession) => tryAdvisoryLock(conn, RETENTION_LOCK);
 
-export async function releaseRetentionLock(conn: DbSession): Promise<void> {
-  await conn.query(`SELECT pg_advisory_unlock($1, $2)`, [...RETENTION_LOCK]);
-}
+export const releaseRetentionLock = (conn: DbSession) => releaseAdvisoryLock(conn, RETENTION_LOCK);
 
 /**
  * Every monthly partition of `readings` by name, with tables of that name that are no longer attached (a purge that

@@ -1,7 +1,8 @@
 import { FIELDS, isHistoryField, type FieldKey } from '@voltfleet/domain';
+import { releaseAdvisoryLock, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import type { DbSession, Queryable } from '../../db/db.js';
 import { columnOf } from './columns.js';
-import { LATE_MS, bucketStartMs } from './values-5m.js';
+import { LATE_MS, bucketStartMs, historyAggregate } from './values-5m.js';
 
 /*
  * Writes and reads of device_values_5m (decision 0019), in one place: the job's aggregation, the ingest's stale marks
@@ -13,7 +14,7 @@ import { LATE_MS, bucketStartMs } from './values-5m.js';
 export const VALUE_COLUMNS = FIELDS.filter((f) => isHistoryField(f.key)).map((f) => ({
   key: f.key as FieldKey,
   column: columnOf(f.key),
-  agg: f.kind === 'counter' ? 'max' : 'avg',
+  agg: historyAggregate(f.key as FieldKey),
 }));
 const COLUMN_LIST = VALUE_COLUMNS.map((c) => c.column).join(', ');
 const AGGREGATES = VALUE_COLUMNS.map((c) => `${c.agg}(r.${c.column})::float8`).join(', ');
@@ -107,7 +108,7 @@ export async function refreshStale(db: Queryable, limit: number): Promise<number
         GROUP BY 1, 2
        ON CONFLICT (device_id, bucket) DO UPDATE SET ${UPDATES}
        RETURNING 1)
-     SELECT (SELECT count(*) FROM cleared)::int AS n, (SELECT count(*) FROM written)::int AS w`,
+     SELECT (SELECT count(*) FROM cleared)::int AS n`,
     [limit],
   );
   return rows[0]?.n ?? 0;
@@ -148,14 +149,9 @@ export async function databaseNow(db: Queryable): Promise<number> {
 /** Advisory lock (two-key form, beside ingest's 7001, the alarms' 7002 and retention's 7003): one aggregator. */
 const VALUES_LOCK = [7004, 0] as const;
 
-export async function tryValuesLock(conn: DbSession): Promise<boolean> {
-  const { rows } = await conn.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock($1, $2) AS ok`, [...VALUES_LOCK]);
-  return rows[0]?.ok === true;
-}
+export const tryValuesLock = (conn: DbSession) => tryAdvisoryLock(conn, VALUES_LOCK);
 
-export async function releaseValuesLock(conn: DbSession): Promise<void> {
-  await conn.query(`SELECT pg_advisory_unlock($1, $2)`, [...VALUES_LOCK]);
-}
+export const releaseValuesLock = (conn: DbSession) => releaseAdvisoryLock(conn, VALUES_LOCK);
 
 /**
  * One device's 5-minute bins in [from, to) (on the grid): from the table where it covers them and no stale mark

@@ -1,3 +1,5 @@
+import { fieldByKey, type FieldKey } from '@voltfleet/domain';
+
 /*
  * The 5-minute values table's rules (decision 0019), for the features that read it and the ingest that marks it.
  */
@@ -18,3 +20,9 @@ export const bucketStartMs = (ts: number) => ts - (((ts % VALUES_STEP_MS) + VALU
 /** A window on the 5-minute grid: its bins can be read from the table. */
 export const onValuesGrid = (fromMs: number, toMs: number) =>
   fromMs % VALUES_STEP_MS === 0 && toMs % VALUES_STEP_MS === 0;
+
+/**
+ * How a history bin sums up a field's readings, raw or in the table: gauges averaged, counters at their highest. One
+ * rule for both, so a bin read from the table equals the same bin binned from its readings.
+ */
+export const historyAggregate = (key: FieldKey): 'avg' | 'max' => (fieldByKey(key).kind === 'counter' ? 'max' : 'avg');
