@@ -176,6 +176,10 @@ describe('the 5-minute values table', () => {
     const bins = await binsOfTable();
     expect(bins.find((b) => Number(b.t) === inside)?.pvPowerW).toBe(-1);
     expect(bins.find((b) => Number(b.t) === outside)?.pvPowerW).not.toBe(-1);
+    // A window wholly inside the span, with no stale mark, is read from the table alone: every bin of it.
+    const within = await binsOfTable(dayStart + 9 * HOUR, dayStart + 15 * HOUR);
+    expect(within).toHaveLength(6 * 12);
+    expect(within.find((b) => Number(b.t) === inside)?.pvPowerW).toBe(-1);
   });
 
   it('a late reading marks its bucket stale: read raw at once, aggregated again by the next round', async () => {
@@ -184,6 +188,8 @@ describe('the 5-minute values table', () => {
     await store([{ sn: device.sn, ts: bucket + 30_000, values: { pvPowerW: 8888, gridVoltageAV: 240 } }]);
     expect(await staleMarks()).toBe(1);
     await expectSameAsRaw();
+    // A window wholly inside the span that holds the marked bucket is not read from the table alone.
+    await expectSameAsRaw(dayStart + 9 * HOUR, dayStart + 15 * HOUR);
     expect((await binsOfTable()).find((b) => Number(b.t) === bucket)?.pvPowerW).not.toBe(-1);
 
     const round = await aggregateValues(db, quiet, { now: dayStart + 18 * HOUR + LATE_MS + SETTLE_MS + 1000 });
