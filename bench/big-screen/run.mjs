@@ -37,7 +37,10 @@ const ROTATE_SECONDS = 30;
 const SAMPLE_EVERY_MS = 5 * 60_000;
 const VIEWPORT = { width: 1920, height: 1080 };
 const READY_TIMEOUT_MS = 120_000;
-/** Target (issue 17, "no growth of memory over a day"): the last heap at most this much above the 5-minute one. */
+/**
+ * Target (issue 17, "no growth of memory over a day"): the page's own objects at the end at most this much above the
+ * 5-minute ones. V8's compiled code is recorded beside them but not judged: docs/decisions/0020.
+ */
 const HEAP_GROWTH_LIMIT = 0.1;
 
 /**
@@ -200,20 +203,39 @@ async function soak(baseUrl, kiosk) {
         anchor: await memory(anchorPage),
         liveFrames: frames,
       };
+      // The screen's split by snapshot at every sample: how its compiled code and its own objects move over the hour.
+      const split = { minute: sample.minute, ...(await heapSplit(browser, page)) };
+      sample.screen.codeMb = split.codeMb;
+      sample.screen.objectsMb = split.otherMb;
       samples.push(sample);
       console.log(
-        `big-screen soak ${sample.minute} min: screen ${sample.screen.heapMb} MB heap, ${sample.screen.nodes} nodes, ` +
+        `big-screen soak ${sample.minute} min: screen ${sample.screen.heapMb} MB heap (compiled code ` +
+          `${split.codeMb} MB, objects ${split.otherMb} MB), ${sample.screen.nodes} nodes, ` +
           `${sample.screen.listeners} listeners; anchor ${sample.anchor.heapMb} MB; ${frames} live frames; ` +
           `load ${round(os.loadavg()[0], 2)}`,
       );
-      // The split by snapshot at the first and the last sample only: a snapshot takes seconds and memory of its own.
+      // What grew, by name, between the first and the last sample only; the idle anchor's split there too (what the
+      // browser itself accumulates in a page that runs nothing): a snapshot takes seconds and memory of its own.
       if (samples.length === 1 || next >= endAt) {
-        splits.push({ minute: sample.minute, ...(await heapSplit(browser, page)) });
-        // The idle anchor's too: what the browser itself accumulates in a page that runs nothing.
+        splits.push(split);
         anchorSplits.push({ minute: sample.minute, ...(await heapSplit(browser, anchorPage)) });
       }
       if (next >= endAt) break;
     }
+    // Then the browser told that memory is critically short, as the operating system tells it on a wall computer
+    // running low: what V8 gives back then (compiled code it can make again, flushed bytecode) is a cache, not a leak.
+    const afterPressure = {};
+    for (const [key, p] of [
+      ['screen', page],
+      ['anchor', anchorPage],
+    ]) {
+      await p.send('Memory.simulatePressureNotification', { level: 'critical' });
+      await new Promise((r) => setTimeout(r, 2000));
+      const { heapMb } = await memory(p);
+      const { codeMb, otherMb } = await heapSplit(browser, p);
+      afterPressure[key] = { heapMb, codeMb, objectsMb: otherMb };
+    }
+    console.log(`big-screen soak, after a critical memory-pressure signal: ${JSON.stringify(afterPressure)}`);
     const first = samples[0];
     const last = samples.at(-1);
     const growth = (a, b) => round((b - a) / a, 3);
@@ -225,6 +247,7 @@ async function soak(baseUrl, kiosk) {
       viewsSeen: [...views].sort(),
       liveFrames: last.liveFrames,
       samples,
+      afterPressure,
       heapSnapshots: splits.map(({ summary: _summary, ...split }) => split),
       heapGrowthTop: splits.length > 1 ? heapGrowth(splits[0].summary, splits.at(-1).summary) : null,
       stringGrowthTop: splits.length > 1 ? heapGrowth(splits[0].summary, splits.at(-1).summary, 15, 'byText') : null,
@@ -241,8 +264,11 @@ async function soak(baseUrl, kiosk) {
       screenObjectsGrowth: splits.length > 1 ? growth(splits[0].otherMb, splits.at(-1).otherMb) : null,
       anchorHeapGrowth: growth(first.anchor.heapMb, last.anchor.heapMb),
       screenNodesGrowth: growth(first.screen.nodes, last.screen.nodes),
-      target: `heap after ${SOAK_MINUTES} min ≤ ${1 + HEAP_GROWTH_LIMIT} × heap after 5 min`,
-      met: samples.length > 1 && last.screen.heapMb <= first.screen.heapMb * (1 + HEAP_GROWTH_LIMIT),
+      screenCodeGrowth: growth(first.screen.codeMb, last.screen.codeMb),
+      target:
+        `the page's objects (heap snapshot without V8's compiled code) after ${SOAK_MINUTES} min ≤ ` +
+        `${1 + HEAP_GROWTH_LIMIT} × after 5 min (docs/decisions/0020)`,
+      met: samples.length > 1 && last.screen.objectsMb <= first.screen.objectsMb * (1 + HEAP_GROWTH_LIMIT),
     };
   } finally {
     await browser.close();
