@@ -163,7 +163,10 @@ export interface NewestReadingRow {
   bat_soc_pct: number | null;
 }
 
-/** The newest reading of each of the plants' devices, when it is newer than `sinceMs` (older ones are stale). */
+/**
+ * The newest reading of each of the plants' devices, when it is newer than `sinceMs` (older ones are stale): the
+ * function of migration 0038, as the device list reads it.
+ */
 export async function newestReadingsOfPlants(
   db: Queryable,
   plantIds: readonly number[],
@@ -173,10 +176,7 @@ export async function newestReadingsOfPlants(
   const { rows } = await db.query<NewestReadingRow & { plant_id: number }>(
     `SELECT d.plant_id, r.ts, r.pv_power_w, r.load_power_w, r.grid_power_w, r.bat_power_w, r.bat_soc_pct
        FROM devices d
-       JOIN LATERAL (
-         SELECT ts, pv_power_w, load_power_w, grid_power_w, bat_power_w, bat_soc_pct
-           FROM readings WHERE device_id = d.id ORDER BY ts DESC LIMIT 1
-       ) r ON true
+       JOIN LATERAL device_latest_reading(d.id) r ON true
       WHERE d.plant_id = ANY($1::int4[]) AND r.ts >= $2::timestamptz`,
     [[...plantIds], new Date(sinceMs).toISOString()],
   );
