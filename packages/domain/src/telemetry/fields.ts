@@ -66,6 +66,11 @@ export const FIELD_GROUP_NAMES: Record<FieldGroup, Names> = {
 
 /** A value rounded to the decimals its field is reported with. */
 export function roundToField(key: FieldKey, value: number): number {
+  return fieldRounder(key)(value);
+}
+
+/** roundToField for one field, the field looked up once (a history series rounds thousands of values). */
+export function fieldRounder(key: FieldKey): (value: number) => number {
   const factor = 10 ** fieldByKey(key).decimals;
-  return Math.round(value * factor) / factor;
+  return (value) => Math.round(value * factor) / factor;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay, localDayStart, type DeviceHistory, type Reading } from '@voltfleet/domain';
+import { deviceHistorySchema, localDay, localDayStart, type DeviceHistory, type Reading } from '@voltfleet/domain';
 import {
   adminId,
   api,
@@ -131,6 +131,23 @@ describe('request rules', () => {
   it('accepts eight parameters', async () => {
     const eight = nine.split(',').slice(0, 8).join(',');
     expect((await history(ids.VFHIS00001!, `fields=${eight}&range=3d`)).status).toBe(200);
+  });
+});
+
+describe('the answer', () => {
+  // The route writes its answer without the response schema's parse (envelope.ts, unparsedSerializer): the answers
+  // of every source must be exactly what the schema describes, no key more, none missing, nothing of another type.
+  it.each([
+    ['raw readings, 15-minute bins', () => `fields=pvPowerW,gridVoltageAV&${twoDays}`],
+    ['a day, 5-minute bins', () => `fields=pvPowerW,pvEnergyTodayKwh&range=custom&start=${pastDay}&end=${pastDay}`],
+    ['rollups', () => 'fields=pvPowerW,pvEnergyTodayKwh&range=month'],
+    ['no data', () => `fields=batSocPct&${twoDays}`],
+  ])('%s: the envelope and the data as the schema has them', async (_name, query) => {
+    const res = await history(ids.VFHIS00001!, query());
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['code', 'data', 'msg']);
+    expect(deviceHistorySchema.parse(res.body.data)).toEqual(res.body.data);
+    expect(res.body.data.series.length).toBeGreaterThan(0);
   });
 });
 

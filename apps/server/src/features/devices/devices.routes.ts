@@ -15,7 +15,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
-import { ok } from '../../platform/envelope.js';
+import { ok, unparsedSerializer } from '../../platform/envelope.js';
 import { exportDevicesXlsx, XLSX_CONTENT_TYPE } from './device-export.js';
 import { getDeviceDetail, getDeviceRealtime } from './device-detail.service.js';
 import { getDeviceHistory, isEmptyHistory } from './device-history.service.js';
@@ -109,6 +109,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         querystring: deviceHistoryQuerySchema,
         response: { 200: envelope(deviceHistorySchema) },
       },
+      serializerCompiler: unparsedSerializer,
     },
     async (request) => {
       const caller = requireCaller(request);
