@@ -77,7 +77,7 @@ export async function openLoop(base, token, plan, { maxOutstanding = MAX_OUTSTAN
     }
     const lateMs = performance.now() - start - req.at;
     const p = timed(base, req, token).then((r) => {
-      results.push({ type: req.type, lateMs, ...r });
+      results.push({ type: req.type, at: req.at, lateMs, ...r });
       inFlight.delete(p);
     });
     inFlight.add(p);

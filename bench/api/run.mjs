@@ -13,6 +13,7 @@
 //
 //   npm run build && node bench/api/run.mjs          # or: npm run bench -- api
 //   BENCH_API_DEVICES=200 BENCH_API_DAYS=60 BENCH_API_SECONDS=10 node bench/api/run.mjs     # smaller and shorter
+//   BENCH_API_ONLY=history BENCH_API_CPU_PROFILE=/tmp/prof …     # one request type, the server's CPU profile
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -179,6 +180,15 @@ async function phase(target, token, mix, seed) {
     maxOutstanding: 2000,
   });
   const usage = stop();
+  // BENCH_API_TRACE=1: the slowest answer of each second of the schedule (where in the phase the tail is).
+  if (process.env.BENCH_API_TRACE) {
+    const worst = [];
+    for (const r of run.results) {
+      const s = Math.floor(r.at / 1000);
+      worst[s] = Math.max(worst[s] ?? 0, Math.round(r.ms));
+    }
+    console.log(`api trace, slowest answer (ms) per second: ${worst.join(' ')}`);
+  }
   const { results, ...rest } = { ...summarise(run.results), results: run.results };
   return {
     ...rest,
@@ -255,7 +265,8 @@ async function measure(dist) {
     });
     console.log(`api: PostgreSQL ${JSON.stringify(postgres)}`);
     console.log(`api: data ${JSON.stringify(data)}; rollups vs readings ${JSON.stringify(check)}`);
-    server = await startServer('postgres', target, undefined, {
+    // BENCH_API_CPU_PROFILE=<dir>: the server's CPU profile (node --cpu-prof), written there when it stops.
+    server = await startServer('postgres', target, process.env.BENCH_API_CPU_PROFILE, {
       env: {
         ROLES: 'http',
         NODE_ENV: 'test',
@@ -265,7 +276,9 @@ async function measure(dist) {
     });
     const token = await createApi(server.httpUrl).login('admin', ADMIN_PASSWORD);
     const { localDay } = await import(`${ROOT}/packages/domain/dist/index.js`);
-    const phases = phasesFor(fleet, nowMs, localDay);
+    // BENCH_API_ONLY=<text>[,<text>…]: only the phases whose key contains one of them (a profile of one request type).
+    const only = (process.env.BENCH_API_ONLY ?? '').split(',');
+    const phases = phasesFor(fleet, nowMs, localDay).filter((p) => only.some((o) => p.key.includes(o)));
     const answers = await checkAnswers(server.httpUrl, token, phases);
     console.log(`api: answers ${JSON.stringify(answers)}`);
     anchor = await startAnchor();
