@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
 import { postgresUnavailableReason, startPostgres } from '../../scripts/pg-harness.mjs';
 import { createApi } from '../../e2e/support/api.mjs';
@@ -176,6 +177,15 @@ async function phase(target, token, mix, seed) {
     maxOutstanding: 2000,
   });
   const stop = sample(target.pid);
+  // With BENCH_API_TRACE, the load generator's own collections over 20 ms during the phase (a pause of this process
+  // delays sending and reading alike, and would look like the server's).
+  const pauses = [];
+  const gcObserver = process.env.BENCH_API_TRACE
+    ? new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.duration > 20) pauses.push(Math.round(e.duration));
+      })
+    : null;
+  gcObserver?.observe({ entryTypes: ['gc'] });
   const run = await openLoop(target.httpUrl, token, schedule(mix, PHASE_S * RATE_PER_S, seed, RATE_PER_S), {
     maxOutstanding: 2000,
   });
@@ -187,7 +197,12 @@ async function phase(target, token, mix, seed) {
       const s = Math.floor(r.at / 1000);
       worst[s] = Math.max(worst[s] ?? 0, Math.round(r.ms));
     }
-    console.log(`api trace, slowest answer (ms) per second: ${worst.join(' ')}`);
+    gcObserver?.disconnect();
+    const heapMb = round(process.memoryUsage().heapUsed / 1048576);
+    console.log(
+      `api trace, slowest answer (ms) per second: ${worst.join(' ')}; load generator: heap ${heapMb} MB, ` +
+        `collections over 20 ms: ${pauses.join(' ') || 'none'}`,
+    );
   }
   const { results, ...rest } = { ...summarise(run.results), results: run.results };
   return {
