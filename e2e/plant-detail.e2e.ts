@@ -68,7 +68,10 @@ describe('plant statistics and plant detail', () => {
   const journey = setupJourney();
   const get = <T>(url: string) => journey.api.call<T>('GET', url, { token: journey.admin });
 
-  /** A demo plant whose readings today already draw a power curve and have added up to PV energy. */
+  /**
+   * A demo plant whose readings today already draw a power curve and have added up to PV energy, in the month and in
+   * at least one 5-minute slot of today's trend (just after sunrise the power is positive before any slot's energy is).
+   */
   async function plantWithGeneration(): Promise<{ plant: ListedPlant; generation: Generation }> {
     let found: { plant: ListedPlant; generation: Generation } | undefined;
     await expect
@@ -77,6 +80,8 @@ describe('plant statistics and plant detail', () => {
           for (const plant of await get<ListedPlant[]>('/api/plants')) {
             const generation = await get<Generation>(`/api/plants/${plant.plantId}/generation?range=day`);
             if (lastPositive(generation.pvPowerW ?? []) < 0) continue;
+            const trend = await get<Trend>(`/api/plants/${plant.plantId}/trend?range=day&quantities=pv`);
+            if (lastPositive(trend.series.find((x) => x.quantity === 'pv')?.valuesKwh ?? []) < 0) continue;
             const month = await get<Generation>(`/api/plants/${plant.plantId}/generation?range=month`);
             if (lastPositive(month.pvKwh ?? []) >= 0) return Boolean((found = { plant, generation }));
           }
