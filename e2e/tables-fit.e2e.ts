@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, USER_PASSWORD, loginViaForm, setupJourney } from './support/journey.js';
+import { ADMIN_PASSWORD, USER_PASSWORD, loginViaForm, setupJourney, tableLoaded } from './support/journey.js';
 
 /** The lists with a column chooser: their page and the table's test id. */
 const TABLES = [
@@ -98,8 +98,7 @@ function measure(page: Page, testId: string): Promise<Fit> {
 async function openList(page: Page, path: string, testId: string): Promise<void> {
   await page.goto(path);
   const table = page.getByTestId(testId);
-  await table.locator('tbody tr').first().waitFor();
-  await table.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+  await tableLoaded(table);
 }
 
 async function chooseLanguage(page: Page, lang: (typeof LANGS)[number]): Promise<void> {

@@ -10,6 +10,7 @@ import {
   loginViaForm,
   setupJourney,
   showRow,
+  tableLoaded,
   unique,
 } from './support/journey.js';
 
@@ -26,7 +27,7 @@ async function openUserList(page: Page, username: string): Promise<void> {
   await page.waitForURL('**/login?from=%2FuserCenter%2FuserList');
   await loginViaForm(page, username, USER_PASSWORD);
   await page.waitForURL('**/userCenter/userList');
-  await page.getByTestId('user-table').locator('tbody tr').first().waitFor();
+  await tableLoaded(page.getByTestId('user-table'));
 }
 
 describe('user list: disable and delete; the avatar', () => {
@@ -131,6 +132,32 @@ describe('user list: disable and delete; the avatar', () => {
     await page.getByTestId('user-delete-text').waitFor({ state: 'hidden' });
     const still = await journey.api.call('GET', `/api/users/${target.id}`, { token: manager.token });
     expect(still).toMatchObject({ username: target.username });
+  });
+
+  it.each([
+    ['no-preference', true],
+    ['reduce', false],
+  ] as const)('with motion %s, the dialog zooms in: %s', async (reducedMotion, zooms) => {
+    const target = await subordinateOf(manager.token, 'still');
+    await journey.api.call('PUT', '/api/auth/me/language', { token: manager.token, body: { language: 'en' } });
+    const page = await journey.open('en-US', { reducedMotion });
+    await openUserList(page, manager.username);
+    const row = await showRow(page, 'user-table', target.username);
+    // Watched from before the click: the zoom's classes last only while it runs. Its "active" step is the animation
+    // itself; without motion the dialog still passes through the "prepare" step (a frame, nothing moves).
+    await page.evaluate(() => {
+      const seen = document.documentElement.dataset;
+      new MutationObserver(() => {
+        if (document.querySelector('.ant-modal.ant-zoom-appear-active, .ant-modal.ant-zoom-enter-active'))
+          seen.zoomSeen = 'yes';
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await row.getByTestId(`user-delete-${target.username}`).click();
+    await page.getByTestId('user-delete-text').waitFor();
+    await page.waitForTimeout(400); // longer than Ant Design's slowest motion (0.3 s)
+    expect(await page.evaluate(() => document.documentElement.dataset.zoomSeen === 'yes')).toBe(zooms);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('user-delete-text').waitFor({ state: 'hidden' });
   });
 
   it('uploads an avatar: re-encoded, shown in the personal centre and in the user menu', async () => {

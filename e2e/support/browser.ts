@@ -17,7 +17,15 @@ export async function newPage(
   locale = 'en-US',
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1366, height: 860 }, ...options });
+  // Reduced motion: a dialog is where it ends up the moment it shows, so a click lands on the button it aims at and
+  // not where the zoom had carried it. Motion is not what the journeys test; user-admin checks that both settings work.
+  const context = await browser.newContext({
+    baseURL,
+    locale,
+    viewport: { width: 1366, height: 860 },
+    reducedMotion: 'reduce',
+    ...options,
+  });
   const page = await context.newPage();
   return { context, page };
 }

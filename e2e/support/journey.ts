@@ -4,7 +4,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { createApi, type E2eApi } from './api.mjs';
 import { launch, newPage } from './browser.js';
@@ -22,6 +22,27 @@ export function unique(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 }
 
+/**
+ * E2E_LATENCY_MS (added to every request) and E2E_CPU_SLOWDOWN (a factor) make each journey page slow, to find the
+ * races a slow server or a busy machine exposes: a journey must pass with E2E_LATENCY_MS=400 as it does without.
+ */
+async function slowDown(context: BrowserContext, page: Page): Promise<void> {
+  const latency = Number(process.env.E2E_LATENCY_MS ?? 0);
+  const cpu = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+  if (latency <= 0 && cpu <= 1) return;
+  const cdp = await context.newCDPSession(page);
+  if (cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  if (latency > 0) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
+}
+
 export interface Journey {
   readonly baseUrl: string;
   /** API client with this journey's client address. */
@@ -29,7 +50,7 @@ export interface Journey {
   /** An administrator token for preparing roles and users through the API. */
   readonly admin: string;
   /** A new browser context (and page) for the current test; closed after the test. */
-  open(locale?: string): Promise<Page>;
+  open(locale?: string, options?: Pick<BrowserContextOptions, 'reducedMotion'>): Promise<Page>;
   /** A role with these permission codes and a user holding it; returns the username (password USER_PASSWORD). */
   userWith(permissions: string[], prefix?: string): Promise<{ username: string; roleName: string; roleId: number }>;
 }
@@ -80,9 +101,10 @@ export function setupJourney(): Journey {
       if (!admin) throw new Error('the admin token exists only inside tests');
       return admin;
     },
-    async open(locale = 'en-US') {
+    async open(locale = 'en-US', options = {}) {
       if (!browser) throw new Error('the browser exists only inside tests');
-      const { context, page } = await newPage(browser, baseUrl, locale, { extraHTTPHeaders: headers });
+      const { context, page } = await newPage(browser, baseUrl, locale, { ...options, extraHTTPHeaders: headers });
+      await slowDown(context, page);
       context.setDefaultTimeout(WAIT_MS);
       context.setDefaultNavigationTimeout(WAIT_MS);
       contexts.push(context);
@@ -155,12 +177,23 @@ export async function showRow(page: Page, table: string, text: string): Promise<
   const row = list.locator('tbody tr', { hasText: text });
   const current = list.locator('[aria-current="page"]');
   const next = list.getByRole('button', { name: 'Next page' });
-  await list.locator('tbody tr').first().waitFor();
+  await tableLoaded(list);
   while ((await row.count()) === 0) {
     if ((await next.count()) === 0 || (await next.isDisabled())) throw new Error(`${table} has no row with "${text}"`);
     const at = Number(await current.innerText());
     await next.click();
     await current.filter({ hasText: new RegExp(`^${at + 1}$`) }).waitFor();
+    await tableLoaded(list);
   }
   return row.first();
+}
+
+/**
+ * Waits until a table shows what it loaded: a row, and no spinner over it. The first row alone is not enough: while
+ * the first page is on its way the table shows its "no data" row, so a slow answer looked like a list without the
+ * row a journey looks for.
+ */
+export async function tableLoaded(table: Locator): Promise<void> {
+  await table.locator('tbody tr').first().waitFor();
+  await table.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
 }

@@ -4,6 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '@voltfleet/domain';
 import { antdLocale } from '@/lib/i18n';
 import { bindNoticeApi } from '@/lib/notice';
+import { useReducedMotion } from '@/lib/use-reduced-motion';
+
+/** Ant Design's zooms, slides and fades off: our own animations already stop for someone who asked for less motion. */
+const STILL = { token: { motion: false } };
 
 /** Renders Ant Design's message holder and lets non-React code (the http client) use it. */
 function NoticeHost() {
@@ -18,8 +22,9 @@ function NoticeHost() {
 
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const still = useReducedMotion();
   return (
-    <ConfigProvider locale={antdLocale(i18n.language as Lang)}>
+    <ConfigProvider locale={antdLocale(i18n.language as Lang)} theme={still ? STILL : undefined}>
       <NoticeHost />
       {children}
     </ConfigProvider>
