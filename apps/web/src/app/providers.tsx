@@ -1,5 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { ConfigProvider, message } from 'antd';
+import { ConfigProvider } from 'antd';
+// The hook alone: `message` from 'antd' also brings its static API (its own render root), which nothing here uses.
+import useMessage from 'antd/es/message/useMessage';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@voltfleet/domain';
 import { antdLocale } from '@/lib/i18n';
@@ -12,7 +14,7 @@ const STILL = { token: { motion: false } };
 /** Renders Ant Design's message holder and lets non-React code (the http client) use it. */
 function NoticeHost() {
   // No maxCount: a notice pushed out early would never report its close to the de-duplication in notify().
-  const [api, holder] = message.useMessage();
+  const [api, holder] = useMessage();
   useEffect(() => {
     bindNoticeApi(api);
     return () => bindNoticeApi(null);
