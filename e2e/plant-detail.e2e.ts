@@ -223,6 +223,21 @@ describe('plant statistics and plant detail', () => {
     DATA_WAIT_MS + 90_000,
   );
 
+  it('a signed-in arrival on a plant asks for its figures beside the page’s code, once, and shows them', async () => {
+    const [plant] = await get<ListedPlant[]>('/api/plants');
+    const page = await signIn();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`/plantCenter/plantList/${plant!.plantId}`);
+    await expectTitle(page, plant!.name);
+    const overview = `/api/plants/${plant!.plantId}/overview`;
+    // Once: the page's own request took the early answer. Before the page's chunk: it did not wait for the code.
+    expect(asked.filter((path) => path === overview)).toHaveLength(1);
+    const chunk = asked.findIndex((path) => /\/assets\/plant-detail-route-[^/]*\.js$/.test(path));
+    expect(chunk).toBeGreaterThan(-1);
+    expect(asked.indexOf(overview)).toBeLessThan(chunk);
+  });
+
   it('answers a plant outside the scope like a missing one, and needs the plant module', async () => {
     const page = await signIn();
     await page.goto('/plantCenter/plantList/2000000000');

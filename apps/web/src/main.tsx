@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from '@/app/app-router';
-import { preloadShellPage } from '@/app/page-registry';
+import { askFirstData, preloadShellPage } from '@/app/page-registry';
 import { Providers } from '@/app/providers';
 import { initI18n } from '@/lib/i18n';
 import { initialLang } from '@/lib/lang';
@@ -12,8 +12,12 @@ import '@/app/lists.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A signed-in arrival on a shell page: its code loads beside the first language instead of after the first render.
-if (getSession()) preloadShellPage(window.location.pathname);
+// A signed-in arrival on a shell page: its code and its first data load beside the first language instead of after
+// the first render.
+if (getSession()) {
+  preloadShellPage(window.location.pathname);
+  askFirstData(window.location.pathname, initialLang());
+}
 
 // The first language (strings and Ant Design locale) is loaded before the first render, so nothing flickers.
 // Should its chunk fail, the app still starts (showing message keys) rather than staying blank.

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { DETAIL_ROUTES, PAGE_REGISTRY, shellPageKeyOf } from './page-registry';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getDeviceDetail } from '@/features/devices/api/get-device-detail';
+import { getDeviceRealtime } from '@/features/devices/api/get-device-realtime';
+import { getPlantOverview } from '@/features/plant-detail/api/get-plant-overview';
+import { getStatsSummary } from '@/features/plant-stats/api/get-summary';
+import { DETAIL_ROUTES, PAGE_REGISTRY, askFirstData, shellPageKeyOf } from './page-registry';
 import { PAGE_LOADERS } from './shell/shell-layout';
 
 describe('shellPageKeyOf', () => {
@@ -39,4 +43,40 @@ describe('shellPageKeyOf', () => {
     ];
     for (const path of paths) expect(Object.keys(PAGE_LOADERS)).toContain(shellPageKeyOf(path));
   });
+});
+
+describe('askFirstData', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const ok = () =>
+    Promise.resolve(new Response(JSON.stringify({ code: 'ok', msg: 'Success', data: {} }), { status: 200 }));
+
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    ['/plantCenter/plantStatistics', ['/api/plant-statistics/summary'], () => getStatsSummary()],
+    ['/plantCenter/plantList/42', ['/api/plants/42/overview'], () => getPlantOverview(42)],
+    [
+      '/deviceCenter/deviceList/16',
+      ['/api/devices/16/detail', '/api/devices/16/realtime'],
+      () => Promise.all([getDeviceDetail(16), getDeviceRealtime(16)]),
+    ],
+  ])('%s: asks for %j, which the page’s own requests then take', async (path, urls, pageRequests) => {
+    vi.stubGlobal('fetch', fetchMock.mockImplementation(ok));
+    askFirstData(path, 'en');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(urls);
+    await pageRequests();
+    expect(fetchMock).toHaveBeenCalledTimes(urls.length);
+  });
+
+  it.each(['/plantCenter/plantList/0', '/plantCenter/plantList/abc', '/deviceCenter/deviceList/2147483648', '/login'])(
+    '%s asks for nothing (the page shows its 404, or is no shell page)',
+    (path) => {
+      vi.stubGlobal('fetch', fetchMock.mockImplementation(ok));
+      askFirstData(path, 'en');
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -1,4 +1,8 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { deviceDetailPath, deviceRealtimePath } from '@/features/devices/api/paths';
+import { plantOverviewPath } from '@/features/plant-detail/api/paths';
+import { STATS_SUMMARY_PATH } from '@/features/plant-stats/api/paths';
+import { askEarly } from '@/lib/http';
 import { lazyLoad } from '@/lib/lazy-load';
 import { MESSAGES_PATH, NOTICES_PATH, PERSONAL_CENTER_PATH, WORK_ORDERS_PATH } from './routes';
 import type { PageKey } from './shell/shell-layout';
@@ -72,4 +76,30 @@ export function preloadShellPage(pathname: string): void {
   const key = shellPageKeyOf(pathname);
   if (!key) return;
   void import('./shell/shell-layout').then((shell) => shell.PAGE_LOADERS[key]()).catch(() => undefined);
+}
+
+/** The ids the detail pages accept (a database integer); any other is the page's 404, not a request. */
+const isId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
+/**
+ * The GETs a shell page sends first and waits for before it shows its figures, by page key; a detail page's get its
+ * id (the path's last part). The same path functions build the pages' own requests, which take these answers.
+ */
+const FIRST_DATA: Partial<Record<PageKey, (id: number) => string[]>> = {
+  'plantCenter/plantStatistics': () => [STATS_SUMMARY_PATH],
+  'plantCenter/plantList/:plantId': (id) => (isId(id) ? [plantOverviewPath(id)] : []),
+  'deviceCenter/deviceList/:deviceId': (id) => (isId(id) ? [deviceDetailPath(id), deviceRealtimePath(id)] : []),
+};
+
+/**
+ * Asks for the first data of the shell page at `pathname` now, beside its code, for a signed-in arrival: the page
+ * takes the answers when it renders instead of asking only then (see askEarly). `lang` is the language the first
+ * render will be in; an answer in another is not taken.
+ */
+export function askFirstData(pathname: string, lang: string): void {
+  const key = shellPageKeyOf(pathname);
+  const paths = key && FIRST_DATA[key];
+  if (!paths) return;
+  const id = Number(pathname.slice(pathname.lastIndexOf('/') + 1));
+  for (const path of paths(id)) askEarly(path, lang);
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArgsProps, MessageInstance } from 'antd/es/message/interface';
 import en from '@/locales/en.json';
-import { ApiError, REQUEST_TIMEOUT_MS, http, setUnauthorizedHandler } from './http';
+import { ApiError, EARLY_KEEP_MS, REQUEST_TIMEOUT_MS, askEarly, http, setUnauthorizedHandler } from './http';
 import { i18next } from './i18n';
 import { bindNoticeApi } from './notice';
 
@@ -141,5 +141,67 @@ describe('http client (SPEC §8)', () => {
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(DOMException);
     expect(notices).toHaveLength(0);
+  });
+});
+
+describe('early answers (askEarly)', () => {
+  const ok = (data: unknown) => answer(200, { code: 'ok', msg: 'Success', data });
+
+  it('a page’s GET of the same URL in the same language takes the early answer instead of asking again', async () => {
+    fetchMock.mockResolvedValueOnce(ok({ name: 'Roof' }));
+    askEarly('/api/early/1', 'en');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/early/1');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.headers).toEqual({ Accept: 'application/json', 'Accept-Language': 'en' });
+    await expect(http.get('/api/early/1')).resolves.toEqual({ name: 'Roof' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is taken once: the next GET asks the server', async () => {
+    fetchMock.mockResolvedValueOnce(ok(1)).mockResolvedValueOnce(ok(2));
+    askEarly('/api/early/2', 'en');
+    askEarly('/api/early/2', 'en'); // asked twice before the page: still one request
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(http.get('/api/early/2')).resolves.toBe(1);
+    await expect(http.get('/api/early/2')).resolves.toBe(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not taken by another URL, another language, or a request other than a GET', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(ok('fresh')));
+    askEarly('/api/early/3', 'de');
+    await expect(http.get('/api/early/3')).resolves.toBe('fresh'); // the UI reads English
+    askEarly('/api/early/4', 'en');
+    await expect(http.get('/api/early/4', { query: { page: 2 } })).resolves.toBe('fresh');
+    await expect(http.post('/api/early/4')).resolves.toBe('fresh');
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
+  it('is dropped when nobody takes it in time, so no page shows an old answer', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(ok('old')).mockResolvedValueOnce(ok('new'));
+    askEarly('/api/early/5', 'en');
+    await vi.advanceTimersByTimeAsync(EARLY_KEEP_MS);
+    await expect(http.get('/api/early/5')).resolves.toBe('new');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('failed on the network: the taker asks again, and says nothing when that works', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(ok('second'));
+    askEarly('/api/early/6', 'en');
+    await expect(http.get('/api/early/6')).resolves.toBe('second');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(notices).toHaveLength(0);
+  });
+
+  it('an early "session over" is handled like any other: the taker goes to the login', async () => {
+    const unauthorized = vi.fn();
+    setUnauthorizedHandler(unauthorized);
+    fetchMock.mockResolvedValueOnce(answer(401, { code: 'unauthorized', msg: 'Please log in again', data: null }));
+    askEarly('/api/early/7', 'en');
+    expect((await failure(http.get('/api/early/7'))).code).toBe('unauthorized');
+    expect(unauthorized).toHaveBeenCalledWith('Please log in again');
   });
 });

@@ -61,22 +61,68 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${path}?${search}` : path;
 }
 
+/** How long an early answer waits for the request that takes it. */
+export const EARLY_KEEP_MS = 10_000;
+
+/** GET answers asked for before the page that reads them has loaded, by URL (see askEarly). */
+const early = new Map<string, { lang: string; response: Promise<Response> }>();
+
+const headersFor = (accept: string, lang: string): Record<string, string> => ({
+  Accept: accept,
+  'Accept-Language': lang,
+});
+
+/**
+ * Sends a GET now, for a page whose code is still loading: a signed-in arrival on a detail page otherwise asks for
+ * its first data only after the shell's chunk, the page's chunk and the first render. The page's own request for the
+ * same URL in the same language takes this answer (once) instead of sending another; an answer nobody takes within
+ * EARLY_KEEP_MS is dropped, so no page ever shows an old one.
+ */
+export function askEarly(path: string, lang: string): void {
+  if (early.has(path)) return;
+  const response = fetch(path, {
+    headers: headersFor('application/json', lang),
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  // A failure is the taker's to handle (it asks again); untaken, it is nobody's.
+  response.catch(() => undefined);
+  early.set(path, { lang, response });
+  setTimeout(() => {
+    if (early.get(path)?.response === response) early.delete(path);
+  }, EARLY_KEEP_MS);
+}
+
+/** The early answer to a GET of `url` in `lang`, if one is waiting; each is taken once. */
+function takeEarly(url: string, lang: string): Promise<Response> | undefined {
+  const found = early.get(url);
+  if (!found) return undefined;
+  early.delete(url);
+  return found.lang === lang ? found.response : undefined;
+}
+
 function isQuiet(quiet: RequestOptions['quiet'], code: ErrorCode): boolean {
   return quiet === true || (Array.isArray(quiet) && quiet.includes(code));
 }
 
 /** Sends one request with the 30 s time-out; a network failure becomes ApiError('network') after its notice. */
 async function send(method: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const url = buildUrl(path, options.query);
+  const headers = headersFor(accept, currentLang());
+  if (method === 'GET' && accept === 'application/json') {
+    const waiting = takeEarly(url, currentLang());
+    // Failed early (the network, its time-out): this request asks again and handles what happens then.
+    if (waiting) return waiting.catch(() => send(method, path, options, accept));
+  }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
   options.signal?.addEventListener('abort', forwardAbort);
-  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLang() };
   // A FormData body (file upload) sets its own multipart content type and boundary.
   const form = options.body instanceof FormData ? options.body : undefined;
   if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   try {
-    return await fetch(buildUrl(path, options.query), {
+    return await fetch(url, {
       method,
       headers,
       credentials: 'same-origin',

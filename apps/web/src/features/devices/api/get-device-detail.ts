@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceDetail } from '@voltfleet/domain';
 import { http } from '@/lib/http';
+import { deviceDetailPath } from './paths';
 
 /** Basic info of one device (SPEC §3 fields). */
 export function getDeviceDetail(id: number, signal?: AbortSignal): Promise<DeviceDetail> {
-  return http.get(`/api/devices/${id}/detail`, { signal });
+  return http.get(deviceDetailPath(id), { signal });
 }
 
 export const deviceDetailQuery = (id: number) =>

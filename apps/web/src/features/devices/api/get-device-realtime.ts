@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceRealtime } from '@voltfleet/domain';
 import { http } from '@/lib/http';
+import { deviceRealtimePath } from './paths';
 
 /** The newest reading of one device by monitoring group. */
 export function getDeviceRealtime(id: number, signal?: AbortSignal): Promise<DeviceRealtime> {
-  return http.get(`/api/devices/${id}/realtime`, { signal });
+  return http.get(deviceRealtimePath(id), { signal });
 }
 
 export const deviceRealtimeKey = (id: number) => ['devices', id, 'realtime'] as const;

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlantOverview } from '@voltfleet/domain';
 import { http } from '@/lib/http';
+import { plantOverviewPath } from './paths';
 
 /** Live power flow, today's energies and earnings, and the plant's clock. */
 export function getPlantOverview(plantId: number, signal?: AbortSignal): Promise<PlantOverview> {
   // A missing plant (or one outside the scope) is shown on the page itself rather than as a notice.
-  return http.get(`/api/plants/${plantId}/overview`, { signal, quiet: ['not_found'] });
+  return http.get(plantOverviewPath(plantId), { signal, quiet: ['not_found'] });
 }
 
 /** Every query of one plant's detail starts with this key (live readings refresh them). */

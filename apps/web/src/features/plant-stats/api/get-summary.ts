@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlantStatsSummary } from '@voltfleet/domain';
 import { http } from '@/lib/http';
+import { STATS_SUMMARY_PATH } from './paths';
 
 /** Counts, power, energies, earnings and savings over every plant in the caller's scope. */
 export function getStatsSummary(signal?: AbortSignal): Promise<PlantStatsSummary> {
-  return http.get('/api/plant-statistics/summary', { signal });
+  return http.get(STATS_SUMMARY_PATH, { signal });
 }
 
 /** Figures move with every reading: refreshed every minute while the page is open. */
