@@ -14,9 +14,11 @@
 //
 //   npm run build && node bench/web-vitals/run.mjs        # or: npm run bench -- web-vitals
 //   BENCH_VITALS_RUNS=3 node bench/web-vitals/run.mjs     # runs per page (default 5)
+//   BENCH_VITALS_CPU_PROFILE=/tmp/p node bench/web-vitals/run.mjs   # a CPU profile of each visit's load
 // observeVitals and the page.evaluate callbacks run in the page, where these are defined.
 /* global window, requestAnimationFrame */
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_PASSWORD, CAPTCHA_CODE, ROOT } from '../../e2e/support/server.mjs';
@@ -24,6 +26,8 @@ import { round, withDemoApp, writeResult } from '../support.mjs';
 import { medianWorst as stats } from '../ingest/process-stats.mjs';
 
 const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 5);
+/** A directory: each visit's page load (until its data shows) is profiled there, as .cpuprofile (DevTools). */
+const PROFILE_DIR = process.env.BENCH_VITALS_CPU_PROFILE;
 const TARGETS = { lcpMs: 1500, inpMs: 100 };
 const VIEWPORT = { width: 1366, height: 860 };
 /** A person's pause between two interactions; also lets the answer of the previous one arrive and paint. */
@@ -123,9 +127,21 @@ async function visit(browser, baseUrl, storageState, spec) {
     await context.addInitScript(observeVitals);
     const page = await context.newPage();
     page.setDefaultTimeout(READY_TIMEOUT_MS);
+    const profiler = PROFILE_DIR ? await context.newCDPSession(page) : undefined;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
+      await profiler.send('Profiler.start');
+    }
     await page.goto(spec.path);
     try {
       await spec.ready(page);
+      if (profiler) {
+        const { profile } = await profiler.send('Profiler.stop');
+        await mkdir(PROFILE_DIR, { recursive: true });
+        const name = `${spec.key.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`;
+        await writeFile(path.join(PROFILE_DIR, name), JSON.stringify(profile));
+      }
     } catch (err) {
       // A visit whose data never showed is a result too (the worst one), not the end of the benchmark.
       return { error: String(err?.message ?? err).split('\n')[0], lcpMs: null, inpMs: null };
@@ -140,6 +156,19 @@ async function visit(browser, baseUrl, storageState, spec) {
       return { ttfbMs: n?.responseStart ?? null, fcpMs: fcp?.startTime ?? null, readyMs: performance.now() };
     });
     const { lcp } = await page.evaluate(() => ({ lcp: [...window.__vitals.lcp] }));
+    // Where the time went before the data showed: each API answer's start and end, and when the last script came.
+    const timeline = await page.evaluate((readyMs) => {
+      const entries = performance.getEntriesByType('resource').filter((e) => e.startTime <= readyMs);
+      const ms = (x) => Math.round(x);
+      return {
+        api: entries
+          .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+          .map((e) => ({ path: new URL(e.name).pathname, startMs: ms(e.startTime), endMs: ms(e.responseEnd) })),
+        scriptsDoneMs: ms(
+          Math.max(0, ...entries.filter((e) => e.initiatorType === 'script').map((e) => e.responseEnd)),
+        ),
+      };
+    }, nav.readyMs);
     const last = lcp.at(-1);
     const interactions = [];
     for (const [label, act] of spec.interactions ?? []) {
@@ -170,6 +199,7 @@ async function visit(browser, baseUrl, storageState, spec) {
       ttfbMs: nav.ttfbMs === null ? null : round(nav.ttfbMs, 1),
       fcpMs: nav.fcpMs === null ? null : round(nav.fcpMs),
       dataReadyMs: round(nav.readyMs),
+      timeline,
       inpMs: spec.interactions ? Math.max(0, ...durations) : undefined,
       interactions: spec.interactions ? perInteraction : undefined,
     };
