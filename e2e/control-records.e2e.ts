@@ -8,6 +8,7 @@ import {
   expectTitle,
   loginViaForm,
   setupJourney,
+  tableLoaded,
   type Journey,
 } from './support/journey.js';
 import { demoInverters, osimConnected, type CommandDevice } from './support/demo-fleet.js';
@@ -82,6 +83,8 @@ async function search(page: Page, filter: { sn?: string; kind?: string; status?:
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/control-records');
   await page.getByTestId('records-search').click();
   await answered;
+  // The answer is in; the table shows it once its spinner is gone (until then it shows the rows before).
+  await tableLoaded(page.getByTestId('control-records'));
 }
 
 const rows = (page: Page) => page.getByTestId('control-records').locator('tbody tr');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectTitle, loginViaForm, readMenu, setupJourney, USER_PASSWORD } from './support/journey.js';
+import { WAIT_MS, expectTitle, loginViaForm, readMenu, setupJourney, USER_PASSWORD } from './support/journey.js';
 
 const SUBTITLE = {
   zh: '光伏储能设备云管理平台',
@@ -87,12 +87,19 @@ describe('language', () => {
       await first.getByTestId('lang-switch').click();
       await first.getByTestId(`lang-option-${lang}`).click();
       await expectTitle(first, USER_LIST[lang]);
-      const me = await journey.api.call<{ user: { language: string; languageChosen: boolean } }>(
-        'GET',
-        '/api/auth/me',
-        { token: await journey.api.login(username, USER_PASSWORD) },
-      );
-      expect(me.user).toMatchObject({ language: lang, languageChosen: true });
+      // The page switches at once and stores the choice with the account in the background.
+      const token = await journey.api.login(username, USER_PASSWORD);
+      await expect
+        .poll(
+          async () =>
+            (
+              await journey.api.call<{ user: { language: string; languageChosen: boolean } }>('GET', '/api/auth/me', {
+                token,
+              })
+            ).user,
+          { timeout: WAIT_MS },
+        )
+        .toMatchObject({ language: lang, languageChosen: true });
 
       // A new browser (nothing stored) starts by SPEC §1's rule on the login page, then follows the account.
       const fresh = await journey.open(lang === 'zh' ? 'de-DE' : 'zh-CN');
