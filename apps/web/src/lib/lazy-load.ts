@@ -25,3 +25,14 @@ export function lazyLoad<P extends object>(
 ): LazyExoticComponent<ComponentType<P>> {
   return lazy(() => importWithTimeout(load));
 }
+
+/** lazyLoad for a module's named component: `lazyNamed(() => import('./trend-tab'), 'TrendTab')`. */
+// `any`: React.lazy's own constraint (ComponentType<any>); the props are still checked where the component is used,
+// through M[K].
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyNamed<M extends { [P in K]: ComponentType<any> }, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(() => importWithTimeout(load).then((module) => ({ default: module[name] })));
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,8 @@ import { PageSpin } from '@/components/page-spin';
 import { StatusTag } from '@/components/status-tag';
 import { formatPlantTime } from '@/lib/format';
 import { ApiError } from '@/lib/http';
+import { lazyNamed } from '@/lib/lazy-load';
+import { useIdlePreload } from '@/lib/use-idle-preload';
 import { usePlant } from '../api/get-plant';
 import { usePlantAlarms } from '../api/get-plant-alarms';
 import { usePlantDevices } from '../api/get-plant-devices';
@@ -18,15 +20,29 @@ import { usePlantIndicators } from '../api/get-plant-indicators';
 import { usePlantOverview } from '../api/get-plant-overview';
 import { usePlantSavings } from '../api/get-plant-savings';
 import { usePlantLive } from '../api/use-plant-live';
-import { AssociatedInfo } from '../components/associated-info';
-import { GenerationTab } from '../components/generation-tab';
-import { IndicatorsList } from '../components/indicators-list';
-import { PlantInfo } from '../components/plant-info';
 import { PowerFlow } from '../components/power-flow';
-import { SavingsTab } from '../components/savings-tab';
 import { TodayEnergy } from '../components/today-energy';
-import { TrendTab } from '../components/trend-tab';
 import '../components/plant-detail.css';
+
+// The tabs behind the first load when first shown (or once the page has painted and the browser is idle): the page's first
+// download carries only the basic tab, which is what an arrival shows (bench/web-vitals: LCP of the plant detail).
+const tabs = {
+  associated: () => import('../components/associated-info'),
+  info: () => import('../components/plant-info'),
+  trend: () => import('../components/trend-tab'),
+  generation: () => import('../components/generation-tab'),
+  savings: () => import('../components/savings-tab'),
+  indicators: () => import('../components/indicators-list'),
+};
+const AssociatedInfo = lazyNamed(tabs.associated, 'AssociatedInfo');
+const PlantInfo = lazyNamed(tabs.info, 'PlantInfo');
+const TrendTab = lazyNamed(tabs.trend, 'TrendTab');
+const GenerationTab = lazyNamed(tabs.generation, 'GenerationTab');
+const SavingsTab = lazyNamed(tabs.savings, 'SavingsTab');
+const IndicatorsList = lazyNamed(tabs.indicators, 'IndicatorsList');
+
+/** A tab's content, with a spinner while its code arrives. */
+const Pane = ({ children }: { children: ReactNode }) => <Suspense fallback={<PageSpin />}>{children}</Suspense>;
 
 /** What the app puts on the weather tab (the weather feature's forecast; features do not import each other). */
 export type RenderWeather = (plant: { plantId: number; timeZone: string }) => ReactNode;
@@ -86,6 +102,7 @@ function DetailTabs({ overview, renderWeather }: { overview: PlantOverview; rend
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const indicators = usePlantIndicators(overview.plantId);
+  useIdlePreload(tabs);
   const { plantId, timeZone, today } = overview;
   const items = [
     {
@@ -101,27 +118,63 @@ function DetailTabs({ overview, renderWeather }: { overview: PlantOverview; rend
     {
       key: 'associated',
       label: t('plantStats.tabs.associated'),
-      children: <AssociatedTab plantId={plantId} timeZone={timeZone} />,
+      children: (
+        <Pane>
+          <AssociatedTab plantId={plantId} timeZone={timeZone} />
+        </Pane>
+      ),
     },
     {
       key: 'info',
       label: t('plantStats.tabs.info'),
-      children: <InfoTab plantId={plantId} utcOffset={overview.utcOffset} />,
+      children: (
+        <Pane>
+          <InfoTab plantId={plantId} utcOffset={overview.utcOffset} />
+        </Pane>
+      ),
     },
-    { key: 'trend', label: t('plantStats.tabs.trend'), children: <TrendTab plantId={plantId} today={today} /> },
+    {
+      key: 'trend',
+      label: t('plantStats.tabs.trend'),
+      children: (
+        <Pane>
+          <TrendTab plantId={plantId} today={today} />
+        </Pane>
+      ),
+    },
     {
       key: 'generation',
       label: t('plantStats.tabs.generation'),
-      children: <GenerationTab plantId={plantId} today={today} />,
+      children: (
+        <Pane>
+          <GenerationTab plantId={plantId} today={today} />
+        </Pane>
+      ),
     },
-    { key: 'weather', label: t('plantStats.tabs.weather'), children: renderWeather({ plantId, timeZone }) },
-    { key: 'savings', label: t('plantStats.tabs.savings'), children: <SavingsPanel plantId={plantId} /> },
+    {
+      key: 'weather',
+      label: t('plantStats.tabs.weather'),
+      children: <Pane>{renderWeather({ plantId, timeZone })}</Pane>,
+    },
+    {
+      key: 'savings',
+      label: t('plantStats.tabs.savings'),
+      children: (
+        <Pane>
+          <SavingsPanel plantId={plantId} />
+        </Pane>
+      ),
+    },
     ...(indicators.data?.length
       ? [
           {
             key: 'indicators',
             label: t('plantStats.tabs.indicators'),
-            children: <IndicatorsList indicators={indicators.data} timeZone={timeZone} />,
+            children: (
+              <Pane>
+                <IndicatorsList indicators={indicators.data} timeZone={timeZone} />
+              </Pane>
+            ),
           },
         ]
       : []),
