@@ -21,12 +21,9 @@ const LIST_PATH = '/deviceCenter/deviceList';
 
 // The real-time and history tabs load when first shown (or once the page has painted and the browser is idle): the
 // page's first download carries only the basic tab, which is what an arrival shows (bench/web-vitals: its LCP).
-const tabs = {
-  realtime: () => import('../components/device-realtime'),
-  history: () => import('../components/device-history'),
-};
-const DeviceRealtimeGroups = lazyNamed(tabs.realtime, 'DeviceRealtimeGroups');
-const DeviceHistoryTab = lazyNamed(tabs.history, 'DeviceHistoryTab');
+const tabs = { others: () => import('../components/other-tabs') };
+const DeviceRealtimeGroups = lazyNamed(tabs.others, 'DeviceRealtimeGroups');
+const DeviceHistoryTab = lazyNamed(tabs.others, 'DeviceHistoryTab');
 
 function BackLink() {
   const { t } = useTranslation();

@@ -26,20 +26,13 @@ import '../components/plant-detail.css';
 
 // The tabs behind the first load when first shown (or once the page has painted and the browser is idle): the page's first
 // download carries only the basic tab, which is what an arrival shows (bench/web-vitals: LCP of the plant detail).
-const tabs = {
-  associated: () => import('../components/associated-info'),
-  info: () => import('../components/plant-info'),
-  trend: () => import('../components/trend-tab'),
-  generation: () => import('../components/generation-tab'),
-  savings: () => import('../components/savings-tab'),
-  indicators: () => import('../components/indicators-list'),
-};
-const AssociatedInfo = lazyNamed(tabs.associated, 'AssociatedInfo');
-const PlantInfo = lazyNamed(tabs.info, 'PlantInfo');
-const TrendTab = lazyNamed(tabs.trend, 'TrendTab');
-const GenerationTab = lazyNamed(tabs.generation, 'GenerationTab');
-const SavingsTab = lazyNamed(tabs.savings, 'SavingsTab');
-const IndicatorsList = lazyNamed(tabs.indicators, 'IndicatorsList');
+const tabs = { others: () => import('../components/other-tabs') };
+const AssociatedInfo = lazyNamed(tabs.others, 'AssociatedInfo');
+const PlantInfo = lazyNamed(tabs.others, 'PlantInfo');
+const TrendTab = lazyNamed(tabs.others, 'TrendTab');
+const GenerationTab = lazyNamed(tabs.others, 'GenerationTab');
+const SavingsTab = lazyNamed(tabs.others, 'SavingsTab');
+const IndicatorsList = lazyNamed(tabs.others, 'IndicatorsList');
 
 /** A tab's content, with a spinner while its code arrives. */
 const Pane = ({ children }: { children: ReactNode }) => <Suspense fallback={<PageSpin />}>{children}</Suspense>;
