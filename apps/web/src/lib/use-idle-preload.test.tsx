@@ -10,16 +10,15 @@ describe('useIdlePreload', () => {
     vi.unstubAllGlobals();
   });
 
-  it('loads every loader once the browser is idle, not during the render', () => {
+  it('loads once the browser is idle, not during the render; a failure is left to the real use', () => {
     let idle: (() => void) | undefined;
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => ((idle = callback), 7));
     vi.stubGlobal('cancelIdleCallback', vi.fn());
-    const loaders = { a: vi.fn(() => Promise.resolve()), b: vi.fn(() => Promise.reject(new Error('offline'))) };
-    const hook = renderHook(() => useIdlePreload(loaders));
-    expect(loaders.a).not.toHaveBeenCalled();
+    const load = vi.fn(() => Promise.reject(new Error('offline')));
+    const hook = renderHook(() => useIdlePreload(load));
+    expect(load).not.toHaveBeenCalled();
     idle?.();
-    expect(loaders.a).toHaveBeenCalledTimes(1);
-    expect(loaders.b).toHaveBeenCalledTimes(1); // its failure is left to the real use
+    expect(load).toHaveBeenCalledTimes(1);
     hook.unmount();
     expect(cancelIdleCallback).toHaveBeenCalledWith(7);
   });
@@ -27,17 +26,17 @@ describe('useIdlePreload', () => {
   it('without requestIdleCallback waits a second; leaving the page before cancels it', () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestIdleCallback', undefined);
-    const loaders = { a: vi.fn(() => Promise.resolve()) };
-    const first = renderHook(() => useIdlePreload(loaders));
+    const load = vi.fn(() => Promise.resolve());
+    const first = renderHook(() => useIdlePreload(load));
     vi.advanceTimersByTime(999);
-    expect(loaders.a).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(loaders.a).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(1);
     first.unmount();
-    const second = renderHook(() => useIdlePreload(loaders));
+    const second = renderHook(() => useIdlePreload(load));
     second.unmount();
     vi.advanceTimersByTime(2000);
-    expect(loaders.a).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
 

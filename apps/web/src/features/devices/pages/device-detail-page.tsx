@@ -21,9 +21,9 @@ const LIST_PATH = '/deviceCenter/deviceList';
 
 // The real-time and history tabs load when first shown (or once the page has painted and the browser is idle): the
 // page's first download carries only the basic tab, which is what an arrival shows (bench/web-vitals: its LCP).
-const tabs = { others: () => import('../components/other-tabs') };
-const DeviceRealtimeGroups = lazyNamed(tabs.others, 'DeviceRealtimeGroups');
-const DeviceHistoryTab = lazyNamed(tabs.others, 'DeviceHistoryTab');
+const loadOtherTabs = () => import('../components/other-tabs');
+const DeviceRealtimeGroups = lazyNamed(loadOtherTabs, 'DeviceRealtimeGroups');
+const DeviceHistoryTab = lazyNamed(loadOtherTabs, 'DeviceHistoryTab');
 
 function BackLink() {
   const { t } = useTranslation();
@@ -55,7 +55,7 @@ function DeviceDetailView({ id }: { id: number }) {
   const detail = useDeviceDetail(id);
   const realtime = useDeviceRealtime(id);
   const live = useDeviceDetailLive(id);
-  useIdlePreload(tabs);
+  useIdlePreload(loadOtherTabs);
 
   if (detail.isError) return <Result status="404" title="404" extra={<BackLink />} />;
   if (!detail.data) return <Spin style={{ display: 'block', marginTop: 48 }} />;

@@ -24,15 +24,15 @@ import { PowerFlow } from '../components/power-flow';
 import { TodayEnergy } from '../components/today-energy';
 import '../components/plant-detail.css';
 
-// The tabs behind the first load when first shown (or once the page has painted and the browser is idle): the page's first
+// The other tabs load when one is first shown, or once the page has painted and the browser is idle: the page's first
 // download carries only the basic tab, which is what an arrival shows (bench/web-vitals: LCP of the plant detail).
-const tabs = { others: () => import('../components/other-tabs') };
-const AssociatedInfo = lazyNamed(tabs.others, 'AssociatedInfo');
-const PlantInfo = lazyNamed(tabs.others, 'PlantInfo');
-const TrendTab = lazyNamed(tabs.others, 'TrendTab');
-const GenerationTab = lazyNamed(tabs.others, 'GenerationTab');
-const SavingsTab = lazyNamed(tabs.others, 'SavingsTab');
-const IndicatorsList = lazyNamed(tabs.others, 'IndicatorsList');
+const loadOtherTabs = () => import('../components/other-tabs');
+const AssociatedInfo = lazyNamed(loadOtherTabs, 'AssociatedInfo');
+const PlantInfo = lazyNamed(loadOtherTabs, 'PlantInfo');
+const TrendTab = lazyNamed(loadOtherTabs, 'TrendTab');
+const GenerationTab = lazyNamed(loadOtherTabs, 'GenerationTab');
+const SavingsTab = lazyNamed(loadOtherTabs, 'SavingsTab');
+const IndicatorsList = lazyNamed(loadOtherTabs, 'IndicatorsList');
 
 /** A tab's content, with a spinner while its code arrives. */
 const Pane = ({ children }: { children: ReactNode }) => <Suspense fallback={<PageSpin />}>{children}</Suspense>;
@@ -95,7 +95,7 @@ function DetailTabs({ overview, renderWeather }: { overview: PlantOverview; rend
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const indicators = usePlantIndicators(overview.plantId);
-  useIdlePreload(tabs);
+  useIdlePreload(loadOtherTabs);
   const { plantId, timeZone, today } = overview;
   const items = [
     {
