@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERIAL_NUMBER_PATTERN } from './devices.js';
+import { SERIAL_NUMBER_PATTERN } from './serial-number.js';
 
 /**
  * The MQTT device protocol (docs/protocol.md), defined once for both ends: the platform's links (apps/server/src/link)

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  ACTIVATION_STATUSES,
-  DEVICE_KINDS,
-  INVERTER_MODEL_NAMES,
-  serialNumberSchema,
-  type DeviceKind,
-} from './devices.js';
+import { ACTIVATION_STATUSES, DEVICE_KINDS, INVERTER_MODEL_NAMES, type DeviceKind } from './devices.js';
+import { serialNumberSchema } from './serial-number.js';
 import { pageQuerySchema } from './envelope.js';
 import type { Lang } from './languages.js';
 

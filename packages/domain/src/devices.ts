@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { option, optionValues, type LabelledOption, type OptionValue } from './telemetry/labels.js';
+import { serialNumberSchema } from './serial-number.js';
 
 /** What a device record describes: an inverter, the battery system behind it, or the collector (DTU) it talks through. */
 export const DEVICE_KINDS = ['inverter', 'battery', 'collector'] as const;
@@ -111,12 +112,6 @@ export function optionSchema<const T extends readonly LabelledOption[]>(options:
 /** SOC lower limit range the inverters accept (OSIM validates 10–100). */
 export const SOC_LOWER_LIMIT_MIN_PCT = 10;
 export const SOC_LOWER_LIMIT_MAX_PCT = 100;
-
-/** Serial numbers: uppercase letters and digits, 8 to 32 characters. */
-export const SERIAL_NUMBER_PATTERN = /^[A-Z0-9]{8,32}$/;
-export const serialNumberSchema = z
-  .string('validation.required')
-  .regex(SERIAL_NUMBER_PATTERN, 'validation.serialNumber');
 
 /** Firmware version as the inverter reports it (PCU like '4.0.0' or '603', DSP like 'V201A00D00'). */
 const versionSchema = z.string().max(32).nullable();

@@ -21,6 +21,7 @@ export * from './record-labels.js';
 export * from './active-alarms.js';
 export * from './plants.js';
 export * from './devices.js';
+export * from './serial-number.js';
 export * from './telemetry/index.js';
 export * from './device-list.js';
 export * from './device-detail.js';

@@ -1,4 +1,4 @@
-import { SERIAL_NUMBER_PATTERN } from '../devices.js';
+import { SERIAL_NUMBER_PATTERN } from '../serial-number.js';
 import type { FieldDef } from './field-types.js';
 import { FIELDS, isFieldKey } from './fields.js';
 import type { TelemetryMessageKey } from './messages.js';

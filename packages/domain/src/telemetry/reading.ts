@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERIAL_NUMBER_PATTERN } from '../devices.js';
+import { SERIAL_NUMBER_PATTERN } from '../serial-number.js';
 import { FIELDS, fieldByKey, isFieldKey, type Field, type FieldKey } from './fields.js';
 import { DAY_MS } from './local-time.js';
 import { TELEMETRY_MESSAGES } from './messages.js';
