@@ -226,6 +226,8 @@ describe('plant statistics and plant detail', () => {
   it('a signed-in arrival on a plant asks for its figures beside the page’s code, once, and shows them', async () => {
     const [plant] = await get<ListedPlant[]>('/api/plants');
     const page = await signIn();
+    // No live channel: a reading of the plant arriving meanwhile asks for the overview again, by design.
+    await page.routeWebSocket(/\/api\/ws/, () => undefined);
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(`/plantCenter/plantList/${plant!.plantId}`);
@@ -236,6 +238,23 @@ describe('plant statistics and plant detail', () => {
     const chunk = asked.findIndex((path) => /\/assets\/plant-detail-route-[^/]*\.js$/.test(path));
     expect(chunk).toBeGreaterThan(-1);
     expect(asked.indexOf(overview)).toBeLessThan(chunk);
+  });
+
+  it('a signed-in arrival paints the shell and the plant together: the route’s loading spinner never shows', async () => {
+    const [plant] = await get<ListedPlant[]>('/api/plants');
+    const page = await signIn();
+    // Shown, the spinner made React hold the page back for 300 ms after its code was in (lib/lazy-load.ts).
+    await page.addInitScript(() => {
+      const seen = window as unknown as { routeSpinnerShown?: boolean };
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid=route-loading]')) seen.routeSpinnerShown = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`/plantCenter/plantList/${plant!.plantId}`);
+    await expectTitle(page, plant!.name);
+    expect(await page.evaluate(() => (window as unknown as { routeSpinnerShown?: boolean }).routeSpinnerShown)).toBe(
+      undefined,
+    );
   });
 
   it('answers a plant outside the scope like a missing one, and needs the plant module', async () => {

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RESET_PASSWORD_PATH } from '@voltfleet/domain';
 import { LoginGate, RequireSession } from './guards';
-import { loadAllMessages } from '@/lib/i18n';
+import { withAllMessages } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
-import { DETAIL_ROUTES, PAGE_REGISTRY, shellPage } from './page-registry';
+import { DETAIL_ROUTES, PAGE_REGISTRY, loadShell, shellPage } from './page-registry';
 import { RouteBoundary } from './route-boundary';
 import {
   homePath,
@@ -18,12 +18,7 @@ import { SessionBridge } from './session-bridge';
 import { useSession } from '@/lib/session';
 
 const LoginRoute = lazyLoad(() => import('./login-route'));
-// The shell and the pages outside it read every page's texts: their chunk and the rest of the language file load together.
-const withAllMessages =
-  <T,>(load: () => Promise<T>) =>
-  async () =>
-    (await Promise.all([load(), loadAllMessages()]))[0];
-const ShellLayout = lazyLoad(withAllMessages(() => import('./shell/shell-layout')));
+const ShellLayout = lazyLoad(loadShell);
 const PersonalCenterPage = shellPage('personalCenter');
 const NoticesPage = shellPage('notices');
 const WorkOrdersPage = shellPage('workOrders');

@@ -3,13 +3,21 @@ import { deviceDetailPath, deviceRealtimePath } from '@/features/devices/api/pat
 import { plantOverviewPath } from '@/features/plant-detail/api/paths';
 import { STATS_SUMMARY_PATH } from '@/features/plant-stats/api/paths';
 import { askEarly } from '@/lib/http';
-import { lazyLoad } from '@/lib/lazy-load';
+import { withAllMessages } from '@/lib/i18n';
+import { lazyLoad, preload } from '@/lib/lazy-load';
 import { MESSAGES_PATH, NOTICES_PATH, PERSONAL_CENTER_PATH, WORK_ORDERS_PATH } from './routes';
 import type { PageKey } from './shell/shell-layout';
 
+/** The shell's code and every page's texts, which the shell reads: the shell route's loader (app-router.tsx). */
+export const loadShell = withAllMessages(() => import('./shell/shell-layout'));
+
+const pageLoaders: Partial<Record<PageKey, () => Promise<{ default: ComponentType }>>> = {};
+/** A page's loader, one per page: preloadShellPage and the page's lazy component share it (lib/lazy-load.ts). */
+const pageLoader = (key: PageKey) =>
+  (pageLoaders[key] ??= () => import('./shell/shell-layout').then((shell) => shell.PAGE_LOADERS[key]()));
+
 /** A page component, loaded with (and through) the shell's chunk. */
-export const shellPage = (key: PageKey): LazyExoticComponent<ComponentType> =>
-  lazyLoad(() => import('./shell/shell-layout').then((shell) => shell.PAGE_LOADERS[key]()));
+export const shellPage = (key: PageKey): LazyExoticComponent<ComponentType> => lazyLoad(pageLoader(key));
 
 /**
  * Pages this build has, by "module/page" route path of the permission table (domain MODULES). A permitted page is
@@ -67,15 +75,19 @@ export function shellPageKeyOf(pathname: string): PageKey | undefined {
 }
 
 /**
- * Starts loading the shell's code and then the page's at `pathname`, for a signed-in arrival (a reload, a bookmark, a
+ * Starts loading the shell's code and the page's at `pathname`, for a signed-in arrival (a reload, a bookmark, a
  * link in a message): otherwise the shell's chunk is asked for only at the first render, after the first language,
- * and the page's after the shell's. Nothing is rendered here, and a failure is left to the lazy components, which
- * load the same chunks and report it.
+ * and the page's after the shell's. The code starts at once; every page's texts, which the shell also waits for, once
+ * `i18nReady` says i18next has started. Resolves when all are in (or one failed): the shell and the page then render
+ * at once, without suspending. Nothing is rendered here, and a failure is left to the lazy components, which load
+ * the same chunks and report it.
  */
-export function preloadShellPage(pathname: string): void {
+export async function preloadShellPage(pathname: string, i18nReady: Promise<unknown>): Promise<void> {
   const key = shellPageKeyOf(pathname);
   if (!key) return;
-  void import('./shell/shell-layout').then((shell) => shell.PAGE_LOADERS[key]()).catch(() => undefined);
+  const page = preload(pageLoader(key)).catch(() => undefined);
+  await i18nReady;
+  await Promise.all([page, preload(loadShell).catch(() => undefined)]);
 }
 
 /** The ids the detail pages accept (a database integer); any other is the page's 404, not a request. */

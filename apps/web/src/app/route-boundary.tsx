@@ -36,7 +36,7 @@ class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
 export function RouteBoundary({ children, resetKey }: { children: ReactNode; resetKey?: string }) {
   return (
     <Boundary key={resetKey}>
-      <Suspense fallback={<PageSpin />}>{children}</Suspense>
+      <Suspense fallback={<PageSpin testId="route-loading" />}>{children}</Suspense>
     </Boundary>
   );
 }

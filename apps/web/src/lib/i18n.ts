@@ -79,6 +79,12 @@ export async function loadAllMessages(): Promise<void> {
   await loadPages(currentLang());
 }
 
+/** A loader for code that reads every page's texts (the shell, the pages outside it): it and the texts load together. */
+export const withAllMessages =
+  <T>(load: () => Promise<T>) =>
+  async (): Promise<T> =>
+    (await Promise.all([load(), loadAllMessages()]))[0];
+
 const loaded = new Map<Lang, LocalePack>();
 
 async function loadPack(lang: Lang): Promise<LocalePack> {
