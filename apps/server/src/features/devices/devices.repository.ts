@@ -135,23 +135,26 @@ export async function listDevicesInScope(
   filter: DeviceFilter,
   page: { sort: DeviceListSort; order: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<{ rows: DeviceListRow[]; total: number }> {
-  const total = await countDevicesInScope(db, scope, filter);
   const listing = Statement.for(scope);
   const where = listing.where(filter);
   const status = listing.status();
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
   // The page is chosen first, from the devices (and plant names) alone; only its rows then read their newest
-  // reading, alarms and status, rather than every device the filter matches.
-  const { rows } = await db.query<DeviceListRow>(
-    `${selectDevices(status)}
+  // reading, alarms and status, rather than every device the filter matches. The count goes beside it: on PostgreSQL
+  // a second pooled connection answers it meanwhile, instead of a round trip before the page.
+  const [total, { rows }] = await Promise.all([
+    countDevicesInScope(db, scope, filter),
+    db.query<DeviceListRow>(
+      `${selectDevices(status)}
       JOIN (SELECT d.id, ${orderBy(page.sort, status)} AS sort_key
               FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
              WHERE ${where}
              ORDER BY sort_key ${direction} NULLS LAST, d.sn ${direction}, d.id
              LIMIT ${page.limit} OFFSET ${page.offset}) pg ON pg.id = d.id
       ORDER BY pg.sort_key ${direction} NULLS LAST, d.sn ${direction}, d.id`,
-    listing.params,
-  );
+      listing.params,
+    ),
+  ]);
   return { rows, total };
 }
 
