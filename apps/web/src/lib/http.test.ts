@@ -1,7 +1,15 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArgsProps, MessageInstance } from 'antd/es/message/interface';
 import en from '@/locales/en.json';
-import { ApiError, EARLY_KEEP_MS, REQUEST_TIMEOUT_MS, askEarly, http, setUnauthorizedHandler } from './http';
+import {
+  ApiError,
+  EARLY_KEEP_MS,
+  REQUEST_TIMEOUT_MS,
+  askEarly,
+  http,
+  setUnauthorizedHandler,
+  takeArrivedEarly,
+} from './http';
 import { i18next } from './i18n';
 import { bindNoticeApi } from './notice';
 
@@ -194,6 +202,42 @@ describe('early answers (askEarly)', () => {
     await expect(http.get('/api/early/6')).resolves.toBe('second');
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(notices).toHaveLength(0);
+  });
+
+  /** Lets the early answer's body be read (fetch and the JSON parse settle on later turns). */
+  const arrival = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('arrived whole and well, its data is taken once; nothing is asked again', async () => {
+    fetchMock.mockResolvedValueOnce(ok({ name: 'Roof' }));
+    askEarly('/api/early/8', 'en');
+    await arrival();
+    expect(takeArrivedEarly('/api/early/8')).toEqual({ name: 'Roof' });
+    expect(takeArrivedEarly('/api/early/8')).toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('not arrived yet: nothing is taken, and the page’s GET still takes the answer', async () => {
+    let deliver: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (deliver = resolve)));
+    askEarly('/api/early/9', 'en');
+    expect(takeArrivedEarly('/api/early/9')).toBeUndefined();
+    const pending = http.get('/api/early/9');
+    deliver(ok('late'));
+    await expect(pending).resolves.toBe('late');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refusal or another language is never taken as data: the page’s request handles the answer', async () => {
+    fetchMock.mockResolvedValueOnce(answer(404, { code: 'not_found', msg: 'No such plant', data: null }));
+    askEarly('/api/early/10', 'en');
+    await arrival();
+    expect(takeArrivedEarly('/api/early/10')).toBeUndefined();
+    expect((await failure(http.get('/api/early/10', { quiet: ['not_found'] }))).code).toBe('not_found');
+    fetchMock.mockResolvedValueOnce(ok('Střecha'));
+    askEarly('/api/early/11', 'cs');
+    await arrival();
+    expect(takeArrivedEarly('/api/early/11')).toBeUndefined(); // the UI reads English
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('an early "session over" is handled like any other: the taker goes to the login', async () => {

@@ -65,7 +65,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 export const EARLY_KEEP_MS = 10_000;
 
 /** GET answers asked for before the page that reads them has loaded, by URL (see askEarly). */
-const early = new Map<string, { lang: string; response: Promise<Response> }>();
+const early = new Map<string, { lang: string; response: Promise<Response>; arrived?: { data: unknown } }>();
 
 const headersFor = (accept: string, lang: string): Record<string, string> => ({
   Accept: accept,
@@ -88,6 +88,16 @@ export function askEarly(path: string, lang: string): void {
   // A failure is the taker's to handle (it asks again); untaken, it is nobody's.
   response.catch(() => undefined);
   early.set(path, { lang, response });
+  // Read whole and well before the page renders, its query can start with the data (takeArrivedEarly). A copy is
+  // read: the taker of the response reads its own body.
+  void response
+    .then(async (answer) => {
+      const payload: unknown = answer.ok ? await answer.clone().json() : undefined;
+      const entry = early.get(path);
+      if (entry?.response === response && isEnvelope(payload) && payload.code === 'ok')
+        entry.arrived = { data: payload.data };
+    })
+    .catch(() => undefined);
   setTimeout(() => {
     if (early.get(path)?.response === response) early.delete(path);
   }, EARLY_KEEP_MS);
@@ -100,6 +110,28 @@ function takeEarly(url: string, lang: string): Promise<Response> | undefined {
   early.delete(url);
   return found.lang === lang ? found.response : undefined;
 }
+
+/**
+ * The data of an early answer to `path` that has already arrived whole and well (200, code ok) in the UI's language,
+ * taken now. A page's query starts with it and shows it in its first render, instead of one render later when its
+ * own request takes the answer. Undefined when none has: the page's request then asks as usual.
+ */
+export function takeArrivedEarly(path: string): unknown {
+  const found = early.get(path);
+  if (!found?.arrived || found.lang !== currentLang()) return undefined;
+  early.delete(path);
+  return found.arrived.data;
+}
+
+/**
+ * Query options for a page's first query that start it with its early answer when that has already arrived: the
+ * figures then show in the page's first render. `path` must be the URL the query's own GET sends. Without an arrived
+ * answer the query asks as usual. (Plain options, so this file loads no query library.)
+ */
+export const startWithEarly = <T>(path: string) => ({
+  // React Query calls it once, when it creates the query.
+  initialData: () => takeArrivedEarly(path) as T | undefined,
+});
 
 function isQuiet(quiet: RequestOptions['quiet'], code: ErrorCode): boolean {
   return quiet === true || (Array.isArray(quiet) && quiet.includes(code));

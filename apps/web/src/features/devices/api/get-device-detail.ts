@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceDetail } from '@voltfleet/domain';
-import { http } from '@/lib/http';
+import { http, startWithEarly } from '@/lib/http';
 import { deviceDetailPath } from './paths';
 
 /** Basic info of one device (SPEC §3 fields). */
@@ -12,5 +12,5 @@ export const deviceDetailQuery = (id: number) =>
   queryOptions({ queryKey: ['devices', id, 'detail'], queryFn: ({ signal }) => getDeviceDetail(id, signal) });
 
 export function useDeviceDetail(id: number) {
-  return useQuery(deviceDetailQuery(id));
+  return useQuery({ ...deviceDetailQuery(id), ...startWithEarly<DeviceDetail>(deviceDetailPath(id)) });
 }

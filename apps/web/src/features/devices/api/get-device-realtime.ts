@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceRealtime } from '@voltfleet/domain';
-import { http } from '@/lib/http';
+import { http, startWithEarly } from '@/lib/http';
 import { deviceRealtimePath } from './paths';
 
 /** The newest reading of one device by monitoring group. */
@@ -14,5 +14,5 @@ export const deviceRealtimeQuery = (id: number) =>
   queryOptions({ queryKey: deviceRealtimeKey(id), queryFn: ({ signal }) => getDeviceRealtime(id, signal) });
 
 export function useDeviceRealtime(id: number) {
-  return useQuery(deviceRealtimeQuery(id));
+  return useQuery({ ...deviceRealtimeQuery(id), ...startWithEarly<DeviceRealtime>(deviceRealtimePath(id)) });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlantOverview } from '@voltfleet/domain';
-import { http } from '@/lib/http';
+import { http, startWithEarly } from '@/lib/http';
 import { plantOverviewPath } from './paths';
 
 /** Live power flow, today's energies and earnings, and the plant's clock. */
@@ -22,5 +22,9 @@ export const plantOverviewQueryOptions = (plantId: number) =>
   });
 
 export function usePlantOverview(plantId: number, enabled = true) {
-  return useQuery({ ...plantOverviewQueryOptions(plantId), enabled });
+  return useQuery({
+    ...plantOverviewQueryOptions(plantId),
+    ...startWithEarly<PlantOverview>(plantOverviewPath(plantId)),
+    enabled,
+  });
 }

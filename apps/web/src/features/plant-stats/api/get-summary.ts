@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlantStatsSummary } from '@voltfleet/domain';
-import { http } from '@/lib/http';
+import { http, startWithEarly } from '@/lib/http';
 import { STATS_SUMMARY_PATH } from './paths';
 
 /** Counts, power, energies, earnings and savings over every plant in the caller's scope. */
@@ -17,5 +17,5 @@ export const statsSummaryQueryOptions = () =>
   });
 
 export function useStatsSummary() {
-  return useQuery(statsSummaryQueryOptions());
+  return useQuery({ ...statsSummaryQueryOptions(), ...startWithEarly<PlantStatsSummary>(STATS_SUMMARY_PATH) });
 }
