@@ -15,6 +15,7 @@
 //   npm run build && node bench/web-vitals/run.mjs        # or: npm run bench -- web-vitals
 //   BENCH_VITALS_RUNS=3 node bench/web-vitals/run.mjs     # runs per page (default 5)
 //   BENCH_VITALS_CPU_PROFILE=/tmp/p node bench/web-vitals/run.mjs   # a CPU profile of each visit's load
+//   BENCH_VITALS_SCRIPTS=1 node bench/web-vitals/run.mjs   # each visit's script timings in its timeline
 // observeVitals and the page.evaluate callbacks run in the page, where these are defined.
 /* global window, requestAnimationFrame */
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,6 +29,8 @@ import { medianWorst as stats } from '../ingest/process-stats.mjs';
 const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 5);
 /** A directory: each visit's page load (until its data shows) is profiled there, as .cpuprofile (DevTools). */
 const PROFILE_DIR = process.env.BENCH_VITALS_CPU_PROFILE;
+/** Set: each visit's timeline also lists every script's resource timing (which wave it came in, what it waited for). */
+const SCRIPTS = Boolean(process.env.BENCH_VITALS_SCRIPTS);
 const TARGETS = { lcpMs: 1500, inpMs: 100 };
 const VIEWPORT = { width: 1366, height: 860 };
 /** A person's pause between two interactions; also lets the answer of the previous one arrive and paint. */
@@ -157,18 +160,30 @@ async function visit(browser, baseUrl, storageState, spec) {
     });
     const { lcp } = await page.evaluate(() => ({ lcp: [...window.__vitals.lcp] }));
     // Where the time went before the data showed: each API answer's start and end, and when the last script came.
-    const timeline = await page.evaluate((readyMs) => {
-      const entries = performance.getEntriesByType('resource').filter((e) => e.startTime <= readyMs);
-      const ms = (x) => Math.round(x);
-      return {
-        api: entries
-          .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
-          .map((e) => ({ path: new URL(e.name).pathname, startMs: ms(e.startTime), endMs: ms(e.responseEnd) })),
-        scriptsDoneMs: ms(
-          Math.max(0, ...entries.filter((e) => e.initiatorType === 'script').map((e) => e.responseEnd)),
-        ),
-      };
-    }, nav.readyMs);
+    const timeline = await page.evaluate(
+      ([readyMs, withScripts]) => {
+        const entries = performance.getEntriesByType('resource').filter((e) => e.startTime <= readyMs);
+        const ms = (x) => Math.round(x);
+        return {
+          api: entries
+            .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+            .map((e) => ({ path: new URL(e.name).pathname, startMs: ms(e.startTime), endMs: ms(e.responseEnd) })),
+          // Opt-in (BENCH_VITALS_SCRIPTS): every script's [file, start, request sent, first byte, end], in ms.
+          scripts: withScripts
+            ? entries
+                .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+                .map((e) => [
+                  new URL(e.name).pathname.split('/').pop(),
+                  ...[e.startTime, e.requestStart, e.responseStart, e.responseEnd].map(ms),
+                ])
+            : undefined,
+          scriptsDoneMs: ms(
+            Math.max(0, ...entries.filter((e) => e.initiatorType === 'script').map((e) => e.responseEnd)),
+          ),
+        };
+      },
+      [nav.readyMs, SCRIPTS],
+    );
     const last = lcp.at(-1);
     const interactions = [];
     for (const [label, act] of spec.interactions ?? []) {
@@ -200,6 +215,8 @@ async function visit(browser, baseUrl, storageState, spec) {
       fcpMs: nav.fcpMs === null ? null : round(nav.fcpMs),
       dataReadyMs: round(nav.readyMs),
       timeline,
+      // Every LCP candidate, [ms, size, element]: the first paint's and the page's own, and how far apart they came.
+      lcpCandidates: lcp.map((e) => [round(e.startTime), e.size, e.element]),
       inpMs: spec.interactions ? Math.max(0, ...durations) : undefined,
       interactions: spec.interactions ? perInteraction : undefined,
     };
