@@ -79,7 +79,7 @@ export async function loadAllMessages(): Promise<void> {
   await loadPages(currentLang());
 }
 
-/** A loader for code that reads every page's texts (the shell, the pages outside it): it and the texts load together. */
+/** A loader for code that reads every page's texts (the shell, the pages outside it): code and texts load together. */
 export const withAllMessages =
   <T>(load: () => Promise<T>) =>
   async (): Promise<T> =>

@@ -3,8 +3,9 @@ import { preload } from './lazy-load';
 
 /**
  * Loads code the page will want soon (its other tabs) once the browser is idle after the page has painted, so that
- * opening one does not wait for its chunk (lazy components of the same loader then render at once); a chunk that fails here is loaded (and reported) again when it is used.
- * `load` must keep its identity (a module-level function).
+ * opening one does not wait for its chunk: lazy components of the same loader then render at once (lib/lazy-load.ts).
+ * A chunk that fails here is loaded (and reported) again when it is used. `load` must keep its identity (a
+ * module-level function).
  */
 export function useIdlePreload(load: () => Promise<unknown>): void {
   useEffect(() => {
