@@ -3,13 +3,13 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { testTemplate } from '../test/template.js';
 import { openDb, type Db } from './db.js';
 import { MigrationError, migrate } from './migrate.js';
 
 /** An empty database of the engine under test (PGlite in memory, or a new PostgreSQL database). */
 async function emptyDb(): Promise<Db> {
-  const template = inject('template');
+  const template = testTemplate();
   if (template.kind === 'pglite') return openDb({});
   const name = `vf_mig_${randomBytes(6).toString('hex')}`;
   const admin = await openDb({ databaseUrl: template.databaseUrl });

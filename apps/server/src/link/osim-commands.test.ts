@@ -20,6 +20,7 @@ import { OSIM_COMMAND_REASONS, blockOfSettings } from './osim-commands.js';
 import { sweepCommands } from '../features/commands/lifecycle.repository.js';
 
 import {
+  useOsimCommandWorld,
   VanishingDevice,
   s,
   gateway,
@@ -32,6 +33,8 @@ import {
   readBackOf,
   outcome,
 } from '../test/osim-command-world.js';
+
+useOsimCommandWorld();
 
 describe('the OSIM settings table', () => {
   // @voltfleet/osim may not import the domain, so it spells the registers itself: a renamed register shows here.

@@ -9,6 +9,7 @@ import { api } from '../test/harness.js';
 import { testSimInverter } from '../test/sim-inverter.js';
 import { sleep, waitFor } from './test-support.js';
 import {
+  useOsimIdentityWorld,
   s,
   token,
   lines,
@@ -20,6 +21,8 @@ import {
   identification,
   warnings,
 } from '../test/osim-identity-world.js';
+
+useOsimIdentityWorld();
 
 describe('continuity', () => {
   it('a command issued right after identification waits until the connection has answered a poll', async () => {

@@ -5,6 +5,7 @@ import { commandCode } from '@voltfleet/osim';
 import type { IdentityConflict, LinkDevice } from './link.types.js';
 import { sleep, waitFor } from './test-support.js';
 import {
+  useOsimIdentityWorld,
   s,
   stockIn,
   gateway,
@@ -15,6 +16,8 @@ import {
   detailOf,
   warnings,
 } from '../test/osim-identity-world.js';
+
+useOsimIdentityWorld();
 
 describe('a serial number that is live is not taken over', () => {
   it('a spoofer answering 98 with a connected inverter’s serial number is refused; the real one keeps its connection and its polls; the conflict is counted, emitted and shown on the device page', async () => {

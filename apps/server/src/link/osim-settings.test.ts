@@ -10,7 +10,19 @@ import {
 import { OsimDevice, type SimInverter } from '@voltfleet/simulator';
 import { OSIM_COMMAND_REASONS, executeOsimCommand } from './osim-commands.js';
 
-import { gateway, fleet, inverters, devices, connect, issue, readBackOf, outcome } from '../test/osim-command-world.js';
+import {
+  useOsimCommandWorld,
+  gateway,
+  fleet,
+  inverters,
+  devices,
+  connect,
+  issue,
+  readBackOf,
+  outcome,
+} from '../test/osim-command-world.js';
+
+useOsimCommandWorld();
 
 describe('every SPEC §3 setting over OSIM, real TCP', () => {
   let inverter: SimInverter;

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import { testTemplate } from './template.js';
 import type { Db } from '../db/db.js';
 import { deviceDirectory } from '../features/devices/device-directory.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../link/device-secret.js';
@@ -22,7 +23,7 @@ import { startServerProcess, type ServerProcess } from './server-process.js';
  * bench/connections runs the same with 10,000 devices and measures it.
  */
 
-const POSTGRES = inject('template').kind === 'postgres';
+const POSTGRES = testTemplate().kind === 'postgres';
 // CI installs Mosquitto: there a missing broker fails the test instead of skipping it.
 const MOSQUITTO = mosquittoAvailable() || Boolean(process.env.CI);
 /** Far over the address login limit (30), so a limit counting correct logins would show. */

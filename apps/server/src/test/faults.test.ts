@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { testTemplate } from './template.js';
 import WebSocket from 'ws';
 import { inverterCommands } from '@voltfleet/simulator';
 import type { Command, LiveMessage, Reading } from '@voltfleet/domain';
@@ -17,7 +18,7 @@ import { testSimInverter } from './sim-inverter.js';
  * Every wait is for a condition, bounded; no assertion is about time.
  */
 
-const POSTGRES = inject('template').kind === 'postgres';
+const POSTGRES = testTemplate().kind === 'postgres';
 // CI installs Mosquitto: there a missing broker fails the test instead of skipping it.
 const MOSQUITTO = mosquittoAvailable() || Boolean(process.env.CI);
 const PER_DEVICE = 300;

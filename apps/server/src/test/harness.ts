@@ -1,7 +1,7 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { testTemplate } from './template.js';
 import { normaliseGrant, type LoginResponse } from '@voltfleet/domain';
 import { loadConfig, type Config } from '../config.js';
 import { openDb, type Db } from '../db/db.js';
@@ -20,7 +20,7 @@ export async function openTestDb(): Promise<Db> {
 
 /** A test database and, on PostgreSQL, its URL (for child processes that share it). */
 export async function openTestDatabase(): Promise<{ db: Db; url: string | undefined }> {
-  const template = inject('template');
+  const template = testTemplate();
   if (template.kind === 'pglite') {
     const bytes = await readFile(template.file);
     return { db: await openDb({ loadDataDir: new Blob([bytes]) }), url: undefined };

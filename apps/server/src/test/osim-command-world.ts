@@ -1,6 +1,8 @@
 // The world the OSIM command tests share: a test server, one demo plant's inverters simulated in OSIM mode dialling a
-// real gateway over TCP, the command link attached, and helpers to issue commands and wait for their outcome. Imported
-// by a test file, its hooks run for that file (each file gets its own server and gateway).
+// real gateway over TCP, the command link attached, and helpers to issue commands and wait for their outcome. A test
+// file calls useOsimCommandWorld() once: its hooks then run for that file (each file gets its own server and
+// gateway). They are registered by that call, not on import, because the database project runs its files in one
+// module graph per worker (apps/server/vitest.config.ts).
 import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -37,42 +39,46 @@ export const inverters: SimInverter[] = [];
 export const devices: OsimDevice[] = [];
 export let deviceIds: Map<string, number>;
 
-beforeAll(async () => {
-  s = await startTestServer({ COMMAND_EXPIRY_MINUTES: '5' });
-  const demo = demoFleetConfig({ startMs: START, seed: 7 });
-  const plant = demo.plants[0]!;
-  const config = {
-    seed: 7,
-    startMs: START,
-    plants: [plant],
-    devices: demo.devices.filter((d) => d.plantId === plant.id),
-  };
-  ({ deviceIds } = await insertFleet(s.db, config, await adminId(s.db)));
-  fleet = createFleet(config);
-  fleet.advance(Date.now(), 60);
-  inverters.push(...fleet.inverters);
-  expect(inverters.length).toBeGreaterThan(0);
-  ingest = new Ingest(s.db);
-  gateway = await OsimGateway.start({
-    port: 0,
-    host: '127.0.0.1',
-    devices: deviceDirectory(s.db),
-    sink: ingest,
-    records: osimDeviceRecords(s.db),
-    pollIntervalMs: 60_000,
-    requestTimeoutMs: 1500,
+export function useOsimCommandWorld(): void {
+  beforeAll(async () => {
+    inverters.length = 0;
+    devices.length = 0;
+    s = await startTestServer({ COMMAND_EXPIRY_MINUTES: '5' });
+    const demo = demoFleetConfig({ startMs: START, seed: 7 });
+    const plant = demo.plants[0]!;
+    const config = {
+      seed: 7,
+      startMs: START,
+      plants: [plant],
+      devices: demo.devices.filter((d) => d.plantId === plant.id),
+    };
+    ({ deviceIds } = await insertFleet(s.db, config, await adminId(s.db)));
+    fleet = createFleet(config);
+    fleet.advance(Date.now(), 60);
+    inverters.push(...fleet.inverters);
+    expect(inverters.length).toBeGreaterThan(0);
+    ingest = new Ingest(s.db);
+    gateway = await OsimGateway.start({
+      port: 0,
+      host: '127.0.0.1',
+      devices: deviceDirectory(s.db),
+      sink: ingest,
+      records: osimDeviceRecords(s.db),
+      pollIntervalMs: 60_000,
+      requestTimeoutMs: 1500,
+    });
+    detach = s.app.commands.attach(osimCommandLink(gateway), { offlineSeconds: 300, pollMs: 100, protocol: 'osim' });
+    token = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
   });
-  detach = s.app.commands.attach(osimCommandLink(gateway), { offlineSeconds: 300, pollMs: 100, protocol: 'osim' });
-  token = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
-});
 
-afterAll(async () => {
-  for (const d of devices) await d.close();
-  detach();
-  await gateway.close();
-  await ingest.flush();
-  await s.close();
-});
+  afterAll(async () => {
+    for (const d of devices.splice(0)) await d.close();
+    detach();
+    await gateway.close();
+    await ingest.flush();
+    await s.close();
+  });
+}
 
 export async function connect(inverter: SimInverter, device?: OsimDevice, pcuVersion = 603): Promise<OsimDevice> {
   const d =

@@ -1,6 +1,7 @@
 // The world the OSIM identity and continuity tests share: the real app, gateways started per test on loopback, stocked-in
-// serial numbers, simulated and hand-driven inverters, and the gateway's log lines. Imported by a test file, its hooks
-// run for that file.
+// serial numbers, simulated and hand-driven inverters, and the gateway's log lines. A test file calls
+// useOsimIdentityWorld() once: its hooks then run for that file. They are registered by that call, not on import,
+// because the database project runs its files in one module graph per worker (apps/server/vitest.config.ts).
 import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -31,22 +32,25 @@ export const log = {
   error: (obj: object, msg: string) => void lines.push({ level: 'error', msg, obj }),
 };
 
-beforeAll(async () => {
-  s = await startTestServer();
-  ingest = new Ingest(s.db);
-  token = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
-});
-afterEach(async () => {
-  for (const detach of detaches.splice(0)) detach();
-  await Promise.all(devices.splice(0).map((d) => d.close()));
-  for (const socket of sockets.splice(0)) socket.destroy();
-  await Promise.all(gateways.splice(0).map((g) => g.close()));
-  lines.length = 0;
-});
-afterAll(async () => {
-  await ingest.flush();
-  await s.close();
-});
+export function useOsimIdentityWorld(): void {
+  beforeAll(async () => {
+    n = 0;
+    s = await startTestServer();
+    ingest = new Ingest(s.db);
+    token = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
+  });
+  afterEach(async () => {
+    for (const detach of detaches.splice(0)) detach();
+    await Promise.all(devices.splice(0).map((d) => d.close()));
+    for (const socket of sockets.splice(0)) socket.destroy();
+    await Promise.all(gateways.splice(0).map((g) => g.close()));
+    lines.length = 0;
+  });
+  afterAll(async () => {
+    await ingest.flush();
+    await s.close();
+  });
+}
 
 /** A fresh stocked-in inverter (each test its own, so conflicts and protocols do not carry over). */
 export async function stockIn(): Promise<{ sn: string; id: number }> {

@@ -1,5 +1,7 @@
 // The world the plant tests share: a dealer tree with plants and devices in several states, and a token per user.
-// Imported by a test file, its hooks run for that file (each file gets its own server).
+// A test file calls usePlantWorld() once: its hooks then build the world for that file (each file its own server).
+// The hooks are registered by that call, not on import, because the database project runs its files in one module
+// graph per worker (apps/server/vitest.config.ts): a module is imported once, for the first file that needs it.
 import { afterAll, beforeAll } from 'vitest';
 import { severityRank, type AlarmSeverity, type Plant } from '@voltfleet/domain';
 import {
@@ -21,7 +23,7 @@ export const users: Record<string, number> = {};
 export const plants: Record<string, number> = {};
 export const devices: Record<string, number> = {};
 export const tokens: Record<string, string> = {};
-export const now = Date.now();
+export let now = Date.now();
 
 export const input = VALID_PLANT_INPUT;
 
@@ -83,7 +85,14 @@ export const count = async (table: string, where = 'true', params: (string | num
 //        │             ├─ plViewer (module A only: no plant functions)
 //        │             └─ Prague_Roof (online, alarm, offline devices), Brno_Sklad (type 2, no devices)
 //        └─ plDealerB ─── Berlin_Barn (one device, silent)
-beforeAll(async () => {
+export function usePlantWorld(): void {
+  beforeAll(buildWorld);
+  afterAll(() => s.close());
+}
+
+async function buildWorld(): Promise<void> {
+  now = Date.now();
+  for (const record of [users, plants, devices, tokens]) for (const key of Object.keys(record)) delete record[key];
   s = await startTestServer();
   const root = await adminId(s.db);
   const dealer = await builtinRoleId(s.db, 'dealer');
@@ -115,5 +124,4 @@ beforeAll(async () => {
     tokens[name] = await loginToken(s.app, name, 'Passw0rd-1');
   }
   tokens.admin = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
-});
-afterAll(() => s.close());
+}

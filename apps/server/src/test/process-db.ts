@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { testTemplate } from './template.js';
 import { openDb, pgliteDb, type Db } from '../db/db.js';
 
 /**
@@ -21,7 +21,7 @@ export interface ProcessDatabase {
 }
 
 export async function createProcessDatabase(): Promise<ProcessDatabase> {
-  const template = inject('template');
+  const template = testTemplate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-proc-'));
   if (template.kind === 'pglite') {
     const pgliteDir = path.join(dataDir, 'pglite');

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { testTemplate } from './template.js';
 import { MqttDevice, inverterCommands, type SimInverter } from '@voltfleet/simulator';
 import type { Command, Reading } from '@voltfleet/domain';
 import type { Db } from '../db/db.js';
@@ -32,7 +33,7 @@ import { testSimInverter } from './sim-inverter.js';
  * runs: the alarm is raised by process A or B and recovered by C. Readings 0–7 and 9–16 state no fault set at all.
  */
 
-const POSTGRES = inject('template').kind === 'postgres';
+const POSTGRES = testTemplate().kind === 'postgres';
 // CI installs Mosquitto: there a missing broker fails the test instead of skipping it.
 const MOSQUITTO = mosquittoAvailable() || Boolean(process.env.CI);
 const DEVICES = 24;

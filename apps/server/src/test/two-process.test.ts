@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { testTemplate } from './template.js';
 import type { SimInverter } from '@voltfleet/simulator';
 import { MqttDevice, inverterCommands } from '@voltfleet/simulator';
 import type { Command, Reading } from '@voltfleet/domain';
@@ -25,7 +26,7 @@ import { testSimInverter } from './sim-inverter.js';
  * process 2 and PostgreSQL LISTEN/NOTIFY, and a command issued on process 1 reaches it through process 2.
  */
 
-const POSTGRES = inject('template').kind === 'postgres';
+const POSTGRES = testTemplate().kind === 'postgres';
 // CI installs Mosquitto: there a missing broker fails the test instead of skipping it.
 const MOSQUITTO = mosquittoAvailable() || Boolean(process.env.CI);
 const DEVICES = 3;

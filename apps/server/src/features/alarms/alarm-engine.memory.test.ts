@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTemplate } from '../../test/template.js';
 import type { Db, Queryable, SqlParam } from '../../db/db.js';
 import { adminId, openTestDb } from '../../test/harness.js';
 import { AlarmEngine } from './alarm-engine.js';
@@ -72,7 +73,7 @@ async function alarm(deviceId: number) {
   return rows.map((r) => `${r.state}, last seen ${(new Date(r.last_seen_at).getTime() - T0) / 1000}`);
 }
 
-describe.skipIf(inject('template').kind !== 'pglite')('alarm engine on PGlite (fault state in memory)', () => {
+describe.skipIf(testTemplate().kind !== 'pglite')('alarm engine on PGlite (fault state in memory)', () => {
   it('reads a device once, and evaluates readings that change nothing without a statement', async () => {
     const [clean, faulty] = [await newDevice(), await newDevice()];
     const c = counted();

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testTemplate } from '../../test/template.js';
 import type { AlarmLiveEvent, Reading } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import { adminId, openTestDb } from '../../test/harness.js';
@@ -296,7 +297,7 @@ describe('alarm engine', () => {
   });
 });
 
-describe.skipIf(inject('template').kind !== 'postgres')('alarm engines of two ingest processes', () => {
+describe.skipIf(testTemplate().kind !== 'postgres')('alarm engines of two ingest processes', () => {
   it('raise one active alarm when both see the same fault at once', async () => {
     const device = await newDevice();
     const engines = [new AlarmEngine(db, { rules: RULES }), new AlarmEngine(db, { rules: RULES })];

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTemplate } from '../../test/template.js';
 import type { WebSocket } from 'ws';
 import type { AlarmLiveEvent, AlarmOverview, AlarmPage, LiveMessage } from '@voltfleet/domain';
 import { openDb } from '../../db/db.js';
@@ -166,7 +167,7 @@ describe('the live push (startAlarmPush)', () => {
   });
 });
 
-describe.skipIf(inject('template').kind !== 'postgres')('alarm events of another process (PostgreSQL)', () => {
+describe.skipIf(testTemplate().kind !== 'postgres')('alarm events of another process (PostgreSQL)', () => {
   it('reach this process’s tabs that may see the device, and clear its caches', async () => {
     const url = (w.s.db.native as pg.Pool).options.connectionString!;
     const other = await openDb({ databaseUrl: url });

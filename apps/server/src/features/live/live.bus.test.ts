@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTemplate } from '../../test/template.js';
 import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { WebSocket } from 'ws';
@@ -18,7 +19,7 @@ import type { StoredReading } from '../telemetry/ingest.js';
 import { LIVE_CHANNEL, LiveBus, type LiveSink } from './live.bus.js';
 import { LiveHub } from './live.hub.js';
 
-const POSTGRES = inject('template').kind === 'postgres';
+const POSTGRES = testTemplate().kind === 'postgres';
 const MANY = 60;
 
 let s: TestServer;

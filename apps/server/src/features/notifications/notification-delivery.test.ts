@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTemplate } from '../../test/template.js';
 import type { Delivery } from '@voltfleet/domain';
 import {
   adminId,
@@ -255,7 +256,7 @@ describe('limits', () => {
 describe('a mail server that is down', () => {
   // A real minute on native PostgreSQL (the CI's second server run); the embedded run takes the same path in two
   // seconds, with backoff scaled down alike.
-  const outageMs = inject('template').kind === 'postgres' ? 60_000 : 2_000;
+  const outageMs = testTemplate().kind === 'postgres' ? 60_000 : 2_000;
 
   it('gets every notice once when it is back, after retries with the reason logged', async () => {
     const device = await plantWithDevice(s, 'Downtime', 'Europe/Prague');

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTemplate } from '../../test/template.js';
 import { adminId, openTestDatabase, startTestServer, type TestServer } from '../../test/harness.js';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
@@ -144,7 +145,7 @@ describe('the HTTP SMS provider', () => {
 });
 
 // Real processes on a shared PostgreSQL: the jobs role of main.ts, started through tsx like production.
-describe.skipIf(inject('template').kind !== 'postgres')('worker processes on PostgreSQL', () => {
+describe.skipIf(testTemplate().kind !== 'postgres')('worker processes on PostgreSQL', () => {
   let db: Db;
   let url: string;
   let procSmtp: SmtpCapture;

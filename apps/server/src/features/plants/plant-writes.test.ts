@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Plant, PlantDeleteImpact } from '@voltfleet/domain';
 import { api } from '../../test/harness.js';
-import { s, users, plants, devices, tokens, input, list, names, count } from '../../test/plant-world.js';
+import { usePlantWorld, s, users, plants, devices, tokens, input, list, names, count } from '../../test/plant-world.js';
+
+usePlantWorld();
 
 describe('POST /api/plants', () => {
   it('creates a plant owned by the caller with affiliated accounts, and records it', async () => {

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Plant } from '@voltfleet/domain';
 import { api, loginToken, makeRole, makeUser } from '../../test/harness.js';
-import { s, users, plants, tokens, now, input, list, names, count, setAlarm } from '../../test/plant-world.js';
+import {
+  usePlantWorld,
+  s,
+  users,
+  plants,
+  tokens,
+  now,
+  input,
+  list,
+  names,
+  count,
+  setAlarm,
+} from '../../test/plant-world.js';
+
+usePlantWorld();
 
 describe('GET /api/plants', () => {
   it('lists the plants of the caller’s subtree with status, devices, owner and refresh time', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTemplate } from '../../test/template.js';
 import type { Reading } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import { adminId, openTestDb } from '../../test/harness.js';
@@ -42,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-describe.skipIf(inject('template').kind !== 'postgres')('ingest processes sharing PostgreSQL', () => {
+describe.skipIf(testTemplate().kind !== 'postgres')('ingest processes sharing PostgreSQL', () => {
   it('add to shared plant rollups concurrently without deadlocks, every reading once', async () => {
     const ingests = [
       new Ingest(db, { maxBatch: 20, concurrency: 1 }),

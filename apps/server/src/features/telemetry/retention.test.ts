@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTemplate } from '../../test/template.js';
 import type { Reading } from '@voltfleet/domain';
 import { openDb, type Db } from '../../db/db.js';
 import { adminId, openTestDatabase } from '../../test/harness.js';
@@ -16,7 +17,7 @@ import { retentionCutoff } from './retention.js';
  * last one before the cut-off (its next reading is still within the 35 days the link accepts), all else goes.
  */
 
-const POSTGRES = inject('template').kind === 'postgres';
+const POSTGRES = testTemplate().kind === 'postgres';
 const HOUR = 3_600_000;
 const STEP = 2 * HOUR;
 const MONTHS = 2;
