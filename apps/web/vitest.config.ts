@@ -26,8 +26,9 @@ export default mergeConfig(
             include: ['src/**/*.test.tsx'],
             setupFiles: ['src/test/setup.ts'],
             // A test takes one or two seconds; the first of a file also styles every Ant Design component it
-            // renders, and a loaded two-core machine can double that.
-            testTimeout: 15_000,
+            // renders, and npm test runs another suite beside this one on the two cores: the limit catches a hung
+            // test, not a slow machine.
+            testTimeout: 30_000,
           },
         },
       ],

@@ -11,5 +11,10 @@ export default defineConfig({
       '@voltfleet/osim': source('packages/osim'),
     },
   },
-  test: { include: ['src/**/*.test.ts'] },
+  test: {
+    include: ['src/**/*.test.ts'],
+    // The time limit catches a hung test, not a slow machine: npm test runs two suites at once on two cores, where
+    // a CPU-bound table of thousands of cases (reading-check's 5,000 payloads) took over vitest's default 5 s.
+    testTimeout: 30_000,
+  },
 });

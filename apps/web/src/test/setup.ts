@@ -1,8 +1,12 @@
 // Setup of the component tests (*.test.tsx, jsdom): matchers, clean-up, and the few browser APIs jsdom lacks.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearSession } from '@/lib/session';
+
+// findBy… and waitFor wait for what the component will show, not for a deadline: their default second is too short
+// when npm test runs two suites at once on two cores. A test that asks for its own timeout keeps it.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals here, so Testing Library cannot register its own clean-up.
 afterEach(() => {
