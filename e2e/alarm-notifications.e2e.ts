@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
-import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
+import { runEnv } from './support/run-env.js';
 import { ADMIN_PASSWORD, WAIT_MS, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
 import { receivedMails } from './support/mailbox.js';
 
@@ -27,10 +27,11 @@ const bellCount = async (page: Page): Promise<number> => {
   return Number(/(\d+)\s*$/.exec(label)?.[1] ?? NaN);
 };
 
-describe('alarm notifications', () => {
+test.describe('alarm notifications', () => {
   const journey = setupJourney();
 
-  it('a rule made on the page tells of a simulated fault: the bell count rises live and the e-mail arrives', async () => {
+  test('a rule made on the page tells of a simulated fault: the bell count rises live and the e-mail arrives', async () => {
+    test.setTimeout(120_000);
     // A new inverter of the admin's, activated into a demo plant, that will report a fault over MQTT.
     const sn = `VFE2E${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
     const stocked = await journey.api.call<StockInResult>('POST', '/api/device-storage', {
@@ -72,7 +73,7 @@ describe('alarm notifications', () => {
     await expect.poll(() => page.getByTestId('rule-table').innerText(), { timeout: WAIT_MS }).toContain(name);
 
     // The inverter reports the fault for longer than the debounce (by its readings' times).
-    const client = await mqtt.connectAsync(inject('mqttUrl'), {
+    const client = await mqtt.connectAsync(runEnv('mqttUrl'), {
       clientId: sn,
       username: stocked.credentials!.username,
       password: stocked.credentials!.secret,
@@ -99,7 +100,7 @@ describe('alarm notifications', () => {
     const mail = await (async () => {
       const deadline = Date.now() + MAIL_MS;
       for (;;) {
-        const found = (await receivedMails(inject('mailboxUrl'))).find((m) => m.to === address && m.text.includes(sn));
+        const found = (await receivedMails(runEnv('mailboxUrl'))).find((m) => m.to === address && m.text.includes(sn));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
         await new Promise((r) => setTimeout(r, 500));
@@ -114,5 +115,5 @@ describe('alarm notifications', () => {
     const row = page.getByTestId('rule-table').locator('tr', { hasText: name });
     await row.getByRole('button', { name: 'Delivery log' }).click();
     await expect.poll(() => page.getByTestId('delivery-table').innerText(), { timeout: WAIT_MS }).toContain('Sent');
-  }, 120_000);
+  });
 });

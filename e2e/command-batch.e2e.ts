@@ -1,10 +1,18 @@
 // A new installer on the command issue page at 1440×900, in the four languages: devices chosen by filter in the
 // app's table ("select all within the filter"), the selection summarised before Issue, a batch to every demo
 // inverter followed per device to its outcome, and a value out of range refused by the form's own rule.
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN_PASSWORD,
+  USER_PASSWORD,
+  WAIT_MS,
+  expectNotice,
+  expectTitle,
+  loginViaForm,
+  setupJourney,
+} from './support/journey.js';
 import { chooseByTestId, demoInverters, type CommandDevice } from './support/demo-fleet.js';
+import { fleetViewer } from './support/scope.js';
 
 type Lang = 'zh' | 'en' | 'cs' | 'de';
 
@@ -49,15 +57,18 @@ const TEXT: Record<
   },
 };
 
-/** The command page in `lang`, signed in as the administrator (whose scope holds the whole demo fleet). */
-async function openCommandIssue(page: Page, lang: Lang): Promise<void> {
+/**
+ * The command page in `lang`, signed in as the administrator or as a viewer of the demo fleet (both scopes hold the
+ * whole demo fleet). A language chosen on the login page becomes the account's: only the viewer is signed in so.
+ */
+async function openCommandIssue(page: Page, lang: Lang, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/login');
   if (lang !== 'en') {
     await page.getByTestId('lang-switch').click();
     await page.getByTestId(`lang-option-${lang}`).click();
   }
-  await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+  await loginViaForm(page, username, password);
   await page.goto('/deviceCenter/commandIssue');
   await expectTitle(page, TEXT[lang].title);
 }
@@ -71,7 +82,7 @@ async function allOnline(journey: ReturnType<typeof setupJourney>): Promise<Comm
         devices = await demoInverters(journey);
         return devices.length > 0 && devices.every((d) => d.online);
       },
-      { timeout: 90_000, interval: 1000 },
+      { timeout: 90_000, intervals: [1000] },
     )
     .toBe(true);
   return devices;
@@ -101,21 +112,30 @@ async function expectLocalisedRangeMessage(page: Page, lang: Lang): Promise<void
   await expect.poll(() => help.count(), { timeout: WAIT_MS }).toBe(0);
 }
 
-describe('command batch chosen by filter, in four languages', () => {
+test.describe('command batch chosen by filter, in four languages', () => {
   const journey = setupJourney();
+  /**
+   * The account that reads the page in Chinese, Czech and German: a viewer of the demo fleet of the journey's own.
+   * The administrator's language stays English, and its scope also holds the devices other journeys stock in meanwhile.
+   */
+  let viewer: { username: string; token: string };
 
-  it.each<Lang>(['zh', 'cs', 'de'])(
-    'filters, selects all within the filter, summarises it and refuses a value out of range (%s)',
-    async (lang) => {
+  test.beforeAll(async () => {
+    viewer = await fleetViewer(journey, ['B', 'B/E', 'B/E:command.issue'], 'batchViewer');
+  });
+
+  for (const lang of ['zh', 'cs', 'de'] as const) {
+    test(`filters, selects all within the filter, summarises it and refuses a value out of range (${lang})`, async () => {
+      test.setTimeout(120_000);
       const fleet = await demoInverters(journey);
       const tenK = fleet.filter((d) => d.model === '10K');
-      // What the server selects for the model filter (another journey's 10K devices count too, scope is the same).
+      // What the server selects for the model filter in the viewer's scope (the page's, with any 10K device in it).
       const { total } = await journey.api.call<{ total: number }>('GET', '/api/commands/devices/all?model=10K', {
-        token: journey.admin,
+        token: viewer.token,
       });
       expect(total).toBeGreaterThanOrEqual(tenK.length);
       const page = await journey.open();
-      await openCommandIssue(page, lang);
+      await openCommandIssue(page, lang, viewer.username, USER_PASSWORD);
 
       await chooseByTestId(page, 'command-model-filter', '10K');
       await expect
@@ -130,11 +150,11 @@ describe('command batch chosen by filter, in four languages', () => {
       expect(await page.getByTestId('command-selection-plants').innerText()).not.toBe('');
 
       await expectLocalisedRangeMessage(page, lang);
-    },
-    120_000,
-  );
+    });
+  }
 
-  it('issues a clock sync to every demo inverter chosen by filter and follows each to its outcome (en)', async () => {
+  test('issues a clock sync to every demo inverter chosen by filter and follows each to its outcome (en)', async () => {
+    test.setTimeout(300_000);
     const fleet = await allOnline(journey);
     expect(fleet.length).toBeGreaterThan(20);
     const page = await journey.open();
@@ -220,7 +240,7 @@ describe('command batch chosen by filter, in four languages', () => {
       .toBe(String(fleet.length));
     // Every device reaches a final state of the lifecycle, each seen in its own row.
     await expect
-      .poll(() => summary.getAttribute('data-finished', { timeout: 1000 }), { timeout: BATCH_MS, interval: 1000 })
+      .poll(() => summary.getAttribute('data-finished', { timeout: 1000 }), { timeout: BATCH_MS, intervals: [1000] })
       .toBe(String(fleet.length));
     const rows = page.getByTestId('issued-commands').locator('tbody tr');
     expect(await rows.count()).toBe(fleet.length);
@@ -240,17 +260,26 @@ describe('command batch chosen by filter, in four languages', () => {
       `${fleet.length} of ${fleet.length} commands finished`,
     );
 
-    // The live table's "finished at" is the control records' value for the same command.
+    // The live table's "finished at" is the control records' value for the same command. Other journeys sync this
+    // inverter's clock too: the same command is the clock sync to the same time (its downstream parameter, to the
+    // second) sent from this journey's address.
     const device = fleet[0]!;
     const liveRow = page.getByTestId(`command-row-${device.sn}-clockSync`);
     const liveFinished = await liveRow.locator('td').last().innerText();
+    const liveParameters = await liveRow.locator('td').nth(1).innerText();
     expect(liveFinished).not.toBe('');
+    expect(liveParameters).toMatch(/^Clock sync → \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} /);
     await page.goto('/userCenter/contralRecord');
     await expectTitle(page, 'Control records');
     await page.getByTestId('records-object').fill(device.sn);
     await page.getByTestId('records-search').click();
-    const record = page.getByTestId('control-records').locator('tr', { hasText: 'Clock sync' }).first();
+    const record = page
+      .getByTestId('control-records')
+      .locator('tr', { hasText: 'Clock sync' })
+      .filter({ hasText: liveParameters })
+      .filter({ hasText: journey.clientIp })
+      .first();
     await record.waitFor({ timeout: WAIT_MS });
     expect(await record.locator('td').last().innerText()).toBe(liveFinished);
-  }, 300_000);
+  });
 });

@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
-import { chooseByTestId, demoInverters, type CommandDevice } from './support/demo-fleet.js';
+import { INVERTER_PLACE, chooseByTestId, mqttInverters, type CommandDevice } from './support/demo-fleet.js';
 
 interface FirmwareOptions {
   pcuVersion: string;
@@ -11,14 +10,17 @@ interface FirmwareOptions {
 /** A demo inverter answers a command within a few seconds; the page hears the outcome live. */
 const OUTCOME_MS = 30_000;
 
-describe('command issue', () => {
+test.describe('command issue', () => {
   const journey = setupJourney();
 
-  /** An online demo inverter that runs PCU 4.0.0 (so a PCU 4.1.0 image fits it) and is switched on. */
+  /**
+   * An online demo inverter that runs PCU 4.0.0 (so a PCU 4.1.0 image fits it) and is switched on: from this journey's
+   * place among the MQTT inverters on (support/demo-fleet.ts), so no other journey sets a work mode there meanwhile.
+   */
   async function runningInverter(): Promise<CommandDevice> {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      const found = await demoInverters(journey);
+      const found = (await mqttInverters(journey)).slice(INVERTER_PLACE.commandIssue);
       for (const device of found.filter((d) => d.online)) {
         const options = await journey.api.call<FirmwareOptions>('GET', `/api/devices/${device.id}/firmware-options`, {
           token: journey.admin,
@@ -39,7 +41,7 @@ describe('command issue', () => {
     form.set('file', new Blob([Buffer.alloc(2048, 7)]), `pcu-${family}-4.1.0.bin`);
     const res = await fetch(`${journey.baseUrl}/api/firmware`, {
       method: 'POST',
-      headers: { token: journey.admin, 'accept-language': 'en' },
+      headers: { ...journey.headers, token: journey.admin, 'accept-language': 'en' },
       body: form,
     });
     // 409: an earlier run against the same server uploaded it already.
@@ -54,7 +56,8 @@ describe('command issue', () => {
     await page.getByTestId(`command-device-${sn}`).check({ timeout: WAIT_MS });
   }
 
-  it('sets the work mode of a demo inverter, sees it succeed live and in the control records', async () => {
+  test('sets the work mode of a demo inverter, sees it succeed live and in the control records', async () => {
+    test.setTimeout(120_000);
     const device = await runningInverter();
     const page = await journey.open();
     await openCommandIssue(page, device.sn);
@@ -64,7 +67,7 @@ describe('command issue', () => {
     await expectNotice(page, 'Issued successfully');
     const status = page.getByTestId('issued-commands').getByTestId('command-status').first();
     await expect
-      .poll(() => status.getAttribute('data-status'), { timeout: OUTCOME_MS, interval: 500 })
+      .poll(() => status.getAttribute('data-status'), { timeout: OUTCOME_MS, intervals: [500] })
       .toBe('succeeded');
 
     await page.goto('/userCenter/contralRecord');
@@ -79,9 +82,10 @@ describe('command issue', () => {
     await record.waitFor({ timeout: WAIT_MS });
     expect(await record.getByTestId('command-status').getAttribute('data-status')).toBe('succeeded');
     expect(await record.textContent()).toContain('Work mode → Peak-valley');
-  }, 120_000);
+  });
 
-  it('shows the outcome of an inverter that answered before the issue answer reached the page', async () => {
+  test('shows the outcome of an inverter that answered before the issue answer reached the page', async () => {
+    test.setTimeout(120_000);
     const device = await runningInverter();
     const page = await journey.open();
     await openCommandIssue(page, device.sn);
@@ -96,7 +100,7 @@ describe('command issue', () => {
         .poll(
           async () =>
             (await journey.api.call<{ status: string }>('GET', `/api/commands/${id}`, { token: journey.admin })).status,
-          { timeout: OUTCOME_MS, interval: 250 },
+          { timeout: OUTCOME_MS, intervals: [250] },
         )
         .toBe('succeeded');
       await route.fulfill({ response });
@@ -107,9 +111,10 @@ describe('command issue', () => {
     const status = page.getByTestId('issued-commands').getByTestId('command-status').first();
     // The page heard the outcome before it knew the command; it shows it, not "queued".
     await expect.poll(() => status.getAttribute('data-status'), { timeout: WAIT_MS }).toBe('succeeded');
-  }, 120_000);
+  });
 
-  it('refuses an upgrade of a running inverter with the "shut down first" message', async () => {
+  test('refuses an upgrade of a running inverter with the "shut down first" message', async () => {
+    test.setTimeout(120_000);
     const device = await runningInverter();
     await uploadPcuImage(device.model);
     const page = await journey.open();
@@ -135,12 +140,17 @@ describe('command issue', () => {
     const image = images.find((i) => i.kind === 'PCU' && i.family === device.model && i.version === '4.1.0')!;
     const refused = await fetch(`${journey.baseUrl}/api/devices/${device.id}/upgrade`, {
       method: 'POST',
-      headers: { token: journey.admin, 'content-type': 'application/json', 'accept-language': 'en' },
+      headers: {
+        ...journey.headers,
+        token: journey.admin,
+        'content-type': 'application/json',
+        'accept-language': 'en',
+      },
       body: JSON.stringify({ imageIds: [image.id], password: 'not-checked-before-the-rules' }),
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { msg: string }).msg).toBe(
       'Shut the inverter down first: issue the shutdown command before the upgrade',
     );
-  }, 120_000);
+  });
 });

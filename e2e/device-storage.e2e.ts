@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Download, Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { chooseOption } from './support/select.js';
-import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
 
 /** A serial number no other run of this journey uses (uppercase letters and digits). */
 const serial = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomInt(100, 999)}`;
@@ -41,10 +40,10 @@ async function workbookOf(bytes: Buffer): Promise<{ workbook: ExcelJS.Workbook; 
   return { workbook, sheet: workbook.worksheets[0]! };
 }
 
-describe('device storage', () => {
+test.describe('device storage', () => {
   const journey = setupJourney();
 
-  it('stocks a device in and shows its credentials once, then activates it to a plant', async () => {
+  test('stocks a device in and shows its credentials once, then activates it to a plant', async () => {
     const page = await journey.open();
     await openStorage(page);
     const sn = serial('E2ESTK');
@@ -69,16 +68,35 @@ describe('device storage', () => {
     // Shown once: nothing on the page carries the secret any more.
     expect(await page.content()).not.toContain(secret);
 
+    // Into a plant of the journey's own: a device activated into a demo plant would join the demo fleet that other
+    // journeys count meanwhile (command-batch selects its 10K inverters).
+    const plant = await journey.api.call<{ name: string }>('POST', '/api/plants', {
+      token: journey.admin,
+      body: {
+        name: unique('Storage_Site'),
+        type: 1,
+        powerKw: 10,
+        capacityKwh: 10,
+        longitude: '14.420000',
+        latitude: '50.080000',
+        address: 'Skladová 1, Praha',
+        azimuthDeg: 180,
+        inclinationDeg: 30,
+        currency: 'CZK',
+        onGridType: 2,
+        timeZone: 'Europe/Prague',
+        constructionDate: '2024-01-01',
+      },
+    });
     await row.getByTestId(`activate-${sn}`).click();
-    const plants = await journey.api.call<{ name: string }[]>('GET', '/api/plants', { token: journey.admin });
-    await chooseOption(page, page.getByTestId('activate-plant'), plants[0]!.name);
+    await chooseOption(page, page.getByTestId('activate-plant'), plant.name, plant.name);
     await page.getByTestId('activate-confirm').click();
     await expectNotice(page, 'Activated');
-    await expect.poll(() => page.getByTestId(`storage-row-${sn}`).innerText()).toContain(plants[0]!.name);
+    await expect.poll(() => page.getByTestId(`storage-row-${sn}`).innerText()).toContain(plant.name);
     expect(await page.getByTestId(`storage-row-${sn}`).innerText()).toContain('Activated');
   });
 
-  it('imports devices from the downloaded template and offers their credentials', async () => {
+  test('imports devices from the downloaded template and offers their credentials', async () => {
     const page = await journey.open();
     await openStorage(page);
     await page.getByTestId('storage-import').click();

@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
 import { listLayout } from './support/list-layout.js';
 
@@ -41,7 +40,7 @@ function changedRows(before: RowValues[], after: RowValues[]): string[] {
     .map((row) => row.sn);
 }
 
-describe('device list, live', () => {
+test.describe('device list, live', () => {
   const journey = setupJourney();
 
   /** Alarm events the page's live socket received (their arrival times), from before the page loads. */
@@ -67,70 +66,64 @@ describe('device list, live', () => {
     return page;
   }
 
-  it(
-    'shows the demo fleet, and its numbers change within 90 s without reloading',
-    async () => {
-      const fresh = await journey.open();
-      const alarmEvents = watchAlarmEvents(fresh);
-      const page = await openDeviceList('Inverter', fresh);
-      await page.getByTestId('device-live').and(page.locator('[data-state="open"]')).waitFor();
-      const before = await readRows(page);
-      expect(before.length).toBeGreaterThan(5);
-      expect(before.every((row) => /^[A-Z0-9]{8,32}$/.test(row.sn))).toBe(true);
+  test('shows the demo fleet, and its numbers change within 90 s without reloading', async () => {
+    test.setTimeout(LIVE_WAIT_MS + 60_000);
+    const fresh = await journey.open();
+    const alarmEvents = watchAlarmEvents(fresh);
+    const page = await openDeviceList('Inverter', fresh);
+    await page.getByTestId('device-live').and(page.locator('[data-state="open"]')).waitFor();
+    const before = await readRows(page);
+    expect(before.length).toBeGreaterThan(5);
+    expect(before.every((row) => /^[A-Z0-9]{8,32}$/.test(row.sn))).toBe(true);
 
-      // Any new page load would lose this mark; any list request would mean a refetch rather than a push.
-      await page.evaluate(() => Object.assign(window, { liveJourneyMark: true }));
-      const listRequests: number[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/api/devices') listRequests.push(Date.now());
-      });
+    // Any new page load would lose this mark; any list request would mean a refetch rather than a push.
+    await page.evaluate(() => Object.assign(window, { liveJourneyMark: true }));
+    const listRequests: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/devices') listRequests.push(Date.now());
+    });
 
-      await expect
-        .poll(async () => changedRows(before, await readRows(page)).length, { timeout: LIVE_WAIT_MS, interval: 1000 })
-        .toBeGreaterThan(0);
-      expect(await page.evaluate(() => 'liveJourneyMark' in window)).toBe(true);
-      // Values arrive as pushes. Only an alarm event (a demo fault) refetches the page, as its badges count alarms.
-      expect(listRequests.filter((at) => !alarmEvents.some((event) => event <= at))).toEqual([]);
-    },
-    LIVE_WAIT_MS + 60_000,
-  );
+    await expect
+      .poll(async () => changedRows(before, await readRows(page)).length, { timeout: LIVE_WAIT_MS, intervals: [1000] })
+      .toBeGreaterThan(0);
+    expect(await page.evaluate(() => 'liveJourneyMark' in window)).toBe(true);
+    // Values arrive as pushes. Only an alarm event (a demo fault) refetches the page, as its badges count alarms.
+    expect(listRequests.filter((at) => !alarmEvents.some((event) => event <= at))).toEqual([]);
+  });
 
-  it(
-    'narrows the list by serial number and shows the device’s status and plant time',
-    async () => {
-      const page = await openDeviceList();
-      // A device that has reported (right after start-up some have not yet).
-      let sn = '';
-      await expect
-        .poll(async () => (sn = (await readRows(page)).find((row) => row.updatedTs.includes('T'))?.sn ?? ''), {
-          timeout: LIVE_WAIT_MS,
-          interval: 1000,
-        })
-        .not.toBe('');
-      // Ant Design puts the test id on the input or on its wrapper, depending on the version.
-      const search = page.locator('input[data-testid="device-search"], [data-testid="device-search"] input').first();
-      await search.fill(sn);
-      await search.press('Enter');
-      const rows = page.getByTestId('device-table').locator('[data-testid^="device-row-"]');
-      await expect
-        .poll(() => rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-testid'))))
-        .toEqual([`device-row-${sn}`]);
-      expect(await page.getByTestId(`device-status-${sn}`).innerText()).toMatch(/^(Online|Alarm|Offline)$/);
+  test('narrows the list by serial number and shows the device’s status and plant time', async () => {
+    test.setTimeout(LIVE_WAIT_MS + 60_000);
+    const page = await openDeviceList();
+    // A device that has reported (right after start-up some have not yet).
+    let sn = '';
+    await expect
+      .poll(async () => (sn = (await readRows(page)).find((row) => row.updatedTs.includes('T'))?.sn ?? ''), {
+        timeout: LIVE_WAIT_MS,
+        intervals: [1000],
+      })
+      .not.toBe('');
+    // Ant Design puts the test id on the input or on its wrapper, depending on the version.
+    const search = page.locator('input[data-testid="device-search"], [data-testid="device-search"] input').first();
+    await search.fill(sn);
+    await search.press('Enter');
+    const rows = page.getByTestId('device-table').locator('[data-testid^="device-row-"]');
+    await expect
+      .poll(() => rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-testid'))))
+      .toEqual([`device-row-${sn}`]);
+    expect(await page.getByTestId(`device-status-${sn}`).innerText()).toMatch(/^(Online|Alarm|Offline)$/);
 
-      await page.getByTestId(`device-updated-${sn}`).hover();
-      await expect
-        .poll(() =>
-          page
-            .locator('.ant-tooltip')
-            .innerText({ timeout: 1000 })
-            .catch(() => ''),
-        )
-        .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d+(:\d{2})? plant time$/);
-    },
-    LIVE_WAIT_MS + 60_000,
-  );
+    await page.getByTestId(`device-updated-${sn}`).hover();
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-tooltip')
+          .innerText({ timeout: 1000 })
+          .catch(() => ''),
+      )
+      .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d+(:\d{2})? plant time$/);
+  });
 
-  it('fits a 1440 × 900 screen: the list scrolls inside its box, the serial number fixed, the page not at all', async () => {
+  test('fits a 1440 × 900 screen: the list scrolls inside its box, the serial number fixed, the page not at all', async () => {
     const page = await journey.open();
     await page.setViewportSize({ width: 1440, height: 900 });
     await openDeviceList('Battery', page);

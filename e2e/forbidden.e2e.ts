@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { expectTitle, loginViaForm, setupJourney, USER_PASSWORD } from './support/journey.js';
 
-describe('no permitted module', () => {
+test.describe('no permitted module', () => {
   const journey = setupJourney();
 
-  it('sends a user whose role has no modules to /403 after login', async () => {
+  test('sends a user whose role has no modules to /403 after login', async () => {
     const { username } = await journey.userWith([], 'nomodule');
     const page = await journey.open();
     await loginViaForm(page, username, USER_PASSWORD);

@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import { USER_PASSWORD, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
 
 /** Opens help with the header button named `name` and returns the drawer's help for the current screen. */
@@ -10,10 +9,10 @@ async function openHelp(page: Page, name: string) {
   return help;
 }
 
-describe('help', () => {
+test.describe('help', () => {
   const journey = setupJourney();
 
-  it('explains the current screen, with the fault handling of the catalogue, in the chosen language', async () => {
+  test('explains the current screen, with the fault handling of the catalogue, in the chosen language', async () => {
     // Alarm overview only: the user lands on it after login.
     const { username } = await journey.userWith(['C', 'C/B'], 'helper');
     const page = await journey.open('en-US');

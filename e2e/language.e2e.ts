@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import { WAIT_MS, expectTitle, loginViaForm, readMenu, setupJourney, USER_PASSWORD } from './support/journey.js';
 
 const SUBTITLE = {
@@ -10,10 +9,10 @@ const SUBTITLE = {
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
-describe('language', () => {
+test.describe('language', () => {
   const journey = setupJourney();
 
-  it('shows the login page in Chinese for a zh-CN browser', async () => {
+  test('shows the login page in Chinese for a zh-CN browser', async () => {
     const page = await journey.open('zh-CN');
     await page.goto('/login');
     await expectTitle(page, SUBTITLE.zh);
@@ -22,7 +21,7 @@ describe('language', () => {
     expect(await htmlLang(page)).toBe('zh');
   });
 
-  it('shows English for any other browser language, German included', async () => {
+  test('shows English for any other browser language, German included', async () => {
     const page = await journey.open('de-DE');
     await page.goto('/login');
     await expectTitle(page, SUBTITLE.en);
@@ -30,7 +29,7 @@ describe('language', () => {
     expect(await htmlLang(page)).toBe('en');
   });
 
-  it('keeps a chosen language over the browser one, after reload and after login', async () => {
+  test('keeps a chosen language over the browser one, after reload and after login', async () => {
     const { username } = await journey.userWith(['D', 'D/A', 'D/D'], 'lang');
     const page = await journey.open('zh-CN');
     await page.goto('/login');
@@ -59,7 +58,7 @@ describe('language', () => {
     expect((await readMenu(page)).modules).toEqual(['Centrum uživatelů']);
   });
 
-  it('switches the menu language inside the shell', async () => {
+  test('switches the menu language inside the shell', async () => {
     const { username } = await journey.userWith(['D', 'D/A'], 'lang');
     const page = await journey.open();
     await loginViaForm(page, username, USER_PASSWORD);
@@ -75,9 +74,8 @@ describe('language', () => {
   // The user list's title in each language: where the journey's user lands after login.
   const USER_LIST = { zh: '用户列表', en: 'User list', cs: 'Seznam uživatelů', de: 'Benutzerliste' } as const;
 
-  it.each(['zh', 'en', 'cs', 'de'] as const)(
-    'keeps the account’s choice of %s on a fresh browser, whatever that browser prefers',
-    async (lang) => {
+  for (const lang of ['zh', 'en', 'cs', 'de'] as const) {
+    test(`keeps the account’s choice of ${lang} on a fresh browser, whatever that browser prefers`, async () => {
       const { username } = await journey.userWith(['D', 'D/A'], 'lang');
       // Chosen inside the shell of a browser preferring something else.
       const first = await journey.open(lang === 'zh' ? 'en-US' : 'zh-CN');
@@ -109,10 +107,10 @@ describe('language', () => {
       await expectTitle(fresh, USER_LIST[lang]);
       expect(await htmlLang(fresh)).toBe(lang);
       expect(await fresh.evaluate(() => localStorage.getItem('voltfleet.lang'))).toBe(lang);
-    },
-  );
+    });
+  }
 
-  it('makes a choice on the login page the account’s own', async () => {
+  test('makes a choice on the login page the account’s own', async () => {
     const { username } = await journey.userWith(['D', 'D/A'], 'lang');
     const page = await journey.open('en-US');
     await page.goto('/login');

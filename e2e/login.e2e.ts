@@ -1,5 +1,4 @@
-import type { Locator } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Locator } from '@playwright/test';
 import {
   CAPTCHA_CODE,
   captchaImage,
@@ -30,10 +29,10 @@ async function nextCaptcha(img: Locator, previous: string | null): Promise<strin
   return src ?? '';
 }
 
-describe('login', () => {
+test.describe('login', () => {
   const journey = setupJourney();
 
-  it('shows a captcha picture large enough to read; a click, Enter or Space loads a new one', async () => {
+  test('shows a captcha picture large enough to read; a click, Enter or Space loads a new one', async () => {
     const page = await journey.open();
     await page.goto('/login');
     await expectTitle(page, 'Solar and battery fleet management');
@@ -61,7 +60,7 @@ describe('login', () => {
     await nextCaptcha(img, third);
   });
 
-  it('signs in with the typed captcha and lands on the first permitted page', async () => {
+  test('signs in with the typed captcha and lands on the first permitted page', async () => {
     // Records and roles, but not the user list: the first permitted page is the operation records.
     const { username } = await journey.userWith(['D', 'D/D', 'E'], 'login');
     const page = await journey.open();
@@ -78,7 +77,7 @@ describe('login', () => {
     await page.getByTestId('user-menu').filter({ hasText: username }).waitFor();
   });
 
-  it('shows the server message and a new captcha after a wrong password', async () => {
+  test('shows the server message and a new captcha after a wrong password', async () => {
     const { username } = await journey.userWith(['D', 'D/A'], 'wrongpw');
     const page = await journey.open();
     await page.goto('/login');
@@ -98,7 +97,7 @@ describe('login', () => {
     await expectTitle(page, 'User list');
   });
 
-  it('asks for every field when the form is sent empty', async () => {
+  test('asks for every field when the form is sent empty', async () => {
     const page = await journey.open();
     const sent: string[] = [];
     page.on('request', (req) => {

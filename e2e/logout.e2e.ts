@@ -1,13 +1,12 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNotice, expectTitle, location, loginViaForm, setupJourney, USER_PASSWORD } from './support/journey.js';
 
 const persistedState = (page: Page) => page.evaluate(() => localStorage.getItem('voltfleet.state'));
 
-describe('logout and session end', () => {
+test.describe('logout and session end', () => {
   const journey = setupJourney();
 
-  it('exits to /login, guards deep links with ?from=, and returns there after login', async () => {
+  test('exits to /login, guards deep links with ?from=, and returns there after login', async () => {
     const { username } = await journey.userWith(['D', 'D/A', 'D/D', 'E'], 'logout');
     const page = await journey.open();
     await loginViaForm(page, username, USER_PASSWORD);
@@ -29,7 +28,7 @@ describe('logout and session end', () => {
     await expectTitle(page, 'Role list');
   });
 
-  it('sends the user to /login?from=… when the session has ended on the server', async () => {
+  test('sends the user to /login?from=… when the session has ended on the server', async () => {
     const { username } = await journey.userWith(['D', 'D/A', 'D/D'], 'expiry');
     const page = await journey.open();
     await loginViaForm(page, username, USER_PASSWORD);
@@ -50,7 +49,7 @@ describe('logout and session end', () => {
     await expectTitle(page, 'Operation records');
   });
 
-  it('ends a session revoked through the API on the next fresh load', async () => {
+  test('ends a session revoked through the API on the next fresh load', async () => {
     const { username } = await journey.userWith(['D', 'D/A'], 'revoked');
     const page = await journey.open();
     await loginViaForm(page, username, USER_PASSWORD);

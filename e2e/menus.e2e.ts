@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { expectTitle, loginViaForm, readMenu, setupJourney, USER_PASSWORD } from './support/journey.js';
 
-describe('menus and permissions', () => {
+test.describe('menus and permissions', () => {
   const journey = setupJourney();
 
-  it('role A (D, D/A) sees User Center → User list only, and no add button without D/A:user.add', async () => {
+  test('role A (D, D/A) sees User Center → User list only, and no add button without D/A:user.add', async () => {
     const { username } = await journey.userWith(['D', 'D/A'], 'menuA');
     const page = await journey.open();
     await loginViaForm(page, username, USER_PASSWORD);
@@ -19,7 +19,7 @@ describe('menus and permissions', () => {
     expect(await page.getByTestId('user-add').count()).toBe(0);
   });
 
-  it('role B (E, D, D/D) sees System Management → Role list and User Center → Operation records', async () => {
+  test('role B (E, D, D/D) sees System Management → Role list and User Center → Operation records', async () => {
     const { username } = await journey.userWith(['E', 'D', 'D/D'], 'menuB');
     const page = await journey.open();
     await loginViaForm(page, username, USER_PASSWORD);
@@ -38,7 +38,7 @@ describe('menus and permissions', () => {
     expect(await page.getByTestId('role-add').count()).toBe(0);
   });
 
-  it('shows the add-user button to a role holding D/A:user.add', async () => {
+  test('shows the add-user button to a role holding D/A:user.add', async () => {
     const { username } = await journey.userWith(['D', 'D/A', 'D/A:user.add'], 'menuC');
     const page = await journey.open();
     await loginViaForm(page, username, USER_PASSWORD);
@@ -49,7 +49,7 @@ describe('menus and permissions', () => {
     expect(await page.locator('[data-testid^="user-edit-"], [data-testid^="user-delete-"]').count()).toBe(0);
   });
 
-  it('answers a page outside the permissions with the shell 404, and a stranger with /login', async () => {
+  test('answers a page outside the permissions with the shell 404, and a stranger with /login', async () => {
     const { username } = await journey.userWith(['D', 'D/A'], 'menuD');
     const page = await journey.open();
     await loginViaForm(page, username, USER_PASSWORD);

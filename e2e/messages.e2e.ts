@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { USER_PASSWORD, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
 
 interface Notice {
@@ -10,10 +10,10 @@ const texts = (title: string) =>
     ['zh', 'en', 'cs', 'de'].map((lang) => [lang, { title: `${title} ${lang}`, body: `Body ${lang}` }]),
   );
 
-describe('in-app messages', () => {
+test.describe('in-app messages', () => {
   const journey = setupJourney();
 
-  it('the bell counts a new message live; the page marks it read and deletes it, and the bell follows', async () => {
+  test('the bell counts a new message live; the page marks it read and deletes it, and the bell follows', async () => {
     // A user without the Alarm Center: their own messages are theirs all the same.
     const { username } = await journey.userWith(['A', 'A/A'], 'inbox');
     const page = await journey.open('en-US');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { USER_PASSWORD, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
 
 interface Notice {
@@ -10,10 +10,10 @@ const texts = (title: string) =>
     ['zh', 'en', 'cs', 'de'].map((lang) => [lang, { title: `${title} ${lang}`, body: `Body ${lang}` }]),
   );
 
-describe('upgrade notices', () => {
+test.describe('upgrade notices', () => {
   const journey = setupJourney();
 
-  it('greets a user once with a new notice; dismissed, it stays in the list and away from the next login', async () => {
+  test('greets a user once with a new notice; dismissed, it stays in the list and away from the next login', async () => {
     const title = unique('Notice');
     // The account exists before the notice: a notice published before an account was made does not greet it.
     const { username } = await journey.userWith(['A', 'A/A'], 'noticee');

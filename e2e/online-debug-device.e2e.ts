@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN_PASSWORD,
   USER_PASSWORD,
@@ -8,9 +7,9 @@ import {
   expectTitle,
   loginViaForm,
   setupJourney,
-  unique,
   type Journey,
 } from './support/journey.js';
+import { affiliate } from './support/scope.js';
 
 interface DebugDevice {
   id: number;
@@ -23,8 +22,9 @@ const OUTCOME_MS = 30_000;
 const HEX_FRAME = /^fe 55( [0-9a-f]{2})+ ae$/;
 
 /**
- * Switches the page to `lang`. The choice is stored with the account (it follows the user to the next login), so a
- * test that switches away from English switches back before it ends, for the tests after it.
+ * Switches the page to `lang`. The choice is stored with the account (it follows the user to the next login): a test
+ * that switches signs in as a user of its own (the administrator's language stays English for the journeys beside
+ * this one), and switches back before it ends.
  */
 async function switchLanguage(page: Page, lang: 'en' | 'de'): Promise<void> {
   await page.getByTestId('lang-switch').click();
@@ -53,7 +53,7 @@ async function connectedOsimInverter(journey: Journey): Promise<DebugDevice> {
           .catch(() => ({ replies: [] }));
         return read.replies.length > 0;
       },
-      { timeout: 90_000, interval: 1000 },
+      { timeout: 90_000, intervals: [1000] },
     )
     .toBe(true);
   return found!;
@@ -74,13 +74,32 @@ const poweredOff = async (journey: Journey, deviceId: number) =>
     })
   ).poweredOff;
 
-describe('online debug with a connected OSIM inverter', () => {
+test.describe('online debug with a connected OSIM inverter', () => {
   const journey = setupJourney();
 
-  it('reads 0A from the inverter: raw frames both ways and named fields that follow the language', async () => {
+  /**
+   * A user of the journey's own with these permissions, affiliated to the inverter's plant so the device is in scope
+   * (support/scope.ts); returns the username (password USER_PASSWORD) and id.
+   */
+  async function userOfInverter(device: DebugDevice, permissions: string[], prefix: string) {
+    const user = await journey.userWith(permissions, prefix);
+    const [stored] = await journey.api
+      .call<{ items: { sn: string; plantId: number | null }[] }>('GET', `/api/device-storage?keyword=${device.sn}`, {
+        token: journey.admin,
+      })
+      .then((r) => r.items.filter((d) => d.sn === device.sn));
+    expect(typeof stored?.plantId).toBe('number');
+    await affiliate(journey, user.id, [stored!.plantId!]);
+    return user;
+  }
+
+  test('reads 0A from the inverter: raw frames both ways and named fields that follow the language', async () => {
+    test.setTimeout(150_000);
     const device = await connectedOsimInverter(journey);
+    // A user who may query the inverter (the page and B/E:command.issue): the language switch is the account's.
+    const reader = await userOfInverter(device, ['B', 'B/E', 'B/E:command.issue'], 'dbgRead');
     const page = await journey.open();
-    await openDebug(page, 'admin', ADMIN_PASSWORD, device);
+    await openDebug(page, reader.username, USER_PASSWORD, device);
     await page.getByTestId('debug-read-command').click();
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
@@ -100,9 +119,10 @@ describe('online debug with a connected OSIM inverter', () => {
     await expect.poll(() => voltage.innerText(), { timeout: WAIT_MS }).toContain('Batteriespannung');
     expect(await page.getByTestId('debug-reply-hex-0A').innerText()).toMatch(HEX_FRAME);
     await switchLanguage(page, 'en');
-  }, 150_000);
+  });
 
-  it('syncs the clock after a confirmation, powers off with the password and on again', async () => {
+  test('syncs the clock after a confirmation, powers off with the password and on again', async () => {
+    test.setTimeout(180_000);
     const device = await connectedOsimInverter(journey);
     const page = await journey.open();
     await openDebug(page, 'admin', ADMIN_PASSWORD, device);
@@ -118,7 +138,7 @@ describe('online debug with a connected OSIM inverter', () => {
     await expectNotice(page, 'Issued successfully');
     // OSIM has no clock query: the inverter's 68 answer carries the time it has set, and that is the read-back.
     await expect
-      .poll(() => outcome('clockSync').getAttribute('data-status'), { timeout: OUTCOME_MS, interval: 500 })
+      .poll(() => outcome('clockSync').getAttribute('data-status'), { timeout: OUTCOME_MS, intervals: [500] })
       .toBe('succeeded');
 
     await page.getByTestId('debug-command-powerOff').click();
@@ -128,9 +148,9 @@ describe('online debug with a connected OSIM inverter', () => {
     await page.getByTestId('command-password').fill(ADMIN_PASSWORD);
     await password.getByRole('button', { name: 'OK' }).click();
     await expect
-      .poll(() => outcome('powerOff').getAttribute('data-status'), { timeout: OUTCOME_MS, interval: 500 })
+      .poll(() => outcome('powerOff').getAttribute('data-status'), { timeout: OUTCOME_MS, intervals: [500] })
       .toBe('succeeded');
-    await expect.poll(() => poweredOff(journey, device.id), { timeout: OUTCOME_MS, interval: 1000 }).toBe(true);
+    await expect.poll(() => poweredOff(journey, device.id), { timeout: OUTCOME_MS, intervals: [1000] }).toBe(true);
 
     await page.getByTestId('debug-command-powerOn').click();
     await page
@@ -139,14 +159,16 @@ describe('online debug with a connected OSIM inverter', () => {
       .waitFor();
     await page.getByTestId('debug-command-confirm').click();
     await expect
-      .poll(() => outcome('powerOn').getAttribute('data-status'), { timeout: OUTCOME_MS, interval: 500 })
+      .poll(() => outcome('powerOn').getAttribute('data-status'), { timeout: OUTCOME_MS, intervals: [500] })
       .toBe('succeeded');
-    await expect.poll(() => poweredOff(journey, device.id), { timeout: OUTCOME_MS, interval: 1000 }).toBe(false);
-  }, 180_000);
+    await expect.poll(() => poweredOff(journey, device.id), { timeout: OUTCOME_MS, intervals: [1000] }).toBe(false);
+  });
 
-  it('describes a field with type, scale, unit, range and meaning in the user language', async () => {
+  test('describes a field with type, scale, unit, range and meaning in the user language', async () => {
+    // A user with the page, of the journey's own: the language switch is the account's.
+    const { username } = await journey.userWith(['B', 'B/E'], 'dbgCat');
     const page = await journey.open();
-    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+    await loginViaForm(page, username, USER_PASSWORD);
     await page.goto('/deviceCenter/onlineDebug');
     await page.getByRole('tab', { name: 'Parameter description' }).click();
     const search = page.getByTestId('debug-catalogue-search');
@@ -187,29 +209,11 @@ describe('online debug with a connected OSIM inverter', () => {
     await switchLanguage(page, 'en');
   });
 
-  it('offers no raw registers (BA/BB) to a user without the operator permission, and the API refuses them', async () => {
+  test('offers no raw registers (BA/BB) to a user without the operator permission, and the API refuses them', async () => {
+    test.setTimeout(150_000);
     const device = await connectedOsimInverter(journey);
     // A user with the page but not B/E:debug.raw, affiliated to the inverter's plant so the device is in scope.
-    const role = await journey.api.createRole(journey.admin, unique('dbg_role'), ['B', 'B/E', 'B/E:command.issue']);
-    const username = unique('dbg');
-    const user = await journey.api.createUser(journey.admin, { username, password: USER_PASSWORD, roleId: role.id });
-    const [stored] = await journey.api
-      .call<{ items: { sn: string; plantId: number | null }[] }>('GET', `/api/device-storage?keyword=${device.sn}`, {
-        token: journey.admin,
-      })
-      .then((r) => r.items.filter((d) => d.sn === device.sn));
-    expect(stored?.plantId).toBeTypeOf('number');
-    const plant = await journey.api.call<Record<string, unknown> & { affiliatedUserIds: number[] }>(
-      'GET',
-      `/api/plants/${stored!.plantId}`,
-      { token: journey.admin },
-    );
-    const keys = ['name', 'type', 'powerKw', 'capacityKwh', 'longitude', 'latitude', 'address', 'azimuthDeg'];
-    keys.push('inclinationDeg', 'currency', 'onGridType', 'timeZone', 'constructionDate');
-    const input: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, plant[k]]));
-    if (plant.ownerId !== null) input.ownerId = plant.ownerId;
-    input.affiliatedUserIds = [...plant.affiliatedUserIds, user.id];
-    await journey.api.call('PUT', `/api/plants/${stored!.plantId}`, { token: journey.admin, body: input });
+    const { username } = await userOfInverter(device, ['B', 'B/E', 'B/E:command.issue'], 'dbg');
 
     const page = await journey.open();
     await openDebug(page, username, USER_PASSWORD, device);
@@ -224,7 +228,7 @@ describe('online debug with a connected OSIM inverter', () => {
     ]) {
       const res = await fetch(`${journey.baseUrl}/api/debug/${device.id}/read`, {
         method: 'POST',
-        headers: { token, 'content-type': 'application/json', 'accept-language': 'en' },
+        headers: { ...journey.headers, token, 'content-type': 'application/json', 'accept-language': 'en' },
         body: JSON.stringify(body),
       });
       expect([403, 404]).toContain(res.status);
@@ -235,5 +239,5 @@ describe('online debug with a connected OSIM inverter', () => {
       body: { kind: 'query', command: '0C' },
     });
     expect(query.replies.length).toBeGreaterThan(0);
-  }, 150_000);
+  });
 });

@@ -1,12 +1,11 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, WAIT_MS, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
 
 const GOOD_0A_QUERY = 'fe 55 64 14 0a 00 00 de ae';
 /** The same request with its checksum byte changed (de → df). */
 const BAD_CHECKSUM = 'fe 55 64 14\n0a 00 00 df ae';
 
-describe('online debug, result analysis', () => {
+test.describe('online debug, result analysis', () => {
   const journey = setupJourney();
 
   async function openAnalysis(): Promise<Page> {
@@ -26,7 +25,7 @@ describe('online debug, result analysis', () => {
       .innerText({ timeout: 1000 })
       .catch(() => '');
 
-  it('decodes a pasted query frame and shows the checksum verdict of a malformed one', async () => {
+  test('decodes a pasted query frame and shows the checksum verdict of a malformed one', async () => {
     const page = await openAnalysis();
     const input = page.getByTestId('debug-frame-input');
 

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { expect, test } from '@playwright/test';
+import { runEnv } from './support/run-env.js';
 import { receivedMails } from './support/mailbox.js';
 import { ADMIN_PASSWORD, USER_PASSWORD, WAIT_MS, expectNotice, loginViaForm, setupJourney } from './support/journey.js';
 
@@ -10,7 +11,7 @@ async function resetCode(to: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const mail = (await receivedMails(inject('mailboxUrl'))).find(
+        const mail = (await receivedMails(runEnv('mailboxUrl'))).find(
           (m) => m.to === to && /password reset code/.test(m.subject),
         );
         return (code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1]);
@@ -21,7 +22,7 @@ async function resetCode(to: string): Promise<string> {
   return code!;
 }
 
-describe('password reset by code', () => {
+test.describe('password reset by code', () => {
   const journey = setupJourney();
 
   /** A subordinate of the administrator with an e-mail address; returns its username and address. */
@@ -39,7 +40,7 @@ describe('password reset by code', () => {
     return { username, email };
   }
 
-  it('an administrator sends a subordinate a code from the user list; the user sets a new password with it', async () => {
+  test('an administrator sends a subordinate a code from the user list; the user sets a new password with it', async () => {
     const { username, email } = await userWithMail();
     const admin = await journey.open();
     await loginViaForm(admin, 'admin', ADMIN_PASSWORD);
@@ -70,7 +71,7 @@ describe('password reset by code', () => {
     await expect(journey.api.login(username, USER_PASSWORD)).rejects.toThrow();
   });
 
-  it('"Forgot password?" on the login page sends a code to the address typed', async () => {
+  test('"Forgot password?" on the login page sends a code to the address typed', async () => {
     const { username, email } = await userWithMail();
     const page = await journey.open();
     await page.goto('/login');

@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
 import { antInput, tariffRowSteps } from './support/tariff-rows.js';
 
@@ -21,11 +20,11 @@ const row = (page: Page, index: number) => page.getByTestId(`tariff-row-${index}
 const input = antInput;
 const { chooseType, setTime } = tariffRowSteps(row);
 
-describe('plant configuration', () => {
+test.describe('plant configuration', () => {
   const journey = setupJourney();
   let plantId = 0;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     const plant = await journey.api.call<{ plantId: number }>('POST', '/api/plants', {
       token: journey.admin,
       body: {
@@ -47,7 +46,7 @@ describe('plant configuration', () => {
     plantId = plant.plantId;
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     if (plantId) await journey.api.call('DELETE', `/api/plants/${plantId}`, { token: journey.admin }).catch(() => 0);
   });
 
@@ -62,7 +61,7 @@ describe('plant configuration', () => {
     return page;
   }
 
-  it('rejects an overlapping period with its message, then saves a valid day that appears as current', async () => {
+  test('rejects an overlapping period with its message, then saves a valid day that appears as current', async () => {
     const page = await openConfig();
     await page.getByTestId('tariff-editor').waitFor();
 
@@ -97,7 +96,7 @@ describe('plant configuration', () => {
     expect(await listed.innerText()).toContain('12:01–23:59');
   });
 
-  it('adds and edits the energy-saving factors', async () => {
+  test('adds and edits the energy-saving factors', async () => {
     const page = await openConfig();
     await page.getByRole('tab', { name: 'Energy saving' }).click();
     const panel = page.getByTestId('energy-saving');

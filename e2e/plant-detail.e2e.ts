@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, WAIT_MS, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, USER_PASSWORD, WAIT_MS, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+import { fleetViewer } from './support/scope.js';
 
 /** The demo inverters report every 30–60 s: within this the fleet has generated something. */
 const DATA_WAIT_MS = 150_000;
@@ -64,7 +64,7 @@ function answerTo<T>(page: Page, path: string): Promise<T> {
 /** The index of the last slot holding a positive number, or -1. */
 const lastPositive = (values: readonly (number | null)[]) => values.findLastIndex((v) => v !== null && v > 0);
 
-describe('plant statistics and plant detail', () => {
+test.describe('plant statistics and plant detail', () => {
   const journey = setupJourney();
   const get = <T>(url: string) => journey.api.call<T>('GET', url, { token: journey.admin });
 
@@ -87,7 +87,7 @@ describe('plant statistics and plant detail', () => {
           }
           return false;
         },
-        { timeout: DATA_WAIT_MS, interval: 5000 },
+        { timeout: DATA_WAIT_MS, intervals: [5000] },
       )
       .toBe(true);
     return found!;
@@ -99,131 +99,129 @@ describe('plant statistics and plant detail', () => {
     return page;
   }
 
-  it(
-    'lands on the statistics with the demo fleet’s generation, counts and trend',
-    async () => {
-      await expect
-        .poll(async () => (await get<Summary>('/api/plant-statistics/summary')).energy.total.pvKwh, {
-          timeout: DATA_WAIT_MS,
-          interval: 5000,
-        })
-        .toBeGreaterThan(0);
-      const page = await journey.open();
-      const drawn = answerTo<Trend>(page, '/api/plant-statistics/trend');
-      await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-      await page.waitForURL('**/plantCenter/plantStatistics');
-      await expectTitle(page, 'Plant statistics');
-      const summary = await get<Summary>('/api/plant-statistics/summary');
-      expect(await page.getByTestId('stats-count-all').innerText()).toBe(String(summary.counts.all));
-      const total = await page.getByTestId('stats-energy-pv-total').innerText();
-      expect(Number.parseFloat(total.replace(/,/g, ''))).toBeGreaterThan(0);
-      // Earnings: a row per currency the fleet earns in, each cell one line (not a cell of six currencies).
-      const currencies = [...new Set(summary.earnings.total.map((m) => m.currency))];
-      expect(currencies.length).toBeGreaterThan(1);
-      for (const currency of currencies) {
-        const cell = page.getByTestId(`stats-earnings-${currency}-total`);
-        expect(await cell.innerText()).not.toContain('\n');
-        const box = (await cell.boundingBox())!;
-        const energyBox = (await page.getByTestId('stats-energy-pv-total').boundingBox())!;
-        expect(box.height).toBeLessThanOrEqual(energyBox.height + 1);
-      }
+  test('lands on the statistics with the demo fleet’s generation, counts and trend', async () => {
+    test.setTimeout(DATA_WAIT_MS + 60_000);
+    // Signed in as a viewer of the demo fleet: the administrator's scope also holds the plants other journeys make
+    // and delete meanwhile, which the page and the API could each count at a different moment.
+    const viewer = await fleetViewer(journey, ['A', 'A/A'], 'statsViewer');
+    const asViewer = <T>(url: string) => journey.api.call<T>('GET', url, { token: viewer.token });
+    await expect
+      .poll(async () => (await asViewer<Summary>('/api/plant-statistics/summary')).energy.total.pvKwh, {
+        timeout: DATA_WAIT_MS,
+        intervals: [5000],
+      })
+      .toBeGreaterThan(0);
+    const page = await journey.open();
+    const drawn = answerTo<Trend>(page, '/api/plant-statistics/trend');
+    await loginViaForm(page, viewer.username, USER_PASSWORD);
+    await page.waitForURL('**/plantCenter/plantStatistics');
+    await expectTitle(page, 'Plant statistics');
+    const summary = await asViewer<Summary>('/api/plant-statistics/summary');
+    expect(await page.getByTestId('stats-count-all').innerText()).toBe(String(summary.counts.all));
+    const total = await page.getByTestId('stats-energy-pv-total').innerText();
+    expect(Number.parseFloat(total.replace(/,/g, ''))).toBeGreaterThan(0);
+    // Earnings: a row per currency the fleet earns in, each cell one line (not a cell of six currencies).
+    const currencies = [...new Set(summary.earnings.total.map((m) => m.currency))];
+    expect(currencies.length).toBeGreaterThan(1);
+    for (const currency of currencies) {
+      const cell = page.getByTestId(`stats-earnings-${currency}-total`);
+      expect(await cell.innerText()).not.toContain('\n');
+      const box = (await cell.boundingBox())!;
+      const energyBox = (await page.getByTestId('stats-energy-pv-total').boundingBox())!;
+      expect(box.height).toBeLessThanOrEqual(energyBox.height + 1);
+    }
 
-      const chart = page.getByTestId('stats-trend-chart');
-      await chart.locator('rect.chart-bar').first().waitFor();
-      const trend = await drawn;
-      const pv = trend.series.find((s) => s.quantity === 'pv')!.valuesKwh;
-      const slot = lastPositive(pv);
-      expect(slot).toBeGreaterThanOrEqual(0);
-      expect(await tooltipAt(chart, slot, trend.labels.length, 'pv')).toBe(`${en(pv[slot]!, 3)} kWh`);
-    },
-    DATA_WAIT_MS + 60_000,
-  );
+    const chart = page.getByTestId('stats-trend-chart');
+    await chart.locator('rect.chart-bar').first().waitFor();
+    const trend = await drawn;
+    const pv = trend.series.find((s) => s.quantity === 'pv')!.valuesKwh;
+    const slot = lastPositive(pv);
+    expect(slot).toBeGreaterThanOrEqual(0);
+    expect(await tooltipAt(chart, slot, trend.labels.length, 'pv')).toBe(`${en(pv[slot]!, 3)} kWh`);
+  });
 
-  it(
-    'opens a plant and renders every tab, with charts drawn from the stored figures',
-    async () => {
-      const { plant } = await plantWithGeneration();
-      const page = await signIn();
-      await page.goto(`/plantCenter/plantList/${plant.plantId}`);
-      await expectTitle(page, plant.name);
-      await expect.poll(() => page.getByTestId('detail-clock').innerText()).toMatch(/UTC[+-]\d+/);
-      await page.getByTestId('detail-today-pv').waitFor();
+  test('opens a plant and renders every tab, with charts drawn from the stored figures', async () => {
+    test.setTimeout(DATA_WAIT_MS + 90_000);
+    const { plant } = await plantWithGeneration();
+    const page = await signIn();
+    await page.goto(`/plantCenter/plantList/${plant.plantId}`);
+    await expectTitle(page, plant.name);
+    await expect.poll(() => page.getByTestId('detail-clock').innerText()).toMatch(/UTC[+-]\d+/);
+    await page.getByTestId('detail-today-pv').waitFor();
 
-      // The energy-flow graph shows the overview's live figures and directions. A reading can arrive between the
-      // page's answer and the test's, so they are compared until they agree (each mismatch is named).
-      const flow = async () => {
-        const { power } = await get<Overview>(`/api/plants/${plant.plantId}/overview`);
-        const expected: [string, string][] = [
-          ['energy-flow-pv-power', enPower(power.pvPowerW)],
-          ['energy-flow-load-power', enPower(power.loadPowerW)],
-          ['energy-flow-grid-power', enPower(power.gridPowerW)],
-          ['energy-flow-battery-power', enPower(power.batPowerW)],
-          ['energy-flow-battery-soc', enSoc(power.batSocPct)],
-        ];
-        const shown = await Promise.all(expected.map(([id]) => page.getByTestId(id).textContent()));
-        const lines: [string, string][] = [
-          ['energy-flow-grid-line', inwards(power.gridPowerW)],
-          ['energy-flow-battery-line', inwards(power.batPowerW)],
-        ];
-        const drawn = await Promise.all(lines.map(([id]) => page.getByTestId(id).getAttribute('data-direction')));
-        return [
-          ...expected.map(([id, want], i) => (shown[i] === want ? id : `${id}: ${shown[i]} ≠ ${want}`)),
-          ...lines.map(([id, want], i) => (drawn[i] === want ? id : `${id}: ${drawn[i]} ≠ ${want}`)),
-        ];
-      };
-      await expect
-        .poll(flow, { timeout: WAIT_MS, interval: 1000 })
-        .toEqual([
-          'energy-flow-pv-power',
-          'energy-flow-load-power',
-          'energy-flow-grid-power',
-          'energy-flow-battery-power',
-          'energy-flow-battery-soc',
-          'energy-flow-grid-line',
-          'energy-flow-battery-line',
-        ]);
-      // The demo plants generate: the figures are numbers, not the "—" of a plant that reports nothing.
-      expect(await page.getByTestId('energy-flow-pv-power').textContent()).toMatch(/^[\d,.]+ k?W$/);
+    // The energy-flow graph shows the overview's live figures and directions. A reading can arrive between the
+    // page's answer and the test's, so they are compared until they agree (each mismatch is named).
+    const flow = async () => {
+      const { power } = await get<Overview>(`/api/plants/${plant.plantId}/overview`);
+      const expected: [string, string][] = [
+        ['energy-flow-pv-power', enPower(power.pvPowerW)],
+        ['energy-flow-load-power', enPower(power.loadPowerW)],
+        ['energy-flow-grid-power', enPower(power.gridPowerW)],
+        ['energy-flow-battery-power', enPower(power.batPowerW)],
+        ['energy-flow-battery-soc', enSoc(power.batSocPct)],
+      ];
+      const shown = await Promise.all(expected.map(([id]) => page.getByTestId(id).textContent()));
+      const lines: [string, string][] = [
+        ['energy-flow-grid-line', inwards(power.gridPowerW)],
+        ['energy-flow-battery-line', inwards(power.batPowerW)],
+      ];
+      const drawn = await Promise.all(lines.map(([id]) => page.getByTestId(id).getAttribute('data-direction')));
+      return [
+        ...expected.map(([id, want], i) => (shown[i] === want ? id : `${id}: ${shown[i]} ≠ ${want}`)),
+        ...lines.map(([id, want], i) => (drawn[i] === want ? id : `${id}: ${drawn[i]} ≠ ${want}`)),
+      ];
+    };
+    await expect
+      .poll(flow, { timeout: WAIT_MS, intervals: [1000] })
+      .toEqual([
+        'energy-flow-pv-power',
+        'energy-flow-load-power',
+        'energy-flow-grid-power',
+        'energy-flow-battery-power',
+        'energy-flow-battery-soc',
+        'energy-flow-grid-line',
+        'energy-flow-battery-line',
+      ]);
+    // The demo plants generate: the figures are numbers, not the "—" of a plant that reports nothing.
+    expect(await page.getByTestId('energy-flow-pv-power').textContent()).toMatch(/^[\d,.]+ k?W$/);
 
-      await page.getByTestId('detail-tab-associated').click();
-      await page.getByTestId('detail-devices').locator('[data-testid^="detail-device-"]').first().waitFor();
-      await page.getByTestId('detail-tab-info').click();
-      await expect.poll(() => page.getByTestId('detail-field-name').innerText()).toBe(plant.name);
+    await page.getByTestId('detail-tab-associated').click();
+    await page.getByTestId('detail-devices').locator('[data-testid^="detail-device-"]').first().waitFor();
+    await page.getByTestId('detail-tab-info').click();
+    await expect.poll(() => page.getByTestId('detail-field-name').innerText()).toBe(plant.name);
 
-      // Generation: today's PV power curve; the tooltip shows the API's number for a slot.
-      const generationAnswer = answerTo<Generation>(page, `/api/plants/${plant.plantId}/generation`);
-      await page.getByTestId('detail-tab-generation').click();
-      const generationChart = page.getByTestId('detail-generation-chart');
-      // A curve of one reading so far is a dot: the path exists but has no length.
-      await generationChart.locator('path.chart-line').waitFor({ state: 'attached' });
-      const generation = await generationAnswer;
-      const at = lastPositive(generation.pvPowerW!);
-      expect(await tooltipAt(generationChart, at, generation.labels.length, 'pvPowerW')).toBe(
-        `${en(generation.pvPowerW![at]!, 0)} W`,
-      );
-      await page.getByTestId('detail-generation-range').getByText('Month', { exact: true }).click();
-      await generationChart.locator('rect.chart-bar').first().waitFor();
+    // Generation: today's PV power curve; the tooltip shows the API's number for a slot.
+    const generationAnswer = answerTo<Generation>(page, `/api/plants/${plant.plantId}/generation`);
+    await page.getByTestId('detail-tab-generation').click();
+    const generationChart = page.getByTestId('detail-generation-chart');
+    // A curve of one reading so far is a dot: the path exists but has no length.
+    await generationChart.locator('path.chart-line').waitFor({ state: 'attached' });
+    const generation = await generationAnswer;
+    const at = lastPositive(generation.pvPowerW!);
+    expect(await tooltipAt(generationChart, at, generation.labels.length, 'pvPowerW')).toBe(
+      `${en(generation.pvPowerW![at]!, 0)} W`,
+    );
+    await page.getByTestId('detail-generation-range').getByText('Month', { exact: true }).click();
+    await generationChart.locator('rect.chart-bar').first().waitFor();
 
-      // Trend: PV energy per 5 minutes of today.
-      const trendAnswer = answerTo<Trend>(page, `/api/plants/${plant.plantId}/trend`);
-      await page.getByTestId('detail-tab-trend').click();
-      const trendChart = page.getByTestId('detail-trend-chart');
-      await trendChart.locator('path.chart-line').first().waitFor({ state: 'attached' });
-      const trend = await trendAnswer;
-      const pv = trend.series.find((s) => s.quantity === 'pv')!.valuesKwh;
-      const slot = lastPositive(pv);
-      expect(slot).toBeGreaterThanOrEqual(0);
-      expect(await tooltipAt(trendChart, slot, trend.labels.length, 'pv')).toBe(`${en(pv[slot]!, 3)} kWh`);
+    // Trend: PV energy per 5 minutes of today.
+    const trendAnswer = answerTo<Trend>(page, `/api/plants/${plant.plantId}/trend`);
+    await page.getByTestId('detail-tab-trend').click();
+    const trendChart = page.getByTestId('detail-trend-chart');
+    await trendChart.locator('path.chart-line').first().waitFor({ state: 'attached' });
+    const trend = await trendAnswer;
+    const pv = trend.series.find((s) => s.quantity === 'pv')!.valuesKwh;
+    const slot = lastPositive(pv);
+    expect(slot).toBeGreaterThanOrEqual(0);
+    expect(await tooltipAt(trendChart, slot, trend.labels.length, 'pv')).toBe(`${en(pv[slot]!, 3)} kWh`);
 
-      await page.getByTestId('detail-tab-weather').click();
-      await page.locator('[data-testid="weather-forecast"], [data-testid="weather-unavailable"]').first().waitFor();
-      await page.getByTestId('detail-tab-savings').click();
-      await expect.poll(() => page.getByTestId('detail-savings').locator('tbody tr').count()).toBe(4);
-    },
-    DATA_WAIT_MS + 90_000,
-  );
+    await page.getByTestId('detail-tab-weather').click();
+    await page.locator('[data-testid="weather-forecast"], [data-testid="weather-unavailable"]').first().waitFor();
+    await page.getByTestId('detail-tab-savings').click();
+    await expect.poll(() => page.getByTestId('detail-savings').locator('tbody tr').count()).toBe(4);
+  });
 
-  it('a signed-in arrival on a plant asks for its figures beside the page’s code, once, and shows them', async () => {
+  test('a signed-in arrival on a plant asks for its figures beside the page’s code, once, and shows them', async () => {
     const [plant] = await get<ListedPlant[]>('/api/plants');
     const page = await signIn();
     // No live channel: a reading of the plant arriving meanwhile asks for the overview again, by design.
@@ -240,7 +238,7 @@ describe('plant statistics and plant detail', () => {
     expect(asked.indexOf(overview)).toBeLessThan(chunk);
   });
 
-  it('a signed-in arrival paints the shell and the plant together: the route’s loading spinner never shows', async () => {
+  test('a signed-in arrival paints the shell and the plant together: the route’s loading spinner never shows', async () => {
     const [plant] = await get<ListedPlant[]>('/api/plants');
     const page = await signIn();
     // Shown, the spinner made React hold the page back for 300 ms after its code was in (lib/lazy-load.ts).
@@ -257,7 +255,7 @@ describe('plant statistics and plant detail', () => {
     );
   });
 
-  it('answers a plant outside the scope like a missing one, and needs the plant module', async () => {
+  test('answers a plant outside the scope like a missing one, and needs the plant module', async () => {
     const page = await signIn();
     await page.goto('/plantCenter/plantList/2000000000');
     await expect

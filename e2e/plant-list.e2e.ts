@@ -1,7 +1,15 @@
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  ADMIN_PASSWORD,
+  USER_PASSWORD,
+  expectNotice,
+  expectTitle,
+  loginViaForm,
+  setupJourney,
+  unique,
+} from './support/journey.js';
 import { listLayout } from './support/list-layout.js';
+import { fleetViewer } from './support/scope.js';
 
 interface PlantItem {
   plantId: number;
@@ -37,8 +45,9 @@ const validPlant = (name: string) => ({
   constructionDate: '2024-03-01',
 });
 
-async function openPlantList(page: Page): Promise<void> {
-  await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+/** The plant list, signed in as the administrator or as `username` (password USER_PASSWORD). */
+async function openPlantList(page: Page, username = 'admin'): Promise<void> {
+  await loginViaForm(page, username, username === 'admin' ? ADMIN_PASSWORD : USER_PASSWORD);
   await page.getByTestId('menu-item-plantList').click();
   await page.waitForURL('**/plantCenter/plantList');
   await expectTitle(page, 'Plant list');
@@ -53,20 +62,20 @@ async function search(page: Page, text: string, expected: string[]): Promise<voi
   await expect.poll(() => rowNames(page)).toEqual(expected);
 }
 
-describe('plant list', () => {
+test.describe('plant list', () => {
   const journey = setupJourney();
   const created: number[] = [];
 
-  const plantsVia = (query = '') =>
-    journey.api.call<PlantItem[]>('GET', `/api/plants${query}`, { token: journey.admin });
+  const plantsVia = (query = '', token = journey.admin) =>
+    journey.api.call<PlantItem[]>('GET', `/api/plants${query}`, { token });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const id of created) {
       await journey.api.call('DELETE', `/api/plants/${id}`, { token: journey.admin }).catch(() => undefined);
     }
   });
 
-  it('refuses a plant with a leading space, 7 latitude decimals and negative power, then saves it fixed', async () => {
+  test('refuses a plant with a leading space, 7 latitude decimals and negative power, then saves it fixed', async () => {
     const page = await journey.open();
     await openPlantList(page);
     const name = unique('Brno_Roof');
@@ -102,23 +111,28 @@ describe('plant list', () => {
     expect(await row.innerText()).toContain('6.5');
   });
 
-  it('narrows by status, type and search, and pages 15 at a time', async () => {
+  test('narrows by status, type and search, and pages 15 at a time', async () => {
+    // The counts are those of a viewer of the demo fleet and of three plants of its own: the administrator's also
+    // count the plants other journeys make and delete meanwhile, which the page and the API could each count at a
+    // different moment.
+    const viewer = await fleetViewer(journey, ['A'], 'listViewer');
+    const viewed = (query = '') => plantsVia(query, viewer.token);
     const prefix = unique('Paging');
     for (let i = 0; i < 3; i++) {
       const plant = await journey.api.call<PlantItem>('POST', '/api/plants', {
         token: journey.admin,
-        body: { ...validPlant(`${prefix}_${i}`), type: 3 },
+        body: { ...validPlant(`${prefix}_${i}`), type: 3, ownerId: viewer.id },
       });
       created.push(plant.plantId);
     }
-    const all = await plantsVia();
+    const all = await viewed();
     expect(all.length).toBeGreaterThan(15);
 
     const page = await journey.open();
-    await openPlantList(page);
+    await openPlantList(page, viewer.username);
     const table = page.getByTestId('plant-table');
 
-    // Paging: the first page holds 15, the last the rest; the total is every plant the admin sees.
+    // Paging: the first page holds 15, the last the rest; the total is every plant the viewer sees.
     await expect.poll(() => rows(page).count()).toBe(15);
     expect(await table.locator('.pager-total').innerText()).toBe(`Total: ${all.length}`);
     const pages = Math.ceil(all.length / 15);
@@ -133,18 +147,18 @@ describe('plant list', () => {
       ['Alarm', 'alarm'],
       ['Normal', 'normal'],
     ] as const) {
-      const expected = await plantsVia(`?status=${query}`);
+      const expected = await viewed(`?status=${query}`);
       await page.getByTestId('plant-status-filter').getByText(label, { exact: true }).click();
       await expect.poll(() => table.locator('.pager-total').innerText()).toBe(`Total: ${expected.length}`);
       expect(await rows(page).count()).toBe(Math.min(15, expected.length));
       if (expected.length === 0) await table.getByText('No data at the moment').waitFor();
     }
-    const offline = await plantsVia('?status=offline');
+    const offline = await viewed('?status=offline');
     expect(offline.map((p) => p.name)).toEqual(expect.arrayContaining([`${prefix}_0`, `${prefix}_1`, `${prefix}_2`]));
     await page.getByTestId('plant-status-filter').getByText('All', { exact: true }).click();
 
     // Type: micro-grid only.
-    const microGrids = await plantsVia('?type=3');
+    const microGrids = await viewed('?type=3');
     await page.getByTestId('plant-type-filter').click();
     await page.locator('.ant-select-dropdown').getByText('Micro-grid', { exact: true }).click();
     await expect.poll(() => rows(page).count()).toBe(Math.min(15, microGrids.length));
@@ -158,7 +172,7 @@ describe('plant list', () => {
     await table.getByText('No data at the moment').waitFor();
   });
 
-  it('deletes a plant after saying what happens to its devices', async () => {
+  test('deletes a plant after saying what happens to its devices', async () => {
     const plant = await journey.api.call<PlantItem>('POST', '/api/plants', {
       token: journey.admin,
       body: validPlant(unique('Delete_Me')),
@@ -177,7 +191,7 @@ describe('plant list', () => {
     await expect.poll(async () => (await plantsVia()).some((p) => p.plantId === plant.plantId)).toBe(false);
   });
 
-  it('opens a plant from the project list with the keyboard', async () => {
+  test('opens a plant from the project list with the keyboard', async () => {
     const page = await journey.open();
     await openPlantList(page);
     // A plant whose name no other plant's name or address contains, so the search leaves exactly one.
@@ -197,7 +211,7 @@ describe('plant list', () => {
     await page.waitForURL(`**/plantCenter/plantList/${target.plantId}`);
   });
 
-  it('fits a 1440 × 900 screen: the list scrolls inside its box, the name fixed, with an alarm badge per plant', async () => {
+  test('fits a 1440 × 900 screen: the list scrolls inside its box, the name fixed, with an alarm badge per plant', async () => {
     const page = await journey.open();
     await page.setViewportSize({ width: 1440, height: 900 });
     await openPlantList(page);

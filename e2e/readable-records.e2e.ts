@@ -2,10 +2,10 @@
 // edited plant as "Plant <name> edited: Detailed address" with old → new, a setting with its value and unit, a clock
 // sync's time on the plant's wall clock with its offset; never action codes, JSON or register names.
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, loginViaForm, setupJourney, unique, type Journey } from './support/journey.js';
-import { demoInverters, osimConnected, type CommandDevice } from './support/demo-fleet.js';
+import { expect, test, type Page } from '@playwright/test';
+import { USER_PASSWORD, loginViaForm, setupJourney, unique, type Journey } from './support/journey.js';
+import { INVERTER_PLACE, inverterAt, type CommandDevice } from './support/demo-fleet.js';
+import { affiliate } from './support/scope.js';
 
 interface Command {
   id: number;
@@ -93,19 +93,30 @@ function wallClock(epochS: number, timeZone: string | null): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${offset}`;
 }
 
-async function issue(journey: Journey, body: Record<string, unknown>): Promise<Command> {
+/** The account that makes the records and reads them: its username and a token. */
+interface Actor {
+  username: string;
+  token: string;
+}
+
+async function issue(journey: Journey, actor: Actor, body: Record<string, unknown>): Promise<Command> {
   const { commands } = await journey.api.call<{ commands: Command[] }>('POST', '/api/commands', {
-    token: journey.admin,
+    token: actor.token,
     body: { ...body, idempotencyKey: randomUUID() },
   });
-  return journey.api.call<Command>('GET', `/api/commands/${commands[0]!.id}`, { token: journey.admin });
+  return journey.api.call<Command>('GET', `/api/commands/${commands[0]!.id}`, { token: actor.token });
 }
 
 /** A SOC lower limit of 20 %, or 25 % when the device has 20 % already (the server refuses an unchanged value). */
-async function setSoc(journey: Journey, device: CommandDevice): Promise<{ command: Command; value: number }> {
+async function setSoc(
+  journey: Journey,
+  actor: Actor,
+  device: CommandDevice,
+): Promise<{ command: Command; value: number }> {
   for (const value of [20, 25]) {
     try {
-      return { command: await issue(journey, { kind: 'socLowerLimitPct', deviceIds: [device.id], value }), value };
+      const command = await issue(journey, actor, { kind: 'socLowerLimitPct', deviceIds: [device.id], value });
+      return { command, value };
     } catch (err) {
       if (!String(err).includes('Enter a new value')) throw err;
     }
@@ -113,11 +124,11 @@ async function setSoc(journey: Journey, device: CommandDevice): Promise<{ comman
   throw new Error('no new SOC lower limit accepted');
 }
 
-async function openIn(journey: Journey, lang: Lang): Promise<Page> {
-  // The administrator's account reads in `lang`: the app switches to it at login, whatever the browser prefers.
-  await journey.api.call('PUT', '/api/auth/me/language', { token: journey.admin, body: { language: lang } });
+async function openIn(journey: Journey, actor: Actor, lang: Lang): Promise<Page> {
+  // The actor's account reads in `lang`: the app switches to it at login, whatever the browser prefers.
+  await journey.api.call('PUT', '/api/auth/me/language', { token: actor.token, body: { language: lang } });
   const page = await journey.open(lang === 'zh' ? 'zh-CN' : 'en-US');
-  await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+  await loginViaForm(page, actor.username, USER_PASSWORD);
   return page;
 }
 
@@ -128,29 +139,38 @@ async function rowTexts(page: Page, table: string): Promise<string[]> {
   return rows.allInnerTexts();
 }
 
-describe('readable records', () => {
+test.describe('readable records', () => {
   const journey = setupJourney();
 
-  it('shows operation and control records in words, values and plant time in zh, en, cs and de', async () => {
+  test('shows operation and control records in words, values and plant time in zh, en, cs and de', async () => {
+    test.setTimeout(240_000);
+    // The records are made and read by a user of the journey's own, whose language is its own to change (the
+    // administrator's stays English for the journeys beside this one). The inverter is this journey's place among the
+    // MQTT inverters (no other journey sends it a SOC lower limit), in the user's scope through its plant.
+    const user = await journey.userWith(
+      ['A', 'A:plant.add', 'A:plant.edit', 'B', 'B/E', 'B/E:command.issue', 'D', 'D/C', 'D/D'],
+      'readable',
+    );
+    const device = await inverterAt(journey, INVERTER_PLACE.readableRecords);
+    expect(device, 'an online demo inverter').toBeDefined();
+    await affiliate(journey, user.id, [device.plantId!]);
+    const actor: Actor = { username: user.username, token: await journey.api.login(user.username, USER_PASSWORD) };
     const name = unique('Suzhou');
     const plant = await journey.api.call<{ plantId: number }>('POST', '/api/plants', {
-      token: journey.admin,
+      token: actor.token,
       body: plantBody(name, 'Renmin Road 1'),
     });
     await journey.api.call('PUT', `/api/plants/${plant.plantId}`, {
-      token: journey.admin,
+      token: actor.token,
       body: plantBody(name, 'Ganjiang Road 88'),
     });
-    const connected = await osimConnected(journey);
-    const device = (await demoInverters(journey)).find((d) => d.online && !connected.has(d.sn));
-    expect(device, 'an online demo inverter').toBeDefined();
-    const soc = await setSoc(journey, device!);
-    const clock = await issue(journey, { kind: 'clockSync', deviceIds: [device!.id] });
+    const soc = await setSoc(journey, actor, device);
+    const clock = await issue(journey, actor, { kind: 'clockSync', deviceIds: [device.id] });
     const clockText = wallClock(clock.parameters.clockS!, clock.plantTimeZone);
 
     for (const lang of ['zh', 'en', 'cs', 'de'] as const) {
       const words = EXPECTED[lang];
-      const page = await openIn(journey, lang);
+      const page = await openIn(journey, actor, lang);
 
       await page.goto('/userCenter/operateRecord');
       await page.getByTestId('records-category').selectOption('plant');
@@ -169,16 +189,16 @@ describe('readable records', () => {
         .first();
       await commandRow.waitFor();
       expect(await commandRow.innerText()).toContain(words.issued);
-      expect(await commandRow.innerText()).toContain(device!.sn);
+      expect(await commandRow.innerText()).toContain(device.sn);
       for (const text of await rowTexts(page, 'records-table')) for (const raw of RAW) expect(text).not.toMatch(raw);
       // The stored record is there for the technical view, folded away.
       await commandRow.locator('summary').click();
       expect(await commandRow.locator('pre').innerText()).toContain('command.issue');
 
       await page.goto('/userCenter/contralRecord');
-      await page.getByTestId('records-object').fill(device!.sn);
+      await page.getByTestId('records-object').fill(device.sn);
       await page.getByTestId('records-search').click();
-      const socRow = page.getByTestId(`command-row-${device!.sn}-socLowerLimitPct`).first();
+      const socRow = page.getByTestId(`command-row-${device.sn}-socLowerLimitPct`).first();
       await expect
         .poll(() => socRow.innerText().catch(() => ''), { timeout: 15_000 })
         .toContain(`${words.soc} → ${soc.value} %`);
@@ -188,5 +208,5 @@ describe('readable records', () => {
       for (const text of await rowTexts(page, 'control-records')) for (const raw of RAW) expect(text).not.toMatch(raw);
       await page.context().close();
     }
-  }, 240_000);
+  });
 });

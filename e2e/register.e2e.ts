@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
+import { runEnv } from './support/run-env.js';
 import { receivedMails } from './support/mailbox.js';
 import { receivedSms } from './support/sms-log.js';
 import { WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
@@ -17,13 +17,13 @@ async function codeFrom(read: () => Promise<string | undefined>): Promise<string
 
 const mailedCode = (to: string) =>
   codeFrom(async () => {
-    const mail = (await receivedMails(inject('mailboxUrl'))).find((m) => m.to === to);
+    const mail = (await receivedMails(runEnv('mailboxUrl'))).find((m) => m.to === to);
     return mail && codeIn(mail.text);
   });
 
 const textedCode = (dialled: string) =>
   codeFrom(async () => {
-    const sms = (await receivedSms(inject('smsLogUrl'))).find((m) => m.to === dialled);
+    const sms = (await receivedSms(runEnv('smsLogUrl'))).find((m) => m.to === dialled);
     return sms && codeIn(sms.text);
   });
 
@@ -42,10 +42,10 @@ async function fillAccount(page: Page, username: string, role: 'personal' | 'eng
 /** A mainland mobile number no other run uses. */
 const mobile = () => `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
-describe('registration', () => {
+test.describe('registration', () => {
   const journey = setupJourney();
 
-  it('registers by e-mail with the mailed code (from the login page), and the new account logs in', async () => {
+  test('registers by e-mail with the mailed code (from the login page), and the new account logs in', async () => {
     const page = await journey.open();
     await page.goto('/login');
     await page.getByTestId('login-register').click();
@@ -78,7 +78,7 @@ describe('registration', () => {
     await page.getByTestId('menu').waitFor();
   });
 
-  it('registers by mobile with the texted code under a superior client code; an unknown code is refused', async () => {
+  test('registers by mobile with the texted code under a superior client code; an unknown code is refused', async () => {
     const page = await journey.open();
     await page.goto('/register');
     await page.getByTestId('register-by-mobile').click();
@@ -104,18 +104,20 @@ describe('registration', () => {
     await page.getByTestId('menu').waitFor();
   });
 
-  it.each([
+  for (const [lang, locale, titles] of [
     ['zh', 'zh-CN', ['账号信息', '联系方式', '关联账号', '完成']],
     ['cs', 'en-US', ['Údaje účtu', 'Kontakt', 'Přidružený účet', 'Dokončeno']],
     ['de', 'en-US', ['Kontodaten', 'Kontakt', 'Zugehöriges Konto', 'Abgeschlossen']],
-  ])('names the steps in %s', async (lang, locale, titles) => {
-    const page = await journey.open(locale);
-    await page.goto('/register');
-    await page.getByTestId('register-step-0').waitFor();
-    if (lang !== 'zh') {
-      await page.getByTestId('lang-switch').click();
-      await page.getByTestId(`lang-option-${lang}`).click();
-    }
-    await expect.poll(() => stepTitles(page), { timeout: WAIT_MS }).toEqual(titles);
-  });
+  ] as const) {
+    test(`names the steps in ${lang}`, async () => {
+      const page = await journey.open(locale);
+      await page.goto('/register');
+      await page.getByTestId('register-step-0').waitFor();
+      if (lang !== 'zh') {
+        await page.getByTestId('lang-switch').click();
+        await page.getByTestId(`lang-option-${lang}`).click();
+      }
+      await expect.poll(() => stepTitles(page), { timeout: WAIT_MS }).toEqual(titles);
+    });
+  }
 });

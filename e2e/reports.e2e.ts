@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Download, Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import {
   ADMIN_PASSWORD,
   USER_PASSWORD,
@@ -40,10 +39,10 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffe
   return readFile(await download.path());
 }
 
-describe('report management', () => {
+test.describe('report management', () => {
   const journey = setupJourney();
 
-  it('saves a template, selects its data as chart and table, and exports it by a job to a download', async () => {
+  test('saves a template, selects its data as chart and table, and exports it by a job to a download', async () => {
     const [inverter] = await demoInverters(journey);
     const name = unique('Tpl');
     const page = await journey.open();
@@ -95,17 +94,19 @@ describe('report management', () => {
     expect(sheet.getCell(`A${sheet.rowCount}`).value).toBe('Total');
   });
 
-  it.each(['zh', 'cs', 'de'] as const)('names both pages in %s', async (lang) => {
-    const { username } = await journey.userWith(['D', 'D/E', 'D/E:template.edit'], 'reports');
-    const page = await journey.open();
-    await loginViaForm(page, username, USER_PASSWORD);
-    // The shell is up (its landing page is the first permitted one) before the switch is used.
-    await expectTitle(page, TITLES.myTemplate.en);
-    await page.getByTestId('lang-switch').click();
-    await page.getByTestId(`lang-option-${lang}`).click();
-    // The switch is stored on the account before the next page is opened (a navigation would cut the request).
-    await expectTitle(page, TITLES.myTemplate[lang]);
-    await page.goto('/userCenter/dataSelect');
-    await expectTitle(page, TITLES.dataSelect[lang]);
-  });
+  for (const lang of ['zh', 'cs', 'de'] as const) {
+    test(`names both pages in ${lang}`, async () => {
+      const { username } = await journey.userWith(['D', 'D/E', 'D/E:template.edit'], 'reports');
+      const page = await journey.open();
+      await loginViaForm(page, username, USER_PASSWORD);
+      // The shell is up (its landing page is the first permitted one) before the switch is used.
+      await expectTitle(page, TITLES.myTemplate.en);
+      await page.getByTestId('lang-switch').click();
+      await page.getByTestId(`lang-option-${lang}`).click();
+      // The switch is stored on the account before the next page is opened (a navigation would cut the request).
+      await expectTitle(page, TITLES.myTemplate[lang]);
+      await page.goto('/userCenter/dataSelect');
+      await expectTitle(page, TITLES.dataSelect[lang]);
+    });
+  }
 });

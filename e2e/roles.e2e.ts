@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN_PASSWORD,
   expectNotice,
@@ -34,10 +33,10 @@ async function deleteRole(page: Page, name: string): Promise<void> {
   await page.locator('.ant-popconfirm', { hasText: name }).getByRole('button', { name: 'Delete' }).click();
 }
 
-describe('role editor', () => {
+test.describe('role editor', () => {
   const journey = setupJourney();
 
-  it('creates a role from ticked tree nodes and lists it', async () => {
+  test('creates a role from ticked tree nodes and lists it', async () => {
     const page = await journey.open();
     await openRoleList(page);
     const name = unique('editor');
@@ -68,7 +67,7 @@ describe('role editor', () => {
     expect(saved?.views).toEqual(['bigScreen/map']);
   });
 
-  it('refuses to delete a role a user holds, and deletes a free one', async () => {
+  test('refuses to delete a role a user holds, and deletes a free one', async () => {
     const held = await journey.userWith(['D', 'D/A'], 'held');
     const free = unique('free_role');
     await journey.api.createRole(journey.admin, free, ['D', 'D/D']);

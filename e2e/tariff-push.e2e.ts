@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
 import { antInput, tariffRowSteps } from './support/tariff-rows.js';
 import { chooseByTestId, demoInverters, osimConnected, type CommandDevice } from './support/demo-fleet.js';
@@ -25,7 +24,7 @@ const row = (page: Page, index: number) => page.getByTestId('tariff-periods').ge
 const input = antInput;
 const { chooseType, setTime } = tariffRowSteps(row);
 
-describe('tariff periods pushed to an inverter', () => {
+test.describe('tariff periods pushed to an inverter', () => {
   const journey = setupJourney();
 
   /** An online demo inverter on MQTT (not connected to the OSIM gateway) that belongs to a plant. */
@@ -63,7 +62,8 @@ describe('tariff periods pushed to an inverter', () => {
     return page;
   }
 
-  it("loads the plant's tariff, confirms the periods, and sees the push succeed live", async () => {
+  test("loads the plant's tariff, confirms the periods, and sees the push succeed live", async () => {
+    test.setTimeout(120_000);
     const device = await mqttInverter();
     const tariffs = await journey.api.call<PlantTariffs>('GET', `/api/plants/${device.plantId}/tariffs`, {
       token: journey.admin,
@@ -91,16 +91,17 @@ describe('tariff periods pushed to an inverter', () => {
     await expect
       .poll(() => issued.getByTestId('command-status').getAttribute('data-status'), {
         timeout: OUTCOME_MS,
-        interval: 500,
+        intervals: [500],
       })
       .toBe('succeeded');
     // The downstream parameters read as periods, not as register names.
     const text = (await issued.textContent()) ?? '';
     expect(text).toContain(lines.join(' · '));
     expect(text).not.toContain('tariffPeriod0Type');
-  }, 120_000);
+  });
 
-  it('refuses a plan with a gap at 12:00 with the SPEC message and sends nothing', async () => {
+  test('refuses a plan with a gap at 12:00 with the SPEC message and sends nothing', async () => {
+    test.setTimeout(120_000);
     const device = await mqttInverter();
     const before = await tariffCommands(device.sn);
     const page = await openTariffForm(device.sn);
@@ -123,5 +124,5 @@ describe('tariff periods pushed to an inverter', () => {
       .waitFor({ timeout: WAIT_MS });
     expect(await page.getByTestId('tariff-confirm-periods').count()).toBe(0);
     expect(await tariffCommands(device.sn)).toBe(before);
-  }, 120_000);
+  });
 });

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import {
   USER_PASSWORD,
   WAIT_MS,
@@ -30,11 +29,11 @@ async function openUserList(page: Page, username: string): Promise<void> {
   await tableLoaded(page.getByTestId('user-table'));
 }
 
-describe('user list: disable and delete; the avatar', () => {
+test.describe('user list: disable and delete; the avatar', () => {
   const journey = setupJourney();
   let manager: { username: string; roleId: number; id: number; token: string };
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     const made = await journey.userWith(MANAGER_GRANT, 'mgr');
     const token = await journey.api.login(made.username, USER_PASSWORD);
     const me = await journey.api.call<{ user: { id: number } }>('GET', '/api/auth/me', { token });
@@ -48,7 +47,7 @@ describe('user list: disable and delete; the avatar', () => {
     return { id: user.id, username };
   }
 
-  it('en: disabling signs the user out and login says so; deleting hands their plant and subordinate over', async () => {
+  test('en: disabling signs the user out and login says so; deleting hands their plant and subordinate over', async () => {
     const leaf = await subordinateOf(manager.token, 'leaf');
     const child = await subordinateOf(await journey.api.login(leaf.username, USER_PASSWORD), 'child');
     const plant = await journey.api.call<{ plantId: number }>('POST', '/api/plants', {
@@ -111,56 +110,60 @@ describe('user list: disable and delete; the avatar', () => {
     expect(stored.ownerId).toBe(manager.id);
   });
 
-  it.each([
+  for (const [locale, words] of [
     ['zh-CN', '将无法再登录。其电站和设备以及其下级用户（连同他们的所有下级）将转给您'],
     ['cs-CZ', 'se už nebude moci přihlásit. Jeho elektrárny a zařízení i jeho podřízení uživatelé'],
     ['de-DE', 'kann sich nicht mehr anmelden. Seine Anlagen und Geräte sowie seine untergeordneten Benutzer'],
     ['en-GB', 'can no longer log in. Their plants and devices and their subordinate users'],
-  ])('%s: the delete confirmation says what moves, and cancelling deletes nothing', async (locale, words) => {
-    const target = await subordinateOf(manager.token, 'keep');
-    // The account's own language choice is what a login applies (the browser decides only until one is made).
-    const language = locale.slice(0, 2);
-    await journey.api.call('PUT', '/api/auth/me/language', { token: manager.token, body: { language } });
-    const page = await journey.open(locale);
-    await openUserList(page, manager.username);
-    const row = await showRow(page, 'user-table', target.username);
-    await row.getByTestId(`user-delete-${target.username}`).click();
-    const text = await page.getByTestId('user-delete-text').innerText();
-    expect(text.startsWith(`${target.username}`)).toBe(true);
-    expect(text).toContain(words);
-    await page.locator('.ant-modal-footer button').first().click();
-    await page.getByTestId('user-delete-text').waitFor({ state: 'hidden' });
-    const still = await journey.api.call('GET', `/api/users/${target.id}`, { token: manager.token });
-    expect(still).toMatchObject({ username: target.username });
-  });
+  ] as const) {
+    test(`${locale}: the delete confirmation says what moves, and cancelling deletes nothing`, async () => {
+      const target = await subordinateOf(manager.token, 'keep');
+      // The account's own language choice is what a login applies (the browser decides only until one is made).
+      const language = locale.slice(0, 2);
+      await journey.api.call('PUT', '/api/auth/me/language', { token: manager.token, body: { language } });
+      const page = await journey.open(locale);
+      await openUserList(page, manager.username);
+      const row = await showRow(page, 'user-table', target.username);
+      await row.getByTestId(`user-delete-${target.username}`).click();
+      const text = await page.getByTestId('user-delete-text').innerText();
+      expect(text.startsWith(`${target.username}`)).toBe(true);
+      expect(text).toContain(words);
+      await page.locator('.ant-modal-footer button').first().click();
+      await page.getByTestId('user-delete-text').waitFor({ state: 'hidden' });
+      const still = await journey.api.call('GET', `/api/users/${target.id}`, { token: manager.token });
+      expect(still).toMatchObject({ username: target.username });
+    });
+  }
 
-  it.each([
+  for (const [reducedMotion, zooms] of [
     ['no-preference', true],
     ['reduce', false],
-  ] as const)('with motion %s, the dialog zooms in: %s', async (reducedMotion, zooms) => {
-    const target = await subordinateOf(manager.token, 'still');
-    await journey.api.call('PUT', '/api/auth/me/language', { token: manager.token, body: { language: 'en' } });
-    const page = await journey.open('en-US', { reducedMotion });
-    await openUserList(page, manager.username);
-    const row = await showRow(page, 'user-table', target.username);
-    // Watched from before the click: the zoom's classes last only while it runs. Its "active" step is the animation
-    // itself; without motion the dialog still passes through the "prepare" step (a frame, nothing moves).
-    await page.evaluate(() => {
-      const seen = document.documentElement.dataset;
-      new MutationObserver(() => {
-        if (document.querySelector('.ant-modal.ant-zoom-appear-active, .ant-modal.ant-zoom-enter-active'))
-          seen.zoomSeen = 'yes';
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  ] as const) {
+    test(`with motion ${reducedMotion}, the dialog zooms in: ${zooms}`, async () => {
+      const target = await subordinateOf(manager.token, 'still');
+      await journey.api.call('PUT', '/api/auth/me/language', { token: manager.token, body: { language: 'en' } });
+      const page = await journey.open('en-US', { reducedMotion });
+      await openUserList(page, manager.username);
+      const row = await showRow(page, 'user-table', target.username);
+      // Watched from before the click: the zoom's classes last only while it runs. Its "active" step is the animation
+      // itself; without motion the dialog still passes through the "prepare" step (a frame, nothing moves).
+      await page.evaluate(() => {
+        const seen = document.documentElement.dataset;
+        new MutationObserver(() => {
+          if (document.querySelector('.ant-modal.ant-zoom-appear-active, .ant-modal.ant-zoom-enter-active'))
+            seen.zoomSeen = 'yes';
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
+      await row.getByTestId(`user-delete-${target.username}`).click();
+      await page.getByTestId('user-delete-text').waitFor();
+      await page.waitForTimeout(400); // longer than Ant Design's slowest motion (0.3 s)
+      expect(await page.evaluate(() => document.documentElement.dataset.zoomSeen === 'yes')).toBe(zooms);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByTestId('user-delete-text').waitFor({ state: 'hidden' });
     });
-    await row.getByTestId(`user-delete-${target.username}`).click();
-    await page.getByTestId('user-delete-text').waitFor();
-    await page.waitForTimeout(400); // longer than Ant Design's slowest motion (0.3 s)
-    expect(await page.evaluate(() => document.documentElement.dataset.zoomSeen === 'yes')).toBe(zooms);
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await page.getByTestId('user-delete-text').waitFor({ state: 'hidden' });
-  });
+  }
 
-  it('uploads an avatar: re-encoded, shown in the personal centre and in the user menu', async () => {
+  test('uploads an avatar: re-encoded, shown in the personal centre and in the user menu', async () => {
     await journey.api.call('PUT', '/api/auth/me/language', { token: manager.token, body: { language: 'en' } });
     const page = await journey.open();
     await loginViaForm(page, manager.username, USER_PASSWORD);

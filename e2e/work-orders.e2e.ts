@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { expect, test, type Page } from '@playwright/test';
 import { FIRST_ALARM_MS, waitForAlarm, type ListedAlarm } from './support/alarms.js';
 import { ADMIN_PASSWORD, WAIT_MS, expectTitle, location, loginViaForm, setupJourney } from './support/journey.js';
 
@@ -26,15 +25,16 @@ const expectState = (page: Page, state: string) =>
     .poll(() => page.getByTestId('work-order-drawer').getByTestId('work-order-state').innerText(), { timeout: WAIT_MS })
     .toBe(state);
 
-describe('work orders', () => {
+test.describe('work orders', () => {
   const journey = setupJourney();
   let alarm: ListedAlarm;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(FIRST_ALARM_MS);
     alarm = await waitForAlarm(journey, 'state=active&sort=raisedAt&order=asc');
-  }, FIRST_ALARM_MS);
+  });
 
-  it('takes a work order from an alarm to closed: prefilled, assigned, worked, resolved, closed, with an image', async () => {
+  test('takes a work order from an alarm to closed: prefilled, assigned, worked, resolved, closed, with an image', async () => {
     const assignee = await journey.userWith(['A'], 'woTech');
     const page = await journey.open();
     await loginViaForm(page, 'admin', ADMIN_PASSWORD);

@@ -1,16 +1,9 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
-
-/** The system Chromium, headless, with the flags this machine needs (no background network, no sandbox as root). */
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-  });
-}
-
+/**
+ * A page in a new context of `browser` (the worker's: the system Chromium, headless, with the flags this machine needs,
+ * as playwright.config.ts launches it).
+ */
 export async function newPage(
   browser: Browser,
   baseURL: string,

@@ -1,9 +1,11 @@
-import type {} from 'vitest';
-import type { TestProject } from 'vitest/node';
-import { writeFile } from 'node:fs/promises';
-import { startServer } from './server.mjs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createApi } from './api.mjs';
+import { ADMIN_PASSWORD, startServer } from './server.mjs';
 import { startWeatherFixtureServer } from '../../apps/server/src/test/weather-fixture-server.js';
 import { startMailbox } from './mailbox.js';
+import { provideRunEnv } from './run-env.js';
 import { startSmsLog } from './sms-log.js';
 
 /**
@@ -15,8 +17,11 @@ import { startSmsLog } from './sms-log.js';
  * first (DEMO_HISTORY_DAYS; `npm start` seeds 13 months, which takes minutes): enough for the journeys to find
  * yesterday's and this month's figures, short enough to add seconds; the journeys start once it is done and the
  * fleet is live.
+ *
+ * Playwright runs this once, in its own process, before it starts the workers; they inherit the environment it sets
+ * (support/run-env.ts). The function it returns is the global teardown.
  */
-export default async function setup(project: TestProject) {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   // Recorded Open-Meteo answers from a local server: journeys see a forecast without the internet.
   const weather = await startWeatherFixtureServer();
   // Mail goes to a real SMTP server here; the notification journey reads what it received.
@@ -40,6 +45,7 @@ export default async function setup(project: TestProject) {
   });
   try {
     await demoSeeded(server.baseUrl);
+    await administratorReadsEnglish(server.baseUrl);
   } catch (err) {
     await server.stop();
     await weather.close();
@@ -47,15 +53,20 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   const smsLog = await startSmsLog(() => server.output());
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('smsLogUrl', smsLog.url);
-  project.provide('mailboxUrl', mailbox.url);
-  project.provide('mqttUrl', `mqtt://127.0.0.1:${server.mqttPort}`);
+  const lockDir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-e2e-locks-'));
+  provideRunEnv({
+    baseUrl: server.baseUrl,
+    smsLogUrl: smsLog.url,
+    mailboxUrl: mailbox.url,
+    mqttUrl: `mqtt://127.0.0.1:${server.mqttPort}`,
+    lockDir,
+  });
   return async () => {
     await smsLog.close();
     await server.stop();
     await weather.close();
     await mailbox.close();
+    await rm(lockDir, { recursive: true, force: true });
     if (process.env.E2E_SERVER_LOG) await writeFile(process.env.E2E_SERVER_LOG, server.output());
   };
 }
@@ -75,14 +86,14 @@ async function demoSeeded(baseUrl: string): Promise<void> {
   throw new Error(`the demo history was not seeded: ${last}`);
 }
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    /** GET: the mails the platform sent so far (JSON). */
-    mailboxUrl: string;
-    /** GET: the SMS the log provider has written to the server's log so far (JSON). */
-    smsLogUrl: string;
-    /** The platform's in-process MQTT broker (devices connect there). */
-    mqttUrl: string;
-  }
+/**
+ * The administrator's language is chosen once, English, for the whole run: the journeys run side by side and sign in
+ * as the administrator at any moment, so none of them may change it (a journey that needs another language signs in
+ * as a user of its own; support/journey.ts checks this after every test). Chosen, it also stays English whatever
+ * language a journey's browser prefers, and so do the mails the administrator is sent.
+ */
+async function administratorReadsEnglish(baseUrl: string): Promise<void> {
+  const api = createApi(baseUrl);
+  const token = await api.login('admin', ADMIN_PASSWORD);
+  await api.call('PUT', '/api/auth/me/language', { token, body: { language: 'en' } });
 }

@@ -1,20 +1,25 @@
-// What every journey file shares: one Chromium per file, a fresh context per test (closed after it, with a
-// screenshot in e2e/.artifacts/ when the test failed), an API client for fast preparation, and the UI steps
-// several journeys take (signing in, reading the menu, waiting for a notice).
+// What every journey file shares: the worker's Chromium (Playwright's worker-scoped `browser`), a fresh context per
+// test (closed after it; Playwright keeps a screenshot and a trace of a failed test under e2e/.artifacts/), an API
+// client for fast preparation, and the UI steps several journeys take (signing in, reading the menu, waiting for a
+// notice).
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { createApi, type E2eApi } from './api.mjs';
-import { launch, newPage } from './browser.js';
-import { ADMIN_PASSWORD, CAPTCHA_CODE, ROOT } from './server.mjs';
+import { newPage } from './browser.js';
+import { runEnv } from './run-env.js';
+import { ADMIN_PASSWORD, CAPTCHA_CODE } from './server.mjs';
+import { WAIT_MS } from './wait.js';
 
-export { ADMIN_PASSWORD, CAPTCHA_CODE };
+export { ADMIN_PASSWORD, CAPTCHA_CODE, WAIT_MS };
 
-/** The longest any single step may take: generous for a loaded machine, short enough to fail fast. */
-export const WAIT_MS = 15_000;
-export const ARTIFACTS = path.join(ROOT, 'e2e/.artifacts');
 export const USER_PASSWORD = 'Journey-pw-1';
 
 /** A name no other journey (or earlier run against the same server) uses; valid as username and role name. */
@@ -45,77 +50,96 @@ async function slowDown(context: BrowserContext, page: Page): Promise<void> {
 
 export interface Journey {
   readonly baseUrl: string;
+  /** This journey file's client address (its X-Forwarded-For): what the server records as the sender's address. */
+  readonly clientIp: string;
+  /** The headers that make a request this journey's (its client address), for requests made without `api`. */
+  readonly headers: Readonly<Record<string, string>>;
   /** API client with this journey's client address. */
   readonly api: E2eApi;
   /** An administrator token for preparing roles and users through the API. */
   readonly admin: string;
   /** A new browser context (and page) for the current test; closed after the test. */
   open(locale?: string, options?: Pick<BrowserContextOptions, 'reducedMotion'>): Promise<Page>;
-  /** A role with these permission codes and a user holding it; returns the username (password USER_PASSWORD). */
-  userWith(permissions: string[], prefix?: string): Promise<{ username: string; roleName: string; roleId: number }>;
+  /**
+   * A role with these permission codes (and big-screen views) and a user holding it, below the administrator; returns
+   * the username (password USER_PASSWORD) and the ids.
+   */
+  userWith(
+    permissions: string[],
+    prefix?: string,
+    views?: string[],
+  ): Promise<{ username: string; id: number; roleName: string; roleId: number }>;
 }
 
-/** Registers the hooks of a journey file; call once at the top of its `describe`. */
+/**
+ * Registers the hooks of a journey file; call once at the top of its `test.describe`. Nothing here reads the run's
+ * addresses before a hook or test asks: Playwright also loads the file to list its tests, before the global setup.
+ */
 export function setupJourney(): Journey {
-  const baseUrl = inject('baseUrl');
   // The server trusts X-Forwarded-For in the journeys: each file is its own client for the per-address limits.
   const clientIp = `10.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
   const headers = { 'x-forwarded-for': clientIp };
-  const api = createApi(baseUrl, { headers });
+  let api: E2eApi | undefined;
   let browser: Browser | undefined;
   let admin: string | undefined;
   let contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
-    [browser, admin] = await Promise.all([launch(), api.login('admin', ADMIN_PASSWORD)]);
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    admin = await journey.api.login('admin', ADMIN_PASSWORD);
   });
 
-  afterEach(async (ctx) => {
+  test.afterEach(async () => {
     const open = contexts;
     contexts = [];
-    if (ctx.task.result?.state === 'fail') {
-      await mkdir(ARTIFACTS, { recursive: true });
-      const name = `${path.basename(ctx.task.file.name, '.e2e.ts')}-${ctx.task.name}`.replace(/[^\w.-]+/g, '_');
-      const pages = open.flatMap((c) => c.pages());
-      for (const [i, page] of pages.entries()) {
-        const file = path.join(ARTIFACTS, `${name}${pages.length > 1 ? `-${i + 1}` : ''}.png`);
-        await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-        console.error(`screenshot of ${page.url()}: ${file}`);
-      }
-    }
     await Promise.all(open.map((c) => c.close()));
-    // The language is the account's: a journey that switched the administrator's UI language must not leave the
-    // next journey's administrator in it. Every journey starts with the administrator reading English.
-    if (admin)
-      await api.call('PUT', '/api/auth/me/language', { token: admin, body: { language: 'en' } }).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
+    if (!admin) return;
+    // The journeys run side by side, and any of them may sign in as the administrator at any moment: the
+    // administrator reads English all run long (global-setup.ts). A journey that needs another language signs in as
+    // a user of its own; one that changed the administrator's would have changed it under its neighbours' feet.
+    const { user } = await journey.api.call<{ user: { language: string; languageChosen: boolean } }>(
+      'GET',
+      '/api/auth/me',
+      { token: journey.admin },
+    );
+    expect(user, "the administrator's language, which no journey may change").toMatchObject({
+      language: 'en',
+      languageChosen: true,
+    });
   });
 
   const journey: Journey = {
-    baseUrl,
-    api,
+    get baseUrl() {
+      return runEnv('baseUrl');
+    },
+    clientIp,
+    headers,
+    get api() {
+      api ??= createApi(runEnv('baseUrl'), { headers });
+      return api;
+    },
     get admin() {
       if (!admin) throw new Error('the admin token exists only inside tests');
       return admin;
     },
     async open(locale = 'en-US', options = {}) {
       if (!browser) throw new Error('the browser exists only inside tests');
-      const { context, page } = await newPage(browser, baseUrl, locale, { ...options, extraHTTPHeaders: headers });
+      const { context, page } = await newPage(browser, journey.baseUrl, locale, {
+        ...options,
+        extraHTTPHeaders: headers,
+      });
+      contexts.push(context);
       await slowDown(context, page);
       context.setDefaultTimeout(WAIT_MS);
       context.setDefaultNavigationTimeout(WAIT_MS);
-      contexts.push(context);
       return page;
     },
-    async userWith(permissions, prefix = 'e2e') {
+    async userWith(permissions, prefix = 'e2e', views = []) {
       const roleName = unique(`${prefix}_role`);
-      const role = await api.createRole(journey.admin, roleName, permissions);
+      const role = await journey.api.createRole(journey.admin, roleName, permissions, views);
       const username = unique(prefix);
-      await api.createUser(journey.admin, { username, password: USER_PASSWORD, roleId: role.id });
-      return { username, roleName, roleId: role.id };
+      const user = await journey.api.createUser(journey.admin, { username, password: USER_PASSWORD, roleId: role.id });
+      return { username, id: user.id, roleName, roleId: role.id };
     },
   };
   return journey;

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** What a list looks like at the current window size, once its box has been scrolled to the far right. */
 export interface ListLayout {

@@ -1,6 +1,5 @@
 // Steps in a tariff period editor (the plant's tariff tab and the tariff command form share the row component).
-import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { chooseOption } from './select.js';
 
 /** Ant Design puts the test id on the input or on its wrapper, depending on the component. */
