@@ -1,27 +1,44 @@
-// The single test command (`npm test`): runs every suite with vitest, streams their output, then prints a summary.
-// The very last line of stdout is exactly "N passed, N failed" (", N skipped" appended when tests were skipped),
-// summed over all suites. Exit code 1 when any test failed or any suite crashed (a crashed suite counts as 1 failed).
+// The single test command (`npm test`): runs every suite, two at a time, prints each suite's output whole when it
+// ends, then a summary. The very last line of stdout is exactly "N passed, N failed" (", N skipped" appended when
+// tests were skipped), summed over all suites. Exit code 1 when any test failed or any suite crashed (a crashed
+// suite counts as 1 failed).
 //
 //   node scripts/test-all.mjs                  all suites
-//   node scripts/test-all.mjs domain server    only the named suites: domain, web, server, server-pg, e2e, and
-//                                              one per further workspace (its folder name, e.g. simulator)
+//   node scripts/test-all.mjs domain server    only the named suites: domain, web, osim, simulator, server,
+//                                              server-pg, e2e (one per further workspace: its folder name)
+//   node scripts/test-all.mjs --changed [REF]  the quick loop (`npm run test:quick`): only what the files changed
+//                                              since REF (default: the last commit, plus uncommitted and new
+//                                              files) can affect: each workspace's tests that import them
+//                                              (`vitest related`), on PGlite only, and the journeys of the touched
+//                                              features after a fresh build (see changedPlan below)
 //
-// Environment: CI (set → a missing PostgreSQL server counts as a failure), VOLTFLEET_SUITE_TIMEOUT_S (default 1200,
-// per suite), VOLTFLEET_PG_BIN (PostgreSQL bin folder; default the newest /usr/lib/postgresql/*/bin).
+// Why two at a time (docs/development.md): the machine has two cores, and no suite keeps both busy all the time:
+// the journeys wait on the browser and the server, the multi-process server tests on timers and child processes,
+// and vitest spends seconds per file importing. The suites are started longest first, so the short ones fill the
+// gaps the long ones leave; a suite's own workers (two each) share the cores with the other suite's.
+//
+// Environment: CI (set → a missing PostgreSQL server counts as a failure), VOLTFLEET_TEST_LANES (suites at once,
+// default 2), VOLTFLEET_SUITE_TIMEOUT_S (default 1200, per suite), VOLTFLEET_PG_BIN (PostgreSQL bin folder;
+// default the newest /usr/lib/postgresql/*/bin).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postgresUnavailableReason, startPostgres } from './pg-harness.mjs';
+import { changedPlan } from './test-changed.mjs';
+import { countPlaywright, countVitest } from './test-reports.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// 1200 s: the PGlite server suite takes about 350 s on a quiet 2-core machine and went past 600 s with other work on it;
-// the limit only catches a hung suite, so it is wide.
+// 1200 s: the longest suite takes about 400 s beside another one on a 2-core machine; the limit only catches a hung
+// suite, so it is wide.
 const SUITE_TIMEOUT_MS = Number(process.env.VOLTFLEET_SUITE_TIMEOUT_S || 1200) * 1000;
+const LANES = Math.max(1, Number(process.env.VOLTFLEET_TEST_LANES) || 2);
 const IN_CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
+const started = Date.now();
+const clock = () => `+${Math.round((Date.now() - started) / 1000)}s`;
 
 /** True when a folder holds at least one *.test.* / *.spec.* file (outside node_modules and dist). */
 function hasTestFiles(dir) {
@@ -45,22 +62,37 @@ const withoutDatabaseUrl = () => {
 };
 
 /**
- * The suites, in order. `skip()` returns a reason to skip (and whether skipping counts as a failure);
- * `setup()` may start services and return { env, teardown }.
+ * The suites, longest first (the order they start in). `runner` is vitest (default) or playwright. `skip()`
+ * returns a reason to skip (and whether skipping counts as a failure); `setup()` may start services and return
+ * { env, teardown }.
  */
 const SUITES = [
-  { name: 'domain', title: 'domain', cwd: 'packages/domain' },
   {
-    name: 'web',
-    title: 'web (unit and components)',
-    cwd: 'apps/web',
-    skip: () => (hasTestFiles(path.join(ROOT, 'apps/web')) ? undefined : { reason: 'apps/web has no tests yet' }),
+    name: 'server',
+    // Both projects of apps/server/vitest.config.ts: the engine-free files (run only here) and the database files
+    // on PGlite.
+    title: 'server (engine-free + PGlite)',
+    cwd: 'apps/server',
+    env: withoutDatabaseUrl,
   },
-  { name: 'server', title: 'server (PGlite)', cwd: 'apps/server', env: withoutDatabaseUrl },
+  {
+    name: 'e2e',
+    title: 'e2e (journeys in Chromium)',
+    cwd: '.',
+    runner: 'playwright',
+    args: ['--config', 'e2e/playwright.config.ts'],
+    skip: () =>
+      existsSync(path.join(ROOT, 'apps/server/dist/main.js')) && existsSync(path.join(ROOT, 'apps/web/dist/index.html'))
+        ? undefined
+        : { reason: 'the journeys need the production build: run "npm run build" first', fail: true },
+  },
   {
     name: 'server-pg',
+    // Only the database project: the engine-free files prove nothing more on another engine
+    // (apps/server/vitest.config.ts says which they are and how the list is kept honest).
     title: 'server (native PostgreSQL)',
     cwd: 'apps/server',
+    args: ['--project', 'database'],
     skip: () => {
       const why = postgresUnavailableReason();
       if (!why) return undefined;
@@ -69,26 +101,23 @@ const SUITES = [
         fail: IN_CI,
       };
     },
-    setup: async () => {
-      const pg = await startPostgres({ log: (line) => out(`[pg-harness] ${line}`) });
+    setup: async (log) => {
+      const pg = await startPostgres({ log: (line) => log(`[pg-harness] ${line}`) });
       return { env: { ...process.env, DATABASE_URL: pg.url }, teardown: () => pg.stop() };
     },
   },
   {
-    name: 'e2e',
-    title: 'e2e',
-    cwd: '.',
-    args: ['--config', 'e2e/vitest.config.ts'],
-    skip: () =>
-      existsSync(path.join(ROOT, 'e2e/vitest.config.ts'))
-        ? undefined
-        : { reason: 'e2e/vitest.config.ts does not exist yet' },
+    name: 'web',
+    title: 'web (unit and components)',
+    cwd: 'apps/web',
+    skip: () => (hasTestFiles(path.join(ROOT, 'apps/web')) ? undefined : { reason: 'apps/web has no tests yet' }),
   },
+  { name: 'domain', title: 'domain', cwd: 'packages/domain' },
 ];
 
 /**
  * Workspaces of the root package.json that the list above does not cover (e.g. packages/simulator, packages/osim):
- * each becomes a suite after the web suite, run when it has test files, so new packages are never silently left out.
+ * each becomes a suite at the end, run when it has test files, so new packages are never silently left out.
  */
 function extraWorkspaceSuites() {
   let patterns = [];
@@ -119,38 +148,37 @@ function extraWorkspaceSuites() {
       skip: () => (hasTestFiles(path.join(ROOT, dir)) ? undefined : { reason: `${dir} has no tests yet` }),
     }));
 }
-{
-  const webIndex = SUITES.findIndex((s) => s.name === 'web');
-  SUITES.splice(webIndex + 1, 0, ...extraWorkspaceSuites());
-}
+SUITES.push(...extraWorkspaceSuites());
 
-/** The vitest executable nearest to a folder (what `npx vitest` would run), else npx itself. */
-function vitestCommand(cwd) {
+/** The executable of a package's bin nearest to a folder (what `npx` would run), else npx itself. */
+function binCommand(cwd, pkg, file) {
   for (let dir = cwd; ; dir = path.dirname(dir)) {
-    const bin = path.join(dir, 'node_modules', 'vitest', 'vitest.mjs');
-    if (existsSync(bin)) return { cmd: process.execPath, pre: [bin], shown: 'vitest' };
+    const bin = path.join(dir, 'node_modules', pkg, file);
+    if (existsSync(bin)) return { cmd: process.execPath, pre: [bin], shown: pkg };
     if (dir === path.dirname(dir) || dir === path.dirname(ROOT)) break;
   }
-  return { cmd: 'npx', pre: ['--no-install', 'vitest'], shown: 'npx vitest' };
+  return { cmd: 'npx', pre: ['--no-install', pkg], shown: `npx ${pkg}` };
 }
 
-let activeChild;
+const running = new Set();
 let interrupted = false;
 
 function onSignal(signal) {
-  if (interrupted && activeChild) {
-    try {
-      process.kill(-activeChild.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
+  if (interrupted) {
+    for (const child of running) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }
     process.exit(130);
   }
   interrupted = true;
-  out(`\n[test-all] ${signal}: stopping after the current suite`);
-  if (activeChild) {
+  out(`\n[test-all] ${signal}: stopping the running suites`);
+  for (const child of running) {
     try {
-      process.kill(-activeChild.pid, signal);
+      process.kill(-child.pid, signal);
     } catch {
       /* already gone */
     }
@@ -159,18 +187,27 @@ function onSignal(signal) {
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 
-/** Runs one vitest process; resolves with its exit code (or a note when it had to be killed). */
-function runVitest(cwd, args, env) {
-  const { cmd, pre, shown } = vitestCommand(cwd);
-  out(`[test-all] ${path.relative(ROOT, cwd) || '.'}$ ${shown} ${args.join(' ')}`);
+/**
+ * Runs one test process with its output going to `logFile`; resolves with its exit code (or a note when it had to
+ * be killed).
+ */
+function runProcess({ cwd, cmd, pre, shown = cmd, args, env, log, logStream }) {
+  log(`[test-all] ${path.relative(ROOT, cwd) || '.'}$ ${[shown, ...args].join(' ')}`);
   return new Promise((resolve) => {
-    // Own process group, so a timeout can take down vitest's workers and anything the tests started.
-    const child = spawn(cmd, [...pre, ...args], { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-    activeChild = child;
+    // Own process group, so a timeout can take down the runner's workers and anything the tests started.
+    const child = spawn(cmd, [...pre, ...args], {
+      cwd,
+      env: { ...env, FORCE_COLOR: env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    running.add(child);
+    child.stdout.pipe(logStream, { end: false });
+    child.stderr.pipe(logStream, { end: false });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      out(`[test-all] suite timed out after ${SUITE_TIMEOUT_MS / 1000} s, stopping it`);
+      log(`[test-all] suite timed out after ${SUITE_TIMEOUT_MS / 1000} s, stopping it`);
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {
@@ -184,101 +221,101 @@ function runVitest(cwd, args, env) {
         }
       }, 10_000).unref();
     }, SUITE_TIMEOUT_MS);
-    child.on('error', (error) => {
+    const done = (result) => {
       clearTimeout(timer);
-      activeChild = undefined;
-      resolve({ code: -1, note: `could not start vitest: ${error.message}` });
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      activeChild = undefined;
-      if (timedOut) resolve({ code: code ?? -1, note: `timed out after ${SUITE_TIMEOUT_MS / 1000} s` });
-      else if (signal) resolve({ code: -1, note: `killed by ${signal}` });
-      else resolve({ code: code ?? -1 });
+      running.delete(child);
+      resolve(result);
+    };
+    child.on('error', (error) => done({ code: -1, note: `could not start the test runner: ${error.message}` }));
+    child.on('close', (code, signal) => {
+      if (timedOut) done({ code: code ?? -1, note: `timed out after ${SUITE_TIMEOUT_MS / 1000} s` });
+      else if (signal) done({ code: -1, note: `killed by ${signal}` });
+      else done({ code: code ?? -1 });
     });
   });
 }
 
-/** Counts from a vitest JSON report and the exit code; never reports a failed run as all-green. */
-function countResults(jsonFile, run) {
-  let report;
-  try {
-    report = JSON.parse(readFileSync(jsonFile, 'utf8'));
-  } catch {
-    return {
-      passed: 0,
-      failed: 1,
-      skipped: 0,
-      note: `crashed: no JSON report${run.note ? `; ${run.note}` : ` (exit code ${run.code})`}`,
-    };
-  }
-  const files = Array.isArray(report.testResults) ? report.testResults : [];
-  let passed = Number(report.numPassedTests) || 0;
-  let failed = Number(report.numFailedTests) || 0;
-  const skipped = (Number(report.numPendingTests) || 0) + (Number(report.numTodoTests) || 0);
-  const notes = [];
-  // A file that failed without a failing test (import error, failing hook) is one failure.
-  const brokenFiles = files.filter(
-    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
-  );
-  if (brokenFiles.length > 0) {
-    failed += brokenFiles.length;
-    notes.push(
-      `${brokenFiles.length} test file(s) failed to run: ${brokenFiles.map((f) => path.relative(ROOT, f.name)).join(', ')}`,
-    );
-  }
-  if (run.note) notes.push(run.note);
-  if (run.code !== 0 && failed === 0) {
-    failed = 1;
-    notes.push(
-      files.length === 0 && passed === 0
-        ? `no test files found (vitest exit code ${run.code})`
-        : `vitest exited with code ${run.code} without a failing test (unhandled error?)`,
-    );
-  }
-  if (run.code === 0 && passed + failed + skipped === 0) notes.push('no tests');
-  return { passed, failed, skipped, note: notes.join('; ') || undefined };
-}
-
-async function runSuite(suite, tmp) {
-  out('');
-  out(`=== suite: ${suite.title} ===`);
-  const started = Date.now();
-  const skip = suite.skip?.();
+async function runSuite(suite, tmp, quick) {
+  const logFile = path.join(tmp, `${suite.name}.log`);
+  const logStream = createWriteStream(logFile);
+  const log = (line) => logStream.write(`${line}\n`);
+  const t0 = Date.now();
+  const finish = async (result) => {
+    await new Promise((resolve) => logStream.end(resolve));
+    return { ...result, ms: Date.now() - t0, logFile };
+  };
+  for (const line of quick?.why ?? []) log(`[test-all] quick: ${line}`);
+  const skip = quick?.skip ? { reason: quick.skip } : suite.skip?.();
   if (skip) {
-    out(`[test-all] ${skip.fail ? 'NOT RUN' : 'skipped'}: ${skip.reason}`);
-    return skip.fail
-      ? { passed: 0, failed: 1, skipped: 0, note: skip.reason }
-      : { skippedSuite: true, note: `skipped: ${skip.reason}` };
+    log(`[test-all] ${skip.fail ? 'NOT RUN' : 'skipped'}: ${skip.reason}`);
+    return finish(
+      skip.fail
+        ? { passed: 0, failed: 1, skipped: 0, note: skip.reason }
+        : { skippedSuite: true, note: `skipped: ${skip.reason}` },
+    );
   }
   let env = suite.env ? suite.env() : process.env;
   let teardown;
   if (suite.setup) {
     try {
-      ({ env, teardown } = await suite.setup());
+      ({ env, teardown } = await suite.setup(log));
     } catch (error) {
-      out(`[test-all] setup failed: ${error instanceof Error ? error.message : String(error)}`);
-      return { passed: 0, failed: 1, skipped: 0, note: 'crashed: setup failed (see above)' };
+      log(`[test-all] setup failed: ${error instanceof Error ? error.message : String(error)}`);
+      return finish({ passed: 0, failed: 1, skipped: 0, note: 'crashed: setup failed (see above)' });
     }
   }
   const jsonFile = path.join(tmp, `${suite.name}.json`);
-  const args = ['run', ...(suite.args ?? []), '--reporter=default', '--reporter=json', `--outputFile=${jsonFile}`];
+  const cwd = path.join(ROOT, suite.cwd);
+  const suiteArgs = quick?.args ?? suite.args ?? [];
   try {
-    const run = await runVitest(path.join(ROOT, suite.cwd), args, env);
-    return { ...countResults(jsonFile, run), ms: Date.now() - started };
+    if (quick?.build) {
+      const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+      const build = await runProcess({ cwd: ROOT, cmd: npm, pre: [], args: ['run', 'build'], env, log, logStream });
+      if (build.code !== 0) return finish({ passed: 0, failed: 1, skipped: 0, note: 'crashed: the build failed' });
+    }
+    if (suite.runner === 'playwright') {
+      const { cmd, pre } = binCommand(cwd, '@playwright/test', 'cli.js');
+      const run = await runProcess({
+        cwd,
+        cmd,
+        pre,
+        shown: 'playwright',
+        args: ['test', ...suiteArgs],
+        env: { ...env, E2E_JSON_REPORT: jsonFile },
+        log,
+        logStream,
+      });
+      return finish(countPlaywright(jsonFile, run));
+    }
+    const { cmd, pre, shown } = binCommand(cwd, 'vitest', 'vitest.mjs');
+    const how = quick?.related ? ['related', '--run', '--passWithNoTests', ...quick.related] : ['run', ...suiteArgs];
+    const args = [...how, '--reporter=default', '--reporter=json', `--outputFile=${jsonFile}`];
+    const run = await runProcess({ cwd, cmd, pre, shown, args, env, log, logStream });
+    return finish(countVitest(ROOT, jsonFile, run));
   } finally {
     if (teardown) {
       try {
         await teardown();
       } catch (error) {
-        out(`[test-all] teardown failed: ${error instanceof Error ? error.message : String(error)}`);
+        out(`[test-all] ${suite.name}: teardown failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   }
 }
 
 async function main() {
-  const wanted = process.argv.slice(2);
+  const argv = process.argv.slice(2);
+  const changedAt = argv.indexOf('--changed');
+  let quick;
+  if (changedAt >= 0) {
+    const ref =
+      argv[changedAt + 1] && !SUITES.some((s) => s.name === argv[changedAt + 1]) ? argv[changedAt + 1] : undefined;
+    argv.splice(changedAt, ref ? 2 : 1);
+    quick = changedPlan(ROOT, SUITES, ref);
+    out(`[test-all] quick loop: ${quick.changed.length} file(s) changed since ${ref ?? 'the last commit'}`);
+    if (quick.changed.length === 0) out('[test-all] nothing changed: nothing to run');
+  }
+  const wanted = argv;
   const unknown = wanted.filter((n) => !SUITES.some((s) => s.name === n));
   if (unknown.length > 0) {
     console.error(`unknown suite(s): ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`);
@@ -287,15 +324,27 @@ async function main() {
   }
   const selected = wanted.length > 0 ? SUITES.filter((s) => wanted.includes(s.name)) : SUITES;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'voltfleet-test-'));
-  const results = [];
+  const results = new Map();
+  out(`[test-all] ${selected.length} suite(s), ${LANES} at a time: ${selected.map((s) => s.name).join(', ')}`);
   try {
-    for (const suite of selected) {
-      if (interrupted) {
-        results.push({ suite, result: { skippedSuite: true, note: 'not run: interrupted' } });
-        continue;
+    const queue = [...selected];
+    const lane = async () => {
+      for (let suite = queue.shift(); suite; suite = queue.shift()) {
+        if (interrupted) {
+          results.set(suite, { skippedSuite: true, note: 'not run: interrupted' });
+          continue;
+        }
+        out(`[test-all ${clock()}] ${suite.name}: started`);
+        const result = await runSuite(suite, tmp, quick?.plan.get(suite));
+        // The suite's whole output at once, so two suites' lines never interleave.
+        out('');
+        out(`=== suite: ${suite.title} (${(result.ms / 1000).toFixed(1)} s) ===`);
+        process.stdout.write(readFileSync(result.logFile, 'utf8'));
+        out(`[test-all ${clock()}] ${suite.name}: ended`);
+        results.set(suite, result);
       }
-      results.push({ suite, result: await runSuite(suite, tmp) });
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(LANES, selected.length) }, lane));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -303,8 +352,9 @@ async function main() {
   const total = { passed: 0, failed: 0, skipped: 0 };
   const width = Math.max(...selected.map((s) => s.title.length));
   out('');
-  out('=== summary ===');
-  for (const { suite, result } of results) {
+  out(`=== summary (${Math.round((Date.now() - started) / 1000)} s) ===`);
+  for (const suite of selected) {
+    const result = results.get(suite);
     const label = suite.title.padEnd(width);
     if (result.skippedSuite) {
       out(`  ${label}  ${result.note}`);
