@@ -1,4 +1,5 @@
-// The single test command (`npm test`): runs every suite, two at a time, prints each suite's output whole when it
+// The single test command (`npm test`): runs every suite, side by side where the cores allow, prints each suite's
+// output whole when it
 // ends, then a summary. The very last line of stdout is exactly "N passed, N failed" (", N skipped" appended when
 // tests were skipped), summed over all suites. Exit code 1 when any test failed or any suite crashed (a crashed
 // suite counts as 1 failed).
@@ -12,14 +13,14 @@
 //                                              (`vitest related`), on PGlite only, and the journeys of the touched
 //                                              features after a fresh build (see changedPlan below)
 //
-// Why two at a time (docs/development.md): the machine has two cores, and no suite keeps both busy all the time:
-// the journeys wait on the browser and the server, the multi-process server tests on timers and child processes,
-// and vitest spends seconds per file importing. The suites are started longest first, so the short ones fill the
-// gaps the long ones leave; a suite's own workers (two each) share the cores with the other suite's.
+// How suites share the two cores (docs/development.md): a suite that keeps both busy (the server suites, the journeys
+// and the component tests, each with two workers) runs alone; the small unit suites run two at a time. Measured:
+// the journeys' Chromium (which raises its own priority) beside a server suite starved the multi-process server
+// tests into their time limits, and the two together took no less time than one after the other.
 //
-// Environment: CI (set → a missing PostgreSQL server counts as a failure), VOLTFLEET_TEST_LANES (suites at once,
-// default 2), VOLTFLEET_SUITE_TIMEOUT_S (default 1200, per suite), VOLTFLEET_PG_BIN (PostgreSQL bin folder;
-// default the newest /usr/lib/postgresql/*/bin).
+// Environment: CI (set → a missing PostgreSQL server counts as a failure), VOLTFLEET_TEST_CORES (the cores suites
+// may take at once, default 2), VOLTFLEET_SUITE_TIMEOUT_S (default 1200, per suite), VOLTFLEET_PG_BIN (PostgreSQL
+// bin folder; default the newest /usr/lib/postgresql/*/bin).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -33,7 +34,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // 1200 s: the longest suite takes about 400 s beside another one on a 2-core machine; the limit only catches a hung
 // suite, so it is wide.
 const SUITE_TIMEOUT_MS = Number(process.env.VOLTFLEET_SUITE_TIMEOUT_S || 1200) * 1000;
-const LANES = Math.max(1, Number(process.env.VOLTFLEET_TEST_LANES) || 2);
+const CORES = Math.max(1, Number(process.env.VOLTFLEET_TEST_CORES) || 2);
 const IN_CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -62,9 +63,9 @@ const withoutDatabaseUrl = () => {
 };
 
 /**
- * The suites, longest first (the order they start in). `runner` is vitest (default) or playwright. `skip()`
- * returns a reason to skip (and whether skipping counts as a failure); `setup()` may start services and return
- * { env, teardown }.
+ * The suites, longest first (the order they start in). `cores`: how many it keeps busy (default all of them: it runs
+ * alone). `runner` is vitest (default) or playwright. `skip()` returns a reason to skip (and whether skipping counts
+ * as a failure); `setup()` may start services and return { env, teardown }.
  */
 const SUITES = [
   {
@@ -112,7 +113,7 @@ const SUITES = [
     cwd: 'apps/web',
     skip: () => (hasTestFiles(path.join(ROOT, 'apps/web')) ? undefined : { reason: 'apps/web has no tests yet' }),
   },
-  { name: 'domain', title: 'domain', cwd: 'packages/domain' },
+  { name: 'domain', title: 'domain', cwd: 'packages/domain', cores: 1 },
 ];
 
 /**
@@ -145,6 +146,7 @@ function extraWorkspaceSuites() {
       name: path.basename(dir),
       title: dir,
       cwd: dir,
+      cores: 1,
       skip: () => (hasTestFiles(path.join(ROOT, dir)) ? undefined : { reason: `${dir} has no tests yet` }),
     }));
 }
@@ -325,26 +327,39 @@ async function main() {
   const selected = wanted.length > 0 ? SUITES.filter((s) => wanted.includes(s.name)) : SUITES;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'voltfleet-test-'));
   const results = new Map();
-  out(`[test-all] ${selected.length} suite(s), ${LANES} at a time: ${selected.map((s) => s.name).join(', ')}`);
+  out(`[test-all] ${selected.length} suite(s) on ${CORES} core(s): ${selected.map((s) => s.name).join(', ')}`);
   try {
     const queue = [...selected];
-    const lane = async () => {
-      for (let suite = queue.shift(); suite; suite = queue.shift()) {
+    const jobs = new Set();
+    let busy = 0;
+    const coresOf = (suite) => Math.min(CORES, suite.cores ?? CORES);
+    const run = async (suite) => {
+      out(`[test-all ${clock()}] ${suite.name}: started`);
+      const result = await runSuite(suite, tmp, quick?.plan.get(suite));
+      // The suite's whole output at once, so two suites' lines never interleave.
+      out('');
+      out(`=== suite: ${suite.title} (${(result.ms / 1000).toFixed(1)} s) ===`);
+      process.stdout.write(readFileSync(result.logFile, 'utf8'));
+      out(`[test-all ${clock()}] ${suite.name}: ended`);
+      results.set(suite, result);
+    };
+    while (queue.length > 0 || jobs.size > 0) {
+      // Start suites in order while their cores are free; then wait for one to end.
+      while (queue.length > 0 && (jobs.size === 0 || busy + coresOf(queue[0]) <= CORES)) {
+        const suite = queue.shift();
         if (interrupted) {
           results.set(suite, { skippedSuite: true, note: 'not run: interrupted' });
           continue;
         }
-        out(`[test-all ${clock()}] ${suite.name}: started`);
-        const result = await runSuite(suite, tmp, quick?.plan.get(suite));
-        // The suite's whole output at once, so two suites' lines never interleave.
-        out('');
-        out(`=== suite: ${suite.title} (${(result.ms / 1000).toFixed(1)} s) ===`);
-        process.stdout.write(readFileSync(result.logFile, 'utf8'));
-        out(`[test-all ${clock()}] ${suite.name}: ended`);
-        results.set(suite, result);
+        busy += coresOf(suite);
+        const job = run(suite).finally(() => {
+          busy -= coresOf(suite);
+          jobs.delete(job);
+        });
+        jobs.add(job);
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(LANES, selected.length) }, lane));
+      if (jobs.size > 0) await Promise.race(jobs);
+    }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
