@@ -273,13 +273,15 @@ test.describe('big screens', () => {
 });
 
 test.describe('a big screen across a server restart', () => {
+  /** How long its own server may take to start: a slow start on a busy machine is not what this describe tests. */
+  const READY_MS = 150_000;
   let server: RunningServer | undefined;
   /** The test's context, of the worker's browser on this describe's own server. */
   let context: BrowserContext | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startServer({ TRUST_PROXY: 'true' });
+    test.setTimeout(READY_MS + 30_000);
+    server = await startServer({ TRUST_PROXY: 'true' }, { readyMs: READY_MS });
   });
   test.afterEach(async () => {
     await context?.close();
@@ -289,7 +291,7 @@ test.describe('a big screen across a server restart', () => {
   });
 
   test('reconnects and resumes without a reload', async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(READY_MS + 180_000);
     const opened = await newPage(browser, server!.baseUrl, 'en-US', { viewport: SIZES[0] });
     context = opened.context;
     const page = opened.page;
@@ -304,7 +306,7 @@ test.describe('a big screen across a server restart', () => {
 
     const again = server!.restartWith;
     await server!.stop({ keepData: true });
-    server = await startServer({ TRUST_PROXY: 'true' }, { again });
+    server = await startServer({ TRUST_PROXY: 'true' }, { again, readyMs: READY_MS });
     // The screen opens a new socket by itself (backoff up to 30 s) and reads its figures again.
     await expect.poll(() => sockets.length, { timeout: 60_000 }).toBeGreaterThan(0);
     await page.waitForResponse((res) => new URL(res.url()).pathname === '/api/big-screen/summary' && res.ok(), {

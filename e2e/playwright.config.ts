@@ -35,7 +35,10 @@ export default defineConfig({
   // Never: a test that fails once has a cause to be found, and a retry would hide it.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 60_000,
+  // What a test may take in all, unless it says otherwise (test.setTimeout): a guard against a hung test, not a
+  // check. Each step has its own limit (WAIT_MS), and with two workers beside the server on two cores a test takes up
+  // to three times as long as alone.
+  timeout: 90_000,
   reporter,
   // A failed test's screenshots (of every page it had open) and trace: `npx playwright show-trace <trace.zip>`.
   outputDir: './.artifacts/results',
@@ -45,7 +48,10 @@ export default defineConfig({
     // The system Chromium (nothing is downloaded): Playwright launches it once per worker, the `browser` fixture that
     // support/journey.ts opens a context of for each test (viewport, locale and client address set there).
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
-    trace: 'retain-on-failure',
+    // Recorded for every test, kept for a failed one: its actions, DOM snapshots, network and console. Without the
+    // screencast, which doubled the browsers' CPU time (the journeys are CPU-bound on two cores); the failure
+    // screenshot below shows the end.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: { mode: 'only-on-failure', fullPage: true },
   },
   projects: [

@@ -9,6 +9,12 @@ import { provideRunEnv } from './run-env.js';
 import { startSmsLog } from './sms-log.js';
 
 /**
+ * How long the server may take to answer /readyz (seeding the demo: twice that). Limits that catch a server that never
+ * comes up, not a busy machine: on two cores beside other work, the start alone has taken a minute.
+ */
+const READY_MS = Number(process.env.SERVER_READY_MS) || 180_000;
+
+/**
  * One real server (built app, fresh PGlite data directory, test captcha code) for every journey. TRUST_PROXY lets
  * each journey file be its own client address (X-Forwarded-For), so the per-address limits (public calls per
  * minute, failed logins) never couple the journeys or depend on how fast the suite runs. DEMO_FLEET runs the
@@ -26,19 +32,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const weather = await startWeatherFixtureServer();
   // Mail goes to a real SMTP server here; the notification journey reads what it received.
   const mailbox = await startMailbox();
-  const server = await startServer({
-    SMTP_URL: mailbox.smtpUrl,
-    MAIL_FROM: 'Voltfleet <alarms@voltfleet.test>',
-    NOTIFY_POLL_MS: '500',
-    // SMS go to the log (the registration journey reads verification codes from it through smsLogUrl).
-    SMS_PROVIDER: 'log',
-    TRUST_PROXY: 'true',
-    DEMO_FLEET: 'on',
-    DEMO_HISTORY_DAYS: '2',
-    WEATHER_URL: weather.url,
-    // E2E_LOG_LEVEL=info E2E_SERVER_LOG=file keeps the server's log of a run for a failure's post-mortem.
-    ...(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}),
-  }).catch(async (err: unknown) => {
+  const server = await startServer(
+    {
+      SMTP_URL: mailbox.smtpUrl,
+      MAIL_FROM: 'Voltfleet <alarms@voltfleet.test>',
+      NOTIFY_POLL_MS: '500',
+      // SMS go to the log (the registration journey reads verification codes from it through smsLogUrl).
+      SMS_PROVIDER: 'log',
+      TRUST_PROXY: 'true',
+      DEMO_FLEET: 'on',
+      DEMO_HISTORY_DAYS: '2',
+      WEATHER_URL: weather.url,
+      // E2E_LOG_LEVEL=info E2E_SERVER_LOG=file keeps the server's log of a run for a failure's post-mortem.
+      ...(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}),
+    },
+    { readyMs: READY_MS },
+  ).catch(async (err: unknown) => {
     await weather.close();
     await mailbox.close();
     throw err;
@@ -73,7 +82,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
 /** Waits until the demo's history is seeded and its fleet live (GET /api/demo/seeding). */
 async function demoSeeded(baseUrl: string): Promise<void> {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 2 * READY_MS;
   let last = '';
   while (Date.now() < deadline) {
     const res = await fetch(`${baseUrl}/api/demo/seeding`);
