@@ -27,6 +27,13 @@ async function pickParameter(page: Page, name: string): Promise<void> {
 
 const selectedCount = (page: Page) => page.getByTestId('history-fields').locator('.ant-select-selection-item').count();
 
+/** The history tab's message line, or '' while it shows none. */
+const historyMessage = (page: Page): Promise<string> =>
+  page
+    .getByTestId('history-message')
+    .innerText()
+    .catch(() => '');
+
 test.describe('device detail', () => {
   const journey = setupJourney();
 
@@ -89,16 +96,7 @@ test.describe('device detail', () => {
       await pickParameter(page, name);
     expect(await selectedCount(page)).toBe(8);
     await pickParameter(page, 'Grid voltage L2');
-    await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('history-message')
-            .innerText()
-            .catch(() => ''),
-        { timeout: WAIT_MS },
-      )
-      .toBe('At most 8 parameters can be selected');
+    await expect.poll(() => historyMessage(page), { timeout: WAIT_MS }).toBe('At most 8 parameters can be selected');
     expect(await selectedCount(page)).toBe(8);
     await page.keyboard.press('Escape');
 
@@ -117,14 +115,7 @@ test.describe('device detail', () => {
     await page.getByTestId('history-start').fill('2026-03-05');
     await page.getByTestId('history-end').fill('2026-03-04');
     await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('history-message')
-            .innerText()
-            .catch(() => ''),
-        { timeout: WAIT_MS },
-      )
+      .poll(() => historyMessage(page), { timeout: WAIT_MS })
       .toBe('Select the start time before the end time');
   });
 });

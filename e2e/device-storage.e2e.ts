@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { chooseOption } from './support/select.js';
 import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
+import { plantBody } from './support/plants.js';
 
 /** A serial number no other run of this journey uses (uppercase letters and digits). */
 const serial = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomInt(100, 999)}`;
@@ -72,21 +73,7 @@ test.describe('device storage', () => {
     // journeys count meanwhile (command-batch selects its 10K inverters).
     const plant = await journey.api.call<{ name: string }>('POST', '/api/plants', {
       token: journey.admin,
-      body: {
-        name: unique('Storage_Site'),
-        type: 1,
-        powerKw: 10,
-        capacityKwh: 10,
-        longitude: '14.420000',
-        latitude: '50.080000',
-        address: 'Skladová 1, Praha',
-        azimuthDeg: 180,
-        inclinationDeg: 30,
-        currency: 'CZK',
-        onGridType: 2,
-        timeZone: 'Europe/Prague',
-        constructionDate: '2024-01-01',
-      },
+      body: plantBody(unique('Storage_Site'), { powerKw: 10, address: 'Skladová 1, Praha' }),
     });
     await row.getByTestId(`activate-${sn}`).click();
     await chooseOption(page, page.getByTestId('activate-plant'), plant.name, plant.name);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
 import { antInput, tariffRowSteps } from './support/tariff-rows.js';
+import { plantBody } from './support/plants.js';
 
 interface TariffVersion {
   tariffId: number;
@@ -27,21 +28,7 @@ test.describe('plant configuration', () => {
   test.beforeAll(async () => {
     const plant = await journey.api.call<{ plantId: number }>('POST', '/api/plants', {
       token: journey.admin,
-      body: {
-        name: unique('Config_Roof'),
-        type: 1,
-        powerKw: 5,
-        capacityKwh: 10,
-        longitude: '14.420000',
-        latitude: '50.080000',
-        address: 'Václavské náměstí 1, Praha',
-        azimuthDeg: 180,
-        inclinationDeg: 30,
-        currency: 'CZK',
-        onGridType: 2,
-        timeZone: 'UTC',
-        constructionDate: '2024-01-01',
-      },
+      body: plantBody(unique('Config_Roof'), { powerKw: 5, timeZone: 'UTC' }),
     });
     plantId = plant.plantId;
   });

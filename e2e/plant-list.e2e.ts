@@ -10,6 +10,7 @@ import {
 } from './support/journey.js';
 import { listLayout } from './support/list-layout.js';
 import { fleetViewer } from './support/scope.js';
+import { plantBody } from './support/plants.js';
 
 interface PlantItem {
   plantId: number;
@@ -29,21 +30,8 @@ const rowNames = (page: Page) => rows(page).locator('a[data-testid^="plant-link-
 const formError = (page: Page, text: string) =>
   page.getByTestId('plant-form').locator('.ant-form-item-explain-error', { hasText: text });
 
-const validPlant = (name: string) => ({
-  name,
-  type: 1,
-  powerKw: 6.5,
-  capacityKwh: 10,
-  longitude: '16.606837',
-  latitude: '49.195060',
-  address: 'Náměstí Svobody 1, Brno',
-  azimuthDeg: 180,
-  inclinationDeg: 30,
-  currency: 'CZK',
-  onGridType: 2,
-  timeZone: 'Europe/Prague',
-  constructionDate: '2024-03-01',
-});
+const validPlant = (name: string) =>
+  plantBody(name, { longitude: '16.606837', latitude: '49.195060', address: 'Náměstí Svobody 1, Brno' });
 
 /** The plant list, signed in as the administrator or as `username` (password USER_PASSWORD). */
 async function openPlantList(page: Page, username = 'admin'): Promise<void> {

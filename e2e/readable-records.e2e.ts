@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { USER_PASSWORD, loginViaForm, setupJourney, unique, type Journey } from './support/journey.js';
 import { INVERTER_PLACE, inverterAt, type CommandDevice } from './support/demo-fleet.js';
 import { affiliate } from './support/scope.js';
+import { plantBody } from './support/plants.js';
 
 interface Command {
   id: number;
@@ -55,21 +56,14 @@ const EXPECTED: Record<
 /** Raw forms that must never be the text of a row: action codes, JSON, register assignments. */
 const RAW = [/plant\.update/, /command\.issue/, /auth\.login/, /\{"/, /clockS/, /socLowerLimitPct/, /user #\d/];
 
-const plantBody = (name: string, address: string) => ({
-  name,
-  type: 1,
-  powerKw: 6.5,
-  capacityKwh: 10,
-  longitude: '121.473701',
-  latitude: '31.230416',
-  address,
-  azimuthDeg: 180,
-  inclinationDeg: 30,
-  currency: 'CNY',
-  onGridType: 2,
-  timeZone: 'Asia/Shanghai',
-  constructionDate: '2024-03-01',
-});
+const shanghaiPlant = (name: string, address: string) =>
+  plantBody(name, {
+    longitude: '121.473701',
+    latitude: '31.230416',
+    address,
+    currency: 'CNY',
+    timeZone: 'Asia/Shanghai',
+  });
 
 /** The expected wall-clock text of an instant in a zone, by Intl (an oracle independent of the app's formatter). */
 function wallClock(epochS: number, timeZone: string | null): string {
@@ -158,11 +152,11 @@ test.describe('readable records', () => {
     const name = unique('Suzhou');
     const plant = await journey.api.call<{ plantId: number }>('POST', '/api/plants', {
       token: actor.token,
-      body: plantBody(name, 'Renmin Road 1'),
+      body: shanghaiPlant(name, 'Renmin Road 1'),
     });
     await journey.api.call('PUT', `/api/plants/${plant.plantId}`, {
       token: actor.token,
-      body: plantBody(name, 'Ganjiang Road 88'),
+      body: shanghaiPlant(name, 'Ganjiang Road 88'),
     });
     const soc = await setSoc(journey, actor, device);
     const clock = await issue(journey, actor, { kind: 'clockSync', deviceIds: [device.id] });

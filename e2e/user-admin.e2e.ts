@@ -12,6 +12,7 @@ import {
   tableLoaded,
   unique,
 } from './support/journey.js';
+import { plantBody } from './support/plants.js';
 
 interface Created {
   id: number;
@@ -53,19 +54,7 @@ test.describe('user list: disable and delete; the avatar', () => {
     const plant = await journey.api.call<{ plantId: number }>('POST', '/api/plants', {
       token: journey.admin,
       body: {
-        name: unique('LeafRoof'),
-        type: 1,
-        powerKw: 8,
-        capacityKwh: 10,
-        longitude: '14.42',
-        latitude: '50.08',
-        address: 'Roof street 1, Prague',
-        azimuthDeg: 180,
-        inclinationDeg: 30,
-        currency: 'CZK',
-        onGridType: 2,
-        timeZone: 'Europe/Prague',
-        constructionDate: '2024-05-01',
+        ...plantBody(unique('LeafRoof'), { powerKw: 8, address: 'Roof street 1, Prague' }),
         ownerId: leaf.id,
       },
     });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, loginViaForm, setupJourney, unique } from './support/journey.js';
+import { plantBody } from './support/plants.js';
 
 interface PlantItem {
   plantId: number;
@@ -38,21 +39,12 @@ test.describe('plant weather', () => {
   async function praguePlant(): Promise<PlantItem> {
     prague ??= await journey.api.call<PlantItem>('POST', '/api/plants', {
       token: journey.admin,
-      body: {
-        name: unique('Praha_Weather'),
-        type: 1,
+      body: plantBody(unique('Praha_Weather'), {
         powerKw: 8,
-        capacityKwh: 10,
         longitude: '14.437800',
         latitude: '50.075500',
         address: 'Vinohradská 1, Praha',
-        azimuthDeg: 180,
-        inclinationDeg: 30,
-        currency: 'CZK',
-        onGridType: 2,
-        timeZone: 'Europe/Prague',
-        constructionDate: '2024-01-01',
-      },
+      }),
     });
     return prague;
   }

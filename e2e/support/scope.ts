@@ -5,23 +5,7 @@
 import { demoInverters } from './demo-fleet.js';
 import { USER_PASSWORD, type Journey } from './journey.js';
 import { withLock } from './lock.js';
-
-/** The fields of PUT /api/plants/:id that GET /api/plants/:id answers as they are stored. */
-const PLANT_FIELDS = [
-  'name',
-  'type',
-  'powerKw',
-  'capacityKwh',
-  'longitude',
-  'latitude',
-  'address',
-  'azimuthDeg',
-  'inclinationDeg',
-  'currency',
-  'onGridType',
-  'timeZone',
-  'constructionDate',
-];
+import { PLANT_FIELDS } from './plants.js';
 
 /**
  * Makes `userId` one of the affiliated accounts of these plants: each plant is then in the account's scope, with its
