@@ -21,8 +21,11 @@ let s: TestServer;
 let token: string;
 const ids: Record<string, number> = {};
 
-// Three readings two hours ago: the first two in one 15-minute bin, the third in the next one.
-const recent = Math.floor((now - 2 * HOUR) / QUARTER) * QUARTER + 60_000;
+// Three readings about two hours ago: the first two in one 15-minute bin, the third in the next one, all on one
+// plant-local day, as the day's 5-minute bins below read them together. When two hours ago is just before the plant's
+// midnight (the suite ran at 00:49 UTC, 01:49 in Prague), they are an hour earlier, still within yesterday.
+const twoHoursAgo = Math.floor((now - 2 * HOUR) / QUARTER) * QUARTER + 60_000;
+const recent = localDay(twoHoursAgo, ZONE) === localDay(twoHoursAgo + QUARTER, ZONE) ? twoHoursAgo : twoHoursAgo - HOUR;
 // A sunny morning ten plant-local days ago: 10:00, 11:00, 12:00 with 2 kWh, then 3 kWh in between.
 const pastDay = localDay(now - 10 * 24 * HOUR, ZONE);
 const pastMorning = localDayStart(pastDay, ZONE)! + 10 * HOUR;
