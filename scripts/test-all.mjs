@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postgresUnavailableReason, startPostgres } from './pg-harness.mjs';
 import { changedPlan } from './test-changed.mjs';
-import { countPlaywright, countVitest } from './test-reports.mjs';
+import { countPlaywright, countVitest, summary } from './test-reports.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // 1800 s: the longest suite, the journeys, took 800 s on a 2-core machine (and 18 minutes with other work beside it);
@@ -363,26 +363,11 @@ async function main() {
     rmSync(tmp, { recursive: true, force: true });
   }
 
-  const total = { passed: 0, failed: 0, skipped: 0 };
-  const width = Math.max(...selected.map((s) => s.title.length));
-  out('');
-  out(`=== summary (${Math.round((Date.now() - started) / 1000)} s) ===`);
-  for (const suite of selected) {
-    const result = results.get(suite);
-    const label = suite.title.padEnd(width);
-    if (result.skippedSuite) {
-      out(`  ${label}  ${result.note}`);
-      continue;
-    }
-    total.passed += result.passed;
-    total.failed += result.failed;
-    total.skipped += result.skipped;
-    const counts = `${String(result.passed).padStart(5)} passed ${String(result.failed).padStart(4)} failed ${String(result.skipped).padStart(4)} skipped`;
-    const time = result.ms === undefined ? '' : `  ${(result.ms / 1000).toFixed(1)} s`;
-    out(
-      `  ${label}  ${result.failed > 0 ? 'FAIL' : 'ok  '} ${counts}${time}${result.note ? `  (${result.note})` : ''}`,
-    );
-  }
+  const { lines, total } = summary(
+    selected.map((suite) => ({ suite, result: results.get(suite) })),
+    Math.round((Date.now() - started) / 1000),
+  );
+  for (const line of lines) out(line);
   if (interrupted) total.failed = Math.max(total.failed, 1);
   process.exitCode = interrupted ? 130 : total.failed > 0 ? 1 : 0;
   out(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
