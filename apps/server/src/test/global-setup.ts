@@ -6,11 +6,14 @@ import { openDb } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
 import { hashPassword } from '../features/auth/auth.service.js';
+import { loadLoginKey } from '../features/auth/login-key.js';
 import { TEST_ADMIN_PASSWORD } from './constants.js';
 
 /**
  * Builds one migrated, seeded database per run and hands it to every test file: a PGlite data-dir dump (copied
- * per file) or, with DATABASE_URL, a PostgreSQL template database (cloned per file).
+ * per file) or, with DATABASE_URL, a PostgreSQL template database (cloned per file). It holds what a server's first
+ * start leaves behind, the login key included: otherwise each file's server made an RSA key of its own (a quarter of
+ * a second, 128 times a run).
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'voltfleet-test-'));
@@ -30,6 +33,7 @@ export default async function setup(project: TestProject) {
       hash: hashPassword,
       log: () => undefined,
     });
+    await loadLoginKey(template);
     await template.close();
     await admin.close();
     project.provide('template', { kind: 'postgres', databaseUrl, templateName });
@@ -37,6 +41,7 @@ export default async function setup(project: TestProject) {
     const db = await openDb({});
     await migrate(db);
     await seed(db, { adminPassword: TEST_ADMIN_PASSWORD, dataDir: dir, hash: hashPassword, log: () => undefined });
+    await loadLoginKey(db);
     const dump = await db.dump!();
     const file = path.join(dir, 'template.tar');
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));
