@@ -48,8 +48,7 @@ test.describe('alarm notifications', () => {
     });
 
     const page = await journey.open();
-    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/alarmCenter/alarmRules');
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD, '/alarmCenter/alarmRules');
     await expectTitle(page, 'Alarm rules');
     const before = await bellCount(page);
     expect(before).not.toBeNaN();

@@ -52,8 +52,7 @@ test.describe('Alarm Center', () => {
 
   async function signIn(path?: string): Promise<Page> {
     const page = await journey.open();
-    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-    if (path) await page.goto(path);
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD, path);
     return page;
   }
 
@@ -180,8 +179,7 @@ test.describe('Alarm Center', () => {
     // English for the journeys beside this one.
     const { username } = await journey.userWith(['C', 'C/A', 'C/B'], 'alarmLang');
     const page = await journey.open();
-    await loginViaForm(page, username, USER_PASSWORD);
-    await page.goto(SEARCH);
+    await loginViaForm(page, username, USER_PASSWORD, SEARCH);
     await expectTitle(page, 'Alarm search');
     const languages = [
       ['zh', '告警查询', '序列号', '告警概览', '按分组'],

@@ -133,6 +133,7 @@ test.describe('big screens', () => {
     const page = await journey.open();
     await page.setViewportSize(SIZES[0]);
     await loginViaForm(page, viewer.username, USER_PASSWORD);
+    // The big screens live outside the shell: a sign-in's `from` does not lead there, a link or the address bar does.
     await page.goto('/bigScreen/map');
     await page.getByTestId('bigscreen-map').waitFor();
     const { plants } = await asViewer<{ plants: ScreenPlant[] }>('/api/big-screen/plants');
@@ -207,8 +208,7 @@ test.describe('big screens', () => {
     const { plants } = await get<{ plants: ScreenPlant[] }>('/api/big-screen/plants');
     const plant = plants.find((p) => p.latitude !== null)!;
     const owner = await journey.open();
-    await loginViaForm(owner, 'admin', ADMIN_PASSWORD);
-    await owner.goto('/personalCenter');
+    await loginViaForm(owner, 'admin', ADMIN_PASSWORD, '/personalCenter');
     await owner.getByTestId('kiosk-create').click();
     const name = unique('lobby');
     await owner.getByTestId('kiosk-name').fill(name);
@@ -297,6 +297,7 @@ test.describe('a big screen across a server restart', () => {
     const page = opened.page;
     page.setDefaultTimeout(WAIT_MS);
     await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+    // The big screens live outside the shell: a sign-in's `from` does not lead there, a link or the address bar does.
     await page.goto('/bigScreen/map');
     await page.getByTestId('bigscreen-figure-plants').waitFor();
     // A mark on this document: a reload would lose it.

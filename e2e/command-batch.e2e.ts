@@ -68,8 +68,7 @@ async function openCommandIssue(page: Page, lang: Lang, username = 'admin', pass
     await page.getByTestId('lang-switch').click();
     await page.getByTestId(`lang-option-${lang}`).click();
   }
-  await loginViaForm(page, username, password);
-  await page.goto('/deviceCenter/commandIssue');
+  await loginViaForm(page, username, password, '/deviceCenter/commandIssue');
   await expectTitle(page, TEXT[lang].title);
 }
 

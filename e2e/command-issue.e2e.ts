@@ -49,8 +49,7 @@ test.describe('command issue', () => {
   }
 
   async function openCommandIssue(page: Page, sn: string): Promise<void> {
-    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/deviceCenter/commandIssue');
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD, '/deviceCenter/commandIssue');
     await expectTitle(page, 'Command issue');
     await page.getByTestId('command-device-search').fill(sn);
     await page.getByTestId(`command-device-${sn}`).check({ timeout: WAIT_MS });

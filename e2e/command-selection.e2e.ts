@@ -27,8 +27,7 @@ const onlineMqttInverter = (journey: Journey): Promise<CommandDevice> =>
   inverterAt(journey, INVERTER_PLACE.commandSelection);
 
 async function openCommandIssue(page: Page): Promise<void> {
-  await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-  await page.goto('/deviceCenter/commandIssue');
+  await loginViaForm(page, 'admin', ADMIN_PASSWORD, '/deviceCenter/commandIssue');
   await expectTitle(page, 'Command issue');
 }
 

@@ -89,8 +89,7 @@ test.describe('control records', () => {
     const socNow = await journey.api.call<Command>('GET', `/api/commands/${soc.id}`, { token: journey.admin });
 
     const page = await journey.open();
-    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/userCenter/contralRecord');
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD, '/userCenter/contralRecord');
     await expectTitle(page, 'Control records');
     const headers = await page.getByTestId('control-records').locator('thead th').allInnerTexts();
     expect(headers.map((h) => h.trim())).toEqual([
@@ -157,8 +156,7 @@ test.describe('control records', () => {
     });
     expect([403, 404]).toContain(missing.status);
     const otherPage = await journey.open();
-    await loginViaForm(otherPage, username, USER_PASSWORD);
-    await otherPage.goto('/userCenter/contralRecord');
+    await loginViaForm(otherPage, username, USER_PASSWORD, '/userCenter/contralRecord');
     await expectTitle(otherPage, 'Control records');
     await search(otherPage, { sn: target.sn });
     expect(await rows(otherPage).filter({ hasText: target.sn }).count()).toBe(0);

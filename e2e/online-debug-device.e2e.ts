@@ -60,8 +60,7 @@ async function connectedOsimInverter(journey: Journey): Promise<DebugDevice> {
 }
 
 async function openDebug(page: Page, username: string, password: string, device: DebugDevice): Promise<void> {
-  await loginViaForm(page, username, password);
-  await page.goto('/deviceCenter/onlineDebug');
+  await loginViaForm(page, username, password, '/deviceCenter/onlineDebug');
   await expectTitle(page, 'Online debugging');
   await page.getByTestId('debug-device-search').fill(device.sn);
   await page.getByTestId(`debug-device-${device.sn}`).check();
@@ -168,8 +167,7 @@ test.describe('online debug with a connected OSIM inverter', () => {
     // A user with the page, of the journey's own: the language switch is the account's.
     const { username } = await journey.userWith(['B', 'B/E'], 'dbgCat');
     const page = await journey.open();
-    await loginViaForm(page, username, USER_PASSWORD);
-    await page.goto('/deviceCenter/onlineDebug');
+    await loginViaForm(page, username, USER_PASSWORD, '/deviceCenter/onlineDebug');
     await page.getByRole('tab', { name: 'Parameter description' }).click();
     const search = page.getByTestId('debug-catalogue-search');
 

@@ -43,8 +43,7 @@ test.describe('password reset by code', () => {
   test('an administrator sends a subordinate a code from the user list; the user sets a new password with it', async () => {
     const { username, email } = await userWithMail();
     const admin = await journey.open();
-    await loginViaForm(admin, 'admin', ADMIN_PASSWORD);
-    await admin.goto('/userCenter/userList');
+    await loginViaForm(admin, 'admin', ADMIN_PASSWORD, '/userCenter/userList');
     // The other journeys' users fill the list: look the new one up by name. The search's answer holds the one user;
     // wait for it rather than page through the unfiltered list still shown while it is on its way (the pager could
     // say "last page" of that list before the answer replaced it).

@@ -42,8 +42,7 @@ test.describe('plant configuration', () => {
 
   async function openConfig(): Promise<Page> {
     const page = await journey.open();
-    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-    await page.goto(`/plantCenter/plantConfig?plantId=${plantId}`);
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD, `/plantCenter/plantConfig?plantId=${plantId}`);
     await expectTitle(page, 'Plant configuration');
     return page;
   }

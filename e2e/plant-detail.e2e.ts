@@ -274,6 +274,7 @@ test.describe('plant statistics and plant detail', () => {
     const { username } = await journey.userWith(['B', 'B/A'], 'nodetail');
     const other = await journey.open();
     await loginViaForm(other, username, 'Journey-pw-1');
+    // Typed in the address bar: a link's `from` to an unregistered route would lead home instead.
     await other.goto('/plantCenter/plantList/1');
     // Without the plant list the detail route is not registered: the shell's "not found" page answers.
     await expectTitle(other, '404');

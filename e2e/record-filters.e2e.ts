@@ -79,8 +79,7 @@ test.describe('record filters and export', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-    await page.goto(RECORDS);
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD, RECORDS);
     expect(await filterLabels(page)).toEqual(LABELS.en);
 
     await page.getByTestId('records-user').selectOption({ label: 'admin' });
@@ -170,8 +169,7 @@ test.describe('record filters and export', () => {
     for (const lang of ['zh', 'cs', 'de'] as const) {
       await journey.api.call('PUT', '/api/auth/me/language', { token, body: { language: lang } });
       const page = await journey.open(lang === 'zh' ? 'zh-CN' : 'en-US');
-      await loginViaForm(page, reader.username, USER_PASSWORD);
-      await page.goto(RECORDS);
+      await loginViaForm(page, reader.username, USER_PASSWORD, RECORDS);
       expect(await filterLabels(page)).toEqual(LABELS[lang]);
       await page.goto('/userCenter/contralRecord');
       const labels = await filterLabels(page);

@@ -46,9 +46,7 @@ test.describe('report management', () => {
     const [inverter] = await demoInverters(journey);
     const name = unique('Tpl');
     const page = await journey.open();
-    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-
-    await page.goto('/userCenter/myTemplate');
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD, '/userCenter/myTemplate');
     await expectTitle(page, TITLES.myTemplate.en);
     await page.getByTestId('template-add').click();
     await page.getByTestId('template-name').fill(name);

@@ -52,8 +52,7 @@ test.describe('tariff periods pushed to an inverter', () => {
 
   async function openTariffForm(sn: string): Promise<Page> {
     const page = await journey.open();
-    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/deviceCenter/commandIssue');
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD, '/deviceCenter/commandIssue');
     await expectTitle(page, 'Command issue');
     await page.getByTestId('command-device-search').fill(sn);
     await page.getByTestId(`command-device-${sn}`).check({ timeout: WAIT_MS });

@@ -72,8 +72,7 @@ test.describe('plant weather', () => {
   test('shows the forecast cards with icons on the weather tab of the plant detail', async () => {
     const plant = await praguePlant();
     const page = await journey.open();
-    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
-    await page.goto(`/plantCenter/plantList/${plant.plantId}`);
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD, `/plantCenter/plantList/${plant.plantId}`);
     await page.getByRole('tab', { name: /weather/i }).click();
 
     const forecast = page.getByTestId('weather-forecast');

@@ -156,12 +156,18 @@ export async function fillLoginForm(page: Page, username: string, password: stri
   await page.getByTestId('login-captcha-input').fill(CAPTCHA_CODE);
 }
 
-/** Signs in through the form (opening /login first unless a login page is shown) and waits to leave it. */
-export async function loginViaForm(page: Page, username: string, password: string): Promise<void> {
-  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
+/**
+ * Signs in through the form (opening /login first unless a login page is shown) and waits to leave it. With `to` (a
+ * path, with its query if any), the form is opened as a link to that page is (`/login?from=…`), and the sign-in ends
+ * there: a journey that goes on to another page does not first load and draw the home page, then the whole app again.
+ */
+export async function loginViaForm(page: Page, username: string, password: string, to?: string): Promise<void> {
+  if (to !== undefined) await page.goto(`/login?from=${encodeURIComponent(to)}`);
+  else if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
   await fillLoginForm(page, username, password);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  if (to !== undefined) await page.waitForURL((url) => url.pathname + url.search === to);
+  else await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 /** The current path plus query, e.g. "/login?from=%2FuserCenter%2FuserList". */
