@@ -12,8 +12,9 @@
 //                                              (`vitest related`), on PGlite only, and the journeys of the touched
 //                                              features after a fresh build (scripts/test-changed.mjs)
 //
-// How suites share the two cores (docs/development.md): a suite that keeps both busy (the server suites, the journeys
-// and the component tests, each with two workers) runs alone; the small unit suites run two at a time. Measured:
+// How suites share the two cores (docs/development.md): a suite that keeps both busy (the PGlite server suite, the
+// journeys and the component tests) runs alone; the small unit suites run two at a time, beside the PostgreSQL server
+// suite, whose multi-process tests leave the cores idle for long stretches. Measured:
 // the journeys' Chromium (which raises its own priority) beside a server suite starved the multi-process server
 // tests into their time limits, and the two together took no less time than one after the other.
 //
@@ -62,7 +63,7 @@ const withoutDatabaseUrl = () => {
 };
 
 /**
- * The suites, longest first (the order they start in). `cores`: how many it keeps busy (default all of them: it runs
+ * The suites, in the order they start in. `cores`: how many it keeps busy (default all of them: it runs
  * alone). `runner` is vitest (default) or playwright. `skip()` returns a reason to skip (and whether skipping counts
  * as a failure); `setup()` may start services and return { env, teardown }.
  */
@@ -93,6 +94,10 @@ const SUITES = [
     title: 'server (native PostgreSQL)',
     cwd: 'apps/server',
     args: ['--project', 'database'],
+    // Counted as one core, so the small unit suites listed next run beside it: its multi-process tests wait much of
+    // the time (an SMTP outage of a real minute, restarts, reconnects), and vmstat showed the cores up to 78 % idle
+    // while they did. The component tests wait for both cores.
+    cores: 1,
     skip: () => {
       const why = postgresUnavailableReason();
       if (!why) return undefined;
@@ -106,14 +111,16 @@ const SUITES = [
       return { env: { ...process.env, DATABASE_URL: pg.url }, teardown: () => pg.stop() };
     },
   },
-  {
-    name: 'web',
-    title: 'web (unit and components)',
-    cwd: 'apps/web',
-    skip: () => (hasTestFiles(path.join(ROOT, 'apps/web')) ? undefined : { reason: 'apps/web has no tests yet' }),
-  },
   { name: 'domain', title: 'domain', cwd: 'packages/domain', cores: 1 },
 ];
+
+/** Started after the unit suites (they go beside the PostgreSQL run; this one needs both cores). */
+const WEB = {
+  name: 'web',
+  title: 'web (unit and components)',
+  cwd: 'apps/web',
+  skip: () => (hasTestFiles(path.join(ROOT, 'apps/web')) ? undefined : { reason: 'apps/web has no tests yet' }),
+};
 
 /**
  * Workspaces of the root package.json that the list above does not cover (e.g. packages/simulator, packages/osim):
@@ -137,7 +144,7 @@ function extraWorkspaceSuites() {
       return [];
     }
   });
-  const covered = new Set(SUITES.map((s) => s.cwd));
+  const covered = new Set([...SUITES, WEB].map((s) => s.cwd));
   return dirs
     .map((dir) => dir.replace(/\/+$/, ''))
     .filter((dir) => !covered.has(dir) && existsSync(path.join(ROOT, dir, 'package.json')))
@@ -149,7 +156,7 @@ function extraWorkspaceSuites() {
       skip: () => (hasTestFiles(path.join(ROOT, dir)) ? undefined : { reason: `${dir} has no tests yet` }),
     }));
 }
-SUITES.push(...extraWorkspaceSuites());
+SUITES.push(...extraWorkspaceSuites(), WEB);
 
 /** The executable of a package's bin nearest to a folder (what `npx` would run), else npx itself. */
 function binCommand(cwd, pkg, file) {
