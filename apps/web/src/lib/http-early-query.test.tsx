@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { askEarly, startWithEarly } from './http';
-import { i18next } from './i18n';
+import { switchLanguage } from '@/test/render';
 
 const fetchMock = vi.fn<typeof fetch>();
 const ok = (data: unknown) =>
@@ -12,9 +12,8 @@ const ok = (data: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-beforeAll(async () => {
-  if (!i18next.isInitialized) await i18next.init({ lng: 'en', resources: {} });
-});
+// The app's i18next in English: an early answer is taken only in the UI's language.
+beforeAll(() => switchLanguage('en'));
 
 afterEach(() => {
   fetchMock.mockReset();

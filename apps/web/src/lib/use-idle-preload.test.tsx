@@ -5,9 +5,12 @@ import { lazyNamed } from './lazy-load';
 import { useIdlePreload } from './use-idle-preload';
 
 describe('useIdlePreload', () => {
+  // The stubs go first: the fake timers install a requestIdleCallback of their own, which the second test's stub
+  // records as the original, and which would otherwise be put back after the real timers (and stay for the files
+  // that run after this one in the same worker).
   afterEach(() => {
-    vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it('loads once the browser is idle, not during the render; a failure is left to the real use', () => {

@@ -1,7 +1,9 @@
 // Setup of the component tests (*.test.tsx, jsdom): matchers, clean-up, and the few browser APIs jsdom lacks.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { changeLang, currentLang, i18next } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
 
 // findBy… and waitFor wait for what the component will show, not for a deadline: their default second is too short
@@ -15,8 +17,19 @@ afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
+  vi.useRealTimers();
   vi.restoreAllMocks();
   localStorage.clear();
+  sessionStorage.clear();
+  // The app's own client (the pages that invalidate or read it directly); renderWithProviders gives each render a
+  // fresh one.
+  queryClient.clear();
+});
+
+// The files of a worker share their modules (vitest.config.ts, `isolate: false`): each file starts in English, as a
+// file loaded alone would (currentLang() is en before i18next starts), whatever language the file before it left.
+beforeAll(async () => {
+  if (i18next.isInitialized && currentLang() !== 'en') await changeLang('en');
 });
 
 // Ant Design's grid and responsive hooks subscribe to media queries; nothing ever matches in a test.

@@ -31,7 +31,9 @@ describe('kiosk links', { timeout: 60_000 }, () => {
     fakeApi({ 'GET /api/kiosk-links': ok([LINK, { ...LINK, id: 5, name: 'Old', plantIds: null, state: 'revoked' }]) });
     await renderWithProviders(<KioskLinksCard />, { me: me() });
     const table = await screen.findByTestId('kiosk-table');
-    const rows = await within(table).findAllByRole('row');
+    // The table shows its empty row until the list arrives.
+    await within(table).findByText('Lobby wall');
+    const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Lobby wall');
     expect(rows[1]).toHaveTextContent('Prague roof');
     expect(rows[1]).toHaveTextContent('Active');
