@@ -8,6 +8,7 @@ import {
   WAIT_MS,
   expectNotice,
   expectTitle,
+  loginPathTo,
   loginViaForm,
   setupJourney,
 } from './support/journey.js';
@@ -57,18 +58,23 @@ const TEXT: Record<
   },
 };
 
+const COMMAND_ISSUE = '/deviceCenter/commandIssue';
+
 /**
  * The command page in `lang`, signed in as the administrator or as a viewer of the demo fleet (both scopes hold the
  * whole demo fleet). A language chosen on the login page becomes the account's: only the viewer is signed in so.
  */
 async function openCommandIssue(page: Page, lang: Lang, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/login');
+  // The sign-in page as a link to the command page opens it, used as it is: a new load between the choice and the
+  // sign-in would lose the choice made on this page (it becomes the account's only at the sign-in).
+  await page.goto(loginPathTo(COMMAND_ISSUE));
   if (lang !== 'en') {
     await page.getByTestId('lang-switch').click();
     await page.getByTestId(`lang-option-${lang}`).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: WAIT_MS }).toBe(lang);
   }
-  await loginViaForm(page, username, password, '/deviceCenter/commandIssue');
+  await loginViaForm(page, username, password, COMMAND_ISSUE);
   await expectTitle(page, TEXT[lang].title);
 }
 

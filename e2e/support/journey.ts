@@ -156,14 +156,19 @@ export async function fillLoginForm(page: Page, username: string, password: stri
   await page.getByTestId('login-captcha-input').fill(CAPTCHA_CODE);
 }
 
+/** The sign-in page as a link to `to` opens it: /login?from=… */
+export const loginPathTo = (to: string): string => `/login?from=${encodeURIComponent(to)}`;
+
 /**
  * Signs in through the form (opening /login first unless a login page is shown) and waits to leave it. With `to` (a
  * path, with its query if any), the form is opened as a link to that page is (`/login?from=…`), and the sign-in ends
  * there: a journey that goes on to another page does not first load and draw the home page, then the whole app again.
+ * A sign-in page already open at that address is used as it is: what was chosen on it (a language) stays chosen.
  */
 export async function loginViaForm(page: Page, username: string, password: string, to?: string): Promise<void> {
-  if (to !== undefined) await page.goto(`/login?from=${encodeURIComponent(to)}`);
-  else if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
+  if (to !== undefined) {
+    if (location(page) !== loginPathTo(to)) await page.goto(loginPathTo(to));
+  } else if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
   await fillLoginForm(page, username, password);
   await page.getByTestId('login-submit').click();
   if (to !== undefined) await page.waitForURL((url) => url.pathname + url.search === to);

@@ -24,7 +24,7 @@ import { BatchProgress } from '../components/batch-progress';
 import { CommandTable } from '../components/command-table';
 import { DevicePicker } from '../components/device-picker';
 import { SelectionSummary } from '../components/selection-summary';
-import { attemptFor, type Attempt } from '../components/issue-attempt';
+import { DOUBLE_CLICK_MS, attemptFor, type Attempt } from '../components/issue-attempt';
 import { PasswordDialog } from '../components/password-dialog';
 import { SettingForm, type Setting } from '../components/setting-form';
 import type { PeriodRowComponent } from '../components/tariff-periods-fields';
@@ -67,7 +67,12 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
   const send = (input: IssueInput) =>
     issue.mutate(input, {
       onSettled: () => {
-        if (attempt.current?.key === input.idempotencyKey) attempt.current = null;
+        const answered = attempt.current;
+        if (answered?.key !== input.idempotencyKey) return;
+        // Kept a moment longer: the second click of a double click may be handled only now (DOUBLE_CLICK_MS).
+        window.setTimeout(() => {
+          if (attempt.current === answered) attempt.current = null;
+        }, DOUBLE_CLICK_MS);
       },
       onSuccess: ({ commands }) => {
         notifySuccess('success.issued');
