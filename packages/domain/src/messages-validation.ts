@@ -45,6 +45,12 @@ export const VALIDATION_MESSAGES = {
     cs: 'Povolena jsou pouze písmena, číslice, podtržítko a čínské znaky',
     de: 'Nur Buchstaben, Ziffern, Unterstrich und chinesische Zeichen sind erlaubt',
   },
+  'validation.personName': {
+    zh: '姓名只能包含文字、数字和下划线，词与词之间可用一个空格、连字符、撇号或句点',
+    en: 'A name may contain letters, digits and underscores, with one space, hyphen, apostrophe or full stop between words',
+    cs: 'Jméno smí obsahovat písmena, číslice a podtržítka, mezi slovy jednu mezeru, spojovník, apostrof nebo tečku',
+    de: 'Ein Name darf Buchstaben, Ziffern und Unterstriche enthalten, zwischen Wörtern ein Leerzeichen, einen Bindestrich, einen Apostroph oder einen Punkt',
+  },
   'validation.username': {
     zh: '用户名为 3 到 32 位字母、数字、下划线、点或横线',
     en: 'The username must be 3 to 32 letters, digits, underscores, dots or dashes',

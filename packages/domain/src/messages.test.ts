@@ -78,7 +78,7 @@ describe('every validation rule speaks in message keys', () => {
     ['username too short', usernameSchema, 'ab'],
     ['username with a space', usernameSchema, 'a b c'],
     ['username in Chinese', usernameSchema, '用户名'],
-    ['name with a space', personNameSchema, 'a b'],
+    ['name with a tab', personNameSchema, 'a\tb'],
     ['name too long', personNameSchema, 'a'.repeat(65)],
     ['email', emailSchema, 'nope'],
     ['digits', digitsOnlySchema, '1a'],

@@ -163,7 +163,7 @@ describe('checkPhone through profileUpdateSchema', () => {
       ['prePhoneCode: validation.phonePrefix'],
     ],
     ['bad email', { name: 'a', email: 'nope' }, ['email: validation.email']],
-    ['name with a space', { name: 'John Smith' }, ['name: validation.name']],
+    ['name with a tab', { name: 'John\tSmith' }, ['name: validation.personName']],
     ['missing name', {}, ['name: validation.required']],
     ['padded company', { name: 'a', company: ' ACME' }, ['company: validation.noLeadingTrailingSpace']],
   ])('rejects %s', (_label, value, issues) => {

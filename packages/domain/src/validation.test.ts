@@ -87,7 +87,7 @@ describe('usernameSchema (3 to 32 of letters, digits, "_", ".", "-"; no spaces, 
   });
 });
 
-describe('personNameSchema (SPEC §5: letters, digits, underscore and Chinese only)', () => {
+describe("personNameSchema (a person's display name: words of any script joined by a space, hyphen, apostrophe or full stop)", () => {
   test.each([
     ['ASCII letters', 'John'],
     ['letters and digits', 'ABC123'],
@@ -100,23 +100,48 @@ describe('personNameSchema (SPEC §5: letters, digits, underscore and Chinese on
     ['Spanish accent', 'José'],
     ['single character', 'x'],
     ['64 characters', 'a'.repeat(64)],
+    ['a Czech full name', 'Jan Novák'],
+    ['a German full name', 'Anna Müller'],
+    ['three words', 'Maria de Souza'],
+    ['dash', 'Anne-Marie'],
+    ['apostrophe', "O'Brien"],
+    ['typographic apostrophe', 'O’Brien'],
+    ['initials with full stops', 'J. R. Smith'],
+    ['a full stop without a space', 'J.Smith'],
+    ['a closing full stop', 'Martin Luther King Jr.'],
+    ['Cyrillic', 'Иван Петров'],
+    ['Greek', 'Γιώργος Παπαδόπουλος'],
+    ['Arabic', 'محمد علي'],
+    ['Devanagari with its combining marks', 'अनीता शर्मा'],
+    ['a decomposed accent (e + combining acute)', 'Rene\u0301 Dupont'],
   ])('accepts %s', (_label, value) => {
     expect(keysOf(personNameSchema, value)).toEqual([]);
   });
 
   test.each([
-    ['empty', '', ['validation.required', 'validation.name']],
-    ['inner space', 'John Smith', ['validation.name']],
-    ['leading space', ' John', ['validation.name']],
-    ['trailing space', 'John ', ['validation.name']],
-    ['ideographic space', '张\u3000三', ['validation.name']],
-    ['dash', 'Anne-Marie', ['validation.name']],
-    ['apostrophe', "O'Brien", ['validation.name']],
-    ['dot', 'J.Smith', ['validation.name']],
-    ['exclamation mark', 'abc!', ['validation.name']],
-    ['Chinese punctuation', '张三，李四', ['validation.name']],
-    ['emoji', 'sun☀', ['validation.name']],
+    ['empty', '', ['validation.required', 'validation.personName']],
+    ['leading space', ' John', ['validation.personName']],
+    ['trailing space', 'John ', ['validation.personName']],
+    ['two spaces', 'John  Smith', ['validation.personName']],
+    ['a tab', 'John\tSmith', ['validation.personName']],
+    ['a line break', 'John\nSmith', ['validation.personName']],
+    ['a NUL byte', 'John\u0000', ['validation.personName']],
+    ['a bell (control character)', 'Jo\u0007hn', ['validation.personName']],
+    ['a no-break space', 'John\u00a0Smith', ['validation.personName']],
+    ['ideographic space', '张\u3000三', ['validation.personName']],
+    ['a lone surrogate', 'Jo\ud800hn', ['validation.personName']],
+    ['a combining mark first', '\u0301John', ['validation.personName']],
+    ['a hyphen first', '-John', ['validation.personName']],
+    ['a hyphen last', 'John-', ['validation.personName']],
+    ['two hyphens', 'Anne--Marie', ['validation.personName']],
+    ['a space and a hyphen', 'Anne -Marie', ['validation.personName']],
+    ['a full stop first', '.John', ['validation.personName']],
+    ['exclamation mark', 'abc!', ['validation.personName']],
+    ['angle brackets', '<b>John</b>', ['validation.personName']],
+    ['Chinese punctuation', '张三，李四', ['validation.personName']],
+    ['emoji', 'sun☀', ['validation.personName']],
     ['65 characters', 'a'.repeat(65), ['validation.tooLong']],
+    ['1 MB', 'a'.repeat(1_000_000), ['validation.tooLong']],
     ['not a string', 7, ['validation.required']],
   ])('rejects %s', (_label, value, keys) => {
     expect(keysOf(personNameSchema, value)).toEqual(keys);

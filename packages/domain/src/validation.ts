@@ -43,12 +43,29 @@ export function requiredText(max: number) {
   return trimmedText(max).refine((s) => s.length > 0, 'validation.required');
 }
 
-/** SPEC §5 "Name": letters, digits, underscore and Chinese only. */
+/** A word of a person's name: a letter of any script, a digit or an underscore first, then combining marks too. */
+const NAME_WORD = String.raw`[\p{L}\p{Nd}_][\p{L}\p{M}\p{Nd}_]*`;
+
+/**
+ * How a person's name joins its words: one space, a hyphen or an apostrophe ("Jan Novák", "Anne-Marie", "O'Brien",
+ * "O’Brien"), or a full stop with or without a space after it ("J. R. Smith"); it may end with a full stop ("Jr.").
+ * Each separator stands between two words, so a name never starts or ends with a space and has no run of them. No
+ * part of the pattern can match the same text two ways: it checks a 64-character name in one pass.
+ */
+const PERSON_NAME = new RegExp(String.raw`^${NAME_WORD}(?:(?:[ '’-]|\. ?)${NAME_WORD})*\.?$`, 'u');
+
+/**
+ * A person's display name (a user's "name", a registrant's): letters of any script with their accents and marks,
+ * digits and underscores, in words joined as PERSON_NAME says. Control characters, other punctuation, emoji and
+ * other spaces (tab, the ideographic space) are refused. SPEC §5's stricter "Name" rule (letters, digits, underscore
+ * and Chinese: no spaces) is for names that identify things, such as a plant's (plants.ts); a person's name is how
+ * people write it (issue 36: "Jan Novák" and "Anna Müller" were refused).
+ */
 export const personNameSchema = z
   .string('validation.required')
   .min(1, 'validation.required')
   .max(64, 'validation.tooLong')
-  .regex(/^[\p{L}\p{Nd}_]+$/u, 'validation.name');
+  .regex(PERSON_NAME, 'validation.personName');
 
 export const usernameSchema = z
   .string('validation.required')

@@ -161,6 +161,55 @@ describe('creating, changing and deleting users', () => {
     expect(high.status).toBe(400);
   });
 
+  // A person's name as people write it (issue 36, decision 0026); what could break a page, a file or a mail is refused.
+  it.each(['Jan Novák', 'Anna Müller', "Seán O'Brien", 'Anne-Marie Lefèvre', 'J. R. Smith'])(
+    'creates a user named %s and stores the name as typed',
+    async (name) => {
+      const key = await publicKey(s.app);
+      const username = `p${Buffer.from(name).toString('hex').slice(0, 20)}`;
+      const res = await api<User>(s.app, 'POST', '/api/users', {
+        token: tokens.dealerA,
+        body: {
+          username,
+          password: encryptPassword(key, 'Owner-pass1'),
+          name,
+          roleId: await builtinRoleId(s.db, 'personal'),
+          level: 3,
+        },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.name).toBe(name);
+      const stored = await s.db.query<{ name: string }>('SELECT name FROM users WHERE username = $1', [username]);
+      expect(stored.rows[0]?.name).toBe(name);
+    },
+  );
+
+  it.each([
+    ['a tab', 'Jan\tNovák', 'de', 'Ein Name darf Buchstaben'],
+    // A NUL byte is refused before any field rule, with its own message (hostile input, every text field).
+    ['a NUL byte', 'Jan\u0000', 'cs', 'Text nesmí obsahovat znak NUL'],
+    ['two spaces', 'Jan  Novák', 'zh', '姓名只能包含文字'],
+    ['markup', '<b>Jan</b>', 'en', 'A name may contain letters'],
+  ])('refuses a name with %s in the caller’s language and creates no one', async (_label, name, lang, message) => {
+    const key = await publicKey(s.app);
+    const before = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    const res = await api<{ issues: { path: string; message: string }[] }>(s.app, 'POST', '/api/users', {
+      token: tokens.dealerA,
+      lang,
+      body: {
+        username: 'refusedName',
+        password: encryptPassword(key, 'Owner-pass1'),
+        name,
+        roleId: await builtinRoleId(s.db, 'personal'),
+        level: 3,
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.data.issues).toContainEqual({ path: 'name', message: expect.stringContaining(message) });
+    const after = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
+
   it('refuses to give a role that grants more than the caller holds', async () => {
     const key = await publicKey(s.app);
     const res = await api(s.app, 'POST', '/api/users', {
