@@ -34,8 +34,12 @@ export const BUILTIN_ROLES = [
   {
     key: 'engineering',
     ...english('engineering'),
+    // What installers do for their customers (issue 36): create, edit and disable the owners below them (D/A),
+    // set the alarm rules that tell them of their plants' faults (C/C, scoped to their subtree like everything), and
+    // work orders (open to every role). Kept by dealers and the operator: deleting a user (which hands everything the
+    // user owns to someone else), batch commands, firmware packages, raw debugging and roles (E). docs/roles.md.
     permissions: normaliseGrant(
-      without(['E', 'D/A', 'B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw', 'C/C']),
+      without(['E', 'D/A:user.delete', 'B/E:command.batch', 'B/E:firmware.manage', 'B/E:debug.raw']),
     ),
     views: ['bigScreen/map', 'bigScreen/flowGraph'],
   },
