@@ -92,11 +92,13 @@ export const bigScreenScopeSchema = z.object({
 });
 export type BigScreenScope = z.infer<typeof bigScreenScopeSchema>;
 
-/** Fleet figures around the map; `summary` is plant statistics' own summary for the same scope. */
+/**
+ * Fleet figures around the map: plant statistics' own summary for the same scope, its active alarms by severity
+ * included (`summary.activeAlarms`), so the wall and the home page count plants and alarms alike.
+ */
 export const bigScreenSummarySchema = z.object({
   scope: bigScreenScopeSchema,
   summary: plantStatsSummarySchema,
-  activeAlarms: z.number().int(),
 });
 export type BigScreenSummary = z.infer<typeof bigScreenSummarySchema>;
 

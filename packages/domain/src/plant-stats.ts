@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alarmTallySchema } from './active-alarms.js';
 import { DEVICE_KINDS, RUNNING_STATUSES } from './devices.js';
 import { PLANT_STATUSES, PLANT_TYPES, type PlantStatusFilter } from './plants.js';
 import { ENERGY_QUANTITIES, type EnergyQuantity } from './telemetry/energy.js';
@@ -61,6 +62,8 @@ export const plantStatsSummarySchema = z.object({
     alarm: z.number().int(),
     offline: z.number().int(),
   }) satisfies z.ZodType<Record<PlantStatusFilter, number>>,
+  /** The active alarms of these plants by severity, shown beside the counts (a plant's status counts major and up). */
+  activeAlarms: alarmTallySchema,
   byType: z.array(z.object({ type: z.literal(optionValues(PLANT_TYPES)), count: z.number().int() })),
   powerKw: z.number(),
   capacityKwh: z.number(),

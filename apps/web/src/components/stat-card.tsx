@@ -7,12 +7,15 @@ export function StatCard({
   value,
   unit,
   tone,
+  note,
   'data-testid': testId,
 }: {
   label: ReactNode;
   value: ReactNode;
   unit?: string;
-  tone?: 'success' | 'error' | 'muted';
+  tone?: 'success' | 'error' | 'warning' | 'muted';
+  /** A line under the figure that qualifies it (the alarms behind a count of normal plants). */
+  note?: ReactNode;
   'data-testid'?: string;
 }) {
   return (
@@ -22,6 +25,7 @@ export function StatCard({
         {value}
         {unit && <span className="stat-card-unit">{unit}</span>}
       </div>
+      {note && <div className="stat-card-note">{note}</div>}
     </div>
   );
 }

@@ -118,8 +118,7 @@ export const bigScreenRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
   app.get(
     '/api/big-screen/summary',
     { ...route, schema: { tags, response: { 200: envelope(bigScreenSummarySchema) } } },
-    async (request) =>
-      ok(request, await bigScreenSummary(db, await viewer(request, 'any'), offline, request.lang, Date.now())),
+    async (request) => ok(request, await bigScreenSummary(db, await viewer(request, 'any'), offline, Date.now())),
   );
 
   app.get(

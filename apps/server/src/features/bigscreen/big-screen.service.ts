@@ -46,18 +46,14 @@ export async function bigScreenScope(db: Db, viewer: BigScreenViewer, offlineSec
   };
 }
 
-/** Plant statistics' summary of the scope, and how many alarms are active in it (the ticker's total). */
+/** Plant statistics' summary of the scope, its active alarms by severity included. */
 export async function bigScreenSummary(
   db: Db,
   viewer: BigScreenViewer,
   offlineSeconds: number,
-  lang: Lang,
   nowMs: number,
 ): Promise<BigScreenSummary> {
-  const scope = plantScope(viewer, offlineSeconds);
-  const summary = await statisticsSummary(db, scope, nowMs);
-  const ids = (await scopePlants(db, scope)).map((p) => p.id);
-  const { total } = await newestActiveAlarms(db, ids, 0, lang);
+  const summary = await statisticsSummary(db, plantScope(viewer, offlineSeconds), nowMs);
   return {
     scope: {
       kind: viewer.kind,
@@ -67,7 +63,6 @@ export async function bigScreenSummary(
       views: viewer.views,
     },
     summary,
-    activeAlarms: total,
   };
 }
 

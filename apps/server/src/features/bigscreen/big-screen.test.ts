@@ -203,12 +203,16 @@ describe('a link for plant X', () => {
       views: ['map', 'charts', 'flowGraph'],
     });
     const summary = (await screen('summary', { kiosk: linkX.token })).body.data as {
-      summary: { counts: { all: number }; energy: { today: { pvKwh: number } } };
-      activeAlarms: number;
+      summary: {
+        counts: { all: number; alarm: number };
+        energy: { today: { pvKwh: number } };
+        activeAlarms: { total: number; bySeverity: Record<string, number> };
+      };
     };
     expect(summary.summary.counts.all).toBe(1);
+    expect(summary.summary.counts.alarm).toBe(1);
     expect(summary.summary.energy.today.pvKwh).toBe(12);
-    expect(summary.activeAlarms).toBe(1);
+    expect(summary.summary.activeAlarms).toMatchObject({ total: 1, bySeverity: { major: 1 } });
     const markers = (await screen('plants', { kiosk: linkX.token })).body.data as { plants: { plantId: number }[] };
     expect(markers.plants).toEqual([
       expect.objectContaining({

@@ -88,3 +88,15 @@ export function plantAlarmsJoinSql(p: string, alias: string): string {
        WHERE ad.plant_id = ${p}.id
     ) ${alias} ON true`;
 }
+
+/**
+ * The active alarms of the devices installed in the plants of bind parameter `plantIdsParam` (int4[]): one row per
+ * plant and severity_rank with its count `n`. What plantAlarmsJoinSql counts, by severity: plant statistics' and the
+ * big screens' tally beside their plant counts.
+ */
+export function plantAlarmsBySeveritySql(plantIdsParam: number): string {
+  return `SELECT ad.plant_id, aa.severity_rank, count(*)::int AS n
+            FROM devices ad JOIN alarms aa ON aa.device_id = ad.id AND aa.state = 'active'
+           WHERE ad.plant_id = ANY($${plantIdsParam}::int4[])
+           GROUP BY ad.plant_id, aa.severity_rank`;
+}

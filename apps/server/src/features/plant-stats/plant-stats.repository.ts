@@ -8,7 +8,7 @@ import {
 import type { Queryable } from '../../db/db.js';
 import { rollupSlots, slotWindow, type SlotKind } from '../../platform/energy-slots.repository.js';
 import { plantInScope } from '../../platform/scope.js';
-import { plantStatusSql, runningStatusSql } from '../devices/device-status.js';
+import { plantAlarmsBySeveritySql, plantStatusSql, runningStatusSql } from '../devices/device-status.js';
 
 // Every energy figure here is read from the plant_figures_* views: for a plant with an active script they carry
 // the script's figures instead of the default sums.
@@ -50,6 +50,17 @@ const scopeParams = (scope: PlantScope) => [
 /** Every plant in the caller's scope with its status. */
 export async function plantsInScope(db: Queryable, scope: PlantScope): Promise<ScopedPlantRow[]> {
   return (await db.query<ScopedPlantRow>(`${SELECT_PLANTS} ORDER BY p.id`, scopeParams(scope))).rows;
+}
+
+/** The active alarms of the plants' devices: one row per plant and severity_rank with its count. */
+export async function activeAlarmsOfPlants(
+  db: Queryable,
+  plantIds: readonly number[],
+): Promise<{ plant_id: number; severity_rank: number; n: number }[]> {
+  if (plantIds.length === 0) return [];
+  return (
+    await db.query<{ plant_id: number; severity_rank: number; n: number }>(plantAlarmsBySeveritySql(1), [[...plantIds]])
+  ).rows;
 }
 
 /** One plant in scope, or undefined: outside the scope looks exactly like missing. */

@@ -4,6 +4,8 @@ import {
   localDay,
   localParts,
   utcOffsetLabel,
+  severityOfRank,
+  type AlarmTally,
   type EnergyTotals,
   type FleetTrendQuery,
   type Money,
@@ -17,6 +19,7 @@ import { plantNotFound } from '../plants/plants.service.js';
 import { earningsByDay } from '../tariffs/earnings.service.js';
 import { savingFactorsByPlant, type SavingFactors } from '../tariffs/savings.service.js';
 import {
+  activeAlarmsOfPlants,
   findPlantInScope,
   firstFigureDay,
   periodTotals,
@@ -124,6 +127,29 @@ export function savingsOf(pvKwh: number, f: SavingFactors) {
   };
 }
 
+/**
+ * The active alarms of these plants by severity, and how many of the plants counted as normal still have some (their
+ * alarms are all minor or warnings: a plant's status counts major and above).
+ */
+export async function alarmTally(db: Queryable, plants: readonly ScopedPlantRow[]): Promise<AlarmTally> {
+  const bySeverity = { critical: 0, major: 0, minor: 0, warning: 0 };
+  const withAlarms = new Set<number>();
+  for (const row of await activeAlarmsOfPlants(
+    db,
+    plants.map((p) => p.id),
+  )) {
+    const severity = severityOfRank(row.severity_rank);
+    if (!severity) continue;
+    bySeverity[severity] += row.n;
+    withAlarms.add(row.plant_id);
+  }
+  return {
+    total: bySeverity.critical + bySeverity.major + bySeverity.minor + bySeverity.warning,
+    bySeverity,
+    normalPlantsWithAlarms: plants.filter((p) => p.status === 'normal' && withAlarms.has(p.id)).length,
+  };
+}
+
 /** The plants of a scope with their status, by id. */
 export const scopePlants = (db: Queryable, scope: PlantScope): Promise<ScopedPlantRow[]> => plantsInScope(db, scope);
 
@@ -153,6 +179,7 @@ export async function statisticsSummary(db: Queryable, scope: PlantScope, nowMs:
       alarm: count('alarm'),
       offline: count('offline'),
     },
+    activeAlarms: await alarmTally(db, plants),
     byType: PLANT_TYPES.map((t) => ({ type: t.value, count: plants.filter((p) => p.type === t.value).length })),
     powerKw: roundKwh(plants.reduce((sum, p) => sum + p.power_kw, 0)),
     capacityKwh: roundKwh(plants.reduce((sum, p) => sum + p.capacity_kwh, 0)),

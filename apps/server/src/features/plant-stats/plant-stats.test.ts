@@ -49,9 +49,21 @@ beforeAll(async () => {
   plants.east = await addPlant(s.db, { name: 'East', ownerId: dealerA.id, timeZone: EAST, type: 2, powerKw: 50 });
   plants.dark = await addPlant(s.db, { name: 'Dark', ownerId: dealerA.id, timeZone: 'UTC', type: 2 });
   plants.foreign = await addPlant(s.db, { name: 'Foreign', ownerId: dealerB.id, timeZone: EAST, powerKw: 500 });
-  await addDevice(s.db, { sn: 'STATSWEST01', ownerId: dealerA.id, plantId: plants.west });
+  const west = await addDevice(s.db, { sn: 'STATSWEST01', ownerId: dealerA.id, plantId: plants.west });
+  // West stays normal with one active minor alarm (a recovered one and the foreign plant's active one count nowhere).
+  const foreignDevice = await addDevice(s.db, { sn: 'STATSFOR01', ownerId: dealerB.id, plantId: plants.foreign });
+  for (const [device, plant, severity, rank, state] of [
+    [west, plants.west, 'minor', 2, 'active'],
+    [west, plants.west, 'critical', 0, 'recovered'],
+    [foreignDevice, plants.foreign, 'critical', 0, 'active'],
+  ] as const)
+    await s.db.query(
+      `INSERT INTO alarms (device_id, plant_id, code, group_name, severity, severity_rank, state, raised_at, last_seen_at,
+                           recovered_at)
+       VALUES ($1, $2, 'grid.frequencyHigh', 'grid', $3, $4, $5, now(), now(), CASE WHEN $5 = 'recovered' THEN now() END)`,
+      [device, plant, severity, rank, state],
+    );
   await addDevice(s.db, { sn: 'STATSEAST01', ownerId: dealerA.id, plantId: plants.east, alarm: true });
-  await addDevice(s.db, { sn: 'STATSFOR01', ownerId: dealerB.id, plantId: plants.foreign });
 
   // Load = PV and no grid: each bucket earns PV × price (earnings are (load − import + export) × price).
   const figure = (plant: number, zone: string, at: string, pv: number) =>
@@ -133,6 +145,13 @@ describe('statistics summary: each plant’s periods in its own time zone', () =
 
   it('counts the plants by status and type, with their installed power and capacity', () => {
     expect(summary.counts).toEqual({ all: 3, online: 2, normal: 1, alarm: 1, offline: 1 });
+    // Beside them, the active alarms by severity: East's major one puts it in alarm; West's minor one leaves it
+    // normal, and says so.
+    expect(summary.activeAlarms).toEqual({
+      total: 2,
+      bySeverity: { critical: 0, major: 1, minor: 1, warning: 0 },
+      normalPlantsWithAlarms: 1,
+    });
     expect(summary.byType).toEqual([
       { type: 1, count: 1 },
       { type: 2, count: 2 },

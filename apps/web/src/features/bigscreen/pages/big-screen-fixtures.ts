@@ -32,6 +32,11 @@ export const SUMMARY: BigScreenSummary = {
   scope: SCOPE,
   summary: {
     counts: { all: 3, online: 2, normal: 1, alarm: 1, offline: 1 },
+    activeAlarms: {
+      total: 2,
+      bySeverity: { critical: 0, major: 1, minor: 1, warning: 0 },
+      normalPlantsWithAlarms: 1,
+    },
     byType: [],
     powerKw: 1234.5,
     capacityKwh: 310,
@@ -45,7 +50,6 @@ export const SUMMARY: BigScreenSummary = {
     savings: { pvKwh: 50000, coalKg: 20000, co2Kg: 49850, trees: 2720.5 },
     generatedAt: '2026-03-04T06:30:00.000Z',
   },
-  activeAlarms: 2,
 };
 
 const plant = (fields: Partial<BigScreenPlant> & Pick<BigScreenPlant, 'plantId' | 'name'>): BigScreenPlant => ({

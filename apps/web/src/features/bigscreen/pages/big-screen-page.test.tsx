@@ -75,6 +75,9 @@ describe('big screen', () => {
     expect(screen.getByTestId('bigscreen-figure-today')).toHaveTextContent('12.35MWh');
     expect(screen.getByTestId('bigscreen-figure-co2')).toHaveTextContent('49.85t');
     expect(screen.getByTestId('bigscreen-figure-alarms')).toHaveTextContent('2');
+    // By severity beside the plant counts: the normal plant's minor alarm is said, not hidden.
+    expect(screen.getByTestId('bigscreen-alarm-tally')).toHaveTextContent('1 Major · 1 Minor');
+    expect(screen.getByTestId('bigscreen-normal-with-alarms')).toHaveTextContent('With minor alarms or warnings: 1');
     const markers = await screen.findAllByTestId('bigscreen-marker');
     expect(markers.map((m) => m.getAttribute('data-plant-id')).sort()).toEqual(['1', '2']);
     expect(markers.find((m) => m.getAttribute('data-plant-id') === '2')).toHaveAttribute('data-status', 'alarm');

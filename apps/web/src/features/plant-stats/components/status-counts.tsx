@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PlantStatsSummary } from '@voltfleet/domain';
+import { AlarmTallyText, NormalWithAlarmsNote, tallyAlarming } from '@/components/alarm-tally';
 import { StatCard, StatSection } from '@/components/stat-card';
 import { formatNumber } from '@/lib/number-format';
 
@@ -12,7 +13,9 @@ const STATUS_TONES = {
 } as const;
 
 /**
- * Plants by status and by type, and their installed power and storage capacity. Type names come from the locale
+ * Plants by status and by type, and their installed power and storage capacity. Beside the status counts, the active
+ * alarms by severity: a plant's status counts alarms of major severity and above, so the normal count says how many
+ * of its plants still have minor alarms or warnings (issue 36). Type names come from the locale
  * files rather than the domain's PLANT_TYPES, whose module would bring the plant form's validation into the landing.
  */
 export function StatusCounts({ summary }: { summary: PlantStatsSummary }) {
@@ -27,9 +30,21 @@ export function StatusCounts({ summary }: { summary: PlantStatsSummary }) {
             label={t(`plantStats.status.${status}`)}
             value={summary.counts[status]}
             tone={STATUS_TONES[status]}
+            note={
+              status === 'normal' ? (
+                <NormalWithAlarmsNote tally={summary.activeAlarms} data-testid="stats-normal-with-alarms" />
+              ) : undefined
+            }
             data-testid={`stats-count-${status}`}
           />
         ))}
+        <StatCard
+          label={t('plantStats.activeAlarms')}
+          value={formatNumber(summary.activeAlarms.total, lang)}
+          tone={tallyAlarming(summary.activeAlarms) ? 'error' : summary.activeAlarms.total > 0 ? 'warning' : 'success'}
+          note={<AlarmTallyText tally={summary.activeAlarms} data-testid="stats-alarm-tally" />}
+          data-testid="stats-active-alarms"
+        />
         {summary.byType.map(({ type, count }) => (
           <StatCard key={type} label={t(`plantStats.types.${type}`)} value={count} data-testid={`stats-type-${type}`} />
         ))}
