@@ -60,12 +60,15 @@ test.describe('Alarm Center', () => {
     const page = await signIn();
     await page.getByTestId('menu-item-alarmSearch').click();
     await expectTitle(page, 'Alarm search');
+    // It opens on the active alarms, those nobody acknowledged first.
+    await page.getByTestId('alarm-view-hint').waitFor();
+    expect(await page.getByTestId('alarm-filter-state').inputValue()).toBe('active');
 
     await page.getByTestId('alarm-filter-sn').fill(alarm.sn);
     await page.getByTestId('alarm-filter-severity').selectOption(alarm.severity);
     await page.getByTestId('alarm-filter-state').selectOption('active');
     await page.getByTestId('alarm-search').click();
-    await expect.poll(() => location(page)).toBe(`${SEARCH}?sn=${alarm.sn}&severity=${alarm.severity}&state=active`);
+    await expect.poll(() => location(page)).toBe(`${SEARCH}?sn=${alarm.sn}&severity=${alarm.severity}`);
     const row = page.getByTestId(`alarm-row-${alarm.id}`);
     // The table keeps the previous rows until the filtered ones arrive.
     await expect.poll(() => distinct(tableSns(page))).toEqual([alarm.sn]);
@@ -109,7 +112,7 @@ test.describe('Alarm Center', () => {
     const filter = `sn=${acked.sn}&ack=acknowledged`;
     const expected = await listAlarms(journey, `${filter}&pageSize=200`);
     expect(expected.total).toBeGreaterThan(0);
-    const page = await signIn(`${SEARCH}?${filter}`);
+    const page = await signIn(`${SEARCH}?${filter}&state=all`);
     await expectTitle(page, 'Alarm search');
     await expect.poll(() => page.getByTestId('alarm-filter-sn').inputValue()).toBe(acked.sn);
     await expect.poll(() => page.getByTestId('alarm-filter-ack').inputValue()).toBe('acknowledged');
@@ -152,7 +155,9 @@ test.describe('Alarm Center', () => {
     await page.getByTestId(`alarm-severity-${severity}`).click();
     await expect
       .poll(() => location(page))
-      .toMatch(new RegExp(`^${SEARCH}\\?from=\\d{4}-\\d{2}-\\d{2}&to=\\d{4}-\\d{2}-\\d{2}&severity=${severity}$`));
+      .toMatch(
+        new RegExp(`^${SEARCH}\\?from=\\d{4}-\\d{2}-\\d{2}&to=\\d{4}-\\d{2}-\\d{2}&severity=${severity}&state=all$`),
+      );
     await expectTitle(page, 'Alarm search');
     await expect.poll(() => page.getByTestId('alarm-filter-severity').inputValue()).toBe(severity);
     await expect.poll(() => distinct(tableSeverities(page))).toEqual([severity]);
@@ -162,7 +167,7 @@ test.describe('Alarm Center', () => {
     const device = page.getByTestId('alarm-top-devices').locator('tbody tr a').first();
     const sn = await device.innerText();
     await device.click();
-    await expect.poll(() => location(page)).toMatch(new RegExp(`&deviceId=\\d+&sn=${sn}$`));
+    await expect.poll(() => location(page)).toMatch(new RegExp(`&deviceId=\\d+&sn=${sn}&state=all$`));
     await expect.poll(() => page.getByTestId('alarm-filter-sn').inputValue()).toBe(sn);
     await expect.poll(() => distinct(tableSns(page))).toEqual([sn]);
 
@@ -171,7 +176,9 @@ test.describe('Alarm Center', () => {
     const chart = page.getByTestId('alarm-trend-chart').getByTestId('chart-hover');
     const box = (await chart.boundingBox())!;
     await chart.click({ position: { x: box.width - 2, y: box.height / 2 } });
-    await expect.poll(() => location(page)).toMatch(new RegExp(`^${SEARCH}\\?from=(\\d{4}-\\d{2}-\\d{2})&to=\\1$`));
+    await expect
+      .poll(() => location(page))
+      .toMatch(new RegExp(`^${SEARCH}\\?from=(\\d{4}-\\d{2}-\\d{2})&to=\\1&state=all$`));
   });
 
   test('shows the search and the overview in Chinese, Czech and German', async () => {

@@ -18,8 +18,18 @@ export const ALARM_ACK_FILTERS = ['acknowledged', 'unacknowledged'] as const;
  * Orders the search offers (one per sortable column). Ties are broken by the raise time and then the id, in the
  * same direction as the column (`desc`: newest first). `severity` `desc` is most severe first (critical … warning);
  * `recoveredAt` `desc` lists alarms not recovered yet first (they have no recovery time: "still going on").
+ * `attention` `desc` is the order the search opens in: alarms nobody has acknowledged first, each part newest first.
  */
-export const ALARM_SORTS = ['raisedAt', 'recoveredAt', 'lastSeenAt', 'severity', 'plant', 'sn', 'code'] as const;
+export const ALARM_SORTS = [
+  'attention',
+  'raisedAt',
+  'recoveredAt',
+  'lastSeenAt',
+  'severity',
+  'plant',
+  'sn',
+  'code',
+] as const;
 export type AlarmSort = (typeof ALARM_SORTS)[number];
 
 /** Kinds of the timeline entries of one alarm. */

@@ -183,6 +183,9 @@ type Direction = 'ASC' | 'DESC';
 function columnOrder(sort: Exclude<AlarmSort, 'plant' | 'sn'>, dir: Direction): string {
   const then = `a.raised_at ${dir}, a.id ${dir}`;
   switch (sort) {
+    case 'attention':
+      // "desc" is unacknowledged first (true sorts after false).
+      return `a.acknowledged_at IS NULL ${dir}, ${then}`;
     case 'raisedAt':
       return then;
     case 'recoveredAt':

@@ -182,6 +182,9 @@ describe('text search (q)', () => {
 describe('sorting and paging', () => {
   it.each([
     ['sort=raisedAt&order=asc', ['A8', 'A9', 'A3', 'A4', 'A1', 'A2', 'A5', 'A7']],
+    // The order the search opens in: unacknowledged (A2 and A8 are acknowledged) first, newest first within each.
+    ['sort=attention&order=desc', ['A7', 'A5', 'A1', 'A4', 'A3', 'A9', 'A2', 'A8']],
+    ['sort=attention&order=asc', ['A8', 'A2', 'A9', 'A3', 'A4', 'A1', 'A5', 'A7']],
     ['sort=severity&order=desc', ['A3', 'A7', 'A5', 'A1', 'A4', 'A9', 'A8', 'A2']],
     ['sort=severity&order=asc', ['A2', 'A8', 'A9', 'A4', 'A1', 'A5', 'A7', 'A3']],
     ['sort=plant&order=asc', ['A8', 'A3', 'A1', 'A2', 'A7', 'A4', 'A5', 'A9']],

@@ -6,7 +6,9 @@ import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 /**
  * Every write to the alarms, alarm_events and alarm_faults tables (the alarms feature owns them): the engine's, and
  * the acknowledgement, the only change the pages make (the reads are in alarm-search.repository.ts and
- * alarm-overview.repository.ts).
+ * alarm-overview.repository.ts). One write happens in the database instead: a device moved to another plant takes
+ * its active alarms along (trigger of migration 0039), so an active alarm's plant is always its device's; an alarm
+ * reopened here (flapping) takes its device's plant likewise.
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -251,7 +253,8 @@ export async function reopenFlapping(
           AND NOT EXISTS (SELECT 1 FROM alarms x WHERE x.device_id = $1 AND x.code = $2 AND x.state = 'active')
         ORDER BY raised_at DESC, id DESC LIMIT 1)
      UPDATE alarms a SET state = 'active', recovered_at = NULL, flapping = true, flaps = a.flaps + 1,
-            last_seen_at = greatest(a.last_seen_at, $3), updated_at = now()
+            last_seen_at = greatest(a.last_seen_at, $3), updated_at = now(),
+            plant_id = (SELECT d.plant_id FROM devices d WHERE d.id = $1)
        FROM newest WHERE a.id = newest.id
      RETURNING a.id, a.device_id, a.plant_id, a.code, a.severity, a.state, a.raised_at, a.recovered_at, a.flapping,
                newest.flapping AS was_flapping`,

@@ -60,21 +60,21 @@ describe('alarm overview', () => {
     await renderAlarmCenter('/alarmCenter/alarmOverView?from=2026-03-01&plantId=3');
     await screen.findByTestId('alarm-total');
     const search = '/alarmCenter/alarmSearch?from=2026-03-01&plantId=3';
-    expect(hrefOf('alarm-total')).toBe(search);
-    expect(hrefOf('alarm-severity-critical')).toBe(`${search}&severity=critical`);
+    expect(hrefOf('alarm-total')).toBe(`${search}&state=all`);
+    expect(hrefOf('alarm-severity-critical')).toBe(`${search}&severity=critical&state=all`);
     expect(hrefOf('alarm-state-recovered')).toBe(`${search}&state=recovered`);
-    expect(hrefOf('alarm-group-battery')).toBe(`${search}&group=battery`);
-    expect(hrefOf('alarm-unacknowledged')).toBe(`${search}&ack=unacknowledged`);
+    expect(hrefOf('alarm-group-battery')).toBe(`${search}&group=battery&state=all`);
+    expect(hrefOf('alarm-unacknowledged')).toBe(`${search}&ack=unacknowledged&state=all`);
     expect(hrefOf('alarm-mttr')).toBe(`${search}&state=recovered`);
     const plant = within(screen.getByTestId('alarm-top-plants-5'));
     expect(plant.getByText('Brno hall').closest('a')).toHaveAttribute(
       'href',
-      '/alarmCenter/alarmSearch?from=2026-03-01&plantId=5',
+      '/alarmCenter/alarmSearch?from=2026-03-01&plantId=5&state=all',
     );
     const device = within(screen.getByTestId('alarm-top-devices-101'));
     expect(device.getByText('11').closest('a')).toHaveAttribute(
       'href',
-      '/alarmCenter/alarmSearch?from=2026-03-01&plantId=3&deviceId=101&sn=VF5K240001',
+      '/alarmCenter/alarmSearch?from=2026-03-01&plantId=3&deviceId=101&sn=VF5K240001&state=all',
     );
   });
 
@@ -85,7 +85,9 @@ describe('alarm overview', () => {
 
     // Without chosen days the link carries the days of the window the overview counted.
     await waitFor(() =>
-      expect(location()).toBe('/alarmCenter/alarmSearch?from=2026-03-01&to=2026-03-03&plantId=3&severity=critical'),
+      expect(location()).toBe(
+        '/alarmCenter/alarmSearch?from=2026-03-01&to=2026-03-03&plantId=3&severity=critical&state=all',
+      ),
     );
     await screen.findByTestId('alarm-row-1');
     expect(Object.fromEntries(api.callsTo('GET /api/alarms')[0]?.query ?? [])).toMatchObject({
@@ -107,9 +109,9 @@ describe('alarm overview', () => {
   });
 
   it.each([
-    ['2026-03-03 14:00', 'hour', '/alarmCenter/alarmSearch?from=2026-03-03&to=2026-03-03&plantId=3'],
-    ['2026-03-03', 'day', '/alarmCenter/alarmSearch?from=2026-03-03&to=2026-03-03&plantId=3'],
-    ['2026-02', 'month', '/alarmCenter/alarmSearch?from=2026-02-01&to=2026-02-28&plantId=3'],
+    ['2026-03-03 14:00', 'hour', '/alarmCenter/alarmSearch?from=2026-03-03&to=2026-03-03&plantId=3&state=all'],
+    ['2026-03-03', 'day', '/alarmCenter/alarmSearch?from=2026-03-03&to=2026-03-03&plantId=3&state=all'],
+    ['2026-02', 'month', '/alarmCenter/alarmSearch?from=2026-02-01&to=2026-02-28&plantId=3&state=all'],
   ] as const)('opens the search for the days of trend bucket %s (%s)', (label, bucket, url) => {
     expect(bucketSearchUrl({ plantId: 3, from: '2025-01-01', to: '2026-12-31' }, label, bucket)).toBe(url);
   });

@@ -44,7 +44,7 @@ describe('alarm search', () => {
       q: 'relay',
       page: '1',
       pageSize: '15',
-      sort: 'raisedAt',
+      sort: 'attention',
       order: 'desc',
     });
     expect(screen.getByTestId('alarm-filter-from')).toHaveValue('2026-03-01');
@@ -72,9 +72,7 @@ describe('alarm search', () => {
     await user.click(screen.getByTestId('alarm-search'));
 
     await waitFor(() =>
-      expect(location()).toBe(
-        '/alarmCenter/alarmSearch?from=2026-02-01&plantId=5&sn=VF10K&severity=major&state=active',
-      ),
+      expect(location()).toBe('/alarmCenter/alarmSearch?from=2026-02-01&plantId=5&sn=VF10K&severity=major'),
     );
     await waitFor(() =>
       expect(queryOf(api.callsTo('GET /api/alarms').at(-1))).toMatchObject({
@@ -92,8 +90,17 @@ describe('alarm search', () => {
     expect(screen.getByTestId('alarm-filter-sn')).toHaveValue('');
     expect(screen.getByTestId('alarm-filter-state')).toHaveValue('active');
 
+    // Reset clears every filter, the state too: every alarm, newest first.
     await user.click(screen.getByTestId('alarm-reset'));
-    await waitFor(() => expect(location()).toBe('/alarmCenter/alarmSearch'));
+    await waitFor(() => expect(location()).toBe('/alarmCenter/alarmSearch?state=all'));
+    await waitFor(() =>
+      expect(queryOf(api.callsTo('GET /api/alarms').at(-1))).toEqual({
+        page: '1',
+        pageSize: '15',
+        sort: 'raisedAt',
+        order: 'desc',
+      }),
+    );
   });
 
   it('shows filters a link set that the form has no field for, and removes them', async () => {
@@ -123,6 +130,40 @@ describe('alarm search', () => {
 
     await user.click(screen.getByTestId('alarm-sort-sn'));
     await waitFor(() => expect(location()).toBe('/alarmCenter/alarmSearch?sort=sn&order=asc'));
+  });
+
+  it('opens on the active alarms, unacknowledged first, with the history one click away', async () => {
+    const api = routes();
+    const { user, location } = await renderAlarmCenter('/alarmCenter/alarmSearch?severity=major');
+    await screen.findByTestId('alarm-row-1');
+    expect(queryOf(api.callsTo('GET /api/alarms')[0])).toMatchObject({
+      severity: 'major',
+      state: 'active',
+      sort: 'attention',
+      order: 'desc',
+    });
+    expect(screen.getByTestId('alarm-filter-state')).toHaveValue('active');
+    expect(screen.getByTestId('alarm-view-hint')).toHaveTextContent('Active alarms, unacknowledged first');
+
+    // The history keeps the other filters and lists every state, newest first.
+    await user.click(screen.getByTestId('alarm-view-all'));
+    await waitFor(() => expect(location()).toBe('/alarmCenter/alarmSearch?severity=major&state=all'));
+    await waitFor(() =>
+      expect(queryOf(api.callsTo('GET /api/alarms').at(-1))).toEqual({
+        severity: 'major',
+        page: '1',
+        pageSize: '15',
+        sort: 'raisedAt',
+        order: 'desc',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('alarm-filter-state')).toHaveValue(''));
+    expect(screen.queryByTestId('alarm-view-hint')).toBeNull();
+
+    await user.click(screen.getByTestId('alarm-view-recovered'));
+    await waitFor(() => expect(location()).toBe('/alarmCenter/alarmSearch?severity=major&state=recovered'));
+    await user.click(screen.getByTestId('alarm-view-active'));
+    await waitFor(() => expect(location()).toBe('/alarmCenter/alarmSearch?severity=major'));
   });
 
   it('acknowledges the selected alarms with one note', async () => {
@@ -237,8 +278,8 @@ describe('alarm search', () => {
     await user.click(screen.getByTestId('alarm-export-csv'));
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(2));
     expect(exports.map((u) => Object.fromEntries(u.searchParams))).toEqual([
-      { severity: 'critical', sort: 'sn', order: 'asc', format: 'xlsx' },
-      { severity: 'critical', sort: 'sn', order: 'asc', format: 'csv' },
+      { severity: 'critical', state: 'active', sort: 'sn', order: 'asc', format: 'xlsx' },
+      { severity: 'critical', state: 'active', sort: 'sn', order: 'asc', format: 'csv' },
     ]);
     expect(saved.mock.calls.map(([name]) => String(name))).toEqual([
       expect.stringMatching(/^alarms-\d{4}-\d{2}-\d{2}\.xlsx$/),

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Flex } from 'antd';
+import { Alert, Button, Flex, Segmented } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ALARM_LINK_PARAM, type AlarmFilter } from '@voltfleet/domain';
+import { ALARM_LINK_PARAM, ALARM_STATES, type AlarmFilter } from '@voltfleet/domain';
 import { Can } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
 import { formatNumber } from '@/lib/number-format';
@@ -20,8 +20,9 @@ import { AlarmDrawer } from '../components/alarm-drawer';
 import { AlarmFilters } from '../components/alarm-filters';
 import type { AlarmSortState } from '../components/alarm-sort-title';
 import { AlarmTable } from '../components/alarm-table';
+import { useAlarmLabels } from '../components/use-alarm-labels';
 import { ExportButtons } from '../components/export-buttons';
-import { readSearch, writeSearch, type AlarmSearchState } from '../utils/search-params';
+import { STATE_ALL, readSearch, withFilter, writeSearch, type AlarmSearchState } from '../utils/search-params';
 
 /** Running durations of active alarms are re-read this often. */
 const CLOCK_TICK_MS = 30_000;
@@ -49,6 +50,7 @@ export default function AlarmSearchPage() {
   const plants = usePlantChoices(canPlants);
   const canAck = useCan('C/A:alarm.ack');
   const nowMs = useNow(CLOCK_TICK_MS);
+  const labels = useAlarmLabels();
   useAlarmLive();
 
   // The selection belongs to one search: a new filter, page or order starts without one.
@@ -73,8 +75,13 @@ export default function AlarmSearchPage() {
 
   const go = (next: Partial<AlarmSearchState>) => setSearchParams(writeSearch({ ...state, ...next }));
   const form = useFilterFormKey(query);
-  const search = (next: AlarmFilter) => setSearchParams(form.own(writeSearch({ ...state, filter: next, page: 1 })));
+  const search = (next: AlarmFilter) => setSearchParams(form.own(writeSearch(withFilter(state, next))));
   const sortBy = (next: AlarmSortState) => go({ ...next, page: 1 });
+  // Active ↔ history keeps the other filters (the form shows the new state).
+  const view = (value: string) => {
+    const next = { ...filter, state: ALARM_STATES.find((s) => s === value) };
+    setSearchParams(writeSearch(withFilter(state, next)));
+  };
   const select = (ids: readonly number[], on: boolean) => {
     const next = new Set(selected);
     for (const id of ids)
@@ -103,6 +110,27 @@ export default function AlarmSearchPage() {
           </Flex>
         }
       />
+      <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
+        <span id="alarm-view-label">{t('alarms.view.label')}</span>
+        <Segmented
+          aria-labelledby="alarm-view-label"
+          data-testid="alarm-view"
+          value={filter.state ?? STATE_ALL}
+          onChange={view}
+          options={[
+            ...ALARM_STATES.map((s) => ({
+              value: s,
+              label: <span data-testid={`alarm-view-${s}`}>{labels.state(s)}</span>,
+            })),
+            { value: STATE_ALL, label: <span data-testid="alarm-view-all">{t('alarms.view.all')}</span> },
+          ]}
+        />
+        {filter.state === 'active' && sort === 'attention' && (
+          <span className="alarm-view-hint" data-testid="alarm-view-hint">
+            {t('alarms.view.activeHint')}
+          </span>
+        )}
+      </Flex>
       <AlarmFilters
         key={form.key}
         value={filter}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alarmSearchUrl, readOverview, readSearch, writeOverview, writeSearch } from './search-params';
+import { alarmSearchUrl, readOverview, readSearch, withFilter, writeOverview, writeSearch } from './search-params';
 
 describe('readSearch', () => {
   it('reads every filter, the page and the order', () => {
@@ -42,11 +42,23 @@ describe('readSearch', () => {
     ['sn=%20VF5K%20', { sn: 'VF5K' }],
     ['other=1', {}],
   ])('drops what the contract would refuse: %s', (query, filter) => {
-    expect(readSearch(new URLSearchParams(query)).filter).toEqual(filter);
+    expect(readSearch(new URLSearchParams(`${query}&state=all`)).filter).toEqual(filter);
+  });
+
+  it('opens on the active alarms, unacknowledged first, with every state one value away', () => {
+    expect(readSearch(new URLSearchParams(''))).toEqual({
+      filter: { state: 'active' },
+      page: 1,
+      pageSize: 15,
+      sort: 'attention',
+      order: 'desc',
+    });
+    expect(readSearch(new URLSearchParams('state=all'))).toMatchObject({ filter: {}, sort: 'raisedAt' });
+    expect(readSearch(new URLSearchParams('state=recovered')).filter).toEqual({ state: 'recovered' });
   });
 
   it('falls back to page 1, 15 rows, newest first', () => {
-    expect(readSearch(new URLSearchParams('page=0&pageSize=500&sort=name&order=up'))).toEqual({
+    expect(readSearch(new URLSearchParams('state=all&page=0&pageSize=500&sort=name&order=up'))).toEqual({
       filter: {},
       page: 1,
       pageSize: 15,
@@ -62,17 +74,38 @@ describe('writeSearch', () => {
     const query = writeSearch(state).toString();
     expect(query).toBe('plantId=2&severity=critical&page=2&sort=sn&order=asc');
     expect(readSearch(new URLSearchParams(query))).toEqual(state);
-    expect(writeSearch({ ...state, filter: {}, page: 1, sort: 'raisedAt', order: 'desc' }).toString()).toBe('');
+    const opening = { ...state, filter: { state: 'active' as const }, page: 1 };
+    expect(writeSearch({ ...opening, sort: 'attention', order: 'desc' }).toString()).toBe('');
+    expect(writeSearch({ ...opening, sort: 'raisedAt', order: 'desc' }).toString()).toBe('sort=raisedAt&order=desc');
+    expect(writeSearch({ ...opening, filter: {}, sort: 'raisedAt', order: 'desc' }).toString()).toBe('state=all');
+    const history = readSearch(new URLSearchParams('state=all&sort=sn'));
+    expect(readSearch(writeSearch(history))).toEqual(history);
+  });
+});
+
+describe('withFilter', () => {
+  it('starts from page 1, keeps an order the user chose and lets the default order follow the view', () => {
+    const opening = { ...readSearch(new URLSearchParams('page=4')), page: 4 };
+    expect(withFilter(opening, {})).toMatchObject({ filter: {}, page: 1, sort: 'raisedAt', order: 'desc' });
+    const history = readSearch(new URLSearchParams('state=all'));
+    expect(withFilter(history, { state: 'active' })).toMatchObject({ sort: 'attention', order: 'desc' });
+    const bySn = readSearch(new URLSearchParams('sort=sn&order=asc'));
+    expect(withFilter(bySn, {})).toMatchObject({ sort: 'sn', order: 'asc' });
   });
 });
 
 describe('alarmSearchUrl', () => {
   it('is the search path with the filters in a stable order', () => {
-    expect(alarmSearchUrl({})).toBe('/alarmCenter/alarmSearch');
+    // The search opens on the active alarms: a filter without a state (an overview figure) says every state.
+    expect(alarmSearchUrl({ state: 'active' })).toBe('/alarmCenter/alarmSearch');
+    expect(alarmSearchUrl({})).toBe('/alarmCenter/alarmSearch?state=all');
     expect(alarmSearchUrl({ state: 'active', severity: 'critical', plantId: 3 })).toBe(
-      '/alarmCenter/alarmSearch?plantId=3&severity=critical&state=active',
+      '/alarmCenter/alarmSearch?plantId=3&severity=critical',
     );
-    expect(alarmSearchUrl({ q: 'a&b c' })).toBe('/alarmCenter/alarmSearch?q=a%26b+c');
+    expect(alarmSearchUrl({ state: 'recovered', plantId: 3 })).toBe(
+      '/alarmCenter/alarmSearch?plantId=3&state=recovered',
+    );
+    expect(alarmSearchUrl({ q: 'a&b c' })).toBe('/alarmCenter/alarmSearch?q=a%26b+c&state=all');
   });
 });
 

@@ -30,6 +30,18 @@ export interface AlarmSearchState {
 
 export const DEFAULT_SORT: Pick<AlarmSearchState, 'sort' | 'order'> = { sort: 'raisedAt', order: 'desc' };
 
+/**
+ * The search opens on what needs someone: the active alarms, those nobody has acknowledged first. Its URL then has
+ * no `state`; every state (the history) is `state=all`, one click away on the page.
+ */
+export const STATE_ALL = 'all';
+export const OPENING_STATE = 'active' satisfies AlarmFilter['state'];
+
+/** The order a search starts in: "needs attention" for the active alarms, newest first for the rest. */
+export function defaultSortOf(filter: AlarmFilter): Pick<AlarmSearchState, 'sort' | 'order'> {
+  return filter.state === OPENING_STATE ? { sort: 'attention', order: 'desc' } : DEFAULT_SORT;
+}
+
 /** The filter's keys in the order the URL lists them. */
 const FILTER_KEYS = [
   'from',
@@ -90,17 +102,41 @@ export function readFilter(params: URLSearchParams): AlarmFilter {
   return filter as AlarmFilter;
 }
 
-/** The search's filters, page and order from its query string, with the defaults for what is missing. */
+/**
+ * The search's filters, page and order from its query string, with the defaults for what is missing: no `state`
+ * is the active alarms, `state=all` every state.
+ */
 export function readSearch(params: URLSearchParams): AlarmSearchState {
   const page = Number(params.get('page'));
   const pageSize = Number(params.get('pageSize'));
+  const filter = readFilter(params);
+  if (params.get('state') === null) filter.state = OPENING_STATE;
+  const sort = defaultSortOf(filter);
   return {
-    filter: readFilter(params),
+    filter,
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
     pageSize: Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 200 ? pageSize : DEFAULT_PAGE_SIZE,
-    sort: oneOf(ALARM_SORTS)(params.get('sort') ?? '') ?? DEFAULT_SORT.sort,
-    order: oneOf(['asc', 'desc'] as const)(params.get('order') ?? '') ?? DEFAULT_SORT.order,
+    sort: oneOf(ALARM_SORTS)(params.get('sort') ?? '') ?? sort.sort,
+    order: oneOf(['asc', 'desc'] as const)(params.get('order') ?? '') ?? sort.order,
   };
+}
+
+/**
+ * The search with other filters, from page 1: an order the user chose is kept, the default order follows the view
+ * (leaving the active alarms for the history also leaves "needs attention" for newest first).
+ */
+export function withFilter(state: AlarmSearchState, filter: AlarmFilter): AlarmSearchState {
+  const before = defaultSortOf(state.filter);
+  const chosen = state.sort !== before.sort || state.order !== before.order;
+  return { ...state, filter, page: 1, ...(chosen ? {} : defaultSortOf(filter)) };
+}
+
+/** The search's filter in its URL: the opening state (active) is left out, every state is `state=all`. */
+function searchFilterParams(filter: AlarmFilter, extra: Record<string, string | number | undefined> = {}) {
+  const state = filter.state === OPENING_STATE ? undefined : (filter.state ?? STATE_ALL);
+  const params = writeFilter({ ...filter, state: undefined }, extra);
+  if (state !== undefined) params.set('state', state);
+  return params;
 }
 
 /** A query string of filters (and extra entries), in a stable order, without empty values. */
@@ -114,19 +150,24 @@ export function writeFilter(filter: AlarmFilter, extra: Record<string, string | 
   return params;
 }
 
-/** The search's query string; defaults (page 1, 15 rows, newest first) are left out. */
+/** The search's query string; defaults (active alarms, page 1, 15 rows, the state's default order) are left out. */
 export function writeSearch(state: AlarmSearchState): URLSearchParams {
-  return writeFilter(state.filter, {
+  const fallback = defaultSortOf(state.filter);
+  const isDefault = state.sort === fallback.sort && state.order === fallback.order;
+  return searchFilterParams(state.filter, {
     page: state.page === 1 ? undefined : state.page,
     pageSize: state.pageSize === DEFAULT_PAGE_SIZE ? undefined : state.pageSize,
-    sort: state.sort === DEFAULT_SORT.sort && state.order === DEFAULT_SORT.order ? undefined : state.sort,
-    order: state.sort === DEFAULT_SORT.sort && state.order === DEFAULT_SORT.order ? undefined : state.order,
+    sort: isDefault ? undefined : state.sort,
+    order: isDefault ? undefined : state.order,
   });
 }
 
-/** The alarm search opened with these filters, e.g. "/alarmCenter/alarmSearch?severity=critical&state=active". */
+/**
+ * The alarm search opened with these filters: "/alarmCenter/alarmSearch?severity=critical" (active alarms),
+ * "…?code=grid.voltageHigh&state=all" (a filter without a state is every state).
+ */
 export function alarmSearchUrl(filter: AlarmFilter): string {
-  const query = writeFilter(filter).toString();
+  const query = searchFilterParams(filter).toString();
   return query ? `${ALARM_SEARCH_PATH}?${query}` : ALARM_SEARCH_PATH;
 }
 
