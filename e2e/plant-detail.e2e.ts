@@ -35,9 +35,15 @@ interface Overview {
 }
 
 const en = (value: number, decimals: number) => value.toLocaleString('en-US', { maximumFractionDigits: decimals });
-/** A power as the energy-flow graph writes it in English: W below 10 kW, kW above, its size without the sign. */
-const enPower = (w: number | null) =>
-  w === null ? '—' : Math.abs(w) >= 10_000 ? `${en(Math.abs(w) / 1000, 2)} kW` : `${en(Math.abs(w), 0)} W`;
+/**
+ * A power as the energy-flow graph writes it in English, its size without the sign, in the graph's one unit: W while
+ * every power is below 10 kW, kW (two decimals) while below 10 MW, MW above.
+ */
+const enPower = (w: number | null, all: readonly (number | null)[]) => {
+  const largest = Math.max(0, ...all.map((v) => Math.abs(v ?? 0)));
+  const [unit, factor] = largest >= 10_000_000 ? ['MW', 1e6] : largest >= 10_000 ? ['kW', 1e3] : ['W', 1];
+  return w === null ? '—' : `${en(Math.abs(w) / factor, factor === 1 ? 0 : 2)} ${unit}`;
+};
 const enSoc = (pct: number | null) =>
   pct === null ? '—' : (pct / 100).toLocaleString('en-US', { style: 'percent', maximumFractionDigits: 1 });
 /** Which way the graph's line runs for a power whose positive sign flows into the inverter. */
@@ -153,11 +159,12 @@ test.describe('plant statistics and plant detail', () => {
     // page's answer and the test's, so they are compared until they agree (each mismatch is named).
     const flow = async () => {
       const { power } = await get<Overview>(`/api/plants/${plant.plantId}/overview`);
+      const all = [power.pvPowerW, power.loadPowerW, power.gridPowerW, power.batPowerW];
       const expected: [string, string][] = [
-        ['energy-flow-pv-power', enPower(power.pvPowerW)],
-        ['energy-flow-load-power', enPower(power.loadPowerW)],
-        ['energy-flow-grid-power', enPower(power.gridPowerW)],
-        ['energy-flow-battery-power', enPower(power.batPowerW)],
+        ['energy-flow-pv-power', enPower(power.pvPowerW, all)],
+        ['energy-flow-load-power', enPower(power.loadPowerW, all)],
+        ['energy-flow-grid-power', enPower(power.gridPowerW, all)],
+        ['energy-flow-battery-power', enPower(power.batPowerW, all)],
         ['energy-flow-battery-soc', enSoc(power.batSocPct)],
       ];
       const shown = await Promise.all(expected.map(([id]) => page.getByTestId(id).textContent()));

@@ -38,8 +38,8 @@ const SLOWEST_PERIOD_S = 2;
 const FASTEST_PERIOD_S = 0.25;
 
 /**
- * Below half a watt the figure reads "0 W" (lib/number-format.ts scalePower): such a branch is drawn idle, so the
- * picture never moves while its number says nothing flows.
+ * Below half a watt the figure reads "0 W" (lib/number-format.ts scaleTogether, in a graph shown in W): such a branch
+ * is drawn idle, so the picture never moves while its number says nothing flows.
  */
 export const isFlowing = (w: number | null): w is number => w !== null && Number.isFinite(w) && Math.abs(w) >= 0.5;
 

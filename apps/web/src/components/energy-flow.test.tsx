@@ -17,7 +17,7 @@ const TODAY: EnergyTotals = {
   pvKwh: 18.4,
   loadKwh: 9.25,
   gridImportKwh: 1.5,
-  gridExportKwh: 12345,
+  gridExportKwh: 12.5,
   batChargeKwh: 4,
   batDischargeKwh: 0,
 };
@@ -107,11 +107,60 @@ describe('energy flow', () => {
   });
 
   it('scales huge figures to readable units', async () => {
-    await draw({ ...FLOW, pvPowerW: 12_345_678, gridPowerW: -9_876_543 }, { today: TODAY });
-    expect(text('energy-flow-pv-power')).toBe('12,345.68 kW');
-    expect(text('energy-flow-grid-power')).toBe('9,876.54 kW');
-    expect(text('energy-flow-grid-export-today')).toBe('12.35 MWh');
+    await draw({ ...FLOW, pvPowerW: 12_345_678, gridPowerW: -9_876_543 }, { today: { ...TODAY, pvKwh: 123_456 } });
+    expect(text('energy-flow-pv-power')).toBe('12.35 MW');
+    expect(text('energy-flow-grid-power')).toBe('9.88 MW');
+    expect(text('energy-flow-pv-today')).toBe('123.46 MWh');
     expect(Number(line('pv').dataset.width)).toBeLessThanOrEqual(9);
+  });
+
+  // Issue 36: "12.29 kW" beside "6,981 W" made the reader compare units before figures.
+  it.each<[string, Lang, Partial<PowerFlow>, Record<string, string>]>([
+    [
+      'all in W while the largest is below 10 kW',
+      'en',
+      { pvPowerW: 9999, loadPowerW: 6981, gridPowerW: -12.4, batPowerW: 0 },
+      { pv: '9,999 W', load: '6,981 W', grid: '12 W', battery: '0 W' },
+    ],
+    [
+      'all in kW once one reaches 10 kW',
+      'en',
+      { pvPowerW: 12_290, loadPowerW: 6981, gridPowerW: -5309, batPowerW: 0 },
+      { pv: '12.29 kW', load: '6.98 kW', grid: '5.31 kW', battery: '0 kW' },
+    ],
+    [
+      'in kW by the largest even when it is a negative grid figure',
+      'de',
+      { pvPowerW: 800, loadPowerW: 3450, gridPowerW: 12_500, batPowerW: -1250 },
+      { pv: '0,8 kW', load: '3,45 kW', grid: '12,5 kW', battery: '1,25 kW' },
+    ],
+    [
+      'all in MW once one reaches 10 MW',
+      'cs',
+      { pvPowerW: 10_000_000, loadPowerW: 2_345_678, gridPowerW: -7_654_321, batPowerW: 250_000 },
+      { pv: '10 MW', load: '2,35 MW', grid: '7,65 MW', battery: '0,25 MW' },
+    ],
+    [
+      'in the unit of the reported ones when one is missing',
+      'zh',
+      { pvPowerW: 15_000, loadPowerW: null, gridPowerW: 1500, batPowerW: null },
+      { pv: '15 kW', load: '—', grid: '1.5 kW', battery: '—' },
+    ],
+  ])('shows every power in one unit: %s', async (_case, lang, fields, shown) => {
+    await draw({ ...FLOW, ...fields }, { lang });
+    const figures = Object.fromEntries(
+      Object.keys(shown).map((node) => [node, text(`energy-flow-${node}-power`)?.replace(/\s/g, ' ')]),
+    );
+    expect(figures).toEqual(shown);
+    const units = new Set(Object.values(figures).flatMap((f) => (f === '—' ? [] : [f?.split(' ').at(-1)])));
+    expect(units.size).toBe(1);
+  });
+
+  it('shows today’s energies in one unit, chosen by the largest', async () => {
+    await draw(FLOW, { today: { ...TODAY, gridExportKwh: 12_345 }, lang: 'de' });
+    expect(text('energy-flow-grid-export-today')?.replace(/\s/g, ' ')).toBe('12,35 MWh');
+    expect(text('energy-flow-pv-today')?.replace(/\s/g, ' ')).toBe('0,02 MWh');
+    expect(text('energy-flow-battery-charge-today')?.replace(/\s/g, ' ')).toBe('0 MWh');
   });
 
   it('lists today’s energies per node when given', async () => {
@@ -119,6 +168,7 @@ describe('energy flow', () => {
     expect(text('energy-flow-pv-today')).toBe('18.4 kWh');
     expect(text('energy-flow-load-today')).toBe('9.25 kWh');
     expect(text('energy-flow-grid-import-today')).toBe('1.5 kWh');
+    expect(text('energy-flow-grid-export-today')).toBe('12.5 kWh');
     expect(text('energy-flow-battery-charge-today')).toBe('4 kWh');
     expect(text('energy-flow-battery-discharge-today')).toBe('0 kWh');
   });
@@ -128,7 +178,7 @@ describe('energy flow', () => {
     expect(graph.getAttribute('aria-label')).toBe(
       'Energy flow. PV generates 3,200 W. The load uses 1,450 W. 1,250 W exported to the grid. ' +
         'The battery charges at 500 W. Battery charged to 72.5%. Today: generated 18.4 kWh, consumed 9.25 kWh, ' +
-        'imported 1.5 kWh, exported 12.35 MWh, charged 4 kWh, discharged 0 kWh.',
+        'imported 1.5 kWh, exported 12.5 kWh, charged 4 kWh, discharged 0 kWh.',
     );
   });
 

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { EnergyQuantity, EnergyTotals, PowerFlow } from '@voltfleet/domain';
 import { ENERGY_KWH_KEYS } from '@voltfleet/domain';
 import { useEnergyFlowTexts } from '@/lib/energy-flow-texts';
-import { formatPercent, scaleEnergy, scalePower } from '@/lib/number-format';
+import { formatPercent, scaleTogether, type ViewScale } from '@/lib/number-format';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import {
   DASH_PERIOD,
@@ -60,29 +60,49 @@ const TODAY: Record<FlowNode, { quantity: EnergyQuantity; testId: string }[]> = 
   ],
 };
 
-const powerText = (w: number | null, lang: string) => {
-  const { value, unit } = scalePower(w === null ? null : Math.abs(w), lang);
-  return unit ? `${value} ${unit}` : value;
-};
-const energyText = (kwh: number, lang: string) => {
-  if (!Number.isFinite(kwh)) return '—';
-  const { value, unit } = scaleEnergy(kwh, lang);
-  return `${value} ${unit}`;
-};
+/**
+ * The graph's figures, each kind in one unit: the four powers in the unit of the largest (W, kW or MW: never
+ * "12.29 kW" beside "6,981 W"), today's energies likewise in kWh, MWh or GWh. A power is written without its sign:
+ * the words and the line's direction say which way it flows.
+ */
+interface Figures {
+  power: ViewScale;
+  energy: ViewScale;
+}
+
+function figuresOf(branches: readonly FlowBranch[], lang: string, today?: EnergyTotals): Figures {
+  return {
+    power: scaleTogether(
+      'W',
+      branches.map((b) => b.powerW),
+      lang,
+      0,
+    ),
+    energy: scaleTogether('kWh', today ? Object.values(ENERGY_KWH_KEYS).map((key) => today[key]) : [], lang, 2),
+  };
+}
+const powerText = (w: number | null, figures: Figures) => figures.power.text(w === null ? null : Math.abs(w));
 const socText = (socPct: number | null, lang: string) =>
   socPct === null || !Number.isFinite(socPct) ? '—' : formatPercent(socPct, lang, 1);
 
 /** The flows in words, for screen readers: each branch, the battery's charge and, when given, today's energies. */
-function flowSummary(t: TFunction, lang: string, power: PowerFlow, branches: FlowBranch[], today?: EnergyTotals) {
+function flowSummary(
+  t: TFunction,
+  lang: string,
+  figures: Figures,
+  power: PowerFlow,
+  branches: FlowBranch[],
+  today?: EnergyTotals,
+) {
   const says = (branch: FlowBranch) =>
-    t(`energyFlow.says.${flowSentenceKey(branch)}`, { power: powerText(branch.powerW, lang) });
+    t(`energyFlow.says.${flowSentenceKey(branch)}`, { power: powerText(branch.powerW, figures) });
   const [pv, load, grid, battery] = branches.map(says);
   const socShown = socText(power.batSocPct, lang);
   const soc = socShown === '—' ? t('energyFlow.says.socNone') : t('energyFlow.says.soc', { soc: socShown });
   const energies = today
     ? t('energyFlow.says.today', {
         ...Object.fromEntries(
-          Object.entries(ENERGY_KWH_KEYS).map(([quantity, key]) => [quantity, energyText(today[key], lang)]),
+          Object.entries(ENERGY_KWH_KEYS).map(([quantity, key]) => [quantity, figures.energy.text(today[key])]),
         ),
       })
     : '';
@@ -133,7 +153,7 @@ function FlowLine({ branch, animate }: { branch: FlowBranch; animate: boolean })
 }
 
 /** A node's words: its name (and which way it runs), its live power and today's energies. */
-function NodeText({ branch, lang, today }: { branch: FlowBranch; lang: string; today?: EnergyTotals }) {
+function NodeText({ branch, figures, today }: { branch: FlowBranch; figures: Figures; today?: EnergyTotals }) {
   const { t } = useTranslation();
   const { text } = LAYOUT[branch.node];
   const state = flowState(branch);
@@ -147,14 +167,14 @@ function NodeText({ branch, lang, today }: { branch: FlowBranch; lang: string; t
       )}
     </>,
     <tspan className="energy-flow-power" data-testid={`energy-flow-${branch.node}-power`}>
-      {powerText(branch.powerW, lang)}
+      {powerText(branch.powerW, figures)}
     </tspan>,
     ...(today
       ? TODAY[branch.node].map(({ quantity, testId }) => (
           <>
             <tspan className="energy-flow-label">{`${t(`energyFlow.today.${quantity}`)} `}</tspan>
             <tspan className="energy-flow-energy" data-testid={`energy-flow-${testId}`}>
-              {energyText(today[ENERGY_KWH_KEYS[quantity]], lang)}
+              {figures.energy.text(today[ENERGY_KWH_KEYS[quantity]])}
             </tspan>
           </>
         ))
@@ -213,12 +233,13 @@ export function EnergyFlow({
   if (!ready) return <div className={`${className} energy-flow-waiting`} aria-busy="true" />;
   const lang = i18n.language;
   const branches = FLOW_NODES.map((node) => flowBranch(node, power));
+  const figures = figuresOf(branches, lang, energyToday);
   return (
     <div className={className} data-testid="energy-flow">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={flowSummary(t, lang, power, branches, energyToday)}
+        aria-label={flowSummary(t, lang, figures, power, branches, energyToday)}
       >
         {branches.map((branch) => (
           <FlowLine key={branch.node} branch={branch} animate={!still} />
@@ -229,7 +250,7 @@ export function EnergyFlow({
               <circle className="energy-flow-disc" r={NODE_R} />
               {branch.node === 'battery' ? <BatteryNode socPct={power.batSocPct} lang={lang} /> : ICONS[branch.node]()}
             </g>
-            <NodeText branch={branch} lang={lang} today={energyToday} />
+            <NodeText branch={branch} figures={figures} today={energyToday} />
           </g>
         ))}
         <g className="energy-flow-node energy-flow-inverter" transform={`translate(${CENTRE.x} ${CENTRE.y})`}>

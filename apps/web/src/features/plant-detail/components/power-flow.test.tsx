@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PlantOverview } from '@voltfleet/domain';
+import type { Lang, PlantOverview } from '@voltfleet/domain';
 import { renderWithProviders } from '@/test/render';
 import { PowerFlow } from './power-flow';
 
@@ -32,9 +32,10 @@ describe('plant detail power flow', () => {
   it('draws the overview’s live figures, directions and state of charge, and when they were read', async () => {
     await renderWithProviders(<PowerFlow overview={OVERVIEW} />, { lang: 'cs' });
     // Every figure the cards showed: PV, load, grid and battery with their direction, the SoC, the reading's time.
+    // One unit for the whole graph, the largest figure's: 2,400 W beside 15.25 kW reads 2.4 kW.
     expect(text('energy-flow-pv-power')).toBe('15,25 kW');
-    expect(text('energy-flow-load-power')?.replace(/\s/g, ' ')).toBe('2 400 W');
-    expect(text('energy-flow-grid-power')).toBe('800 W');
+    expect(text('energy-flow-load-power')).toBe('2,4 kW');
+    expect(text('energy-flow-grid-power')).toBe('0,8 kW');
     expect(text('energy-flow-grid-state')).toBe(' · Odběr');
     expect(text('energy-flow-battery-power')).toBe('13,65 kW');
     expect(text('energy-flow-battery-state')).toBe(' · Nabíjení');
@@ -42,6 +43,16 @@ describe('plant detail power flow', () => {
     expect(text('detail-reading-at')).toContain('2026-11-27 03:59:30');
     // The six energies of today are the section below; the graph does not repeat them here.
     expect(screen.queryByTestId('energy-flow-pv-today')).toBeNull();
+  });
+
+  it.each<[Lang, PlantOverview['power'], string]>([
+    ['de', { ...OVERVIEW.power, pvPowerW: 12_290, loadPowerW: 6981, gridPowerW: -5309, batPowerW: 0 }, 'kW'],
+    ['en', { ...OVERVIEW.power, pvPowerW: 9_800, loadPowerW: 6981, gridPowerW: -2819, batPowerW: 0 }, 'W'],
+    ['zh', { ...OVERVIEW.power, pvPowerW: 25_000_000, loadPowerW: 6981, gridPowerW: -24e6, batPowerW: 0 }, 'MW'],
+  ])('shows every power in one unit (%s: %s)', async (lang, power, unit) => {
+    await renderWithProviders(<PowerFlow overview={{ ...OVERVIEW, power }} />, { lang });
+    const units = ['pv', 'load', 'grid', 'battery'].map((node) => text(`energy-flow-${node}-power`)?.split(' ').at(-1));
+    expect(units).toEqual([unit, unit, unit, unit]);
   });
 
   it('says so when no device has reported', async () => {
