@@ -64,6 +64,11 @@ export const operationRecordSchema = z.object({
   /** The fields the change altered, before → after; null on records written before changes were kept, and on actions that edit nothing. */
   changes: fieldChangesSchema.nullable(),
   ok: z.boolean(),
+  /**
+   * Why the server refused the request, in every language (the message the client heard, kept when the record was
+   * written, so it reads in the reader's language later); null for a request that succeeded, or a record older than it.
+   */
+  refusal: z.object({ zh: z.string(), en: z.string(), cs: z.string(), de: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type OperationRecord = z.infer<typeof operationRecordSchema>;

@@ -33,15 +33,21 @@ export interface OperationRecordInput {
   params: unknown;
   /** The fields an edit changed, before → after; null when the route did not say (creations, deletions, commands). */
   changes: Record<string, unknown> | null;
+  /** Why the server refused the request, in every language (the error's message); null when it did not refuse. */
+  refusal: Record<string, string> | null;
   ok: boolean;
   status: number;
 }
 
+/** The refusal's texts are the server's own messages, which may quote client input (a name): bounded like the rest. */
+const storedRefusal = (refusal: Record<string, string> | null) =>
+  refusal === null ? null : JSON.stringify(storableCopy(refusal));
+
 /** Inserts one record; every client-given part is made storable first. Returns the record's id. */
 export async function writeOperationRecord(db: Queryable, r: OperationRecordInput): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO operation_records (user_id, username, user_path, ip, action, category, object_type, object_id, params, ok, status, changes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    `INSERT INTO operation_records (user_id, username, user_path, ip, action, category, object_type, object_id, params, ok, status, changes, refusal)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
     [
       r.userId,
       r.username === null ? null : storableText(r.username, 64),
@@ -55,6 +61,7 @@ export async function writeOperationRecord(db: Queryable, r: OperationRecordInpu
       r.ok,
       r.status,
       storedChanges(r.changes),
+      storedRefusal(r.refusal),
     ],
   );
   return rows[0]!.id;
@@ -65,7 +72,7 @@ export async function completeOperationRecord(db: Queryable, id: string, r: Oper
   await db.query(
     `UPDATE operation_records
         SET ok = $2, status = $3, object_id = $4, params = $5, user_id = $6, username = $7, user_path = $8,
-            changes = $9
+            changes = $9, refusal = $10
       WHERE id = $1`,
     [
       id,
@@ -77,6 +84,7 @@ export async function completeOperationRecord(db: Queryable, id: string, r: Oper
       r.username === null ? null : storableText(r.username, 64),
       r.userPath,
       storedChanges(r.changes),
+      storedRefusal(r.refusal),
     ],
   );
 }

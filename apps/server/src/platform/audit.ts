@@ -67,6 +67,7 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       objectId: request.auditObjectId ?? pathId,
       params: input ?? {},
       changes: request.auditChanges ?? null,
+      refusal: status >= 400 ? (request.auditRefusal ?? null) : null,
       ok: status > 0 && status < 400,
       status,
     } satisfies OperationRecordInput;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  LANGUAGES,
   langFromAcceptLanguage,
   localiseIssues,
   translate,
@@ -13,6 +14,8 @@ import { AppError } from './errors.js';
 declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;
+    /** Why the request was refused, in every language (set when the answer is an error; audit.ts records it). */
+    auditRefusal?: Record<Lang, string>;
   }
 }
 
@@ -58,6 +61,57 @@ function fromFastifyValidation(entries: ValidationEntry[]): IssueLike[] {
   }));
 }
 
+interface Answer {
+  status: number;
+  code: string;
+  msg: string;
+  data: unknown;
+}
+
+/**
+ * The answer to a request the server refuses (a client's mistake or a rule: 4xx), in a language; null for an error
+ * of the server's own (500), which says nothing of its cause.
+ */
+function refusalOf(error: FastifyError & { validation?: ValidationEntry[] }): ((lang: Lang) => Answer) | null {
+  if (error instanceof AppError) {
+    const raw = (
+      error.data as { issues?: { path: string; key: string; params?: Record<string, string | number> }[] } | null
+    )?.issues;
+    if (raw)
+      return (lang) => {
+        const issues = raw.map((i) => ({ path: i.path, message: translate(i.key, lang, i.params ?? {}) }));
+        const msg = issues[0]?.message ?? translate(error.messageKey, lang);
+        return { status: error.status, code: error.code, msg, data: { issues } };
+      };
+    return (lang) => ({
+      status: error.status,
+      code: error.code,
+      msg: translate(error.messageKey, lang, error.params),
+      data: error.data,
+    });
+  }
+  const validation = error.validation;
+  if (validation)
+    return (lang) => {
+      const issues = localiseIssues(fromFastifyValidation(validation), lang);
+      // The first problem is the message; the page maps every issue onto its field.
+      return {
+        status: 400,
+        code: 'validation',
+        msg: issues[0]?.message ?? translate('error.validation', lang),
+        data: { issues },
+      };
+    };
+  const plain = (status: number, code: string, key: MessageKey) => (lang: Lang) =>
+    ({ status, code, msg: translate(key, lang), data: null }) satisfies Answer;
+  if (error.statusCode === 413) return plain(413, 'validation', 'error.payloadTooLarge');
+  if (error.statusCode === 429) return plain(429, 'rate_limited', 'error.rateLimited');
+  // Malformed JSON, wrong content type and similar client mistakes.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return plain(error.statusCode, 'validation', 'error.validation');
+  return null;
+}
+
 /**
  * The envelope and error mapping: every answer is `{ code, msg, data }` with a real status; messages follow
  * Accept-Language; nothing leaks a stack trace. Registered first so every later plugin's errors pass through it.
@@ -69,31 +123,14 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setErrorHandler((error: FastifyError & { validation?: ValidationEntry[] }, request, reply) => {
-    const lang = request.lang ?? 'en';
-    if (error instanceof AppError) {
-      const raw = (
-        error.data as { issues?: { path: string; key: string; params?: Record<string, string | number> }[] } | null
-      )?.issues;
-      if (raw) {
-        const issues = raw.map((i) => ({ path: i.path, message: translate(i.key, lang, i.params ?? {}) }));
-        return send(reply, error.status, error.code, issues[0]?.message ?? translate(error.messageKey, lang), {
-          issues,
-        });
-      }
-      return send(reply, error.status, error.code, translate(error.messageKey, lang, error.params), error.data);
+    const answer = refusalOf(error);
+    if (!answer) {
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 500, 'error', translate('error.server', request.lang ?? 'en'));
     }
-    if (error.validation) {
-      const issues = localiseIssues(fromFastifyValidation(error.validation), lang);
-      // The first problem is the message; the page maps every issue onto its field.
-      return send(reply, 400, 'validation', issues[0]?.message ?? translate('error.validation', lang), { issues });
-    }
-    if (error.statusCode === 413) return send(reply, 413, 'validation', translate('error.payloadTooLarge', lang));
-    if (error.statusCode === 429) return send(reply, 429, 'rate_limited', translate('error.rateLimited', lang));
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Malformed JSON, wrong content type and similar client mistakes.
-      return send(reply, error.statusCode, 'validation', translate('error.validation', lang));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, 'error', translate('error.server', lang));
+    // The operation record keeps why, in every language, so it reads in its reader's language later (audit.ts).
+    request.auditRefusal = Object.fromEntries(LANGUAGES.map((l) => [l, answer(l).msg])) as Record<Lang, string>;
+    const { status, code, msg, data } = answer(request.lang ?? 'en');
+    return send(reply, status, code, msg, data);
   });
 });

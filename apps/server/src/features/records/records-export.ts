@@ -5,8 +5,7 @@ import {
   OPERATION_EXPORT_SHEET,
   RECORD_EXPORT_MAX_ROWS,
   RECORD_RESULT_NAMES,
-  recordActionOf,
-  recordActionText,
+  recordHeadline,
   recordObjectNoun,
   timeHeader,
   type Lang,
@@ -23,8 +22,9 @@ import { countOperationRecords, operationRecordsForExport } from './records.repo
 const isCategory = (c: string): c is OperationCategory => (OPERATION_CATEGORIES as readonly string[]).includes(c);
 
 /**
- * The records as a sheet in `lang`, read like the list: the action as a sentence naming its object (by the name
- * the reader may see, else by its number), the object's kind and name, and the record as stored (technical
+ * The records as a sheet in `lang`, read like the list (the domain's recordHeadline): the action as a sentence naming
+ * its object (by the name the reader may see, else by its number; several devices as "10 devices" with their serial
+ * numbers), the object's kind and name, the outcome with why a refused request was refused, and the record as stored (technical
  * details, JSON). Times are the viewer's wall clock, the zone and offset in the time column's header.
  */
 export function operationSheet(records: readonly OperationRecord[], lang: Lang, timeZone: string): Sheet {
@@ -33,19 +33,19 @@ export function operationSheet(records: readonly OperationRecord[], lang: Lang, 
     timeZone,
   );
   const rows = records.map((r) => {
-    const numbered = r.objectId && /^\d+$/.test(r.objectId) ? `#${r.objectId}` : '';
-    const name = r.objectName ?? numbered;
+    const headline = recordHeadline(r, lang);
     const { action, objectType, objectId, params, changes } = r;
     const cells: Record<OperationExportColumn, SheetCell> = {
       time: times.text(r.createdAt),
       user: r.username ?? '',
       ip: r.ip,
-      action: recordActionText(recordActionOf(r.action, r.params), name, lang),
+      action: headline.action,
       category: isCategory(r.category) ? OPERATION_CATEGORY_NAMES[r.category][lang] : r.category,
       objectType: recordObjectNoun(r.objectType, lang) ?? r.objectType,
-      object: name,
+      // A file lists what "10 devices" stands for.
+      object: headline.devices.length > 0 ? `${headline.name}: ${headline.devices.join(', ')}` : headline.name,
       objectId: r.objectId ?? '',
-      result: RECORD_RESULT_NAMES[r.ok ? 'ok' : 'failed'][lang],
+      result: [RECORD_RESULT_NAMES[r.ok ? 'ok' : 'failed'][lang], headline.refusal].filter(Boolean).join(' · '),
       details: JSON.stringify({ action, objectType, objectId, params, changes }),
     };
     return OPERATION_EXPORT_COLUMNS.map((c) => cells[c.key]);

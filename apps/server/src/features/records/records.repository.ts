@@ -1,4 +1,10 @@
-import type { OperationFilter, OperationQuery, OperationRecord, RecordObjectFilter } from '@voltfleet/domain';
+import {
+  LANGUAGES,
+  type OperationFilter,
+  type OperationQuery,
+  type OperationRecord,
+  type RecordObjectFilter,
+} from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { deviceInScope, plantInScope } from '../../platform/scope.js';
 
@@ -14,12 +20,16 @@ interface RecordRow {
   object_name: string | null;
   params: unknown;
   changes: unknown;
+  refusal: unknown;
   ok: boolean;
   created_at: Date;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const isRefusal = (v: unknown): v is NonNullable<OperationRecord['refusal']> =>
+  isPlainObject(v) && LANGUAGES.every((l) => typeof v[l] === 'string');
 
 export const toRecord = (r: RecordRow): OperationRecord => ({
   id: Number(r.id),
@@ -36,6 +46,7 @@ export const toRecord = (r: RecordRow): OperationRecord => ({
   params: isPlainObject(r.params) ? r.params : { body: r.params },
   changes: isPlainObject(r.changes) ? (r.changes as OperationRecord['changes']) : null,
   ok: r.ok,
+  refusal: isRefusal(r.refusal) ? r.refusal : null,
   createdAt: r.created_at.toISOString(),
 });
 
@@ -46,7 +57,8 @@ export const toRecord = (r: RecordRow): OperationRecord => ({
  * deleted, nameless) null, and the list names the object by its kind and number: a record of a subordinate's change
  * to something the reader cannot see says that it happened, never what the thing is called now. Firmware images and
  * upgrade notices are one catalogue everyone reads, named by version. Device records of commands and online reading
- * hold serial numbers (several, comma-separated): those in scope are named.
+ * hold serial numbers (several, comma-separated): those in scope are named. A refused command has no serials (the
+ * handler never chose its devices): the devices its request named by id are, those in scope.
  */
 const objectName = (idParam: number) => `CASE
     WHEN r.object_type IN ('plant', 'plantScript') THEN
@@ -61,6 +73,10 @@ const objectName = (idParam: number) => `CASE
     WHEN r.object_type = 'device' AND r.object_id IS NOT NULL THEN
       (SELECT string_agg(d.sn, ', ' ORDER BY d.sn) FROM devices d
         WHERE d.sn = ANY (string_to_array(r.object_id, ',')) AND ${deviceInScope('d', 1, idParam)})
+    WHEN r.object_type = 'device' AND jsonb_typeof(r.params -> 'deviceIds') = 'array' THEN
+      (SELECT string_agg(d.sn, ', ' ORDER BY d.sn) FROM devices d
+        WHERE d.id::text IN (SELECT jsonb_array_elements_text(r.params -> 'deviceIds'))
+          AND ${deviceInScope('d', 1, idParam)})
     WHEN r.object_type = 'notificationRule' THEN
       (SELECT nr.name FROM notification_rules nr JOIN users o ON o.id = nr.owner_id WHERE nr.id = k.oid AND o.path LIKE $1)
     WHEN r.object_type = 'workOrder' THEN
@@ -123,7 +139,7 @@ function recordFilter(reader: { pattern: string; callerId: number }, q: Operatio
 
 /** The columns of a record, its object named for the reader whose id is parameter `readerParam`. */
 const recordColumns = (readerParam: number) => `r.id, r.user_id, r.username, r.ip, r.action, r.category,
-  r.object_type, r.object_id, r.params, r.changes, r.ok, r.created_at, ${objectName(readerParam)} AS object_name`;
+  r.object_type, r.object_id, r.params, r.changes, r.refusal, r.ok, r.created_at, ${objectName(readerParam)} AS object_name`;
 
 /**
  * One page of the operation records of the caller's subtree (`pattern`), newest first, with the total; objects are
