@@ -4,6 +4,26 @@ import { FIELD_GROUPS, FIELD_UNITS, type FieldGroup } from './telemetry/field-ty
 
 const text = z.string().nullable();
 
+/** Another device named on a device's page (the link it is online through, a device behind a collector). */
+export const linkedDeviceSchema = z.object({ id: z.number().int(), sn: z.string(), kind: z.enum(DEVICE_KINDS) });
+export type LinkedDevice = z.infer<typeof linkedDeviceSchema>;
+
+/**
+ * Which link the status rule (apps/server device-status.ts) looks at for a device besides the device itself: an
+ * inverter only itself ('own'); a battery or collector is no link of its own, so the device in its reports_via
+ * ('reportsVia'), else the devices reporting through it ('behind'), else its plant's inverters ('plant').
+ */
+export const ONLINE_RULES = ['own', 'reportsVia', 'behind', 'plant'] as const;
+export type OnlineRule = (typeof ONLINE_RULES)[number];
+
+/** A device reporting through this one (its reports_via names this one), with its status. */
+export const deviceBehindSchema = linkedDeviceSchema.extend({
+  model: z.string(),
+  runningStatus: z.enum(RUNNING_STATUSES),
+  lastSeenAt: text,
+});
+export type DeviceBehind = z.infer<typeof deviceBehindSchema>;
+
 /**
  * Basic info of one device (SPEC §3 device fields). A value the device or its installer never gave is null, and the
  * page shows "—" for it. Times are ISO strings in UTC; the page shows them in `plantTimeZone`.
@@ -38,6 +58,20 @@ export const deviceDetailSchema = z.object({
    * answered (someone else may be impersonating it, docs/security.md); null when there never was one.
    */
   identityConflict: z.object({ count: z.number().int(), lastAt: z.string(), remote: z.string() }).nullable(),
+  onlineRule: z.enum(ONLINE_RULES),
+  /**
+   * The device whose link makes this one online while it is not heard from itself (a battery's inverter, a device
+   * behind a collector, an inverter of the plant); null while it is heard from itself, or is offline.
+   */
+  onlineVia: linkedDeviceSchema.nullable(),
+  /**
+   * The newest time the platform heard of this device: its own last contact (via null), or a battery's newest
+   * reading of the inverter carrying its values, or the newest contact of a device behind a collector, when newer.
+   * Null when nothing was ever heard.
+   */
+  lastContact: z.object({ at: z.string(), via: linkedDeviceSchema.nullable() }).nullable(),
+  /** Devices reporting through this one (a collector's inverters, an inverter's batteries), by serial number. */
+  behind: z.array(deviceBehindSchema),
 });
 export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
 
@@ -58,8 +92,15 @@ export type RealtimeValue = z.infer<typeof realtimeValueSchema>;
 
 /** The newest reading of a device by monitoring group; names come from the domain field catalogue. */
 export const deviceRealtimeSchema = z.object({
-  /** Time of the newest reading (UTC), null when the device never reported. */
+  /** Time of the newest reading (UTC), null when the device (or `source`) never reported. */
   ts: z.string().nullable(),
+  /**
+   * The device whose reading this is, when not the device itself: a battery has no link of its own, so its values are
+   * the BMS fields of the inverter it reports through (or, without such a link, of its plant's inverter that has a
+   * battery); then `groups` is the battery group alone. Null for a device's own reading, and for a battery no inverter
+   * reports for.
+   */
+  source: linkedDeviceSchema.nullable(),
   plantTimeZone: z.string().nullable(),
   groups: z.array(z.object({ group: z.enum(FIELD_GROUPS), values: z.array(realtimeValueSchema) })),
 });

@@ -6,19 +6,50 @@ import {
   type DeviceDetail,
   type DeviceRealtime,
   type FieldGroup,
+  type LinkedDevice,
+  type OnlineRule,
 } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { columnOf } from '../telemetry/columns.js';
-import { findDeviceRecordInScope, latestReading, type DeviceRecordRow } from './devices.repository.js';
+import {
+  devicesBehindInScope,
+  heardPlantInverterInScope,
+  linkedDeviceInScope,
+  plantBatteryInverterInScope,
+  type LinkedDeviceRow,
+} from './device-links.repository.js';
+import {
+  findDeviceRecordInScope,
+  latestReading,
+  type DeviceRecordRow,
+  type DeviceScope,
+} from './devices.repository.js';
 import { scopeOf } from './devices.service.js';
 
 // Text attributes are stored as '' until the device or its installer gives them: the API says null ("—" on screen).
 const given = (text: string): string | null => (text === '' ? null : text);
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
-function toDetail(row: DeviceRecordRow): DeviceDetail {
+const linked = (row: LinkedDeviceRow): LinkedDevice => ({ id: row.id, sn: row.sn, kind: row.kind });
+
+/** The link the status rule looks at for this device besides itself (the same order as deviceOnlineSql). */
+function onlineRuleOf(row: DeviceRecordRow): OnlineRule {
+  if (row.kind === 'inverter') return 'own';
+  if (row.reports_via !== null) return 'reportsVia';
+  return row.has_behind ? 'behind' : 'plant';
+}
+
+/** What a device's page says about its links, beside its stored attributes. */
+interface Links {
+  onlineRule: OnlineRule;
+  onlineVia: LinkedDevice | null;
+  lastContact: DeviceDetail['lastContact'];
+  behind: DeviceDetail['behind'];
+}
+
+function toDetail(row: DeviceRecordRow, links: Links): DeviceDetail {
   return {
     id: row.id,
     sn: row.sn,
@@ -51,7 +82,73 @@ function toDetail(row: DeviceRecordRow): DeviceDetail {
             remote: row.osim_conflict_remote ?? '',
           }
         : null,
+    ...links,
   };
+}
+
+/**
+ * The inverter whose readings carry a battery's values: the device in its reports_via, else the inverter of its plant
+ * whose newest reading has battery values. Null for another kind, or when there is none in the caller's scope.
+ */
+async function batterySource(db: Queryable, scope: DeviceScope, row: DeviceRecordRow): Promise<LinkedDevice | null> {
+  if (row.kind !== 'battery') return null;
+  const source =
+    row.reports_via !== null
+      ? await linkedDeviceInScope(db, scope, row.reports_via)
+      : row.plant_id !== null
+        ? await plantBatteryInverterInScope(db, scope, row.plant_id)
+        : undefined;
+  return source ? linked(source) : null;
+}
+
+/** The device that keeps this one online while it is not heard from itself (null while heard, or offline). */
+async function onlineViaOf(
+  db: Queryable,
+  scope: DeviceScope,
+  row: DeviceRecordRow,
+  rule: OnlineRule,
+  behind: LinkedDeviceRow[],
+): Promise<LinkedDevice | null> {
+  if (row.heard || row.running_status === 'offline') return null;
+  let via: LinkedDeviceRow | undefined;
+  if (rule === 'reportsVia' && row.reports_via !== null) via = await linkedDeviceInScope(db, scope, row.reports_via);
+  else if (rule === 'behind') via = newestContact(behind.filter((d) => d.heard));
+  else if (rule === 'plant' && row.plant_id !== null) via = await heardPlantInverterInScope(db, scope, row.plant_id);
+  return via?.heard ? linked(via) : null;
+}
+
+/** The device heard from most recently (first by serial number on a tie), or undefined. */
+function newestContact(devices: LinkedDeviceRow[]): LinkedDeviceRow | undefined {
+  let newest: LinkedDeviceRow | undefined;
+  for (const d of devices)
+    if (d.last_seen_at && (!newest?.last_seen_at || d.last_seen_at > newest.last_seen_at)) newest = d;
+  return newest;
+}
+
+/**
+ * The newest time the platform heard of the device: its own last contact, or, when newer, a battery's newest reading
+ * of its inverter, or a collector's newest contact of a device behind it.
+ */
+async function lastContactOf(
+  db: Queryable,
+  row: DeviceRecordRow,
+  source: LinkedDevice | null,
+  behind: LinkedDeviceRow[],
+): Promise<DeviceDetail['lastContact']> {
+  let at = row.last_seen_at;
+  let via: LinkedDevice | null = null;
+  const consider = (time: Date | null, device: LinkedDevice) => {
+    if (time && (!at || time > at)) [at, via] = [time, device];
+  };
+  if (source) {
+    const ts = (await latestReading(db, source.id, []))?.ts;
+    consider(ts instanceof Date ? ts : null, source);
+  }
+  if (row.kind === 'collector') {
+    const newest = newestContact(behind);
+    if (newest) consider(newest.last_seen_at, linked(newest));
+  }
+  return at ? { at: at.toISOString(), via } : null;
 }
 
 /** A device of the caller's scope by id (anything else is "not found"). */
@@ -66,9 +163,29 @@ export async function deviceRecord(
   return row;
 }
 
-/** SPEC §3 basic info of a device in scope. */
-export async function getDeviceDetail(db: Queryable, caller: Caller, offlineSeconds: number, id: number) {
-  return toDetail(await deviceRecord(db, caller, offlineSeconds, id));
+/** SPEC §3 basic info of a device in scope, with its links: what it is online through, and what reports through it. */
+export async function getDeviceDetail(
+  db: Queryable,
+  caller: Caller,
+  offlineSeconds: number,
+  id: number,
+): Promise<DeviceDetail> {
+  const scope = scopeOf(caller, offlineSeconds);
+  const row = await deviceRecord(db, caller, offlineSeconds, id);
+  const behind = row.has_behind ? await devicesBehindInScope(db, scope, row.id) : [];
+  const onlineRule = onlineRuleOf(row);
+  const source = await batterySource(db, scope, row);
+  return toDetail(row, {
+    onlineRule,
+    onlineVia: await onlineViaOf(db, scope, row, onlineRule, behind),
+    lastContact: await lastContactOf(db, row, source, behind),
+    behind: behind.map((d) => ({
+      ...linked(d),
+      model: d.model,
+      runningStatus: d.running_status,
+      lastSeenAt: iso(d.last_seen_at),
+    })),
+  });
 }
 
 /** A reading column as a number: int8 columns may come back as bigint depending on the engine. */
@@ -79,10 +196,24 @@ function numeric(raw: unknown): number | null {
 }
 
 const FIELD_SQL = FIELD_GROUPS.flatMap((g) => FIELDS_BY_GROUP[g]).map((f) => `${columnOf(f.key)} AS "${f.key}"`);
+const BMS_SQL = FIELDS_BY_GROUP.bms.map((f) => `${columnOf(f.key)} AS "${f.key}"`);
+
+/** A catalogue group's values in a reading, rounded to their decimals; null for what the reading did not carry. */
+const groupOf = (group: FieldGroup, reading: Record<string, unknown> | undefined) => ({
+  group,
+  values: FIELDS_BY_GROUP[group].map((f) => {
+    const raw = numeric(reading?.[f.key]);
+    return { key: f.key, unit: f.unit, decimals: f.decimals, value: raw === null ? null : roundToField(f.key, raw) };
+  }),
+});
+
+const tsOf = (reading: Record<string, unknown> | undefined): string | null =>
+  reading?.ts instanceof Date ? reading.ts.toISOString() : null;
 
 /**
  * The newest reading of a device in scope by monitoring group: the five core groups always (a value the reading did
- * not carry is null), the others only when the device reports one of their values.
+ * not carry is null), the others only when the device reports one of their values. A battery has no link of its own:
+ * its values are the battery group of the newest reading of the inverter it reports through.
  */
 export async function getDeviceRealtime(
   db: Queryable,
@@ -91,15 +222,16 @@ export async function getDeviceRealtime(
   id: number,
 ): Promise<DeviceRealtime> {
   const device = await deviceRecord(db, caller, offlineSeconds, id);
+  const plantTimeZone = device.time_zone;
+  const source = await batterySource(db, scopeOf(caller, offlineSeconds), device);
+  if (device.kind === 'battery') {
+    const reading = source ? await latestReading(db, source.id, BMS_SQL) : undefined;
+    return { ts: tsOf(reading), source, plantTimeZone, groups: [groupOf('bms', reading)] };
+  }
   const reading = await latestReading(db, device.id, FIELD_SQL);
   const core = new Set<FieldGroup>(REALTIME_CORE_GROUPS);
-  const groups = FIELD_GROUPS.map((group) => ({
-    group,
-    values: FIELDS_BY_GROUP[group].map((f) => {
-      const raw = numeric(reading?.[f.key]);
-      return { key: f.key, unit: f.unit, decimals: f.decimals, value: raw === null ? null : roundToField(f.key, raw) };
-    }),
-  })).filter((g) => core.has(g.group) || g.values.some((v) => v.value !== null));
-  const ts = reading?.ts;
-  return { ts: ts instanceof Date ? ts.toISOString() : null, plantTimeZone: device.time_zone, groups };
+  const groups = FIELD_GROUPS.map((group) => groupOf(group, reading)).filter(
+    (g) => core.has(g.group) || g.values.some((v) => v.value !== null),
+  );
+  return { ts: tsOf(reading), source: null, plantTimeZone, groups };
 }

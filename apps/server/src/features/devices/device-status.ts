@@ -22,7 +22,7 @@ import { ALARM_STATUS_MAX_RANK, type RunningStatus } from '@voltfleet/domain';
  */
 
 /** True when device `x` was heard from itself within the threshold (false when never). */
-const heardSql = (x: string, thresholdParam: number): string =>
+export const heardSql = (x: string, thresholdParam: number): string =>
   `(${x}.last_seen_at IS NOT NULL AND ${x}.last_seen_at >= now() - make_interval(secs => $${thresholdParam}))`;
 
 /** True while any inverter of plant `plantIdSql` is heard from. */

@@ -2,7 +2,13 @@ import type { ActivationStatus, DeviceKind, DeviceListSort, PlantStatus, Running
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';
-import { deviceAlarmsJoinSql, plantStatusSql, runningStatusIsSql, runningStatusSql } from './device-status.js';
+import {
+  deviceAlarmsJoinSql,
+  heardSql,
+  plantStatusSql,
+  runningStatusIsSql,
+  runningStatusSql,
+} from './device-status.js';
 
 export interface DeviceListRow {
   id: number;
@@ -69,6 +75,11 @@ class Statement {
   /** SQL of device `d`'s running status. */
   status(): string {
     return runningStatusSql('d', this.threshold());
+  }
+
+  /** SQL (boolean) of device `d` heard from itself within the threshold. */
+  heard(): string {
+    return heardSql('d', this.threshold());
   }
 
   /** The scope condition and the filters, joined with AND. */
@@ -236,6 +247,11 @@ export interface DeviceRecordRow {
   osim_conflict_at: Date | null;
   osim_conflict_remote: string | null;
   running_status: RunningStatus;
+  reports_via: number | null;
+  /** Heard from itself within the offline threshold. */
+  heard: boolean;
+  /** Some device (in scope or not) names this one in its reports_via: the status rule's "behind" case. */
+  has_behind: boolean;
 }
 
 /** The full record of a device in scope by id, or undefined: outside the scope looks exactly like missing. */
@@ -251,7 +267,8 @@ export async function findDeviceRecordInScope(
            p.time_zone, d.dsp_version, d.pcu_version, d.grid_code, d.battery_protocol, d.meter_protocol, d.template,
            d.grid_limit_w, d.soc_lower_limit_pct, d.imported_at, d.activated_at, d.last_seen_at, d.last_reading_at,
            d.osim_conflicts, d.osim_conflict_at, d.osim_conflict_remote,
-           ${statement.status()} AS running_status
+           ${statement.status()} AS running_status, d.reports_via, ${statement.heard()} AS heard,
+           EXISTS (SELECT 1 FROM devices b WHERE b.reports_via = d.id) AS has_behind
       FROM devices d LEFT JOIN plants p ON p.id = d.plant_id
      WHERE ${where} AND d.id = ${statement.bind(id)}`;
   return (await db.query<DeviceRecordRow>(sql, statement.params)).rows[0];
@@ -295,14 +312,16 @@ export async function deviceCredentials(db: Queryable): Promise<{ sn: string; se
   return rows;
 }
 
-/** A device's newest reading with the given column list (the `readings` primary key read backwards: one probe). */
+/**
+ * A device's newest reading: its time and the given columns (the `readings` primary key read backwards: one probe).
+ */
 export async function latestReading(
   db: Queryable,
   deviceId: number,
   columns: readonly string[],
 ): Promise<Record<string, unknown> | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT ts, ${columns.join(', ')} FROM readings WHERE device_id = $1 ORDER BY ts DESC LIMIT 1`,
+    `SELECT ${['ts', ...columns].join(', ')} FROM readings WHERE device_id = $1 ORDER BY ts DESC LIMIT 1`,
     [deviceId],
   );
   return rows[0];
