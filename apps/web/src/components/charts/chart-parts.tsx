@@ -1,4 +1,4 @@
-import type { NiceAxis } from './scale';
+import type { AxisText, NiceAxis } from './scale';
 
 /** One line or bar series: a value (or a gap, null) per label. */
 export interface ChartSeries {
@@ -20,26 +20,25 @@ export interface Plot {
   height: number;
 }
 
-/** Horizontal grid lines with the value labels on the left, and the unit above them. */
+/** Horizontal grid lines with the value labels on the left, and the axis's unit above them. */
 export function ValueAxis({
   axis,
+  text,
   plot,
   y,
-  unit,
-  format,
 }: {
   axis: NiceAxis;
+  /** The unit and the tick labels the axis is read in (axisText). */
+  text: AxisText;
   plot: Plot;
   y: (v: number) => number;
-  unit: string;
-  format: (v: number) => string;
 }) {
   return (
     <g className="chart-axis">
-      <text x={plot.left - 8} y={plot.top - 6} textAnchor="end" className="chart-unit">
-        {unit}
+      <text x={plot.left - 8} y={plot.top - 6} textAnchor="end" className="chart-unit" data-testid="chart-unit">
+        {text.unit}
       </text>
-      {axis.ticks.map((tick) => (
+      {axis.ticks.map((tick, i) => (
         <g key={tick}>
           <line
             x1={plot.left}
@@ -48,8 +47,8 @@ export function ValueAxis({
             y2={y(tick)}
             className={tick === 0 ? 'chart-zero' : 'chart-grid'}
           />
-          <text x={plot.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
-            {format(tick)}
+          <text x={plot.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" data-testid="chart-tick">
+            {text.ticks[i]}
           </text>
         </g>
       ))}
@@ -127,9 +126,7 @@ export function Tooltip({
         <div key={row.key} className="chart-tooltip-row" data-testid={`chart-tooltip-${row.key}`}>
           <span className="chart-swatch" style={{ background: row.color }} />
           <span>{row.name}</span>
-          <b data-value>
-            {row.value} {unit}
-          </b>
+          <b data-value>{unit && row.value !== '—' ? `${row.value} ${unit}` : row.value}</b>
         </div>
       ))}
     </div>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { extent, labelWidth, linearScale, niceAxis, niceStep, slotAt, tickDecimals, tickSlots } from './scale';
+import {
+  axisText,
+  extent,
+  labelWidth,
+  linearScale,
+  niceAxis,
+  niceStep,
+  slotAt,
+  tickDecimals,
+  tickSlots,
+} from './scale';
 
 describe('niceStep', () => {
   it.each([
@@ -174,5 +184,40 @@ describe('extent and tickDecimals', () => {
     [0.02, 2],
   ])('step %d needs %i decimals', (step, decimals) => {
     expect(tickDecimals(step)).toBe(decimals);
+  });
+});
+
+describe('axisText', () => {
+  const NBSP = '\u00a0';
+  const k = (n: number, sep: string) => (n === 0 ? '0' : `${n}${sep}000`);
+  it.each<[string, number, number, string, number, string, string[], string]>([
+    // lang, data min, data max, unit, tooltip decimals → unit, tick labels, tooltip of the data max
+    ['en', 0, 9300, 'kWh', 3, 'kWh', [0, 2, 4, 6, 8, 10].map((n) => k(n, ',')), '9,300'],
+    ['zh', 0, 9300, 'kWh', 3, 'kWh', [0, 2, 4, 6, 8, 10].map((n) => k(n, ',')), '9,300'],
+    ['de', 0, 9300, 'kWh', 3, 'kWh', [0, 2, 4, 6, 8, 10].map((n) => k(n, '.')), '9.300'],
+    ['cs', 0, 9300, 'kWh', 3, 'kWh', [0, 2, 4, 6, 8, 10].map((n) => k(n, NBSP)), `9${NBSP}300`],
+    ['en', 0, 12_345, 'kWh', 3, 'MWh', ['0.0', '2.5', '5.0', '7.5', '10.0', '12.5'], '12.35'],
+    ['de', 0, 12_345, 'kWh', 3, 'MWh', ['0,0', '2,5', '5,0', '7,5', '10,0', '12,5'], '12,35'],
+    [
+      'cs',
+      -1900,
+      5_000_000,
+      'kWh',
+      3,
+      'MWh',
+      [-2, 0, 2, 4, 6].map((n) => (n < 0 ? `-${k(-n, NBSP)}` : k(n, NBSP))),
+      `5${NBSP}000`,
+    ],
+    ['zh', 0, 25_000_000, 'kWh', 3, 'GWh', ['0', '5', '10', '15', '20', '25'], '25'],
+    ['en', -1900, 5000, 'W', 0, 'W', ['-2,000', '0', '2,000', '4,000', '6,000'], '5,000'],
+    ['de', 0, 4_200_000, 'W', 0, 'kW', [0, 1, 2, 3, 4, 5].map((n) => k(n, '.')), '4.200'],
+    ['cs', 0, 12_500, 'W', 0, 'kW', ['0,0', '2,5', '5,0', '7,5', '10,0', '12,5'], '12,5'],
+    ['en', 0, 47, '%', 1, '%', ['0', '10', '20', '30', '40', '50'], '47'],
+  ])('%s: %d to %d %s (tooltip decimals %d) reads %s', (lang, lo, hi, unit, decimals, shownUnit, ticks, tooltip) => {
+    const text = axisText(niceAxis(lo, hi, 5), [lo, hi], unit, lang, decimals);
+    expect(text.unit).toBe(shownUnit);
+    expect(text.ticks).toEqual(ticks);
+    expect(text.value(hi)).toBe(tooltip);
+    expect(text.value(null)).toBe('—');
   });
 });

@@ -1,3 +1,5 @@
+import { formatFixed, scaleTogether } from '@/lib/number-format';
+
 /** The value axis of a chart: its ends, the step between ticks, and the ticks themselves. */
 export interface NiceAxis {
   min: number;
@@ -95,4 +97,38 @@ export function extent(values: Iterable<number | null>): [number, number] {
 export function tickDecimals(step: number): number {
   for (let d = 0; d < 6; d++) if (Math.abs(Math.round(step * 10 ** d) - step * 10 ** d) < 1e-6) return d;
   return 6;
+}
+
+/** A value axis as the reader sees it: its unit, each tick's text, and the tooltip's text of a value. */
+export interface AxisText {
+  /** The unit the axis is labelled in: the chart's, stepped up by the largest value shown ('kWh' → 'MWh'). */
+  unit: string;
+  /** The text of each tick of the axis, in that unit ("12.5", "12,5", "12 500"). */
+  ticks: string[];
+  /** A value of the chart in the axis's unit, for the tooltip beside the same unit; '—' for a gap. */
+  value(v: number | null | undefined): string;
+}
+
+/**
+ * The text of a value axis in the UI language: in the unit of the largest value it shows, `data` (scaleTogether:
+ * W → kW → MW, kWh → MWh from 10,000 kWh → GWh, as everywhere else a figure is shown; an axis of 9,300 kWh whose
+ * top tick is 10,000 stays in kWh), tick labels with the locale's separators and as many decimals as the step needs,
+ * and the tooltip's values in the same unit, with at most `decimals` decimals in the chart's own unit and two in a
+ * stepped-up one.
+ */
+export function axisText(
+  axis: NiceAxis,
+  data: readonly [number, number],
+  unit: string,
+  lang: string,
+  decimals: number,
+): AxisText {
+  const scale = scaleTogether(unit, data, lang, decimals);
+  const tickPlaces = tickDecimals(axis.step / scale.factor);
+  return {
+    unit: scale.unit,
+    // `|| 0`: a zero tick reads "0", never "-0".
+    ticks: axis.ticks.map((tick) => formatFixed(tick / scale.factor || 0, lang, tickPlaces)),
+    value: scale.figure,
+  };
 }

@@ -1,6 +1,7 @@
 import { useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LabelAxis, Legend, Tooltip, ValueAxis, seriesColor, type ChartSeries, type Plot } from './chart-parts';
-import { extent, linearScale, niceAxis, slotAt, tickDecimals, tickSlots } from './scale';
+import { axisText, extent, linearScale, niceAxis, slotAt, tickSlots } from './scale';
 import { useWidth } from './use-width';
 import './charts.css';
 
@@ -12,13 +13,16 @@ export interface ChartProps {
   /** The axis text of each slot where shorter than its label (a day's first slot as its date); default: the labels. */
   ticks?: readonly string[];
   series: readonly ChartSeries[];
-  /** Unit of every value ('kWh', 'W'), shown on the axis and in the tooltip. */
+  /**
+   * Unit of every value ('kWh', 'W'). A unit with SI prefixes is stepped up by the largest value shown (kWh → MWh
+   * from 10,000 kWh, W → kW → MW), and the axis and the tooltip both show the values in the unit chosen.
+   */
   unit: string;
   /** What the chart says when there is nothing to draw. */
   emptyText: string;
   height?: number;
-  /** Tooltip values in the UI language; default: as they are. */
-  formatValue?: (value: number) => string;
+  /** Most decimals of a tooltip value in `unit` (two in a stepped-up unit); values read in the UI language. */
+  decimals?: number;
   /** Makes the slots clickable (e.g. to open what a bar counts); gets the slot's index. */
   onSlotClick?: (index: number) => void;
   'data-testid'?: string;
@@ -91,7 +95,8 @@ function clickSlot(event: MouseEvent<SVGRectElement>, count: number, onSlotClick
 
 /** A responsive SVG chart of several series over labelled slots, with axes, legend and hover tooltip. */
 export function XYChart({ kind, ...props }: ChartProps & { kind: 'line' | 'bar' }) {
-  const { labels, series, unit, emptyText, height = 280, formatValue = String, onSlotClick, ticks = labels } = props;
+  const { labels, series, unit, emptyText, height = 280, decimals = 2, onSlotClick, ticks = labels } = props;
+  const { i18n } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -104,9 +109,10 @@ export function XYChart({ kind, ...props }: ChartProps & { kind: 'line' | 'bar' 
     width: Math.max(0, width - MARGIN.left - MARGIN.right),
     height: height - MARGIN.top - MARGIN.bottom,
   };
-  const axis = niceAxis(...extent(shown.flatMap(({ s }) => s.values)), 5);
+  const data = extent(shown.flatMap(({ s }) => s.values));
+  const axis = niceAxis(...data, 5);
   const y = linearScale([axis.min, axis.max], [plot.top + plot.height, plot.top]);
-  const decimals = tickDecimals(axis.step);
+  const text = axisText(axis, data, unit, i18n.language, decimals);
   const toggle = (key: string) =>
     setHidden((h) => {
       const next = new Set(h);
@@ -129,7 +135,7 @@ export function XYChart({ kind, ...props }: ChartProps & { kind: 'line' | 'bar' 
       ) : (
         width > 0 && (
           <svg width={width} height={height} role="img" aria-label={series.map((s) => s.name).join(', ')}>
-            <ValueAxis axis={axis} plot={plot} y={y} unit={unit} format={(v) => v.toFixed(decimals)} />
+            <ValueAxis axis={axis} text={text} plot={plot} y={y} />
             <LabelAxis
               labels={ticks}
               plot={plot}
@@ -158,12 +164,12 @@ export function XYChart({ kind, ...props }: ChartProps & { kind: 'line' | 'bar' 
       {!empty && hover >= 0 && hover < labels.length && (
         <Tooltip
           label={labels[hover]!}
-          unit={unit}
+          unit={text.unit}
           x={slotCenter}
           flip={slotCenter > width / 2}
           rows={shown.map(({ s, color }) => {
             const v = s.values[hover];
-            return { key: s.key, name: s.name, color, value: v == null ? '—' : formatValue(v) };
+            return { key: s.key, name: s.name, color, value: text.value(v) };
           })}
         />
       )}

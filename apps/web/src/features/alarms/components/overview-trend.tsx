@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { ALARM_TREND_BUCKETS, type AlarmFilter, type AlarmOverview, type AlarmTrendBucket } from '@voltfleet/domain';
 import { BarChart } from '@/components/charts/xy-chart';
 import { StatSection } from '@/components/stat-card';
-import { formatNumber } from '@/lib/number-format';
 import { axisLabel, bucketSearchUrl } from '../utils/trend-range';
 
 interface Props {
@@ -18,7 +17,7 @@ interface Props {
 
 /** Alarms raised and recovered per hour, day or month; a click on a bucket opens the search for its days. */
 export function OverviewTrend({ trend, timeZone, filter, bucket, onBucket, loading }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const labels = trend?.labels ?? [];
   const open = (index: number) => {
@@ -57,7 +56,7 @@ export function OverviewTrend({ trend, timeZone, filter, bucket, onBucket, loadi
         ]}
         unit=""
         emptyText={loading ? t('alarms.overview.loading') : t('alarms.overview.noData')}
-        formatValue={(v) => formatNumber(v, i18n.language, 0)}
+        decimals={0}
         onSlotClick={open}
         data-testid="alarm-trend-chart"
       />

@@ -114,7 +114,6 @@ export default function ChartsView() {
   const data = charts.data;
   if (!data) return <div className="bs-center bs-muted">{t('bigScreen.loading')}</div>;
   const dayLabels = data.today.labels.length ? data.today.labels : data.yesterday.labels;
-  const format = (v: number) => formatNumber(v, lang, 2);
   const empty = t('bigScreen.noData');
   const socLabels = Array.from(
     { length: SOC_BANDS },
@@ -137,7 +136,7 @@ export default function ChartsView() {
           unit="kWh"
           emptyText={empty}
           height={CHART_HEIGHT}
-          formatValue={format}
+          decimals={2}
           data-testid="bigscreen-chart-day"
         />
       </Panel>
@@ -150,7 +149,7 @@ export default function ChartsView() {
           unit="kWh"
           emptyText={empty}
           height={CHART_HEIGHT}
-          formatValue={format}
+          decimals={2}
           data-testid="bigscreen-chart-days"
         />
       </Panel>
@@ -161,7 +160,7 @@ export default function ChartsView() {
           unit="kWh"
           emptyText={empty}
           height={CHART_HEIGHT}
-          formatValue={format}
+          decimals={2}
           data-testid="bigscreen-chart-months"
         />
       </Panel>
@@ -178,7 +177,7 @@ export default function ChartsView() {
           unit={t('bigScreen.charts.devices')}
           emptyText={empty}
           height={CHART_HEIGHT}
-          formatValue={(v) => formatNumber(v, lang, 0)}
+          decimals={0}
           data-testid="bigscreen-chart-soc"
         />
       </Panel>

@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { TREND_RANGES, type TrendRange } from '@voltfleet/domain';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
 import { RangePicker } from '@/components/charts/range-picker';
-import { formatNumber } from '@/lib/number-format';
 import { usePlantGeneration, type GenerationParams } from '../api/get-plant-generation';
 
 /** Generation curve: a day's PV power (line, W) or PV energy per day, month or year (bars, kWh). */
 export function GenerationTab({ plantId, today }: { plantId: number; today: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useState<GenerationParams>({ range: 'day', date: today });
   const generation = usePlantGeneration(plantId, params);
   const data = generation.data;
@@ -38,14 +37,14 @@ export function GenerationTab({ plantId, today }: { plantId: number; today: stri
           {...common}
           series={[{ key: 'pvPowerW', name: t('plantStats.detail.pvPower'), values: data.pvPowerW }]}
           unit="W"
-          formatValue={(v) => formatNumber(v, i18n.language, 0)}
+          decimals={0}
         />
       ) : (
         <BarChart
           {...common}
           series={[{ key: 'pvKwh', name: t('plantStats.quantities.pv'), values: data?.pvKwh ?? [] }]}
           unit="kWh"
-          formatValue={(v) => formatNumber(v, i18n.language, 3)}
+          decimals={3}
         />
       )}
     </div>

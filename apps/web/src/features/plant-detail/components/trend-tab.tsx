@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { ENERGY_QUANTITIES, type EnergyQuantity } from '@voltfleet/domain';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
 import { RangePicker } from '@/components/charts/range-picker';
-import { formatNumber } from '@/lib/number-format';
 import { usePlantTrend, type PlantTrendParams } from '../api/get-plant-trend';
 
 const RANGES = ['day', 'month', 'year'] as const;
 
 /** Trend chart: the quantities the user ticks, per 5 minutes of a day (lines) or per day or month (bars). */
 export function TrendTab({ plantId, today }: { plantId: number; today: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useState<PlantTrendParams>({ quantities: ['pv', 'load'], range: 'day', date: today });
   const trend = usePlantTrend(plantId, params);
   const Chart = params.range === 'day' ? LineChart : BarChart;
@@ -54,7 +53,7 @@ export function TrendTab({ plantId, today }: { plantId: number; today: string })
               ? t('plantStats.loading')
               : t('plantStats.noData')
         }
-        formatValue={(v) => formatNumber(v, i18n.language, 3)}
+        decimals={3}
         data-testid="detail-trend-chart"
       />
     </div>

@@ -5,12 +5,11 @@ import { BarChart } from '@/components/charts/xy-chart';
 import { RangePicker } from '@/components/charts/range-picker';
 import { StatSection } from '@/components/stat-card';
 import { formatBrowserDate } from '@/lib/format';
-import { formatNumber } from '@/lib/number-format';
 import { useFleetTrend, type FleetTrendParams } from '../api/get-fleet-trend';
 
 /** The plants' energies over a day (per hour), month (per day), year (per month) or all years, as bars. */
 export function FleetTrendPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useState<FleetTrendParams>(() => ({ range: 'day', date: formatBrowserDate() }));
   const trend = useFleetTrend(params);
   const labels = Object.fromEntries(TREND_RANGES.map((r) => [r, t(`plantStats.ranges.${r}`)])) as Record<
@@ -40,7 +39,7 @@ export function FleetTrendPanel() {
         }))}
         unit="kWh"
         emptyText={trend.isPending ? t('plantStats.loading') : t('plantStats.noData')}
-        formatValue={(v) => formatNumber(v, i18n.language, 3)}
+        decimals={3}
         data-testid="stats-trend-chart"
       />
     </StatSection>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { reportColumnTitle, type Lang, type Report } from '@voltfleet/domain';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
-import { formatNumber } from '@/lib/number-format';
 
 const SLOT_MINUTES = { '5m': 5, '1h': 60, '1d': 1440 } as const;
 
@@ -30,7 +29,7 @@ export function ReportChart({ report }: { report: Report }) {
         }))}
         unit={unit}
         emptyText={t('reports.noData')}
-        formatValue={(v) => formatNumber(v, i18n.language, 3)}
+        decimals={3}
         data-testid={`report-chart-${unit || 'none'}`}
       />
     );
