@@ -1,5 +1,6 @@
 import type { Currency, InverterModel, OnGridType, PlantType } from '@voltfleet/domain';
 import type { BatteryConfig } from './battery.js';
+import type { MonthlyGhi } from './climate.js';
 import type { FaultScenario } from './fault-scenarios.js';
 import type { LoadConfig } from './load.js';
 import type { InverterParameters } from './parameters.js';
@@ -18,6 +19,8 @@ export interface SimPlantConfig {
   /** Panel azimuth, compass degrees (180 = south) and tilt from horizontal. */
   azimuthDeg: number;
   inclinationDeg: number;
+  /** The place's monthly mean daily GHI (climate.ts): the simulated weather averages to it month by month. */
+  climate?: MonthlyGhi;
   address: string;
   currency: Currency;
   onGridType: OnGridType;
@@ -46,6 +49,11 @@ export interface SimInverterConfig {
   /** Peak DC power of the two strings, W. */
   pv1PeakW: number;
   pv2PeakW: number;
+  /**
+   * DC power this installation loses on top of the usual system losses, % (its own soiling, shading and string
+   * mismatch): two inverters of one plant never produce quite alike.
+   */
+  ownLossPct?: number;
   /** The collector (DTU) the inverter reports through. */
   collectorSn?: string;
   pcuVersion: string;

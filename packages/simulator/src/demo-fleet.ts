@@ -47,6 +47,9 @@ const STRINGS: Record<InverterModel, [number, number]> = {
   '10K': [6400, 5200],
 };
 
+/** Losses of one installation on top of the system losses (SimInverterConfig.ownLossPct), %. */
+const OWN_LOSS_PCT = [1.2, 3.4, 2.1, 5.6, 2.8, 4.3, 1.7] as const;
+
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** The DSP each model's demo inverters run: the 10K's power stage is series-2 hardware, the smaller ones series 1. */
@@ -82,6 +85,8 @@ export function demoFleetConfig(options: { startMs: number; seed?: number }): De
         model,
         pv1PeakW,
         pv2PeakW,
+        // Each roof its own: 1–6 % more loss from soiling, shading and mismatch, different per inverter and plant.
+        ownLossPct: OWN_LOSS_PCT[(plantIndex + i * 2) % OWN_LOSS_PCT.length],
         collectorSn,
         pcuVersion: plantIndex % 3 === 0 ? DEMO_PCU_VERSIONS.old : DEMO_PCU_VERSIONS.current,
         dspVersion: DEMO_DSP_VERSIONS[model],

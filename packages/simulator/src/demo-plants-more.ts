@@ -1,3 +1,4 @@
+import { CLIMATE } from './climate.js';
 import type { DemoPlantSeed } from './demo-plants.js';
 import { flatTariff, type TariffPeriod } from './tariff.js';
 
@@ -28,6 +29,7 @@ export const MORE_DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'Europe/Berlin',
     azimuthDeg: 180,
     inclinationDeg: 10,
+    climate: CLIMATE.hamburg.ghi,
     address: 'Am Sandtorkai 50, 20457 Hamburg',
     currency: 'EUR',
     onGridType: 2,
@@ -53,6 +55,7 @@ export const MORE_DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'Europe/Amsterdam',
     azimuthDeg: 225,
     inclinationDeg: 40,
+    climate: CLIMATE.utrecht.ghi,
     address: 'Kanaalstraat 201, 3531 CK Utrecht',
     currency: 'EUR',
     onGridType: 2,
@@ -75,6 +78,7 @@ export const MORE_DEMO_PLANTS: DemoPlantSeed[] = [
     // Southern hemisphere: the panels face north.
     azimuthDeg: 0,
     inclinationDeg: 20,
+    climate: CLIMATE.saoPaulo.ghi,
     address: 'Rua dos Pinheiros 1000, São Paulo - SP, 05422-001',
     currency: 'BRL',
     onGridType: 2,
@@ -96,6 +100,7 @@ export const MORE_DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'Africa/Lagos',
     azimuthDeg: 180,
     inclinationDeg: 10,
+    climate: CLIMATE.lagos.ghi,
     address: 'Admiralty Way, Lekki Phase 1, Lagos',
     currency: 'NGN',
     onGridType: 3,
@@ -121,6 +126,7 @@ export const MORE_DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'Africa/Lagos',
     azimuthDeg: 180,
     inclinationDeg: 10,
+    climate: CLIMATE.abuja.ghi,
     address: 'Wuse Market, Zone 5, Abuja',
     currency: 'NGN',
     onGridType: 2,
@@ -145,6 +151,7 @@ export const MORE_DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'America/Phoenix',
     azimuthDeg: 180,
     inclinationDeg: 20,
+    climate: CLIMATE.phoenix.ghi,
     address: '4500 E Camelback Rd, Phoenix, AZ 85018',
     currency: 'USD',
     onGridType: 2,
@@ -166,6 +173,7 @@ export const MORE_DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'America/Chicago',
     azimuthDeg: 180,
     inclinationDeg: 15,
+    climate: CLIMATE.austin.ghi,
     address: '2400 E Cesar Chavez St, Austin, TX 78702',
     currency: 'USD',
     onGridType: 2,

@@ -1,4 +1,5 @@
 import type { Currency, InverterModel, OnGridType, PlantType, WorkMode } from '@voltfleet/domain';
+import { CLIMATE, type MonthlyGhi } from './climate.js';
 import type { LoadProfile } from './load.js';
 import { flatTariff, type TariffPeriod } from './tariff.js';
 
@@ -12,6 +13,8 @@ export interface DemoPlantSeed {
   timeZone: string;
   azimuthDeg: number;
   inclinationDeg: number;
+  /** The place's climate (climate.ts). */
+  climate: MonthlyGhi;
   address: string;
   currency: Currency;
   onGridType: OnGridType;
@@ -58,6 +61,7 @@ export const DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'Asia/Shanghai',
     azimuthDeg: 180,
     inclinationDeg: 20,
+    climate: CLIMATE.suzhou.ghi,
     address: '江苏省苏州市工业园区星湖街328号',
     currency: 'CNY',
     onGridType: 2,
@@ -84,6 +88,7 @@ export const DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'Asia/Shanghai',
     azimuthDeg: 180,
     inclinationDeg: 22,
+    climate: CLIMATE.shenzhen.ghi,
     address: '广东省深圳市南山区科技园南路16号',
     currency: 'CNY',
     onGridType: 2,
@@ -105,6 +110,7 @@ export const DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'Asia/Shanghai',
     azimuthDeg: 180,
     inclinationDeg: 25,
+    climate: CLIMATE.qiandaohu.ghi,
     address: '浙江省杭州市淳安县千岛湖镇环湖北路',
     currency: 'CNY',
     onGridType: 3,
@@ -130,6 +136,7 @@ export const DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'Europe/Prague',
     azimuthDeg: 180,
     inclinationDeg: 35,
+    climate: CLIMATE.praha.ghi,
     address: 'Korunní 810/104, 101 00 Praha 10',
     currency: 'CZK',
     onGridType: 2,
@@ -151,6 +158,7 @@ export const DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'Europe/Prague',
     azimuthDeg: 170,
     inclinationDeg: 15,
+    climate: CLIMATE.brno.ghi,
     address: 'Tuřanka 115, 627 00 Brno',
     currency: 'CZK',
     onGridType: 2,
@@ -175,6 +183,7 @@ export const DEMO_PLANTS: DemoPlantSeed[] = [
     timeZone: 'Europe/Berlin',
     azimuthDeg: 200,
     inclinationDeg: 30,
+    climate: CLIMATE.muenchen.ghi,
     address: 'Leopoldstraße 77, 80802 München',
     currency: 'EUR',
     onGridType: 2,

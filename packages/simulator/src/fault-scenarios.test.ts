@@ -65,14 +65,14 @@ describe('fault scenarios: the right codes at the right simulated times', () => 
       expect(sunUp || w.untilMs - w.fromMs <= 30 * MINUTE).toBe(true);
       // A morning after rain: at least 0.5 mm between local midnight and 09:00.
       const midnight = w.fromMs - local(w.fromMs, s.timeZone) * HOUR;
-      expect(morningRainMm(SEED, s.plantId, midnight)).toBeGreaterThanOrEqual(0.5);
+      expect(morningRainMm(SEED, { ...s, id: s.plantId }, midnight)).toBeGreaterThanOrEqual(0.5);
     }
     // Every wet morning gives way with chance 1; dry mornings never do.
     let wetDays = 0;
     for (let day = 0; day < days; day += 1) {
       const at9 = START + day * DAY + 8 * HOUR; // 09:00 CET
       const midnight = START + day * DAY - HOUR;
-      const wet = morningRainMm(SEED, s.plantId, midnight) >= 0.5;
+      const wet = morningRainMm(SEED, { ...s, id: s.plantId }, midnight) >= 0.5;
       if (wet) wetDays += 1;
       expect(schedule.windowsAt(at9).some((w) => w.code === 63)).toBe(wet);
     }

@@ -2,7 +2,8 @@ import { utcOffsetMinutes } from '@voltfleet/domain';
 import { backgroundFaultOf, backgroundKey, type FaultWindow } from './faults.js';
 import { hash32, hashString, unitHash } from './random.js';
 import { solarPosition } from './sun.js';
-import { cloudCover, rainMmPerHour } from './weather.js';
+import type { MonthlyGhi } from './climate.js';
+import { cloudCover, rainMmPerHour, type SkySite } from './weather.js';
 
 /**
  * Fault scenarios of a fleet: believable patterns on top of the background faults. Each is a pure function of the
@@ -97,6 +98,7 @@ export interface FaultSite {
   timeZone: string;
   latitude: number;
   longitude: number;
+  climate?: MonthlyGhi | undefined;
   hasBattery: boolean;
 }
 
@@ -233,9 +235,9 @@ export class FaultSchedule {
 }
 
 /** Rain between local 00:00 and 09:00 of a day, mm (hourly samples of the plant's seeded weather). */
-export function morningRainMm(seed: number, plantId: string, midnightMs: number): number {
+export function morningRainMm(seed: number, site: SkySite, midnightMs: number): number {
   let mm = 0;
-  for (let h = 0; h < 9; h += 1) mm += rainMmPerHour(cloudCover(seed, plantId, midnightMs + (h + 0.5) * HOUR_MS));
+  for (let h = 0; h < 9; h += 1) mm += rainMmPerHour(cloudCover(seed, site, midnightMs + (h + 0.5) * HOUR_MS));
   return mm;
 }
 
@@ -247,7 +249,7 @@ function wetMorningWindow(
   day: number,
   midnightMs: number,
 ): FaultWindow | undefined {
-  const rainMm = morningRainMm(seed, site.plantId, midnightMs);
+  const rainMm = morningRainMm(seed, { ...site, id: site.plantId }, midnightMs);
   if (rainMm < 0.5 || unitHash(key, day, 1) >= scenario.chance) return undefined;
   // The array dries from 09:00 on: later the more rain fell, by up to 75 minutes, plus up to 20 minutes.
   const untilMs =

@@ -114,7 +114,8 @@ describe('Fleet', () => {
       const days = Object.values(suzhou?.daily ?? {}).reduce((s, t) => s + t[q], 0);
       expect(suzhou?.monthly['2024-06']?.[q], q).toBeCloseTo(days, 9);
     }
-    expect(suzhou?.daily['2024-06-11']?.pv).toBeGreaterThan(50);
+    // June is Suzhou's plum-rain season: even a grey day gives its 34.8 kWp some 10 kWh.
+    expect(suzhou?.daily['2024-06-11']?.pv).toBeGreaterThan(10);
   });
 
   test('ground truth is a copy', () => {

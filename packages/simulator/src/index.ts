@@ -8,7 +8,18 @@ export {
   type Irradiance,
   type SolarPosition,
 } from './sun.js';
-export { ambientTempC, clearSkyIndex, cloudCover, rainMmPerHour, relativeHumidityPct } from './weather.js';
+export {
+  ambientTempC,
+  cloudCover,
+  dayClearness,
+  monthlyClearness,
+  rainMmPerHour,
+  relativeHumidityPct,
+  skyAt,
+  type Sky,
+  type SkySite,
+} from './weather.js';
+export { CLIMATE, type ClimatePlace, type MonthlyGhi } from './climate.js';
 export { LOAD_PROFILES, loadPowerW, profileFactor, type LoadConfig, type LoadProfile } from './load.js';
 export { SimBattery, type BatteryConfig } from './battery.js';
 export { coversDay, flatTariff, tariffAt, type TariffPeriod } from './tariff.js';

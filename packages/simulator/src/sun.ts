@@ -82,6 +82,24 @@ export function clearSkyIrradiance(elevationDeg: number): Irradiance {
   return { dni, dhi, ghi: dni * Math.sin(elevationDeg * RAD) + dhi };
 }
 
+/**
+ * The irradiance under a sky letting `clearness` of the clear-sky global irradiance through (the clear-sky index).
+ * Clouds take the beam first: below an index of 0.3 all light is diffuse, at 0.95 and above the split is the clear
+ * sky's, linear between (a simple stand-in for the Erbs diffuse-fraction correlation).
+ */
+export function cloudyIrradiance(elevationDeg: number, clearness: number): Irradiance {
+  const clear = clearSkyIrradiance(elevationDeg);
+  if (clear.ghi === 0) return clear;
+  const ghi = clear.ghi * clearness;
+  const clearShare = clear.dhi / clear.ghi;
+  const diffuseShare =
+    clearness <= 0.3 ? 1 : clearness >= 0.95 ? clearShare : 1 - ((1 - clearShare) * (clearness - 0.3)) / (0.95 - 0.3);
+  const dhi = ghi * diffuseShare;
+  const sinElevation = Math.sin(elevationDeg * RAD);
+  const dni = Math.min(clear.dni, (ghi - dhi) / sinElevation);
+  return { dni, dhi, ghi: dni * sinElevation + dhi };
+}
+
 /** Angle of incidence of the sun on a panel (0 = perpendicular), degrees. */
 export function incidenceAngleDeg(sun: SolarPosition, panelAzimuthDeg: number, panelTiltDeg: number): number {
   const zenith = (90 - sun.elevationDeg) * RAD;

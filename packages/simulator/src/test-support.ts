@@ -1,3 +1,4 @@
+import { CLIMATE } from './climate.js';
 import type { SimInverterConfig } from './config.js';
 import { SimInverter, type InverterSite } from './inverter.js';
 import type { InverterParameters } from './parameters.js';
@@ -14,6 +15,7 @@ export const PRAGUE: InverterSite = {
   timeZone: 'Europe/Prague',
   azimuthDeg: 180,
   inclinationDeg: 35,
+  climate: CLIMATE.praha.ghi,
   tariff: flatTariff(5),
   grid: { nominalV: 230, frequencyHz: 50 },
   hasCabinet: false,
