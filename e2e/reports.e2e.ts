@@ -55,12 +55,12 @@ test.describe('report management', () => {
     await pick(page, devices, inverter!.sn, `${inverter!.sn} · ${inverter!.plantName}`);
     const indices = page.getByTestId('template-indices');
     await pick(page, indices, 'PV power', 'PV power (W)');
-    await pick(page, indices, 'PV energy today', 'PV energy today (kWh)');
+    await pick(page, indices, 'PV energy per day', 'PV energy per day (kWh)');
     await page.getByTestId('template-save').click();
     const row = page.getByTestId(`template-row-${name}`);
     await row.waitFor();
     expect(await row.innerText()).toContain(inverter!.sn);
-    expect(await row.innerText()).toContain('PV energy today (kWh)');
+    expect(await row.innerText()).toContain('PV energy per day (kWh)');
 
     await page.goto('/userCenter/dataSelect');
     await expectTitle(page, TITLES.dataSelect.en);

@@ -247,16 +247,49 @@ export const REPORT_WORDS = {
   sheet: { zh: '数据查询', en: 'Data selection', cs: 'Výběr dat', de: 'Datenauswahl' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-/** An index as people read it: its catalogue name in `lang` with its unit ('PV power (W)'). */
-export function reportIndexName(index: string, lang: Lang): string {
+/**
+ * The energy quantities as a report names them. A report never shows a daily counter's reading: it shows the energy
+ * summed over each slot from the rollups, so the label says what it sums ("PV energy per day"), not the counter it
+ * comes from ("PV energy today"). One table for templates, data selection, records and every energy export.
+ */
+export const ENERGY_QUANTITY_NAMES: { readonly [Q in EnergyQuantity]: Readonly<Record<Lang, string>> } = {
+  pv: { zh: '光伏发电量', en: 'PV energy', cs: 'Energie FV', de: 'PV-Energie' },
+  load: { zh: '负载用电量', en: 'Load energy', cs: 'Energie spotřeby', de: 'Verbrauchsenergie' },
+  gridImport: { zh: '电网购电量', en: 'Grid import', cs: 'Odběr ze sítě', de: 'Netzbezug' },
+  gridExport: { zh: '上网电量', en: 'Grid export', cs: 'Dodávka do sítě', de: 'Netzeinspeisung' },
+  batCharge: { zh: '电池充电量', en: 'Battery charge', cs: 'Nabití baterie', de: 'Batterieladung' },
+  batDischarge: { zh: '电池放电量', en: 'Battery discharge', cs: 'Vybití baterie', de: 'Batterieentladung' },
+};
+
+/** "{name} per <slot>" in each language: the slot one value of an energy sums. */
+const PER_SLOT: { readonly [S in ReportStep]: Readonly<Record<Lang, string>> } = {
+  '5m': { zh: '每5分钟{name}', en: '{name} per 5 minutes', cs: '{name} za 5 minut', de: '{name} pro 5 Minuten' },
+  '1h': { zh: '每小时{name}', en: '{name} per hour', cs: '{name} za hodinu', de: '{name} pro Stunde' },
+  '1d': { zh: '每日{name}', en: '{name} per day', cs: '{name} za den', de: '{name} pro Tag' },
+  '1mo': { zh: '每月{name}', en: '{name} per month', cs: '{name} za měsíc', de: '{name} pro Monat' },
+};
+
+/** An energy summed per slot, as people read it ('PV energy per day'). */
+export function energyPerSlotName(quantity: EnergyQuantity, step: ReportStep, lang: Lang): string {
+  return PER_SLOT[step][lang].replace('{name}', ENERGY_QUANTITY_NAMES[quantity][lang]);
+}
+
+/**
+ * An index as people read it, with its unit: an energy by what one value sums over `step` ('PV energy per day (kWh)';
+ * a template, which has no period yet, names the daily sum its counter stands for), any other index by its catalogue
+ * name ('PV power (W)').
+ */
+export function reportIndexName(index: string, lang: Lang, step: ReportStep = '1d'): string {
   const field = fieldByKey(index);
   if (!field) return index;
-  return field.unit && field.unit !== 'currency' ? `${field.names[lang]} (${field.unit})` : field.names[lang];
+  const quantity = energyQuantityOf(index);
+  const name = quantity ? energyPerSlotName(quantity, step, lang) : field.names[lang];
+  return field.unit && field.unit !== 'currency' ? `${name} (${field.unit})` : name;
 }
 
 /** A column's heading: the device and the index in `lang` ('VF0001 · PV power (W)'). */
-export function reportColumnTitle(sn: string, index: string, lang: Lang): string {
-  return `${sn} · ${reportIndexName(index, lang)}`;
+export function reportColumnTitle(sn: string, index: string, lang: Lang, step?: ReportStep): string {
+  return `${sn} · ${reportIndexName(index, lang, step)}`;
 }
 
 /** The time column's heading: plant-local times, with each zone and its UTC offset over the period. */

@@ -20,7 +20,7 @@ export function reportRows(report: Report, lang: Lang): Cell[][] {
   const sn = new Map(report.devices.map((d) => [d.id, d.sn]));
   const heading = [
     reportTimeTitle(report.devices, lang),
-    ...report.columns.map((c) => reportColumnTitle(sn.get(c.deviceId) ?? '', c.index, lang)),
+    ...report.columns.map((c) => reportColumnTitle(sn.get(c.deviceId) ?? '', c.index, lang, report.step)),
   ];
   const rows: Cell[][] = [heading.map((h) => neutraliseCell(h))];
   report.labels.forEach((label, i) => rows.push([label, ...report.columns.map((c) => c.values[i] ?? '')]));

@@ -16,6 +16,7 @@ import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { subtreePattern } from '../../platform/scope.js';
 import { buildReport } from './report-data.service.js';
+import { energyExportRoutes } from './energy-export.routes.js';
 import { searchDevicesInScope } from './report-devices.repository.js';
 import { createExport, downloadExport, getExport, listExports } from './report-exports.service.js';
 import {
@@ -40,6 +41,8 @@ const CONTENT_TYPES = {
  * saver's superiors see them, only the saver changes them); exports belong to whoever asked for them.
  */
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(energyExportRoutes, { db });
+
   app.get(
     '/api/report-templates',
     { config: { permission: 'D/E' }, schema: { tags, response: { 200: envelope(z.array(reportTemplateSchema)) } } },

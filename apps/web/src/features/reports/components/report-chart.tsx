@@ -24,7 +24,7 @@ export function ReportChart({ report }: { report: Report }) {
         {...(slotMinutes ? { slotMinutes } : {})}
         series={columns.map((c) => ({
           key: `${c.deviceId}-${c.index}`,
-          name: reportColumnTitle(sn.get(c.deviceId) ?? '', c.index, lang),
+          name: reportColumnTitle(sn.get(c.deviceId) ?? '', c.index, lang, report.step),
           values: c.values,
         }))}
         unit={unit}

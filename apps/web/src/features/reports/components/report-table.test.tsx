@@ -34,7 +34,7 @@ describe('ReportTable', () => {
       .map((th) => th.textContent);
     expect(headings).toEqual([
       'Zeit (Europe/Prague UTC+2 → UTC+1)',
-      'VF10K0001 · PV-Ertrag heute (kWh)',
+      'VF10K0001 · PV-Energie pro Tag (kWh)',
       'VF10K0001 · PV-Leistung (W)',
     ]);
     const rows = within(table)

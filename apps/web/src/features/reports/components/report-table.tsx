@@ -23,7 +23,7 @@ export function ReportTable({ report }: { report: Report }) {
     { dataIndex: 'slot', title: reportTimeTitle(report.devices, lang), width: 200, fixed: 'left' },
     ...report.columns.map((c, k): Column<Row> => ({
       key: `${c.deviceId}-${c.index}`,
-      title: reportColumnTitle(sn.get(c.deviceId) ?? '', c.index, lang),
+      title: reportColumnTitle(sn.get(c.deviceId) ?? '', c.index, lang, report.step),
       width: 170,
       align: 'right',
       render: (_, row) => {

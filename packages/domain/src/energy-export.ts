@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { DEVICE_EXPORT_COLUMNS } from './device-export.js';
+import type { Lang } from './languages.js';
+import { REPORT_EXPORT_FORMATS, reportIndexName, type ReportStep } from './reports.js';
+import { ENERGY_COUNTERS, ENERGY_QUANTITIES, type EnergyQuantity } from './telemetry/energy.js';
+
+/**
+ * Energy export (issue 36 point 9): a month's daily or a year's monthly energies of devices, straight from the plant
+ * and device pages, without a template. The rows are the stored daily and monthly rollups, the same numbers the
+ * device history's long ranges and the reports show.
+ */
+
+/** `month`: one row per plant-local day of a month; `year`: one row per month of a year. */
+export const ENERGY_EXPORT_PERIODS = ['month', 'year'] as const;
+export type EnergyExportPeriod = (typeof ENERGY_EXPORT_PERIODS)[number];
+/** Most devices one export reads (a plant's whole fleet fits; a year of them is 1,200 rows per 100 devices). */
+export const ENERGY_EXPORT_MAX_DEVICES = 100;
+/** Requests per user per minute: a file is built from the rollups on every request. */
+export const ENERGY_EXPORT_RATE = { max: 20, windowMs: 60_000 } as const;
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const YEAR = /^\d{4}$/;
+// The charts' calendar: the first plants of the product up to the next century (calendarDateSchema's bounds).
+const inRange = (year: number) => year >= 2000 && year <= 2100;
+
+const idList = z
+  .string('validation.invalidValue')
+  // 10 digits and a comma per id: a longer list is refused before it is split.
+  .max(ENERGY_EXPORT_MAX_DEVICES * 11, 'report.tooManyDevices')
+  .transform((s) => (s.trim() === '' ? [] : s.split(',').map((part) => part.trim())))
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^\d{1,10}$/, 'validation.invalidValue')
+          .transform(Number)
+          .pipe(z.number().int().positive('validation.invalidValue').max(2_147_483_647, 'validation.invalidValue')),
+      )
+      .min(1, 'report.noDevices')
+      .max(ENERGY_EXPORT_MAX_DEVICES, 'report.tooManyDevices')
+      .refine((ids) => new Set(ids).size === ids.length, 'report.duplicateDevice'),
+  );
+
+/** GET /api/energy-export: devices (comma-separated ids), the period and the file format. */
+export const energyExportQuerySchema = z.strictObject(
+  {
+    deviceIds: idList,
+    period: z.enum(ENERGY_EXPORT_PERIODS, 'validation.invalidValue').default('month'),
+    /** 'YYYY-MM' for `month`; the month before the plant's current one when left out. */
+    month: z
+      .string('validation.invalidValue')
+      .regex(MONTH, 'validation.invalidValue')
+      .refine((m) => inRange(Number(m.slice(0, 4))), 'validation.dateOutOfRange')
+      .optional(),
+    /** 'YYYY' for `year`; the plant's current year when left out. */
+    year: z
+      .string('validation.invalidValue')
+      .regex(YEAR, 'validation.invalidValue')
+      .refine((y) => inRange(Number(y)), 'validation.dateOutOfRange')
+      .optional(),
+    format: z.enum(REPORT_EXPORT_FORMATS, 'validation.invalidValue').default('xlsx'),
+  },
+  'validation.invalidValue',
+);
+export type EnergyExportQuery = z.infer<typeof energyExportQuerySchema>;
+export type EnergyExportQueryInput = z.input<typeof energyExportQuerySchema>;
+
+/** The month before a plant-local day's month ('2026-12-02' → '2026-11'): what "last month" means at a plant. */
+export function previousMonth(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/** A row's slot: a day of a month, or a month of a year; one value of an energy sums that slot. */
+export const energyExportStep = (period: EnergyExportPeriod): Extract<ReportStep, '1d' | '1mo'> =>
+  period === 'month' ? '1d' : '1mo';
+
+/** Words of the export that are not energies. */
+export const ENERGY_EXPORT_WORDS = {
+  day: { zh: '日期（电站当地）', en: 'Day (plant time)', cs: 'Den (čas elektrárny)', de: 'Tag (Anlagenzeit)' },
+  month: { zh: '月份（电站当地）', en: 'Month (plant time)', cs: 'Měsíc (čas elektrárny)', de: 'Monat (Anlagenzeit)' },
+  sheet: { zh: '发电量', en: 'Energy', cs: 'Energie', de: 'Energie' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const DEVICE_COLUMN = (key: 'sn' | 'plant') => DEVICE_EXPORT_COLUMNS.find((c) => c.key === key)!.names;
+
+/**
+ * The heading row in `lang`: device serial, plant, the slot, then each energy in kWh named by what it sums
+ * ('PV energy per day (kWh)'), the names the reports use.
+ */
+export function energyExportHeadings(period: EnergyExportPeriod, lang: Lang): string[] {
+  const step = energyExportStep(period);
+  return [
+    DEVICE_COLUMN('sn')[lang],
+    DEVICE_COLUMN('plant')[lang],
+    ENERGY_EXPORT_WORDS[period === 'month' ? 'day' : 'month'][lang],
+    ...ENERGY_QUANTITIES.map((q: EnergyQuantity) => reportIndexName(ENERGY_COUNTERS[q].today, lang, step)),
+  ];
+}
