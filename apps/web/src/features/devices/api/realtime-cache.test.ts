@@ -4,6 +4,7 @@ import { applyLiveReading, applyLiveStatus } from './realtime-cache';
 
 const shown: DeviceRealtime = {
   ts: '2026-03-10T10:00:00.000Z',
+  source: null,
   plantTimeZone: 'Europe/Prague',
   groups: [
     { group: 'pv', values: [{ key: 'pvPowerW', unit: 'W', decimals: 0, value: 1200 }] },
@@ -52,6 +53,30 @@ describe('applyLiveReading', () => {
     ['a status message', { type: 'deviceStatus', deviceId: 7, plantId: 1, status: 'alarm' } as LiveMessage],
   ])('leaves the data as it is for %s', (_name, message) => {
     expect(applyLiveReading(shown, message, 7)).toBe(shown);
+  });
+});
+
+describe("applyLiveReading on a battery's page", () => {
+  // Battery 12's values are the battery group of inverter 7's readings.
+  const battery: DeviceRealtime = {
+    ts: '2026-03-10T10:00:00.000Z',
+    source: { id: 7, sn: 'VF5K24000101', kind: 'inverter' },
+    plantTimeZone: 'Europe/Prague',
+    groups: [{ group: 'bms', values: [{ key: 'batSocPct', unit: '%', decimals: 0, value: 60 }] }],
+  };
+
+  it("takes the inverter's newer reading, the battery group alone", () => {
+    const next = applyLiveReading(battery, reading('2026-03-10T10:00:10.000Z', { batSocPct: 61.2, pvPowerW: 900 }), 12);
+    expect(next.ts).toBe('2026-03-10T10:00:10.000Z');
+    expect(next.groups.map((g) => g.group)).toEqual(['bms']);
+    expect([value(next, 'batSocPct'), value(next, 'pvPowerW')]).toEqual([61, undefined]);
+  });
+
+  it("leaves it as it is for a reading of the battery's own id or another device", () => {
+    for (const id of [12, 8]) {
+      const message = reading('2026-03-10T10:00:10.000Z', { batSocPct: 1 }, id);
+      expect(applyLiveReading(battery, message, 12)).toBe(battery);
+    }
   });
 });
 

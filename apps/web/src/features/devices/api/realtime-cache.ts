@@ -9,18 +9,19 @@ import {
 
 /**
  * The real-time tab's data with a pushed reading applied: a newer reading of this device becomes the newest one
- * (its values, null for what it did not carry); a group appears once the device reports one of its values. Anything
+ * (its values, null for what it did not carry); a group appears once the device reports one of its values. A
+ * battery's values are its source inverter's: that device's readings apply, to the groups shown alone. Anything
  * else returns the same object, so nothing re-renders.
  */
 export function applyLiveReading(realtime: DeviceRealtime, message: LiveMessage, deviceId: number): DeviceRealtime {
-  if (message.type !== 'reading' || message.deviceId !== deviceId) return realtime;
+  if (message.type !== 'reading' || message.deviceId !== (realtime.source?.id ?? deviceId)) return realtime;
   // Readings can arrive late or twice (redelivery): only a newer one replaces what is shown.
   if (realtime.ts && message.ts <= Date.parse(realtime.ts)) return realtime;
   const values: Partial<Record<string, number>> = message.values;
   const groups = FIELD_GROUPS.flatMap((group) => {
     const fields = FIELDS_BY_GROUP[group];
     const shown = realtime.groups.some((g) => g.group === group);
-    if (!shown && !fields.some((f) => values[f.key] !== undefined)) return [];
+    if (!shown && (realtime.source || !fields.some((f) => values[f.key] !== undefined))) return [];
     return [
       {
         group,

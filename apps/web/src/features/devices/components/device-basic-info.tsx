@@ -1,12 +1,17 @@
 import { Alert, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATION_STATUS_LABELS, type DeviceDetail, type Lang } from '@voltfleet/domain';
+import { FirmwareVersion } from '@/components/firmware-version';
 import { formatPlantTime } from '@/lib/format';
+import { DevicesBehind, LastContact } from './device-links';
 import { DeviceStatusTag } from './device-status-tag';
 
 const dash = (value: string | number | null, unit = '') => (value === null ? '—' : `${value}${unit}`);
 
-/** SPEC §3 device fields; what the device or its installer never gave shows as "—". Text is rendered as text. */
+/**
+ * SPEC §3 device fields; what the device or its installer never gave shows as "—". Text is rendered as text. Last seen
+ * is the newest contact, through the device that carried it when not this one (a battery's inverter).
+ */
 export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
@@ -19,16 +24,26 @@ export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {
     ['installationPosition', dash(device.installationPosition)],
     ['plant', dash(device.plantName)],
     ['timeZone', dash(zone)],
-    ['dspVersion', dash(device.dspVersion)],
-    ['pcuVersion', dash(device.pcuVersion)],
+    // Versions read as everywhere else (a reported 603 as 6.0.3); the field's name says PCU or DSP.
+    ['dspVersion', <FirmwareVersion key="dsp" version={device.dspVersion} />],
+    ['pcuVersion', <FirmwareVersion key="pcu" version={device.pcuVersion} />],
     ['gridCode', dash(device.gridCode)],
     ['batteryProtocol', dash(device.batteryProtocol)],
     ['meterProtocol', dash(device.meterProtocol)],
     ['activation', ACTIVATION_STATUS_LABELS[device.activation][lang]],
     ['importTime', formatPlantTime(device.importTime, zone)],
     ['activatedAt', formatPlantTime(device.activatedAt, zone)],
-    ['runningStatus', <DeviceStatusTag key="status" status={device.runningStatus} sn={device.sn} />],
-    ['lastSeen', formatPlantTime(device.lastSeenAt, zone)],
+    [
+      'runningStatus',
+      <DeviceStatusTag
+        key="status"
+        status={device.runningStatus}
+        sn={device.sn}
+        via={device.onlineVia}
+        rule={device.onlineRule}
+      />,
+    ],
+    ['lastSeen', <LastContact key="lastSeen" device={device} />],
     ['template', dash(device.template)],
     ['gridConnectionLimit', dash(device.gridConnectionLimitW, ' W')],
     ['socLowerLimit', dash(device.socLowerLimitPct, ' %')],
@@ -61,6 +76,8 @@ export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {
           children: <span data-testid={`device-field-${key}`}>{value}</span>,
         }))}
       />
+      {/* A collector's devices are on its real-time tab, with what else its link knows. */}
+      {device.kind !== 'collector' && device.behind.length > 0 && <DevicesBehind device={device} />}
     </>
   );
 }

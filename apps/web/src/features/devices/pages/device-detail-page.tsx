@@ -14,6 +14,7 @@ import { useDeviceDetail } from '../api/get-device-detail';
 import { useDeviceRealtime } from '../api/get-device-realtime';
 import { useDeviceDetailLive } from '../api/use-device-detail-live';
 import { DeviceBasicInfo } from '../components/device-basic-info';
+import { CollectorLink } from '../components/device-links';
 import { LiveIndicator } from '../components/live-indicator';
 import '../components/device-detail.css';
 
@@ -72,13 +73,17 @@ function DeviceDetailView({ id }: { id: number }) {
           {
             key: 'realtime',
             label: t('deviceDetail.tabs.realtime'),
-            children: realtime.data ? (
-              <Suspense fallback={<Spin />}>
-                <DeviceRealtimeGroups realtime={realtime.data} />
-              </Suspense>
-            ) : (
-              <Spin />
-            ),
+            // A collector reports no values of its own: its tab shows what its link knows instead.
+            children:
+              device.kind === 'collector' ? (
+                <CollectorLink device={device} />
+              ) : realtime.data ? (
+                <Suspense fallback={<Spin />}>
+                  <DeviceRealtimeGroups realtime={realtime.data} kind={device.kind} />
+                </Suspense>
+              ) : (
+                <Spin />
+              ),
           },
           {
             key: 'history',

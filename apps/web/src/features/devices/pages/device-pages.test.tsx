@@ -55,6 +55,10 @@ const DETAIL: DeviceDetail = {
   gridConnectionLimitW: null,
   socLowerLimitPct: null,
   identityConflict: null,
+  onlineRule: 'own',
+  onlineVia: null,
+  lastContact: { at: '2026-03-03T22:44:00.000Z', via: null },
+  behind: [],
 };
 
 function alarmRow(id: number, fields: Partial<AlarmRow> = {}): AlarmRow {
@@ -122,6 +126,12 @@ describe('device list alarm badges', () => {
     expect(badge).toHaveClass('alarm-badge-critical');
     expect(screen.getByTestId('device-alarms-VFBAT24000101')).toHaveTextContent('—');
     expect(within(screen.getByTestId('device-table')).getByRole('columnheader', { name: 'Alarms' })).toBeVisible();
+    // By default the columns that fit a 1440-pixel window; the others are in the column chooser.
+    expect(
+      within(screen.getByTestId('device-table'))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Serial number', 'Plant', 'Status', 'Alarms', 'PV power (W)', 'PV yield today (kWh)', 'Last update']);
 
     // A live alarm event about a listed device refetches the list once, however many arrive together.
     FakeLiveSocket.latest().open();
@@ -150,7 +160,7 @@ describe('device detail active alarms', () => {
     let rows = [alarmRow(1, { severity: 'critical', name: 'Relay check failed' }), alarmRow(2)];
     const api = fakeApi({
       'GET /api/devices/7/detail': ok(DETAIL),
-      'GET /api/devices/7/realtime': ok({ ts: null, plantTimeZone: 'Europe/Prague', groups: [] }),
+      'GET /api/devices/7/realtime': ok({ ts: null, source: null, plantTimeZone: 'Europe/Prague', groups: [] }),
       'GET /api/alarms': () => ok(page(rows)),
     });
     await renderAt('/deviceCenter/deviceList/7');
