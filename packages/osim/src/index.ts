@@ -11,6 +11,7 @@ export * from './clock.js';
 export * from './options.js';
 export * from './catalogue.js';
 export * from './upgrade.js';
+export * from './firmware-version.js';
 export * from './settings-registers.js';
 export * from './settings-tariff.js';
 export * from './settings-forced-charging.js';

@@ -3,6 +3,7 @@ import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FirmwareImage } from '@voltfleet/domain';
+import { FirmwareVersion } from '@/components/firmware-version';
 import { formatDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/success';
 import { useDeleteFirmware } from '../api/delete-firmware';
@@ -19,7 +20,11 @@ export function FirmwareCatalogue() {
   const columns = [
     { title: t('firmware.kind'), dataIndex: 'kind', key: 'kind' },
     { title: t('firmware.family'), dataIndex: 'family', key: 'family' },
-    { title: t('firmware.version'), dataIndex: 'version', key: 'version' },
+    {
+      title: t('firmware.version'),
+      key: 'version',
+      render: (_: unknown, i: FirmwareImage) => <FirmwareVersion version={i.version} />,
+    },
     {
       title: t('firmware.size'),
       key: 'size',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Select, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FirmwareOptions } from '@voltfleet/domain';
+import { FirmwareVersion } from '@/components/firmware-version';
 import { passwordEncrypter } from '@/lib/password-crypto';
 import { useFirmwareOptions } from '../api/get-firmware-options';
 import { useUpgradeDevice } from '../api/upgrade-device';
@@ -10,7 +11,14 @@ import { RestartCountdown } from './restart-countdown';
 
 type Option = FirmwareOptions['options'][number];
 
-const optionLabel = (o: Option) => `${o.image.kind} ${o.image.version} · ${o.image.family}`;
+/** An image as the picker lists it: its component as a label beside its version, its family, why not when refused. */
+const optionLabel = (o: Option, unavailable: string) => (
+  <span>
+    <FirmwareVersion component={o.image.kind} version={o.image.version} />
+    {` · ${o.image.family}`}
+    {o.available ? '' : ` (${unavailable})`}
+  </span>
+);
 
 /** Firmware upgrade of one device: its versions, the images with why each is refused, password, restart wait. */
 export function FirmwareUpgradePanel({ deviceId }: { deviceId: number }) {
@@ -43,8 +51,12 @@ export function FirmwareUpgradePanel({ deviceId }: { deviceId: number }) {
     <Space direction="vertical" style={{ width: '100%' }} data-testid="firmware-upgrade-panel">
       <Descriptions size="small" column={4}>
         <Descriptions.Item label={t('firmware.model')}>{data.model}</Descriptions.Item>
-        <Descriptions.Item label={t('firmware.pcuVersion')}>{data.pcuVersion || '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('firmware.dspVersion')}>{data.dspVersion || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('firmware.pcuVersion')}>
+          <FirmwareVersion version={data.pcuVersion} testId="firmware-pcu-version" />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('firmware.dspVersion')}>
+          <FirmwareVersion version={data.dspVersion} testId="firmware-dsp-version" />
+        </Descriptions.Item>
         <Descriptions.Item label={t('firmware.power')}>
           {data.poweredOff ? t('firmware.poweredOff') : t('firmware.poweredOn')}
         </Descriptions.Item>
@@ -62,7 +74,7 @@ export function FirmwareUpgradePanel({ deviceId }: { deviceId: number }) {
             data-testid="firmware-image"
             options={data.options.map((o) => ({
               value: o.image.id,
-              label: o.available ? optionLabel(o) : `${optionLabel(o)} (${t('firmware.unavailable')})`,
+              label: optionLabel(o, t('firmware.unavailable')),
             }))}
           />
           <Button

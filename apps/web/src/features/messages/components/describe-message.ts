@@ -10,6 +10,7 @@ import {
   type Lang,
   type Message,
 } from '@voltfleet/domain';
+import { firmwareVersionText } from '@voltfleet/osim';
 import { formatPlantTime } from '@/lib/format';
 
 const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
@@ -47,7 +48,7 @@ function valuesOf(message: Message, t: TFunction, lang: Lang): Record<string, st
       };
     }
     case 'upgrade':
-      return { sn: text(p.deviceSn), kind: text(p.firmwareKind), version: text(p.version) };
+      return { sn: text(p.deviceSn), kind: text(p.firmwareKind), version: firmwareVersionText(text(p.version)) ?? '—' };
     case 'workorder':
       // The state in the reader's words (the work-order page's names), its key only if unknown.
       return {

@@ -22,6 +22,8 @@ describe('DebugDevicePicker', () => {
     const onSelect = vi.fn();
     const { user } = await renderWithProviders(<DebugDevicePicker selected={null} onSelect={onSelect} />, { lang });
     expect(await screen.findByTestId('debug-hidden')).toHaveTextContent(text);
+    // The reported 603 reads as the version every other page shows, PCU a label beside it (issue 36).
+    expect(screen.getByRole('radio').closest('label')).toHaveTextContent(/· PCU 6\.0\.3$/);
     await user.click(screen.getByRole('radio'));
     expect(onSelect).toHaveBeenCalledWith(LIST.items[0]);
   });

@@ -3,6 +3,7 @@ import { Alert, Input, Radio, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DEBUG_HIDDEN_REASONS, type DebugDevice, type DebugDeviceList } from '@voltfleet/domain';
+import { FirmwareVersion } from '@/components/firmware-version';
 import { useDebugDevices } from '../api/search-debug-devices';
 
 /** "3 devices are not shown: 2 offline, 1 speaks MQTT only", or null when none is left out. */
@@ -62,7 +63,7 @@ export function DebugDevicePicker({ selected, onSelect }: Props) {
         {devices.map((d) => (
           <Radio key={d.id} value={d.id} data-testid={`debug-device-${d.sn}`}>
             {`${d.sn} · ${d.model}${d.plantName ? ` · ${d.plantName}` : ''} · `}
-            {t('onlineDebug.connected', { version: d.pcuVersion })}
+            {t('onlineDebug.connected')} · <FirmwareVersion component="PCU" version={d.pcuVersion} />
           </Radio>
         ))}
       </Radio.Group>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '@voltfleet/domain';
 import { parameterCatalogue, type CatalogueCommand, type CatalogueField } from '@voltfleet/osim';
 import { DataTable, type Column } from '@/components/data-table';
+import { FirmwareVersion } from '@/components/firmware-version';
 import type { VersionChoice } from '../lib/analyse-frame';
 import { filterCatalogue, meaningText, rangeText, repeatText } from '../lib/catalogue-filter';
 import { VersionSelect } from './result-analysis';
@@ -58,7 +59,7 @@ export function ParameterDescription() {
         <section key={`${c.family}-${c.code}-${c.version}`} data-testid={`debug-catalogue-${c.code}-${c.version}`}>
           <h4>
             <code>{c.code}</code> {c.names[lang]} · {t(`onlineDebug.kinds.${c.kind}`)} ·{' '}
-            {t('onlineDebug.versionN', { version: c.version })}
+            <FirmwareVersion component="PCU" version={c.version} />
             {c.readBack ? ` · ${t('onlineDebug.readBack', { code: c.readBack })}` : ''}
           </h4>
           <DataTable

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DebugDevice, Lang } from '@voltfleet/domain';
-import { commandsFor } from '@voltfleet/osim';
+import { commandsFor, firmwareVersionText } from '@voltfleet/osim';
 import { useCan } from '@/lib/permissions';
 import { useDebugRead } from '../api/debug-read';
 import { debugInput, type ReadMode } from '../lib/debug-input';
@@ -37,7 +37,7 @@ export function ReadingData({ device }: { device: DebugDevice }) {
   const result = read.data;
   return (
     <div className="online-debug-read">
-      <p>{t('onlineDebug.deviceVersion', { sn: device.sn, version: pcuVersion })}</p>
+      <p>{t('onlineDebug.deviceVersion', { sn: device.sn, version: firmwareVersionText(pcuVersion) })}</p>
       <div className="filter-bar">
         {canRaw ? (
           <label className="filter-field">

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@voltfleet/domain';
-import { OSIM_VERSIONS, toHex } from '@voltfleet/osim';
+import { OSIM_VERSIONS, firmwareVersionText, toHex } from '@voltfleet/osim';
+import { FirmwareVersion } from '@/components/firmware-version';
 import { StatusTag } from '@/components/status-tag';
 import { analyseFrame, parseHexInput, type VersionChoice } from '../lib/analyse-frame';
 import { fieldRows } from '../lib/field-rows';
@@ -21,7 +22,8 @@ export function VersionSelect({ value, onChange }: { value: VersionChoice; onCha
       onChange={onChange}
       options={[
         { value: 'auto', label: t('onlineDebug.versionAuto') },
-        ...OSIM_VERSIONS.map((v) => ({ value: v, label: t('onlineDebug.versionN', { version: v }) })),
+        // The picker sits under its "PCU version" label: each layout version as the version text alone (259 → 2.5.9).
+        ...OSIM_VERSIONS.map((v) => ({ value: v, label: firmwareVersionText(v) })),
       ]}
     />
   );
@@ -92,7 +94,9 @@ export function ResultAnalysis() {
                   {t(analysis.message.direction === 'request' ? 'onlineDebug.request' : 'onlineDebug.reply')}
                 </dd>
                 <dt>{t('onlineDebug.layoutVersion')}</dt>
-                <dd>{analysis.version}</dd>
+                <dd>
+                  <FirmwareVersion component="PCU" version={analysis.version} />
+                </dd>
                 <dt>{t('onlineDebug.dataBytes')}</dt>
                 <dd>
                   <code>{toHex(analysis.message.frame.data) || '—'}</code>
