@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildOnOff, decodeMessage, toHex } from '@voltfleet/osim';
+import {
+  ADDRESS_CLOUD,
+  ADDRESS_INVERTER,
+  buildOnOff,
+  commandNumber,
+  decodeMessage,
+  encodeFrame,
+  toHex,
+} from '@voltfleet/osim';
 import { fieldRows, replyFields } from './field-rows';
 
 const onOff = buildOnOff(true, 603);
@@ -19,6 +27,26 @@ describe('fieldRows', () => {
     const rows = fieldRows(message.value, lang);
     expect(rows.find((r) => r.path === 'onOff')?.name).toBe(name);
     expect(rows.map((r) => r.offset)).toEqual([...rows.map((r) => r.offset)].sort((a, b) => a - b));
+  });
+
+  it.each([
+    [603, '02 5b', '6.0.3'],
+    [259, '01 03', '2.5.9'],
+  ])('shows the PCU version %d of a 98 reply as every page does (%s on the wire → %s)', (version, raw, shown) => {
+    // The system information reply: PCU version, battery maker, model code, serial number (26 + 18 bytes).
+    const data = new Uint8Array(50);
+    data.set([version >> 8, version & 0xff, 0, 1, 0, 2]);
+    const frame = encodeFrame({
+      source: ADDRESS_INVERTER,
+      destination: ADDRESS_CLOUD,
+      command: commandNumber('98'),
+      data,
+    });
+    if (!frame.ok) throw new Error('test frame not built');
+    const message = decodeMessage(frame.value, version);
+    if (!message.ok) throw new Error('test frame does not decode');
+    const row = fieldRows(message.value, 'en').find((r) => r.path === 'pcuVersion');
+    expect([row?.raw, row?.display]).toEqual([raw, shown]);
   });
 });
 

@@ -4,6 +4,7 @@ import type { DebugReply } from '@voltfleet/domain';
 import {
   decodeFrame,
   decodeFrameData,
+  firmwareVersionText,
   fromHex,
   osimErrorMessage,
   type DecodedMessage,
@@ -19,7 +20,10 @@ export interface FieldRow {
   readonly display: string;
 }
 
-/** The fields of a decoded message in wire order, named in `lang`. */
+/**
+ * The fields of a decoded message in wire order, named in `lang`. A PCU version (query 98) reads as on every other
+ * page, 603 as 6.0.3; its wire number stays in the raw column.
+ */
 export function fieldRows(message: DecodedMessage, lang: OsimLang): FieldRow[] {
   return (message.payload?.fields ?? []).map((f) => ({
     path: f.path,
@@ -27,7 +31,10 @@ export function fieldRows(message: DecodedMessage, lang: OsimLang): FieldRow[] {
     offset: f.offset,
     length: f.length,
     raw: f.raw,
-    display: f.display,
+    display:
+      f.def.key === 'pcuVersion' && typeof f.value === 'number'
+        ? (firmwareVersionText(f.value) ?? f.display)
+        : f.display,
   }));
 }
 
