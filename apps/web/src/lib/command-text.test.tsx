@@ -80,8 +80,10 @@ describe('commandRequestText', () => {
     // The time of a clock sync is the server's, stamped when sent: the request names none.
     [{ kind: 'clockSync' }, 'cs', 'Synchronizace času'],
     [{ kind: 'powerOff' }, 'en', 'On/off → Off'],
-    // A request the server refused as invalid reads as its kind.
-    [{ kind: 'socLowerLimitPct', value: 500 }, 'en', 'SOC lower limit'],
+    // A request the server refused as invalid reads as what it asked for (the record's refusal says why not)…
+    [{ kind: 'socLowerLimitPct', value: 500 }, 'en', 'SOC lower limit → 500 %'],
+    [{ kind: 'workMode', value: 99 }, 'de', 'Betriebsmodus → 99'],
+    // …or, asking for no number, as its kind.
     [{ kind: 'socLowerLimitPct' }, 'zh', 'SOC下限'],
   ])('%o in %s', async (input, lang, text) => {
     await switchLanguage(lang);

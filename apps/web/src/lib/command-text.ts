@@ -89,12 +89,18 @@ export function commandParametersText(
 /**
  * What a command request asked for (the body of an issue, as an operation record keeps it), for people: the same
  * text as the command's registers, checked the way the server checked them. A clock sync names no time (the server
- * stamped it when it sent the command: the control record shows it); a request that was refused as invalid reads as
+ * stamped it when it sent the command: the control record shows it). A request refused as invalid reads as what it
+ * asked for when that is one number of a known setting ("SOC lower limit → 150 %": the refusal says why not), else as
  * its kind alone.
  */
 export function commandRequestText(input: SettingInput, lang: Lang): string {
   if (input.kind === 'clockSync') return commandKindName(input.kind, lang);
   const checked = checkSetting(input);
-  if (!checked.ok) return commandKindName(input.kind, lang);
+  if (!checked.ok) {
+    const asked: unknown = (input as { value?: unknown }).value;
+    return isScalar(input.kind) && typeof asked === 'number' && Number.isFinite(asked)
+      ? `${scalarParameter(input.kind).names[lang]} → ${settingValueText(input.kind, asked, lang)}`
+      : commandKindName(input.kind, lang);
+  }
   return commandParametersText({ kind: input.kind, parameters: checked.parameters }, lang, null);
 }

@@ -72,5 +72,16 @@ export function isUnknownAlarmCode(code: string): boolean {
   return code.startsWith(UNKNOWN_ALARM_PREFIX);
 }
 
+/**
+ * The entry a stored code names, for showing it: a catalogue alarm, or the "unknown code N" entry for an unknown
+ * code's stored form; undefined for a code neither knows (the page then shows the code itself).
+ */
+export function alarmOfStoredCode(code: string): AlarmEntry | undefined {
+  const known = alarmByCode(code);
+  if (known || !isUnknownAlarmCode(code)) return known;
+  const n = Number(code.slice(UNKNOWN_ALARM_PREFIX.length));
+  return Number.isSafeInteger(n) ? unknownAlarm(n) : undefined;
+}
+
 /** The alarm the platform raises itself for a device silent past DEVICE_OFFLINE_SECONDS. */
 export const NO_DATA_ALARM_CODE = 'communication.noData';

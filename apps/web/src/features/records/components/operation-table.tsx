@@ -11,7 +11,7 @@ import { DataTable, useColumnChoice, type Column } from '@/components/data-table
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
-import { describeRecord } from '../lib/record-text';
+import { describeRecord, type RecordText } from '../lib/record-text';
 
 interface Props {
   records: OperationRecord[];
@@ -36,6 +36,24 @@ function TechnicalDetails({ record, lang }: { record: OperationRecord; lang: Lan
   );
 }
 
+/**
+ * The record's object: its name, or for several devices "10 devices" that opens onto their serial numbers (a summary
+ * that fits a row, the whole list one click away).
+ */
+function RecordObject({ text }: { text: RecordText }) {
+  if (text.devices.length === 0) return <>{text.object || '—'}</>;
+  return (
+    <details className="record-devices" data-testid="record-devices">
+      <summary>{text.object}</summary>
+      <ul style={{ margin: 0, paddingInlineStart: 16 }}>
+        {text.devices.map((sn) => (
+          <li key={sn}>{sn}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function OperationTable({ records, loading, pagination }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
@@ -51,7 +69,7 @@ export function OperationTable({ records, loading, pagination }: Props) {
       dataIndex: 'category',
       render: (c: string) => (isKnownCategory(c) ? OPERATION_CATEGORY_NAMES[c][lang] : c),
     },
-    { title: t('records.object'), key: 'object', render: (_, r) => text(r).object || '—' },
+    { title: t('records.object'), key: 'object', render: (_, r) => <RecordObject text={text(r)} /> },
     {
       title: t('records.params'),
       key: 'params',
@@ -63,12 +81,19 @@ export function OperationTable({ records, loading, pagination }: Props) {
     },
     {
       title: t('records.result'),
-      dataIndex: 'ok',
-      render: (ok: boolean) =>
-        ok ? (
+      key: 'ok',
+      render: (_, r) =>
+        r.ok ? (
           <StatusTag tone="success">{t('records.succeeded')}</StatusTag>
         ) : (
-          <StatusTag tone="error">{t('records.failed')}</StatusTag>
+          <>
+            <StatusTag tone="error">{t('records.failed')}</StatusTag>
+            {text(r).refusal && (
+              <div className="record-refusal" data-testid="record-refusal">
+                {text(r).refusal}
+              </div>
+            )}
+          </>
         ),
     },
     {

@@ -16,6 +16,7 @@ const record = (fields: Partial<OperationRecord>): OperationRecord => ({
   params: {},
   changes: null,
   ok: true,
+  refusal: null,
   createdAt: '2026-01-31T08:05:09.000Z',
   ...fields,
 });
@@ -25,8 +26,11 @@ const PLANT_EDIT = record({
   changes: { address: { from: 'Renmin Road 1', to: 'Ganjiang Road 88' }, type: { from: 1, to: 3 } },
 });
 
+/** A record's text; one object and no refusal unless the case says. */
+type Expected = Omit<RecordText, 'devices' | 'refusal'> & Partial<RecordText>;
+
 describe('describeRecord', () => {
-  it.each<[string, OperationRecord, Lang, RecordText]>([
+  it.each<[string, OperationRecord, Lang, Expected]>([
     [
       'a login',
       record({
@@ -142,8 +146,9 @@ describe('describeRecord', () => {
       }),
       'en',
       {
-        action: 'Command issued to VF0001, VF0002',
-        object: 'Device VF0001, VF0002',
+        action: 'Command issued to 2 devices',
+        object: '2 devices',
+        devices: ['VF0001', 'VF0002'],
         parameters: ['SOC lower limit → 20 %'],
       },
     ],
@@ -284,7 +289,7 @@ describe('describeRecord', () => {
     ],
   ])('%s', async (_what, r, lang, text) => {
     await switchLanguage(lang);
-    expect(describeRecord(r, lang)).toEqual(text);
+    expect(describeRecord(r, lang)).toEqual({ devices: [], refusal: null, ...text });
   });
 
   it('has a sentence for every action in every language, naming the object', async () => {

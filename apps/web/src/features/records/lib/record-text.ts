@@ -7,8 +7,9 @@ import {
   findOption,
   formatTariffPeriods,
   recordActionOf,
-  recordActionText,
+  recordHeadline,
   recordObjectNoun,
+  reportIndexName,
   type CommandKind,
   type Lang,
   type OperationRecord,
@@ -24,10 +25,14 @@ import { formatNumber } from '@/lib/number-format';
 export interface RecordText {
   /** "Plant Suzhou edited: Detailed address" */
   action: string;
-  /** "Plant Suzhou", "Device VF0001"; empty when the action has no object. */
+  /** "Plant Suzhou", "Device VF0001", "10 devices"; empty when the action has no object. */
   object: string;
+  /** The serial numbers "10 devices" stands for (a command to a selection); empty for a record of one object. */
+  devices: string[];
   /** "Detailed address: Old St 1 → New St 2", "SOC lower limit → 20 %" */
   parameters: string[];
+  /** "Refused: <why>" for a request the server refused and said why; null otherwise. */
+  refusal: string | null;
 }
 
 /**
@@ -42,6 +47,7 @@ const FIELD_LABELS: Record<string, readonly string[]> = {
   role: ['roles.'],
   notificationRule: ['notificationRules.form.'],
   workOrder: ['workOrders.fields.'],
+  reportTemplate: ['reports.'],
   device: ['deviceStorage.'],
   firmware: ['firmware.'],
   notice: ['notices.'],
@@ -50,7 +56,13 @@ const ALIASES: Record<string, Record<string, string>> = {
   user: { roleId: 'role', superiorId: 'superior', enabled: 'status', prePhoneCode: 'phone' },
   notificationRule: { plantIds: 'plants', userIds: 'users' },
   workOrder: { plantId: 'plant', deviceId: 'device', alarmId: 'alarm', assigneeId: 'assignee' },
-  device: { plantId: 'plant', batteryModelType: 'batteryModel' },
+  device: {
+    plantId: 'plant',
+    batteryModelType: 'batteryModel',
+    modelType: 'model',
+    installationPosition: 'position',
+    ownerId: 'holder',
+  },
   notice: { title: 'noticeTitle' },
 };
 /** Parts of a request that say how it was sent, not what changed. */
@@ -90,6 +102,13 @@ export function valueText(objectType: string, field: string, value: unknown, lan
   }
   if (field === 'language' && typeof value === 'string' && Object.hasOwn(LANG_LABELS, value))
     return LANG_LABELS[value as Lang];
+  // A report's indices by the names its picker shows ("PV energy today"), a device's kind by the device list's word.
+  if (objectType === 'reportTemplate' && field === 'indices' && typeof value === 'string')
+    return reportIndexName(value, lang);
+  if (objectType === 'device' && field === 'kind' && typeof value === 'string') {
+    const key = `devices.kinds.${value}`;
+    if (i18next.exists(key, { lng: lang })) return i18next.t(key, { lng: lang });
+  }
   if (typeof value === 'string') return cut(value);
   if (Array.isArray(value)) {
     if (value.length > 0 && value.every(isTariffPeriod)) return formatTariffPeriods(value, lang);
@@ -110,6 +129,8 @@ export function valueText(objectType: string, field: string, value: unknown, lan
 }
 
 const shown = ([key, value]: [string, unknown]) => !SECRET_KEY.test(key) && value !== '***' && !NOT_PARAMETERS.has(key);
+
+const recordActionOfRecord = (r: OperationRecord) => recordActionOf(r.action, r.params);
 
 /** The lines of a record's parameters: what changed, before → after, or (without changes) what was sent. */
 function parameterLines(r: OperationRecord, action: string, lang: Lang): string[] {
@@ -134,30 +155,27 @@ function parameterLines(r: OperationRecord, action: string, lang: Lang): string[
     .map(([field, v]) => `${label(field)}: ${value(field, v)}`);
 }
 
-/** The record's object ids when they are numbers ("12", "3,4"); null for anything else (serials, a summary). */
-const numericIds = (objectId: string | null) =>
-  objectId && /^\d+(,\d+)*$/.test(objectId) ? objectId.split(',') : null;
-
 /**
  * An operation record in a language: the action as a sentence naming its object and the fields it changed, the
- * object, and the parameters. The object is named by what the server resolved for the reader (objectName), else by
- * its kind and number ("Plant #12": deleted, or not the reader's to see). Records written before changes were kept
- * list what was sent; an action no table knows reads "Other change"; its code stays in the technical details.
+ * object, its devices when it is several, the parameters, and why it was refused. The headline (sentence, object,
+ * devices, refusal) is the domain's recordHeadline, which the export reads too; the fields' labels and values are the
+ * page's forms' words. Records written before changes were kept list what was sent; an action no table knows reads
+ * "Other change"; its code stays in the technical details.
  */
 export function describeRecord(r: OperationRecord, lang: Lang): RecordText {
-  const action = recordActionOf(r.action, r.params);
-  const ids = numericIds(r.objectId);
-  const name = r.objectName ?? (ids ? ids.map((id) => `#${id}`).join(', ') : '');
+  const headline = recordHeadline(r, lang);
   const changed = r.changes ? Object.keys(r.changes) : [];
-  const sentence = recordActionText(action, name, lang);
-  const noun = recordObjectNoun(r.objectType, lang);
+  // "Device VF0001" names one; "10 devices" is already a noun.
+  const noun = headline.devices.length > 0 ? null : recordObjectNoun(r.objectType, lang);
   const separator = lang === 'zh' ? '、' : ', ';
   return {
     action:
       changed.length > 0
-        ? `${sentence}${lang === 'zh' ? '：' : ': '}${changed.map((f) => fieldLabel(r.objectType, f, lang)).join(separator)}`
-        : sentence,
-    object: name ? [noun, name].filter(Boolean).join(' ') : '',
-    parameters: parameterLines(r, action, lang),
+        ? `${headline.action}${lang === 'zh' ? '：' : ': '}${changed.map((f) => fieldLabel(r.objectType, f, lang)).join(separator)}`
+        : headline.action,
+    object: headline.name ? [noun, headline.name].filter(Boolean).join(' ') : '',
+    devices: headline.devices,
+    parameters: parameterLines(r, recordActionOfRecord(r), lang),
+    refusal: headline.refusal,
   };
 }

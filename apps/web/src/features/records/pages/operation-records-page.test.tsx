@@ -21,6 +21,7 @@ const record = (id: number, fields: Partial<OperationRecord> = {}): OperationRec
   params: { name: MARKUP },
   changes: { name: { from: '<b>x</b>', to: MARKUP } },
   ok: true,
+  refusal: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   ...fields,
 });
@@ -144,5 +145,51 @@ describe('operation records filters', () => {
     expect(row.querySelector('b')).toBeNull();
     expect(within(row).getAllByText(new RegExp(MARKUP.replace(/[()]/g, '\\$&'))).length).toBeGreaterThan(0);
     expect(row.querySelector('pre')!.textContent).toContain(MARKUP);
+  });
+});
+
+describe('operation records rows (issue 36)', () => {
+  const SERIALS = Array.from({ length: 10 }, (_, i) => `VF${String(i + 1).padStart(4, '0')}`);
+  const command = { action: 'command.issue', category: 'command', objectType: 'device', changes: null };
+  const batch = record(2, {
+    ...command,
+    objectId: SERIALS.join(','),
+    objectName: SERIALS.join(', '),
+    params: { kind: 'workMode', value: 4, deviceIds: SERIALS.map((_, i) => i + 1) },
+  });
+  const refused = record(3, {
+    ...command,
+    objectId: null,
+    objectName: 'VF0001',
+    params: { kind: 'socLowerLimitPct', value: 150, deviceIds: [1] },
+    ok: false,
+    refusal: {
+      zh: 'SOC下限必须在 10 到 100 之间',
+      en: 'SOC lower limit must be between 10 and 100',
+      cs: 'Spodní mez SOC musí být mezi 10 a 100',
+      de: 'SOC-Untergrenze muss zwischen 10 und 100 liegen',
+    },
+  });
+
+  it.each<[Lang, string, string, string]>([
+    ['en', '10 devices', 'Command to VF0001 refused', 'Refused: SOC lower limit must be between 10 and 100'],
+    ['de', '10 Geräte', 'Befehl an VF0001 abgelehnt', 'Abgelehnt: SOC-Untergrenze muss zwischen 10 und 100 liegen'],
+  ])('summarises a batch that opens onto its serial numbers and says why a refusal in %s', async (lang, n, a, why) => {
+    serve([batch, refused]);
+    const { user } = await renderPage('', lang);
+    const batchRow = await screen.findByTestId('record-row-2');
+    const devices = within(batchRow).getByTestId('record-devices');
+    expect(devices.querySelector('summary')!.textContent).toBe(n);
+    // The serial numbers are one click away, not ten names in a row.
+    expect(within(devices).getByText('VF0010')).not.toBeVisible();
+    await user.click(devices.querySelector('summary')!);
+    expect(
+      within(devices)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(SERIALS);
+    const refusedRow = screen.getByTestId('record-row-3');
+    expect(refusedRow.textContent).toContain(a);
+    expect(within(refusedRow).getByTestId('record-refusal').textContent).toBe(why);
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Descriptions, Drawer, Flex, Input, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WORK_ORDER_LIMITS, type WorkOrderDetail } from '@voltfleet/domain';
+import { WORK_ORDER_LIMITS, alarmOfStoredCode, type Lang, type WorkOrderDetail } from '@voltfleet/domain';
 import { formatDateTime } from '@/lib/format';
 import { useCommentWorkOrder } from '../api/comment-work-order';
 import { useWorkOrder } from '../api/get-work-order';
@@ -46,8 +46,23 @@ function CommentBox({ id }: { id: number }) {
   );
 }
 
+/** The alarm by its catalogue name in the reader's language, its code beside it for support (and searching). */
+function AlarmName({ code, lang }: { code: string; lang: Lang }) {
+  const name = alarmOfStoredCode(code)?.name[lang];
+  return (
+    <span data-testid="work-order-alarm">
+      {name ?? <code>{code}</code>}
+      {name && (
+        <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+          <code>{code}</code>
+        </Typography.Text>
+      )}
+    </span>
+  );
+}
+
 function DetailBody({ order }: { order: WorkOrderDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const items = [
     { key: 'state', label: t('workOrders.fields.state'), children: <WorkOrderStateTag state={order.state} /> },
     { key: 'type', label: t('workOrders.fields.type'), children: t(`workOrders.types.${order.type}`) },
@@ -61,7 +76,7 @@ function DetailBody({ order }: { order: WorkOrderDetail }) {
     {
       key: 'alarm',
       label: t('workOrders.fields.alarm'),
-      children: order.alarm ? <code>{order.alarm.code}</code> : '—',
+      children: order.alarm ? <AlarmName code={order.alarm.code} lang={i18n.language as Lang} /> : '—',
     },
     { key: 'creator', label: t('workOrders.fields.creator'), children: order.creator.name },
     {

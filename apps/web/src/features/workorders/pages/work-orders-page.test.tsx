@@ -96,6 +96,8 @@ describe('work orders page', () => {
     expect(within(drawer).getByTestId('work-order-assign')).toBeInTheDocument();
     for (const absent of ['resolve', 'close', 'reopen'])
       expect(within(drawer).queryByTestId(`work-order-${absent}`)).toBeNull();
+    // The alarm by its catalogue name, its code as secondary text.
+    expect(within(drawer).getByTestId('work-order-alarm')).toHaveTextContent(/^Grid voltage high\s*grid\.voltageHigh$/);
     // The description is text, never markup.
     expect(within(drawer).getByTestId('work-order-description').querySelector('b')).toBeNull();
     await user.click(within(drawer).getByTestId('work-order-start'));
