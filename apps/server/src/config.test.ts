@@ -61,3 +61,23 @@ describe('DEMO_REPORT_SECONDS', () => {
     );
   });
 });
+
+describe('alarm debounce and recovery by severity', () => {
+  it('scales minor and warning times from the base, and takes each severity’s own where given', () => {
+    expect(loadConfig({}).alarmRules.bySeverity).toEqual({
+      critical: { debounceMs: 60_000, recoverMs: 120_000 },
+      major: { debounceMs: 60_000, recoverMs: 120_000 },
+      minor: { debounceMs: 300_000, recoverMs: 300_000 },
+      warning: { debounceMs: 900_000, recoverMs: 600_000 },
+    });
+    const zero = loadConfig({ ALARM_DEBOUNCE_SECONDS: '0', ALARM_RECOVER_SECONDS: '0' }).alarmRules.bySeverity;
+    expect(Object.values(zero ?? {})).toEqual(Array(4).fill({ debounceMs: 0, recoverMs: 0 }));
+    const own = loadConfig({ ALARM_DEBOUNCE_SECONDS_WARNING: '1800', ALARM_RECOVER_SECONDS_CRITICAL: '30' });
+    expect(own.alarmRules.bySeverity?.warning).toEqual({ debounceMs: 1_800_000, recoverMs: 600_000 });
+    expect(own.alarmRules.bySeverity?.critical).toEqual({ debounceMs: 60_000, recoverMs: 30_000 });
+  });
+
+  it.each(['-1', '1.5', 'soon'])('refuses "%s" at start', (raw) => {
+    expect(() => loadConfig({ ALARM_DEBOUNCE_SECONDS_MINOR: raw })).toThrow('ALARM_DEBOUNCE_SECONDS_MINOR');
+  });
+});

@@ -1,6 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_ALARM_RULES, type AlarmRuleOptions } from '@voltfleet/domain';
+import {
+  ALARM_SEVERITIES,
+  DEFAULT_ALARM_RULES,
+  timingBySeverity,
+  type AlarmRuleOptions,
+  type AlarmSeverity,
+  type AlarmTiming,
+} from '@voltfleet/domain';
 
 export type ProcessRole = 'http' | 'ingest' | 'osim' | 'jobs';
 
@@ -98,12 +105,34 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1)
   return n;
 }
 
-/** The alarm rules from the environment; debounce and recovery may be 0 (raise and recover at once). */
+/**
+ * The alarm rules from the environment; debounce and recovery may be 0 (raise and recover at once). The base times
+ * are those of critical and major faults; minor faults and warnings take them times SEVERITY_TIMING_FACTORS unless
+ * ALARM_DEBOUNCE_SECONDS_<SEVERITY> / ALARM_RECOVER_SECONDS_<SEVERITY> say otherwise.
+ */
 function alarmRules(env: NodeJS.ProcessEnv): AlarmRuleOptions {
   const d = DEFAULT_ALARM_RULES;
-  return {
+  const base = {
     debounceMs: intEnv(env, 'ALARM_DEBOUNCE_SECONDS', d.debounceMs / 1000, 0) * 1000,
     recoverMs: intEnv(env, 'ALARM_RECOVER_SECONDS', d.recoverMs / 1000, 0) * 1000,
+  };
+  const scaled = timingBySeverity(base);
+  const bySeverity = Object.fromEntries(
+    ALARM_SEVERITIES.map((severity) => {
+      const name = severity.toUpperCase();
+      const fallback = scaled[severity];
+      return [
+        severity,
+        {
+          debounceMs: intEnv(env, `ALARM_DEBOUNCE_SECONDS_${name}`, Math.round(fallback.debounceMs / 1000), 0) * 1000,
+          recoverMs: intEnv(env, `ALARM_RECOVER_SECONDS_${name}`, Math.round(fallback.recoverMs / 1000), 0) * 1000,
+        },
+      ];
+    }),
+  ) as Record<AlarmSeverity, AlarmTiming>;
+  return {
+    ...base,
+    bySeverity,
     flapCount: intEnv(env, 'ALARM_FLAP_COUNT', d.flapCount),
     flapWindowMs: intEnv(env, 'ALARM_FLAP_WINDOW_SECONDS', d.flapWindowMs / 1000) * 1000,
   };

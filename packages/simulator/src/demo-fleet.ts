@@ -66,7 +66,7 @@ export const DEMO_PCU_VERSIONS = { old: '3.2.1', current: '4.0.0' } as const;
  * The demo fleet: thirteen plants of all three types in China, Czechia, Germany, the Netherlands, Brazil, Nigeria
  * and the USA; each with one to three inverters, a battery per inverter and a collector; owners, installers and
  * dealers. Serial numbers are fixed: VF{model}24{plant 3 digits}{device 2 digits}, VFBAT…, VFDTU…. Faults: background
- * faults at 1 in 500 per inverter-hour plus the scenarios of demo-faults.ts.
+ * faults at 1 in 5,000 per inverter-hour (in bad weeks) plus the scenarios of demo-faults.ts.
  */
 export function demoFleetConfig(options: { startMs: number; seed?: number }): DemoFleetConfig {
   const plants: SimPlantConfig[] = [];
@@ -92,7 +92,7 @@ export function demoFleetConfig(options: { startMs: number; seed?: number }): De
         dspVersion: DEMO_DSP_VERSIONS[model],
         parameters: { workMode: seed.workMode, socLowerLimitPct: seed.type === 3 ? 15 : 20 },
         reportIntervalS: seed.type === 2 ? 30 : 60,
-        faultRatePerHour: 1 / 500,
+        faultRatePerHour: 1 / 5000,
         installationPosition: seed.type === 1 ? 'garage' : 'cabinet',
       });
       devices.push({

@@ -61,22 +61,31 @@ describe('faultState', () => {
 });
 
 describe('backgroundFault', () => {
-  test('occurs at about the configured rate, lasts 5 to 50 minutes, and is the same on every call', () => {
-    const windows = new Map<number, { fromMs: number; untilMs: number }>();
-    for (let ms = START; ms < START + 2000 * HOUR; ms += 60_000) {
-      const w = backgroundFault(7, 'VF5K2400101', 1 / 20, ms);
+  test('occurs at about the configured rate, in bad weeks of one cause, 10 to 90 minutes each, the same on every call', () => {
+    const windows = new Map<number, { code: number; fromMs: number; untilMs: number }>();
+    const hours = 52 * 7 * 24 * 4;
+    for (let ms = START; ms < START + hours * HOUR; ms += 5 * 60_000) {
+      const w = backgroundFault(7, 'VF5K2400101', 1 / 200, ms);
       if (!w) continue;
-      expect(backgroundFault(7, 'VF5K2400101', 1 / 20, ms)).toEqual(w);
+      expect(backgroundFault(7, 'VF5K2400101', 1 / 200, ms)).toEqual(w);
       expect(ms >= w.fromMs && ms < w.untilMs).toBe(true);
       expect(simFault(w.code)).toBeDefined();
       windows.set(w.fromMs, w);
     }
-    expect(windows.size).toBeGreaterThan(60);
-    expect(windows.size).toBeLessThan(140);
+    // 1 in 200 hours over four years: about 175 faults.
+    expect(windows.size).toBeGreaterThan(175 * 0.6);
+    expect(windows.size).toBeLessThan(175 * 1.4);
+    const weeks = new Map<number, Set<number>>();
     for (const w of windows.values()) {
-      expect(w.untilMs - w.fromMs).toBeGreaterThanOrEqual(5 * 60_000);
-      expect(w.untilMs - w.fromMs).toBeLessThanOrEqual(50 * 60_000);
+      expect(w.untilMs - w.fromMs).toBeGreaterThanOrEqual(10 * 60_000);
+      expect(w.untilMs - w.fromMs).toBeLessThanOrEqual(90 * 60_000);
+      const week = Math.floor((Math.floor(w.fromMs / (24 * HOUR)) + 3) / 7);
+      weeks.set(week, (weeks.get(week) ?? new Set()).add(w.code));
     }
+    // Clustered: several faults per bad week, each week one cause, most weeks none.
+    expect(windows.size / weeks.size).toBeGreaterThan(2.5);
+    for (const codes of weeks.values()) expect(codes.size).toBe(1);
+    expect(weeks.size).toBeLessThan(hours / (7 * 24) / 3);
   });
 
   test('depends on seed and device; rate 0 never faults; no battery faults without a battery', () => {

@@ -120,8 +120,17 @@ export function faultState(codes: Iterable<number>): FaultState {
 }
 
 const HOUR_MS = 3_600_000;
-const MIN_FAULT_MS = 5 * 60_000;
-const MAX_FAULT_MS = 50 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+const MIN_FAULT_MS = 10 * 60_000;
+const MAX_FAULT_MS = 90 * 60_000;
+/**
+ * Background faults come in spells, as a failing part or a troubled grid connection makes them: a device has a bad
+ * week now and then; each day of it starts one to three faults of that week's one cause with this chance.
+ */
+const BAD_DAY_CHANCE = 0.4;
+const MAX_PER_DAY = 3;
+/** Faults a bad week starts on average: 7 days × BAD_DAY_CHANCE × the mean of 1…MAX_PER_DAY. */
+const FAULTS_PER_BAD_WEEK = 7 * BAD_DAY_CHANCE * ((1 + MAX_PER_DAY) / 2);
 
 /** The faults background faults are drawn from (the scenario-only ones, grid loss, BMS loss and meter, excluded). */
 const BACKGROUND_KEYS: readonly SimFaultKey[] = [
@@ -149,8 +158,9 @@ export function backgroundKey(seed: number, sn: string): number {
 }
 
 /**
- * The seeded background fault of one device: each UTC hour starts a fault with probability `ratePerHour`, at a
- * hashed minute, lasting 5–50 minutes. A pure function of (seed, sn, time), so it does not depend on step size.
+ * The seeded background fault of one device: faults start at `ratePerHour` on average, in bad weeks (each week is bad
+ * with the chance that gives that rate), one cause per week, 10–90 minutes each. A pure function of (seed, sn,
+ * time), so it does not depend on step size.
  */
 export function backgroundFault(
   seed: number,
@@ -171,13 +181,17 @@ export function backgroundFaultOf(
 ): FaultWindow | undefined {
   if (!(ratePerHour > 0)) return undefined;
   const pool = hasBattery ? BACKGROUND : BACKGROUND_NO_BATTERY;
-  const hour = Math.floor(utcMs / HOUR_MS);
-  // A fault lasts under an hour, so only this hour's and the previous hour's can be in force.
-  for (const h of [hour, hour - 1]) {
-    if (unitHash(device, h, 1) >= ratePerHour) continue;
-    const fromMs = h * HOUR_MS + Math.floor(unitHash(device, h, 2) * HOUR_MS);
-    const untilMs = fromMs + MIN_FAULT_MS + Math.floor(unitHash(device, h, 3) * (MAX_FAULT_MS - MIN_FAULT_MS));
-    const fault = pool[Math.floor(unitHash(device, h, 4) * pool.length)] ?? pool[0]!;
+  const badWeekChance = Math.min(1, (ratePerHour * 7 * 24) / FAULTS_PER_BAD_WEEK);
+  // A fault lasts under two hours and starts before 22:00 UTC, so only the UTC day's own can be in force.
+  const day = Math.floor(utcMs / DAY_MS);
+  // Weeks start on Monday (1970-01-01 was a Thursday).
+  const week = Math.floor((day + 3) / 7);
+  if (unitHash(device, week, 11) >= badWeekChance || unitHash(device, day, 12) >= BAD_DAY_CHANCE) return undefined;
+  const fault = pool[Math.floor(unitHash(device, week, 14) * pool.length)] ?? pool[0]!;
+  const count = 1 + Math.floor(unitHash(device, day, 13) * MAX_PER_DAY);
+  for (let i = 0; i < count; i += 1) {
+    const fromMs = day * DAY_MS + Math.floor(unitHash(device, day, 20 + i) * (DAY_MS - 2 * HOUR_MS));
+    const untilMs = fromMs + MIN_FAULT_MS + Math.floor(unitHash(device, day, 30 + i) * (MAX_FAULT_MS - MIN_FAULT_MS));
     if (utcMs >= fromMs && utcMs < untilMs) return { code: fault.code, fromMs, untilMs };
   }
   return undefined;

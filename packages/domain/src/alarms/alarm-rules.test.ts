@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { raiseReopens, stepFaults, trackerRaised, type AlarmAction, type FaultTracker } from './alarm-rules.js';
+import {
+  DEFAULT_ALARM_RULES,
+  raiseReopens,
+  stepFaults,
+  timingBySeverity,
+  trackerRaised,
+  type AlarmAction,
+  type AlarmRuleOptions,
+  type FaultTracker,
+  type ReportedFault,
+} from './alarm-rules.js';
 
 const RULES = { debounceMs: 60_000, recoverMs: 120_000, flapCount: 3, flapWindowMs: 3_600_000 };
 const F = { code: 'grid.voltageHigh', deviceCode: 7 };
 const G = { code: 'pv.pv1Overvoltage', deviceCode: 27 };
 
 /** Runs readings (seconds, fault list) through the rules; every raise gets the next alarm id. */
-function run(readings: [number, (typeof F)[]][], rules = RULES) {
+function run(readings: [number, ReportedFault[]][], rules: AlarmRuleOptions = RULES) {
   const trackers = new Map<string, FaultTracker>();
   const actions: (AlarmAction & { t: number })[] = [];
   let nextId = 1;
@@ -21,6 +31,49 @@ function run(readings: [number, (typeof F)[]][], rules = RULES) {
     actions: actions.map((a) => `${a.t}:${a.kind}:${a.code}@${(a.kind === 'raise' ? a.raisedAt : a.at) / 1000}`),
   };
 }
+
+/** A fault reported every minute from 0 for `minutes`, then absent for an hour. */
+const lasting = (fault: ReportedFault, minutes: number): [number, ReportedFault[]][] =>
+  Array.from({ length: minutes + 60 }, (_, m) => [m * 60, m < minutes ? [fault] : []]);
+
+describe('debounce and recovery by severity (defaults)', () => {
+  const METER = { code: 'communication.meter', deviceCode: 47 }; // minor
+  const WEAK = { code: 'pv.weakSource', deviceCode: null }; // warning
+  it.each([
+    [
+      'a major fault of 2 minutes raises, and recovers 2 minutes after it went',
+      F,
+      2,
+      ['60:raise:grid.voltageHigh@0', '240:recover:grid.voltageHigh@120'],
+    ],
+    ['a minor blip of 4 minutes raises nothing', METER, 4, []],
+    [
+      'a minor fault of 6 minutes raises after 5, recovers 5 minutes after it went',
+      METER,
+      6,
+      ['300:raise:communication.meter@0', '660:recover:communication.meter@360'],
+    ],
+    ['a warning of 14 minutes raises nothing', WEAK, 14, []],
+    [
+      'a warning of 16 minutes raises after 15, recovers 10 minutes after it went',
+      WEAK,
+      16,
+      ['900:raise:pv.weakSource@0', '1560:recover:pv.weakSource@960'],
+    ],
+  ] as const)('%s', (_name, fault, minutes, expected) => {
+    expect(run(lasting(fault, minutes), DEFAULT_ALARM_RULES).actions).toEqual(expected);
+  });
+
+  it('scales from the base times, so a base of 0 raises every severity at once', () => {
+    expect(timingBySeverity({ debounceMs: 0, recoverMs: 0 }).warning).toEqual({ debounceMs: 0, recoverMs: 0 });
+    expect(timingBySeverity({ debounceMs: 60_000, recoverMs: 120_000 })).toEqual({
+      critical: { debounceMs: 60_000, recoverMs: 120_000 },
+      major: { debounceMs: 60_000, recoverMs: 120_000 },
+      minor: { debounceMs: 300_000, recoverMs: 300_000 },
+      warning: { debounceMs: 900_000, recoverMs: 600_000 },
+    });
+  });
+});
 
 describe('alarm rules', () => {
   it.each([

@@ -1,3 +1,6 @@
+import type { AlarmSeverity } from './alarm-types.js';
+import { alarmOfStoredCode } from './catalogue.js';
+
 /**
  * The alarm rules (issue 13) as a pure state machine, one device at a time: what the engine knows of each fault the
  * device reports (a tracker), how one reading changes it, and which alarm actions follow. The server's alarm engine
@@ -10,22 +13,63 @@
  * - Flapping: when the fault of a recovered alarm is raised again and `flapCount` alarms of the same device and code
  *   were raised within `flapWindowMs`, the newest of them is reopened and marked flapping instead of a new one; a
  *   flapping alarm recovers only after the fault has been absent for the whole window.
+ * - Debounce and recovery times may differ by the fault's severity (its catalogue entry): by default a minor fault
+ *   must last 5 minutes and a warning 15 before they raise anything, so short blips of a meter or a switchover are
+ *   not alarms (docs/alarms.md).
  * All times are the readings' own times (device clock, UTC ms), so a replay of history raises the same alarms.
  */
 
-export interface AlarmRuleOptions {
+export interface AlarmTiming {
   debounceMs: number;
   recoverMs: number;
+}
+
+export interface AlarmRuleOptions extends AlarmTiming {
+  /** Debounce and recovery of the severities that differ from `debounceMs` and `recoverMs`. */
+  bySeverity?: Partial<Record<AlarmSeverity, AlarmTiming>>;
   flapCount: number;
   flapWindowMs: number;
 }
 
+/**
+ * How much longer than the base (critical and major) times a minor fault and a warning must last to raise an alarm,
+ * and stay away to recover it: scaled, so a base of 0 (tests that want every fault at once) is 0 for all.
+ */
+export const SEVERITY_TIMING_FACTORS: Readonly<Record<AlarmSeverity, AlarmTiming>> = {
+  critical: { debounceMs: 1, recoverMs: 1 },
+  major: { debounceMs: 1, recoverMs: 1 },
+  minor: { debounceMs: 5, recoverMs: 2.5 },
+  warning: { debounceMs: 15, recoverMs: 5 },
+};
+
+/** The timing of every severity from the base times and SEVERITY_TIMING_FACTORS. */
+export function timingBySeverity(base: AlarmTiming): Record<AlarmSeverity, AlarmTiming> {
+  const scaled = (f: AlarmTiming): AlarmTiming => ({
+    debounceMs: base.debounceMs * f.debounceMs,
+    recoverMs: base.recoverMs * f.recoverMs,
+  });
+  return {
+    critical: scaled(SEVERITY_TIMING_FACTORS.critical),
+    major: scaled(SEVERITY_TIMING_FACTORS.major),
+    minor: scaled(SEVERITY_TIMING_FACTORS.minor),
+    warning: scaled(SEVERITY_TIMING_FACTORS.warning),
+  };
+}
+
+const BASE_TIMING: AlarmTiming = { debounceMs: 60_000, recoverMs: 120_000 };
+
 export const DEFAULT_ALARM_RULES: AlarmRuleOptions = {
-  debounceMs: 60_000,
-  recoverMs: 120_000,
+  ...BASE_TIMING,
+  bySeverity: timingBySeverity(BASE_TIMING),
   flapCount: 3,
   flapWindowMs: 3_600_000,
 };
+
+/** The debounce and recovery of a fault by its catalogue code (an unknown code counts as major). */
+export function timingOf(code: string, rules: AlarmRuleOptions): AlarmTiming {
+  if (!rules.bySeverity) return rules;
+  return rules.bySeverity[alarmOfStoredCode(code)?.severity ?? 'major'] ?? rules;
+}
 
 /** What the engine remembers of one fault of one device between readings. */
 export interface FaultTracker {
@@ -89,7 +133,7 @@ export function stepFaults(
       t.absentSince = null;
       t.lastSeenAt = ts;
     }
-    if (t.alarmId === null && ts - t.presentSince >= rules.debounceMs)
+    if (t.alarmId === null && ts - t.presentSince >= timingOf(t.code, rules).debounceMs)
       actions.push({ kind: 'raise', code: t.code, deviceCode: t.deviceCode, raisedAt: t.presentSince, at: ts });
   }
   for (const t of [...trackers.values()]) {
@@ -100,7 +144,8 @@ export function stepFaults(
       continue;
     }
     t.absentSince ??= ts;
-    const needed = t.flapping ? Math.max(rules.recoverMs, rules.flapWindowMs) : rules.recoverMs;
+    const { recoverMs } = timingOf(t.code, rules);
+    const needed = t.flapping ? Math.max(recoverMs, rules.flapWindowMs) : recoverMs;
     if (ts - t.absentSince >= needed) {
       actions.push({ kind: 'recover', code: t.code, alarmId: t.alarmId, at: t.absentSince });
       trackers.delete(t.code);
