@@ -123,7 +123,7 @@ test.describe('device list, live', () => {
       .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d+(:\d{2})? plant time$/);
   });
 
-  test('fits a 1440 × 900 screen: the list scrolls inside its box, the serial number fixed, the page not at all', async () => {
+  test('fits a 1440 × 900 screen: its default columns need no sideways scrolling, the page neither', async () => {
     const page = await journey.open();
     await page.setViewportSize({ width: 1440, height: 900 });
     await openDeviceList('Battery', page);
@@ -132,12 +132,12 @@ test.describe('device list, live', () => {
       .poll(() => page.getByTestId('device-table').locator('[data-testid^="device-status-"]').allInnerTexts())
       .toContain('Online');
     const layout = await listLayout(page, 'device-table');
-    expect(layout).toEqual({
+    // Its rows scroll with the page (lists-fit-1440.e2e.ts), so where the box ends is not asked.
+    expect(layout).toMatchObject({
       pageScrollsSideways: false,
-      listScrollsSideways: true,
+      listScrollsSideways: false,
       lastHeaderReachable: true,
       firstHeaderFixed: true,
-      boxEndsInWindow: true,
       lastHeader: 'Last update',
     });
   });

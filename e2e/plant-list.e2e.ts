@@ -199,17 +199,17 @@ test.describe('plant list', () => {
     await page.waitForURL(`**/plantCenter/plantList/${target.plantId}`);
   });
 
-  test('fits a 1440 × 900 screen: the list scrolls inside its box, the name fixed, with an alarm badge per plant', async () => {
+  test('fits a 1440 × 900 screen: its default columns need no sideways scrolling, with an alarm badge per plant', async () => {
     const page = await journey.open();
     await page.setViewportSize({ width: 1440, height: 900 });
     await openPlantList(page);
     const layout = await listLayout(page, 'plant-table');
-    expect(layout).toEqual({
+    // Its rows scroll with the page (lists-fit-1440.e2e.ts), so where the box ends is not asked.
+    expect(layout).toMatchObject({
       pageScrollsSideways: false,
-      listScrollsSideways: true,
+      listScrollsSideways: false,
       lastHeaderReachable: true,
       firstHeaderFixed: true,
-      boxEndsInWindow: true,
       lastHeader: 'Actions',
     });
     // A row's badge says what the API says: its plant's active alarms (a dash without any). Alarms come and go

@@ -2,7 +2,9 @@ import { describe, expect, it, test } from 'vitest';
 import {
   TABLE_COLUMNS,
   TABLE_IDS,
+  defaultHiddenColumns,
   hideableColumns,
+  isDefaultChoice,
   isFrozenColumn,
   knownHiddenColumns,
   tableChoiceSchema,
@@ -20,6 +22,11 @@ describe('the table catalogue', () => {
     expect(new Set(columns).size).toBe(columns.length);
     for (const column of frozen) expect(columns).toContain(column);
     expect(frozen.length).toBeGreaterThan(0);
+  });
+
+  it.each(TABLE_IDS)('%s: the columns it hides by default are hideable ones', (table) => {
+    const hideable = hideableColumns(table);
+    for (const column of defaultHiddenColumns(table)) expect(hideable).toContain(column);
   });
 
   it.each(TABLE_IDS)('%s: the schema knows it (every list can be chosen for)', (table) => {
@@ -78,5 +85,23 @@ describe('knownHiddenColumns', () => {
     ['roleList', [], []],
   ])('%s %j → %j', (table, stored, expected) => {
     expect(knownHiddenColumns(table, stored)).toEqual(expected);
+  });
+});
+
+describe('isDefaultChoice', () => {
+  test.each<[TableId, string[], boolean]>([
+    ['plantList', defaultHiddenColumns('plantList'), true],
+    ['plantList', [...defaultHiddenColumns('plantList')].reverse(), true],
+    // Showing every column is a choice of its own where the list hides some by default.
+    ['plantList', [], false],
+    ['plantList', defaultHiddenColumns('plantList').slice(1), false],
+    ['plantList', [...defaultHiddenColumns('plantList'), 'deviceCount'], false],
+    // A column that no longer exists changes nothing.
+    ['plantList', [...defaultHiddenColumns('plantList'), 'gone'], true],
+    ['alarmSearch', ['lastSeenAt', 'recoveredAt', 'duration'], true],
+    ['roleList', [], true],
+    ['roleList', ['description'], false],
+  ])('%s %j → %s', (table, hidden, expected) => {
+    expect(isDefaultChoice(table, hidden)).toBe(expected);
   });
 });

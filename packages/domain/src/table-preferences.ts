@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { DEVICE_LIVE_KEYS } from './device-live-keys.js';
 
 /**
- * The lists whose columns a user may choose, each with its columns in display order and its frozen key columns (the
+ * The lists whose columns a user may choose, each with its columns in display order, its frozen key columns (the
  * first and last columns that stay in view while the list scrolls sideways; they identify the row or act on it, so
- * they cannot be hidden). A column id is the list's own column key (components/data-table.tsx `key` or `dataIndex`).
+ * they cannot be hidden) and the columns it hides until the user shows them (`defaultHidden`: the main lists show
+ * what an installer needs first, within a 1440-pixel window, and offer the rest in the column chooser). A column id
+ * is the list's own column key (components/data-table.tsx `key` or `dataIndex`).
  */
 export const TABLE_COLUMNS = {
   deviceList: {
@@ -20,6 +22,7 @@ export const TABLE_COLUMNS = {
       'updated',
     ],
     frozen: ['sn'],
+    defaultHidden: ['model', 'activated', 'importedAt', 'loadPowerW', 'gridPowerW', 'batPowerW', 'batSocPct'],
   },
   plantList: {
     columns: [
@@ -40,10 +43,37 @@ export const TABLE_COLUMNS = {
       'actions',
     ],
     frozen: ['name', 'actions'],
+    defaultHidden: [
+      'type',
+      'powerKw',
+      'capacityKwh',
+      'specificYieldKwhPerKwp',
+      'address',
+      'ownerName',
+      'constructionDate',
+      'refreshedAt',
+    ],
+  },
+  alarmSearch: {
+    columns: [
+      'sn',
+      'severity',
+      'name',
+      'plantName',
+      'raisedAt',
+      'lastSeenAt',
+      'recoveredAt',
+      'duration',
+      'state',
+      'ack',
+    ],
+    frozen: ['sn'],
+    defaultHidden: ['lastSeenAt', 'recoveredAt', 'duration'],
   },
   roleList: {
     columns: ['name', 'description', 'creatorName', 'createdAt', 'updatedAt', 'userCount', 'actions'],
     frozen: ['name', 'actions'],
+    defaultHidden: [],
   },
   userList: {
     columns: [
@@ -60,16 +90,22 @@ export const TABLE_COLUMNS = {
       'actions',
     ],
     frozen: ['username', 'actions'],
+    defaultHidden: [],
   },
   operationRecords: {
     columns: ['createdAt', 'username', 'ip', 'action', 'category', 'object', 'params', 'ok', 'details'],
     frozen: ['createdAt'],
+    defaultHidden: [],
   },
   controlRecords: {
     columns: ['kind', 'parameters', 'username', 'ip', 'deviceSn', 'category', 'status', 'createdAt', 'finishedAt'],
     frozen: ['kind'],
+    defaultHidden: [],
   },
-} as const satisfies Record<string, { columns: readonly string[]; frozen: readonly string[] }>;
+} as const satisfies Record<
+  string,
+  { columns: readonly string[]; frozen: readonly string[]; defaultHidden: readonly string[] }
+>;
 
 export type TableId = keyof typeof TABLE_COLUMNS;
 export const TABLE_IDS = Object.keys(TABLE_COLUMNS) as TableId[];
@@ -86,7 +122,25 @@ export function hideableColumns(table: TableId): string[] {
   return TABLE_COLUMNS[table].columns.filter((c) => !isFrozenColumn(table, c));
 }
 
-/** One list's choice: the columns the user hid. Nothing hidden is the default (every column shown). */
+/** The columns a list hides until the user shows them, in display order. */
+export function defaultHiddenColumns(table: TableId): string[] {
+  return [...TABLE_COLUMNS[table].defaultHidden];
+}
+
+/**
+ * Whether these hidden columns are the list's default (the same set, in any order): such a choice is stored as none,
+ * so that a later change of the default reaches the user.
+ */
+export function isDefaultChoice(table: TableId, hidden: readonly string[]): boolean {
+  const defaults = defaultHiddenColumns(table);
+  const chosen = knownHiddenColumns(table, hidden);
+  return chosen.length === defaults.length && defaults.every((c) => chosen.includes(c));
+}
+
+/**
+ * One list's choice: every column the user hid (an empty list shows them all). A list without a stored choice shows
+ * its default, every column but its `defaultHidden`.
+ */
 const tableChoiceOf = <T extends TableId>(table: T) =>
   z.strictObject({
     table: z.literal(table),
@@ -97,7 +151,7 @@ const tableChoiceOf = <T extends TableId>(table: T) =>
   });
 
 /**
- * PUT /api/preferences/tables: the columns to hide in one list. Unknown lists, unknown or frozen columns, repeats and
+ * PUT /api/preferences/tables: the columns to hide in one list (all of them: the default's are sent too). Unknown lists, unknown or frozen columns, repeats and
  * anything else are refused with a localised 400.
  */
 export const tableChoiceSchema = z.discriminatedUnion(
@@ -105,6 +159,7 @@ export const tableChoiceSchema = z.discriminatedUnion(
   [
     tableChoiceOf('deviceList'),
     tableChoiceOf('plantList'),
+    tableChoiceOf('alarmSearch'),
     tableChoiceOf('roleList'),
     tableChoiceOf('userList'),
     tableChoiceOf('operationRecords'),
@@ -114,7 +169,10 @@ export const tableChoiceSchema = z.discriminatedUnion(
 );
 export type TableChoice = z.infer<typeof tableChoiceSchema>;
 
-/** GET /api/preferences/tables: the caller's stored choices (lists left at their default are absent). */
+/**
+ * GET /api/preferences/tables: the caller's stored choices, each the whole set of hidden columns (lists left at their
+ * default are absent).
+ */
 export const tablePreferencesSchema = z.array(z.object({ table: z.enum(TABLE_IDS), hidden: z.array(z.string()) }));
 export type TablePreferences = z.infer<typeof tablePreferencesSchema>;
 

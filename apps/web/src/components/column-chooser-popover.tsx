@@ -10,7 +10,7 @@ export interface ColumnChooserProps {
   options: readonly ColumnOption[];
   onToggle: (id: string, shown: boolean) => void;
   onReset: () => void;
-  /** Whether every column is shown (the default): nothing to reset. */
+  /** Whether the list shows its default columns: nothing to reset. */
   isDefault: boolean;
 }
 

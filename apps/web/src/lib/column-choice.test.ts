@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import type { TablePreferences } from '@voltfleet/domain';
+import { defaultHiddenColumns, type TablePreferences } from '@voltfleet/domain';
 import type { Column } from '@/components/data-table-columns';
 import { columnOptions, hiddenColumnsOf, toggleColumn, visibleColumns, withChoice } from './column-choice';
 
@@ -28,9 +28,14 @@ describe('hiddenColumnsOf', () => {
     expect(hiddenColumnsOf('plantList', stored)).toEqual(['address', 'ownerName']);
     expect(hiddenColumnsOf('userList', stored)).toEqual(['email']);
   });
-  it('is the default (nothing hidden) without a choice or while it loads', () => {
+  it('is the list’s default without a choice or while it loads', () => {
     expect(hiddenColumnsOf('roleList', stored)).toEqual([]);
-    expect(hiddenColumnsOf('plantList', undefined)).toEqual([]);
+    expect(hiddenColumnsOf('deviceList', stored)).toEqual(defaultHiddenColumns('deviceList'));
+    expect(hiddenColumnsOf('plantList', undefined)).toEqual(defaultHiddenColumns('plantList'));
+    expect(defaultHiddenColumns('plantList')).toContain('address');
+  });
+  it('keeps a stored choice whole: a user who showed every column sees them all', () => {
+    expect(hiddenColumnsOf('plantList', [{ table: 'plantList', hidden: [] }])).toEqual([]);
   });
 });
 
@@ -76,8 +81,16 @@ describe('withChoice', () => {
       { table: 'plantList', hidden: ['type'] },
     ]);
   });
-  it('drops the list on reset (nothing hidden is the default)', () => {
-    expect(withChoice(before, 'plantList', [])).toEqual([{ table: 'userList', hidden: ['email'] }]);
+  it('drops the list on reset (its default hidden columns)', () => {
+    expect(withChoice(before, 'plantList', defaultHiddenColumns('plantList'))).toEqual([
+      { table: 'userList', hidden: ['email'] },
+    ]);
     expect(withChoice(undefined, 'roleList', [])).toEqual([]);
+  });
+  it('keeps "every column shown" of a list that hides some by default', () => {
+    expect(withChoice(before, 'plantList', [])).toEqual([
+      { table: 'userList', hidden: ['email'] },
+      { table: 'plantList', hidden: [] },
+    ]);
   });
 });

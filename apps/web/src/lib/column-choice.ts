@@ -1,5 +1,7 @@
 import {
   TABLE_COLUMNS,
+  defaultHiddenColumns,
+  isDefaultChoice,
   isFrozenColumn,
   knownHiddenColumns,
   type TableId,
@@ -18,10 +20,13 @@ export interface ColumnOption {
 
 const isKnown = (table: TableId, id: string) => (TABLE_COLUMNS[table].columns as readonly string[]).includes(id);
 
-/** The columns the user hid in a list (none while their choices are unknown, or when they chose none). */
+/**
+ * The columns hidden in a list: the user's stored choice (the whole set they hid), else the list's default (also while
+ * their choices are unknown).
+ */
 export function hiddenColumnsOf(table: TableId, preferences: TablePreferences | undefined): string[] {
-  const stored = preferences?.find((p) => p.table === table)?.hidden ?? [];
-  return knownHiddenColumns(table, stored);
+  const stored = preferences?.find((p) => p.table === table);
+  return stored ? knownHiddenColumns(table, stored.hidden) : defaultHiddenColumns(table);
 }
 
 /** The columns to render: every column but the hidden ones (a frozen or uncatalogued column is always kept). */
@@ -60,5 +65,5 @@ export function withChoice(
   hidden: string[],
 ): TablePreferences {
   const others = (preferences ?? []).filter((p) => p.table !== table);
-  return hidden.length === 0 ? others : [...others, { table, hidden }];
+  return isDefaultChoice(table, hidden) ? others : [...others, { table, hidden }];
 }

@@ -30,7 +30,7 @@ export interface TableChoiceBody {
   hidden: string[];
 }
 
-/** Stores one list's choice (PUT /api/preferences/tables); an empty `hidden` is the default. */
+/** Stores one list's choice (PUT /api/preferences/tables): every column hidden; the list's default is stored as none. */
 export function saveTableChoice(choice: TableChoiceBody): Promise<TablePreferences> {
   return http.put('/api/preferences/tables', choice);
 }

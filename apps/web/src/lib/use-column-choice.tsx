@@ -1,4 +1,4 @@
-import type { TableId } from '@voltfleet/domain';
+import { defaultHiddenColumns, isDefaultChoice, type TableId } from '@voltfleet/domain';
 import { ColumnChooser } from '@/components/column-chooser';
 import type { Column } from '@/components/data-table';
 import { columnOptions, hiddenColumnsOf, toggleColumn, visibleColumns } from './column-choice';
@@ -19,9 +19,9 @@ export function useColumnChoice<T>(table: TableId, columns: readonly Column<T>[]
     <ColumnChooser
       testId={`columns-${table}`}
       options={columnOptions(table, columns, hidden)}
-      isDefault={hidden.length === 0}
+      isDefault={isDefaultChoice(table, hidden)}
       onToggle={(id, shown) => save.mutate({ table, hidden: toggleColumn(table, hidden, id, shown) })}
-      onReset={() => save.mutate({ table, hidden: [] })}
+      onReset={() => save.mutate({ table, hidden: defaultHiddenColumns(table) })}
     />
   );
   return { columns: visibleColumns(columns, hidden), toolbar, ready: !preferences.isPending };

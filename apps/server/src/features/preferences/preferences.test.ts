@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
-import type { OperationRecord, TablePreferences } from '@voltfleet/domain';
+import { defaultHiddenColumns, type OperationRecord, type TablePreferences } from '@voltfleet/domain';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,
@@ -81,8 +81,22 @@ describe('list column choices', () => {
       { table: 'deviceList', hidden: ['loadPowerW', 'batSocPct'] },
       { table: 'operationRecords', hidden: ['ip'] },
     ]);
-    const reset = await choose('prefOwner', { table: 'deviceList', hidden: [] });
+    // Reset sends the list's default: the row goes, so a later change of the default reaches the user.
+    const reset = await choose('prefOwner', { table: 'deviceList', hidden: defaultHiddenColumns('deviceList') });
     expect(reset.body.data).toEqual([{ table: 'operationRecords', hidden: ['ip'] }]);
+    expect((await stored()).filter((r) => r.user_id === ids.prefOwner).map((r) => r.table_id)).toEqual([
+      'operationRecords',
+    ]);
+  });
+
+  it('stores "show every column" of a list that hides some by default, and forgets it at the default', async () => {
+    const all = await choose('prefOwner', { table: 'alarmSearch', hidden: [] });
+    expect(all.status, all.body.msg).toBe(200);
+    expect((await read('prefOwner')).body.data).toContainEqual({ table: 'alarmSearch', hidden: [] });
+    const back = await choose('prefOwner', { table: 'alarmSearch', hidden: ['duration', 'recoveredAt', 'lastSeenAt'] });
+    expect(back.body.data).not.toContainEqual(expect.objectContaining({ table: 'alarmSearch' }));
+    // A list without default-hidden columns stores nothing for "nothing hidden", as before.
+    await choose('prefOwner', { table: 'roleList', hidden: [] });
     expect((await stored()).filter((r) => r.user_id === ids.prefOwner).map((r) => r.table_id)).toEqual([
       'operationRecords',
     ]);
@@ -160,5 +174,14 @@ describe('hostile and wrong choices: a localised 400, nothing changes', () => {
       { table: 'roleList', hidden: ['description'] },
       { table: 'userList', hidden: ['company'] },
     ]);
+  });
+
+  it('keeps a choice stored before the list hid columns by default: its user sees what they kept', async () => {
+    // Stored when the plant list showed every column: this user hid the address only, and still does.
+    await s.db.query(
+      `INSERT INTO user_table_preferences (user_id, table_id, hidden_columns) VALUES ($1, 'plantList', ARRAY['address'])`,
+      [ids.prefBare!],
+    );
+    expect((await read('prefBare')).body.data).toContainEqual({ table: 'plantList', hidden: ['address'] });
   });
 });

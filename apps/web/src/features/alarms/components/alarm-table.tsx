@@ -1,7 +1,8 @@
-import { Checkbox, Tooltip } from 'antd';
+import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AlarmRow } from '@voltfleet/domain';
-import { DataTable, type Column } from '@/components/data-table';
+import { clipProps } from '@/components/cell-clip';
+import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatElapsed, formatPlantTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
@@ -26,24 +27,33 @@ interface Props {
   nowMs: number;
 }
 
-/** Who acknowledged and when (hover: the note), or "unacknowledged". */
+/**
+ * Who acknowledged and when, cut at the column's width (its title reads it whole, with the note), or "unacknowledged".
+ * The title rather than a tooltip: a cut text needs it, and two popups over one cell would cover each other.
+ */
 function AckCell({ alarm }: { alarm: AlarmRow }) {
   const { t } = useTranslation();
   if (!alarm.acknowledgedAt) return <StatusTag>{t('alarms.ack.unacknowledged')}</StatusTag>;
   const text = `${alarm.acknowledgedBy ?? '—'} · ${formatPlantTime(alarm.acknowledgedAt, alarm.timeZone)}`;
+  const clip = clipProps(alarm.ackNote ? `${text}\n${alarm.ackNote}` : text, 9);
   return (
-    <Tooltip title={alarm.ackNote || undefined}>
-      <span data-testid={`alarm-ack-${alarm.id}`}>{text}</span>
-    </Tooltip>
+    <span data-testid={`alarm-ack-${alarm.id}`} {...clip}>
+      {text}
+    </span>
   );
 }
 
-/** The alarm list: serial number (fixed while scrolling sideways) first, plant times with their UTC offset. */
+/**
+ * The alarm list: serial number (fixed while scrolling sideways) first, plant times with their UTC offset, and the
+ * columns the user chose (by default those that fit a 1440-pixel window; domain TABLE_COLUMNS).
+ */
 export function AlarmTable({ alarms, loading, pagination, sort, onSort, onOpen, selection, nowMs }: Props) {
   const { t, i18n } = useTranslation();
-  const title = (column: AlarmSortState['sort'], text: string) => (
-    <AlarmSortTitle column={column} title={text} {...sort} onSort={onSort} />
-  );
+  // A sortable column: its heading sorts, and the column chooser names it by the same words.
+  const sorted = (column: AlarmSortState['sort'], label: string) => ({
+    title: <AlarmSortTitle column={column} title={label} {...sort} onSort={onSort} />,
+    label,
+  });
   const selectable = alarms.filter((a) => !a.acknowledgedAt).map((a) => a.id);
   const picked = selectable.filter((id) => selection?.selected.has(id)).length;
 
@@ -61,9 +71,10 @@ export function AlarmTable({ alarms, loading, pagination, sort, onSort, onOpen, 
               onChange={(e) => selection.onChange(selectable, e.target.checked)}
             />
           )}
-          {title('sn', t('alarms.columns.sn'))}
+          {sorted('sn', t('alarms.columns.sn')).title}
         </span>
       ),
+      label: t('alarms.columns.sn'),
       dataIndex: 'sn',
       fixed: 'left',
       render: (sn: string, alarm) => (
@@ -82,7 +93,8 @@ export function AlarmTable({ alarms, loading, pagination, sort, onSort, onOpen, 
       ),
     },
     {
-      title: title('severity', t('alarms.columns.severity')),
+      // A shorter heading than the detail's ("Stufe" for "Schweregrad"): the tags below it are short.
+      ...sorted('severity', t('columns.alarmSearch.severity')),
       dataIndex: 'severity',
       render: (severity) => <SeverityTag severity={severity} />,
     },
@@ -96,27 +108,34 @@ export function AlarmTable({ alarms, loading, pagination, sort, onSort, onOpen, 
           data-testid={`alarm-open-${alarm.id}`}
           onClick={() => onOpen(alarm.id)}
         >
-          {name}
+          <span {...clipProps(name, 10)}>{name}</span>
         </button>
       ),
     },
     {
-      title: title('plant', t('alarms.columns.plant')),
+      ...sorted('plant', t('alarms.columns.plant')),
       dataIndex: 'plantName',
-      render: (name: string | null, alarm) => <PlantLink plantId={alarm.plantId} name={name} />,
+      render: (name: string | null, alarm) =>
+        name === null ? (
+          <PlantLink plantId={alarm.plantId} name={name} />
+        ) : (
+          <span {...clipProps(name, 10)}>
+            <PlantLink plantId={alarm.plantId} name={name} />
+          </span>
+        ),
     },
     {
-      title: title('raisedAt', t('alarms.columns.raisedAt')),
+      ...sorted('raisedAt', t('alarms.columns.raisedAt')),
       dataIndex: 'raisedAt',
       render: (at: string, alarm) => formatPlantTime(at, alarm.timeZone),
     },
     {
-      title: title('lastSeenAt', t('alarms.columns.lastSeenAt')),
+      ...sorted('lastSeenAt', t('alarms.columns.lastSeenAt')),
       dataIndex: 'lastSeenAt',
       render: (at: string, alarm) => formatPlantTime(at, alarm.timeZone),
     },
     {
-      title: title('recoveredAt', t('alarms.columns.recoveredAt')),
+      ...sorted('recoveredAt', t('alarms.columns.recoveredAt')),
       dataIndex: 'recoveredAt',
       render: (at: string | null, alarm) => formatPlantTime(at, alarm.timeZone),
     },
@@ -132,14 +151,17 @@ export function AlarmTable({ alarms, loading, pagination, sort, onSort, onOpen, 
     { title: t('alarms.columns.acknowledged'), key: 'ack', render: (_, alarm) => <AckCell alarm={alarm} /> },
   ];
 
+  const choice = useColumnChoice('alarmSearch', columns);
+
   return (
     <DataTable<AlarmRow>
       rowKey="id"
       data-testid="alarm-table"
       rowTestId={(alarm) => `alarm-row-${alarm.id}`}
-      columns={columns}
-      dataSource={alarms}
-      loading={loading}
+      columns={choice.columns}
+      toolbar={choice.toolbar}
+      dataSource={choice.ready ? alarms : []}
+      loading={loading || !choice.ready}
       pagination={pagination}
     />
   );

@@ -7,6 +7,7 @@ import { alarmRow, overview, page, renderAlarmCenter } from '../test/alarm-fixtu
 
 function routes() {
   return fakeApi({
+    'GET /api/preferences/tables': ok([]),
     'GET /api/alarms/overview': (call) =>
       ok(overview({ trend: { ...overview().trend, bucket: call.query.get('bucket') as 'day' } })),
     'GET /api/alarms': ok(page([alarmRow(1)])),
@@ -40,6 +41,7 @@ describe('alarm overview', () => {
   it('asks again while the server is still counting after a change, until the figures are current', async () => {
     let calls = 0;
     const api = fakeApi({
+      'GET /api/preferences/tables': ok([]),
       'GET /api/alarms/overview': () => {
         calls += 1;
         return ok(calls === 1 ? overview({ total: 41, refreshing: true }) : overview({ total: 42 }));

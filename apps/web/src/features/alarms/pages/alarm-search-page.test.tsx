@@ -14,6 +14,7 @@ const queryOf = (call: ApiCall | undefined) => Object.fromEntries(call?.query ??
 
 function routes(items = [alarmRow(1), alarmRow(2, { sn: 'VF10K240002', severity: 'critical' })]) {
   return fakeApi({
+    'GET /api/preferences/tables': ok([]),
     'GET /api/alarms': ok(page(items)),
     'GET /api/plants': ok(PLANTS),
     'GET /api/alarms/1': ok(alarmDetail(1)),
@@ -193,8 +194,39 @@ describe('alarm search', () => {
     await waitFor(() => expect(screen.getByTestId('alarm-ack-selected')).toBeDisabled());
   });
 
+  it('shows the columns that fit by default, cuts long names, and offers the others in the column chooser', async () => {
+    const long = 'Insulation resistance of the PV array to earth too low on string 3';
+    const api = fakeApi({
+      'GET /api/preferences/tables': ok([]),
+      'GET /api/alarms': ok(page([alarmRow(1, { name: long })])),
+      'GET /api/plants': ok(PLANTS),
+      'PUT /api/preferences/tables': (call) => ok([call.body]),
+    });
+    const { user } = await renderAlarmCenter('/alarmCenter/alarmSearch');
+    await screen.findByTestId('alarm-row-1');
+    const headers = () =>
+      within(screen.getByTestId('alarm-table'))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent);
+    expect(headers()).toEqual(['Serial number', 'Severity', 'Alarm', 'Plant', 'Raised', 'State', 'Acknowledged']);
+    expect(within(screen.getByTestId('alarm-open-1')).getByTitle(long)).toHaveClass('cell-clip');
+
+    await user.click(screen.getByTestId('columns-alarmSearch'));
+    expect(await screen.findByTestId('columns-alarmSearch-sn')).toBeDisabled();
+    await user.click(screen.getByTestId('columns-alarmSearch-recoveredAt'));
+    await waitFor(() => expect(headers()).toContain('Recovered'));
+    expect(api.callsTo('PUT /api/preferences/tables').at(-1)!.body).toEqual({
+      table: 'alarmSearch',
+      hidden: ['lastSeenAt', 'duration'],
+    });
+  });
+
   it('says when more alarms match than are counted', async () => {
-    fakeApi({ 'GET /api/alarms': ok(page([alarmRow(1)], 10_000, true)), 'GET /api/plants': ok(PLANTS) });
+    fakeApi({
+      'GET /api/preferences/tables': ok([]),
+      'GET /api/alarms': ok(page([alarmRow(1)], 10_000, true)),
+      'GET /api/plants': ok(PLANTS),
+    });
     await renderAlarmCenter('/alarmCenter/alarmSearch');
     expect(await screen.findByTestId('alarm-total-capped')).toHaveTextContent('More than 10,000 alarms match');
   });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVATION_STATUS_LABELS, DEVICE_LIVE_KEYS, type DeviceListItem, type Lang } from '@voltfleet/domain';
 import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
+import { clipProps } from '@/components/cell-clip';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
@@ -21,7 +22,11 @@ interface Props {
   nowMs: number;
 }
 
-/** The device list: identity, plant and status, then the newest values, which change live. */
+/**
+ * The device list: identity, plant and status, then the newest values, which change live. By default it shows what
+ * fits a 1440-pixel window (serial number, plant, status, alarms, PV power, today's yield, last update; domain
+ * TABLE_COLUMNS), the rest one click away in the column chooser.
+ */
 export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
@@ -46,7 +51,7 @@ export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs 
     {
       ...sorted('plant', t('devices.plant')),
       dataIndex: 'plantName',
-      render: (name: string | null) => name ?? '—',
+      render: (name: string | null) => (name === null ? '—' : <span {...clipProps(name)}>{name}</span>),
     },
     {
       ...sorted('status', t('devices.runningStatus')),
@@ -88,7 +93,6 @@ export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs 
   return (
     <DataTable<DeviceListItem>
       rowKey="id"
-      className="device-list-table data-table-fit"
       data-testid="device-table"
       rowTestId={(device) => `device-row-${device.sn}`}
       columns={choice.columns}

@@ -131,7 +131,7 @@ describe('device list alarm badges', () => {
       within(screen.getByTestId('device-table'))
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Serial number', 'Plant', 'Status', 'Alarms', 'PV power (W)', 'PV yield today (kWh)', 'Last update']);
+    ).toEqual(['Serial number', 'Plant', 'Status', 'Alarms', 'PV power (W)', 'PV energy today (kWh)', 'Last update']);
 
     // A live alarm event about a listed device refetches the list once, however many arrive together.
     FakeLiveSocket.latest().open();

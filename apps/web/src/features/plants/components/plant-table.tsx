@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PLANT_TYPES, findOption, type Lang, type Plant, type PlantListItem } from '@voltfleet/domain';
 import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
+import { clipProps } from '@/components/cell-clip';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
 import { formatNumber, scaleEnergy, scalePower } from '@/lib/number-format';
@@ -29,7 +30,8 @@ const withUnit = ({ value, unit }: { value: string; unit: string | undefined }) 
 
 /**
  * The plant list: sortable columns, the name linking to the plant's detail, the plant's PV power now and today's yield
- * formatted as on its detail page, edit and delete by permission, and the columns the user chose.
+ * formatted as on its detail page, edit and delete by permission, and the columns the user chose (by default those
+ * that fit a 1440-pixel window: name, power, today's yield, status, alarms, devices; domain TABLE_COLUMNS).
  */
 export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, onDelete }: Props) {
   const { t, i18n } = useTranslation();
@@ -50,7 +52,7 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
       dataIndex: 'name',
       fixed: 'left',
       render: (name, plant) => (
-        <Link to={plantDetailPath(plant.plantId)} data-testid={`plant-link-${plant.plantId}`}>
+        <Link to={plantDetailPath(plant.plantId)} data-testid={`plant-link-${plant.plantId}`} {...clipProps(name)}>
           {name}
         </Link>
       ),
@@ -157,7 +159,6 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
   return (
     <DataTable<PlantListItem>
       rowKey="plantId"
-      className="plant-list-table data-table-fit"
       data-testid="plant-table"
       rowTestId={(plant) => `plant-row-${plant.plantId}`}
       columns={choice.columns}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { ActiveAlarms, PlantListItem } from '@voltfleet/domain';
+import { defaultHiddenColumns, type ActiveAlarms, type PlantListItem } from '@voltfleet/domain';
 import { fakeApi, ok } from '@/test/fake-api';
 import { alarmEvent, FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
 import { renderWithProviders, testMe } from '@/test/render';
@@ -116,17 +116,32 @@ describe('plant list figures and columns', () => {
     plant(5, 'Brno hall', none, 'offline'),
   ];
 
-  it('shows PV power and today’s yield in the plant detail’s units, and the specific yield', async () => {
-    fakeApi({ 'GET /api/preferences/tables': ok([]), 'GET /api/plants': ok(rows) });
+  const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+
+  it('shows by default what fits a 1440-pixel window, status and alarms included, and cuts long names', async () => {
+    const long = plant(7, 'Solární park Horní Dolní u Nového Města na Moravě', none, 'normal');
+    fakeApi({ 'GET /api/preferences/tables': ok([]), 'GET /api/plants': ok([...rows, long]) });
     await render('de');
     expect(await screen.findByTestId('plant-pv-power-3', {}, { timeout: 5000 })).toHaveTextContent('12,35 kW');
+    expect(headers()).toEqual(['Anlagenname', 'PV-Leistung aktuell', 'Erzeugung heute', 'Status', 'Alarme', 'Geräte']);
     expect(screen.getByTestId('plant-pv-today-3')).toHaveTextContent('23,46 kWh');
-    expect(screen.getByTestId('plant-specific-yield-3')).toHaveTextContent('2,35');
     expect(screen.getByTestId('plant-pv-power-5')).toHaveTextContent('—');
-    expect(screen.getByRole('columnheader', { name: /Spezifischer Ertrag heute \(kWh\/kWp\)/ })).toBeInTheDocument();
+    // A long name is cut at the column's width and read whole in its title.
+    const name = screen.getByTestId('plant-link-7');
+    expect(name).toHaveClass('cell-clip');
+    expect(name).toHaveAttribute('title', 'Solární park Horní Dolní u Nového Města na Moravě');
   }, 20_000);
 
-  it('hides the columns the user chose, and a change is sent for this list', async () => {
+  it('shows the specific yield to a user who chose every column', async () => {
+    fakeApi({ 'GET /api/preferences/tables': ok([{ table: 'plantList', hidden: [] }]), 'GET /api/plants': ok(rows) });
+    await render('de');
+    expect(await screen.findByTestId('plant-specific-yield-3', {}, { timeout: 5000 })).toHaveTextContent('2,35');
+    expect(screen.getByRole('columnheader', { name: /Spezifischer Ertrag heute \(kWh\/kWp\)/ })).toBeInTheDocument();
+    expect(headers()).toHaveLength(14);
+  }, 20_000);
+
+  it('keeps a choice stored before, changes it for this list, and resets it to the default', async () => {
+    // Stored when the list showed every column: this user hid the address only, and keeps seeing the owner.
     const api = fakeApi({
       'GET /api/preferences/tables': ok([{ table: 'plantList', hidden: ['address'] }]),
       'GET /api/plants': ok(rows),
@@ -149,8 +164,22 @@ describe('plant list figures and columns', () => {
       hidden: ['address', 'ownerName'],
     });
 
+    // Reset is the list's default: the columns that fit, the owner and address among those offered.
     await user.click(screen.getByTestId('columns-plantList-reset'));
-    await waitFor(() => expect(screen.getByRole('columnheader', { name: 'Detailed address' })).toBeInTheDocument());
-    expect(api.callsTo('PUT /api/preferences/tables').at(-1)!.body).toEqual({ table: 'plantList', hidden: [] });
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Plant type/ })).toBeNull());
+    expect(api.callsTo('PUT /api/preferences/tables').at(-1)!.body).toEqual({
+      table: 'plantList',
+      hidden: defaultHiddenColumns('plantList'),
+    });
+    expect(screen.getByTestId('columns-plantList-address')).not.toBeChecked();
+    expect(screen.getByTestId('columns-plantList-status')).toBeChecked();
+
+    // Showing one of them from the default sends the default without it.
+    await user.click(screen.getByTestId('columns-plantList-ownerName'));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Owner/ })).toBeInTheDocument());
+    expect(api.callsTo('PUT /api/preferences/tables').at(-1)!.body).toEqual({
+      table: 'plantList',
+      hidden: defaultHiddenColumns('plantList').filter((c) => c !== 'ownerName'),
+    });
   }, 20_000);
 });
