@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { energyExportHeadings, energyExportQuerySchema, previousMonth } from './energy-export.js';
+import { energyExportHeadings, energyExportQuerySchema } from './energy-export.js';
+import { previousMonth } from './energy-export-words.js';
 import { reportIndexName } from './reports.js';
 
 describe('energy index names say what they sum', () => {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { DEVICE_EXPORT_COLUMNS } from './device-export.js';
 import type { Lang } from './languages.js';
-import { REPORT_EXPORT_FORMATS, reportIndexName, type ReportStep } from './reports.js';
+import {
+  ENERGY_EXPORT_MAX_DEVICES,
+  ENERGY_EXPORT_PERIODS,
+  ENERGY_EXPORT_WORDS,
+  energyExportStep,
+  type EnergyExportPeriod,
+} from './energy-export-words.js';
+import { REPORT_EXPORT_FORMATS, reportIndexName } from './reports.js';
 import { ENERGY_COUNTERS, ENERGY_QUANTITIES, type EnergyQuantity } from './telemetry/energy.js';
 
 /**
@@ -9,14 +16,6 @@ import { ENERGY_COUNTERS, ENERGY_QUANTITIES, type EnergyQuantity } from './telem
  * and device pages, without a template. The rows are the stored daily and monthly rollups, the same numbers the
  * device history's long ranges and the reports show.
  */
-
-/** `month`: one row per plant-local day of a month; `year`: one row per month of a year. */
-export const ENERGY_EXPORT_PERIODS = ['month', 'year'] as const;
-export type EnergyExportPeriod = (typeof ENERGY_EXPORT_PERIODS)[number];
-/** Most devices one export reads (a plant's whole fleet fits; a year of them is 1,200 rows per 100 devices). */
-export const ENERGY_EXPORT_MAX_DEVICES = 100;
-/** Requests per user per minute: a file is built from the rollups on every request. */
-export const ENERGY_EXPORT_RATE = { max: 20, windowMs: 60_000 } as const;
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const YEAR = /^\d{4}$/;
@@ -65,24 +64,6 @@ export const energyExportQuerySchema = z.strictObject(
 );
 export type EnergyExportQuery = z.infer<typeof energyExportQuerySchema>;
 export type EnergyExportQueryInput = z.input<typeof energyExportQuerySchema>;
-
-/** The month before a plant-local day's month ('2026-12-02' → '2026-11'): what "last month" means at a plant. */
-export function previousMonth(day: string): string {
-  const year = Number(day.slice(0, 4));
-  const month = Number(day.slice(5, 7));
-  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
-}
-
-/** A row's slot: a day of a month, or a month of a year; one value of an energy sums that slot. */
-export const energyExportStep = (period: EnergyExportPeriod): Extract<ReportStep, '1d' | '1mo'> =>
-  period === 'month' ? '1d' : '1mo';
-
-/** Words of the export that are not energies. */
-export const ENERGY_EXPORT_WORDS = {
-  day: { zh: '日期（电站当地）', en: 'Day (plant time)', cs: 'Den (čas elektrárny)', de: 'Tag (Anlagenzeit)' },
-  month: { zh: '月份（电站当地）', en: 'Month (plant time)', cs: 'Měsíc (čas elektrárny)', de: 'Monat (Anlagenzeit)' },
-  sheet: { zh: '发电量', en: 'Energy', cs: 'Energie', de: 'Energie' },
-} as const satisfies Record<string, Record<Lang, string>>;
 
 const DEVICE_COLUMN = (key: 'sn' | 'plant') => DEVICE_EXPORT_COLUMNS.find((c) => c.key === key)!.names;
 

@@ -38,6 +38,7 @@ export * from './plant-stats.js';
 export * from './calendar-date.js';
 export * from './reports.js';
 export * from './energy-export.js';
+export * from './energy-export-words.js';
 export * from './tariffs.js';
 export * from './upgrade-rules.js';
 export * from './command-lifecycle.js';

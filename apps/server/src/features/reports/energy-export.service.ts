@@ -3,6 +3,7 @@ import {
   ENERGY_EXPORT_WORDS,
   ENERGY_KWH_KEYS,
   ENERGY_QUANTITIES,
+  energyExportFileName,
   energyExportHeadings,
   localDay,
   previousMonth,
@@ -83,5 +84,5 @@ export async function exportEnergy(
     rows: rowsOf(devices, labels, rollups),
   };
   const file = q.format === 'csv' ? sheetCsv(sheet) : await sheetXlsx(sheet);
-  return { file, fileName: `energy-${period}.${q.format}`, serials: devices.map((d) => d.sn) };
+  return { file, fileName: energyExportFileName(period, q.format), serials: devices.map((d) => d.sn) };
 }

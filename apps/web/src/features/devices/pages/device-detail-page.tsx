@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { ActiveAlarms } from '@/components/active-alarms';
 import { activeAlarmSearchPath } from '@/components/alarm-badge';
 import { DeferredTabs } from '@/components/deferred-tabs';
+import { EnergyExportButton } from '@/components/energy-export/energy-export-button';
 import { PageHeader } from '@/components/page-header';
 import { lazyNamed } from '@/lib/lazy-load';
 import { useIdlePreload } from '@/lib/use-idle-preload';
@@ -64,7 +65,15 @@ function DeviceDetailView({ id }: { id: number }) {
   return (
     <>
       <BackLink />
-      <PageHeader title={device.sn} extra={<LiveIndicator state={live} />} />
+      <PageHeader
+        title={device.sn}
+        extra={
+          <div className="device-detail-head">
+            <EnergyExportButton devices={[device]} timeZone={device.plantTimeZone ?? 'UTC'} />
+            <LiveIndicator state={live} />
+          </div>
+        }
+      />
       <DeviceAlarms deviceId={device.id} />
       <DeferredTabs
         data-testid="device-detail-tabs"

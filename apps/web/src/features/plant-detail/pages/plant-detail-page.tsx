@@ -1,11 +1,13 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Result } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { PlantOverview } from '@voltfleet/domain';
 import { ActiveAlarms } from '@/components/active-alarms';
 import { activeAlarmSearchPath } from '@/components/alarm-badge';
 import { DeferredTabs } from '@/components/deferred-tabs';
+import { EnergyExportButton } from '@/components/energy-export/energy-export-button';
 import { PageHeader } from '@/components/page-header';
 import { PageSpin } from '@/components/page-spin';
 import { StatusTag } from '@/components/status-tag';
@@ -15,7 +17,7 @@ import { lazyNamed } from '@/lib/lazy-load';
 import { useIdlePreload } from '@/lib/use-idle-preload';
 import { usePlant } from '../api/get-plant';
 import { usePlantAlarms } from '../api/get-plant-alarms';
-import { usePlantDevices } from '../api/get-plant-devices';
+import { plantDevicesQueryOptions, usePlantDevices } from '../api/get-plant-devices';
 import { usePlantIndicators } from '../api/get-plant-indicators';
 import { usePlantOverview } from '../api/get-plant-overview';
 import { usePlantSavings } from '../api/get-plant-savings';
@@ -71,6 +73,13 @@ function PlantAlarms({ plantId }: { plantId: number }) {
       testId="plant-alarms"
     />
   );
+}
+
+/** "Export energy" with the plant's devices, read when the dialog first opens (the page itself does not need them). */
+function PlantEnergyExport({ plantId, timeZone }: { plantId: number; timeZone: string }) {
+  const [wanted, setWanted] = useState(false);
+  const devices = useQuery({ ...plantDevicesQueryOptions(plantId), enabled: wanted });
+  return <EnergyExportButton devices={devices.data?.devices} timeZone={timeZone} onOpen={() => setWanted(true)} />;
 }
 
 const Loading = ({ ready, children }: { ready: boolean; children: () => ReactNode }) =>
@@ -214,6 +223,7 @@ export function PlantDetailPage({ renderWeather }: { renderWeather: RenderWeathe
               <StatusTag tone={STATUS_TONES[data.status]}>{t(`plantStats.status.${data.status}`)}</StatusTag>
             </span>
             <PlantClock timeZone={data.timeZone} />
+            <PlantEnergyExport plantId={data.plantId} timeZone={data.timeZone} />
           </div>
         }
       />
