@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, WAIT_MS, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+import type { DeviceDetail, DeviceListItem, DeviceRealtime } from '@voltfleet/domain';
+import { ADMIN_PASSWORD, WAIT_MS, expectTitle, loginViaForm, setupJourney, type Journey } from './support/journey.js';
 
 /** The demo inverters report every 30–60 s; the newest reading changes well within this. */
 const LIVE_WAIT_MS = 90_000;
@@ -33,6 +34,42 @@ const historyMessage = (page: Page): Promise<string> =>
     .getByTestId('history-message')
     .innerText()
     .catch(() => '');
+
+/** Up to 50 demo devices of a kind that are online now (their status comes through their link). */
+async function onlineDevices(journey: Journey, kind: 'battery' | 'collector'): Promise<DeviceListItem[]> {
+  const page = await journey.api.call<{ items: DeviceListItem[] }>(
+    'GET',
+    `/api/devices?kind=${kind}&status=online&pageSize=50`,
+    { token: journey.admin },
+  );
+  return page.items;
+}
+
+/**
+ * A demo battery whose inverter's newest reading carries its values (SoC), with that reading, found through the API;
+ * undefined until the demo's inverters have reported.
+ */
+async function batteryWithValues(journey: Journey): Promise<{ id: number; realtime: DeviceRealtime } | undefined> {
+  for (const battery of await onlineDevices(journey, 'battery')) {
+    const realtime = await journey.api.call<DeviceRealtime>('GET', `/api/devices/${battery.id}/realtime`, {
+      token: journey.admin,
+    });
+    const soc = realtime.groups.flatMap((g) => g.values).find((v) => v.key === 'batSocPct');
+    if (realtime.source && soc?.value != null) return { id: battery.id, realtime };
+  }
+  return undefined;
+}
+
+/** A demo collector with devices behind it, as the detail API gives it. */
+async function collectorWithDevices(journey: Journey): Promise<DeviceDetail | undefined> {
+  for (const collector of await onlineDevices(journey, 'collector')) {
+    const detail = await journey.api.call<DeviceDetail>('GET', `/api/devices/${collector.id}/detail`, {
+      token: journey.admin,
+    });
+    if (detail.behind.length > 0) return detail;
+  }
+  return undefined;
+}
 
 test.describe('device detail', () => {
   const journey = setupJourney();
@@ -117,5 +154,65 @@ test.describe('device detail', () => {
     await expect
       .poll(() => historyMessage(page), { timeout: WAIT_MS })
       .toBe('Select the start time before the end time');
+  });
+
+  test("a battery shows its inverter's BMS values; a collector its last contact and the devices behind it", async () => {
+    test.setTimeout(LIVE_WAIT_MS * 2 + 60_000);
+    let battery: Awaited<ReturnType<typeof batteryWithValues>>;
+    await expect
+      .poll(async () => (battery = await batteryWithValues(journey)) !== undefined, {
+        timeout: LIVE_WAIT_MS,
+        intervals: [2000],
+      })
+      .toBe(true);
+    const { id, realtime } = battery!;
+    const inverter = realtime.source!.sn;
+
+    const page = await journey.open();
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD, `/deviceCenter/deviceList/${id}`);
+    await page.getByTestId('device-basic-info').waitFor();
+    expect(await page.getByTestId('device-field-kind').innerText()).toBe('Battery');
+    // Online (or in alarm) through its inverter, last seen when that inverter's reading came, and why it is online.
+    await expect(page.getByTestId('device-field-runningStatus')).toContainText(`via inverter ${inverter}`);
+    await expect(page.getByTestId('device-field-lastSeen')).toHaveText(
+      new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} \\S+ via inverter ${inverter}$`),
+    );
+    await expect(page.locator('[data-testid^="device-status-rule-"]')).toHaveAttribute(
+      'aria-label',
+      /no connection of its own/,
+    );
+
+    await page.getByRole('tab', { name: 'Real-time data' }).click();
+    await expect(page.getByTestId('device-realtime-time')).toContainText(`As reported by inverter ${inverter} at `);
+    const values = await readRealtime(page);
+    // What every inverter's BMS block carries (OSIM's 0A block and MQTT alike), with its unit.
+    expect(values['realtime-batSocPct']).toMatch(/^\d+ %$/);
+    expect(values['realtime-batSohPct']).toMatch(/^\d+ %$/);
+    expect(values['realtime-batVoltageV']).toMatch(/^[\d,.]+ V$/);
+    expect(values['realtime-batCurrentA']).toMatch(/^-?[\d,.]+ A$/);
+    expect(values['realtime-batTempC']).toMatch(/^-?[\d,.]+ °C$/);
+    // The rest (cell extremes: MQTT only) is shown exactly where the inverter's reading carries it.
+    const carried = (key: string) => values[`realtime-${key}`] !== '—';
+    for (const v of realtime.groups[0]!.values) expect(carried(v.key), v.key).toBe(v.value !== null);
+    await expect(page.getByTestId('realtime-group-pv')).toHaveCount(0);
+
+    const collector = await collectorWithDevices(journey);
+    expect(collector, 'a demo collector online with inverters behind it').toBeDefined();
+    await page.goto(`/deviceCenter/deviceList/${collector!.id}`);
+    await expectTitle(page, collector!.sn);
+    if (collector!.onlineVia)
+      await expect(page.getByTestId('device-field-runningStatus')).toContainText(
+        `via inverter ${collector!.onlineVia.sn}`,
+      );
+    await page.getByRole('tab', { name: 'Real-time data' }).click();
+    await expect(page.getByTestId('collector-last-contact')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} /);
+    await expect(page.getByTestId('collector-signal')).toHaveText(
+      "Not reported: this collector's connection carries no signal strength",
+    );
+    const first = collector!.behind[0]!;
+    await expect(page.getByTestId(`device-status-${first.sn}`)).toBeVisible();
+    await page.getByTestId(`behind-link-${first.sn}`).click();
+    await page.waitForURL(`**/deviceCenter/deviceList/${first.id}`);
+    await expectTitle(page, first.sn);
   });
 });
