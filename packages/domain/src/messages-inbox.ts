@@ -12,7 +12,8 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** The events of each kind, as callers post them (the page has words for each). */
 export const MESSAGE_EVENTS = {
   alarm: ['raised', 'flapping', 'recovered'],
-  command: ['succeeded', 'failed', 'timed_out', 'expired'],
+  // `batch`: one message for a command to several devices, once all have settled (counts per final state).
+  command: ['succeeded', 'failed', 'timed_out', 'expired', 'batch'],
   upgrade: ['succeeded', 'failed'],
   workorder: ['assigned', 'stateChanged', 'commented'],
   notice: ['published'],

@@ -2,14 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import { startPeriodic } from '../../platform/periodic.js';
-import { postCommandOutcomes } from './command-messages.js';
+import { postBatchSummaries, postCommandOutcomes } from './command-messages.js';
 import { sweepCommands, type StatusChange } from './lifecycle.repository.js';
 
-/** One sweep in one transaction: the new states and their senders' messages commit together. */
+/**
+ * One sweep in one transaction: the new states and their senders' messages commit together. Every round also tells
+ * the batches that settled without their message (their last commands settled in two transactions at once).
+ */
 export function sweepAndTell(db: Db, timeoutSeconds: number): Promise<StatusChange[]> {
   return db.transaction(async (tx) => {
     const changes = await sweepCommands(tx, timeoutSeconds);
     await postCommandOutcomes(tx, changes);
+    await postBatchSummaries(tx);
     return changes;
   });
 }

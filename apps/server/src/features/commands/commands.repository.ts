@@ -114,7 +114,8 @@ export interface NewCommand {
 
 /**
  * Inserts the commands of one request; a row whose (user, key, device) exists is left alone, so a repeated request
- * creates nothing. Returns the ids actually inserted.
+ * creates nothing. The commands of a request to several devices are a batch, pending its one summary message
+ * (command-messages.ts). Returns the ids actually inserted.
  */
 export async function insertCommands(
   db: Queryable,
@@ -124,8 +125,10 @@ export async function insertCommands(
   commands: readonly NewCommand[],
 ): Promise<number[]> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO commands (wire_id, device_id, user_id, username, ip, kind, category, parameters, idempotency_key, expires_at)
-     SELECT c.wire_id, c.device_id, $1, $2, $6, c.kind, c.category, c.parameters, $3, now() + make_interval(mins => $4)
+    `INSERT INTO commands (wire_id, device_id, user_id, username, ip, kind, category, parameters, idempotency_key, expires_at,
+                           batch_pending)
+     SELECT c.wire_id, c.device_id, $1, $2, $6, c.kind, c.category, c.parameters, $3, now() + make_interval(mins => $4),
+            jsonb_array_length($5::jsonb) > 1
        FROM jsonb_to_recordset($5::jsonb)
          AS c(wire_id text, device_id int, kind text, category text, parameters jsonb)
      ON CONFLICT (user_id, idempotency_key, device_id) DO NOTHING

@@ -203,16 +203,80 @@ export async function finishCommands(
   return rows.map((r) => ({ ...toChange(r), status: r.status }));
 }
 
-/** Who to tell about finished commands: the sender (when still a user), the device and the command's kind. */
+/**
+ * Who to tell about finished commands: the sender (when still a user), the device, the command's kind, and whether it
+ * is one of a batch still pending its summary (its sender hears of the batch once, not of each command).
+ */
 export async function outcomeRecipients(
   db: Queryable,
   ids: readonly number[],
-): Promise<{ id: number; userId: number; sn: string; kind: CommandKind }[]> {
+): Promise<{ id: number; userId: number; sn: string; kind: CommandKind; batch: boolean }[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<{ id: string; user_id: number; sn: string; kind: CommandKind }>(
-    `SELECT c.id, c.user_id, d.sn, c.kind FROM commands c JOIN devices d ON d.id = c.device_id
+  const { rows } = await db.query<{ id: string; user_id: number; sn: string; kind: CommandKind; batch: boolean }>(
+    `SELECT c.id, c.user_id, d.sn, c.kind, c.batch_pending AS batch
+       FROM commands c JOIN devices d ON d.id = c.device_id
       WHERE c.id = ANY($1::bigint[]) AND c.user_id IS NOT NULL ORDER BY c.id`,
     [[...ids]],
   );
-  return rows.map((r) => ({ id: Number(r.id), userId: r.user_id, sn: r.sn, kind: r.kind }));
+  return rows.map((r) => ({ id: Number(r.id), userId: r.user_id, sn: r.sn, kind: r.kind, batch: r.batch }));
+}
+
+/** A settled batch: its sender, kind, when it was issued, and how many of its commands ended in each final state. */
+export interface SettledBatch {
+  userId: number;
+  kind: CommandKind;
+  createdAt: Date;
+  total: number;
+  succeeded: number;
+  failed: number;
+  timedOut: number;
+  expired: number;
+}
+
+/**
+ * Claims the pending batches whose every command has reached a final state: clears their flag and returns them, once.
+ * Two transactions settling a batch's last two commands at once may each still see the other's open (neither has
+ * committed): neither claims it then, and the sweep's next round does (commands.job.ts). Two claimers of one batch
+ * take turns on its rows; the second finds the flag cleared and claims nothing.
+ */
+export async function claimSettledBatches(db: Queryable): Promise<SettledBatch[]> {
+  const { rows } = await db.query<{
+    user_id: number | null;
+    kind: CommandKind;
+    created_at: Date;
+    total: number;
+    succeeded: number;
+    failed: number;
+    timed_out: number;
+    expired: number;
+  }>(
+    `WITH settled AS (
+       SELECT user_id, idempotency_key FROM commands WHERE batch_pending
+        GROUP BY user_id, idempotency_key
+       HAVING bool_and(status IN ('succeeded', 'failed', 'timed_out', 'expired'))
+     ), claimed AS (
+       UPDATE commands c SET batch_pending = false FROM settled s
+        WHERE c.batch_pending AND c.user_id IS NOT DISTINCT FROM s.user_id AND c.idempotency_key = s.idempotency_key
+       RETURNING c.user_id, c.idempotency_key, c.kind, c.status, c.created_at
+     )
+     SELECT user_id, min(kind) AS kind, min(created_at) AS created_at, count(*)::int AS total,
+            count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded,
+            count(*) FILTER (WHERE status = 'failed')::int AS failed,
+            count(*) FILTER (WHERE status = 'timed_out')::int AS timed_out,
+            count(*) FILTER (WHERE status = 'expired')::int AS expired
+       FROM claimed GROUP BY user_id, idempotency_key ORDER BY min(created_at)`,
+  );
+  // A batch whose sender was deleted is cleared and tells nobody.
+  return rows
+    .filter((r): r is typeof r & { user_id: number } => r.user_id !== null)
+    .map((r) => ({
+      userId: r.user_id,
+      kind: r.kind,
+      createdAt: r.created_at,
+      total: r.total,
+      succeeded: r.succeeded,
+      failed: r.failed,
+      timedOut: r.timed_out,
+      expired: r.expired,
+    }));
 }

@@ -14,6 +14,7 @@ import {
 } from '../../test/harness.js';
 import { CommandDispatcher } from '../commands/command-dispatcher.js';
 import { sweepAndTell } from '../commands/commands.job.js';
+import { insertCommands } from '../commands/commands.repository.js';
 import { settleDeviceUpgrades } from '../firmware/firmware-upgrade.service.js';
 import { postMessages } from './messages.service.js';
 
@@ -107,6 +108,85 @@ describe('a command reaching its final state tells its sender', () => {
     await s.db.query(`UPDATE commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
     await sweepAndTell(s.db, 60);
     expect(await inbox('a')).toEqual([]);
+  });
+});
+
+// Issue 36, point 8: a command to ten devices tells its sender once, when all ten have settled, with the counts.
+describe('a command to several devices tells its sender once', () => {
+  const SERIALS = Array.from({ length: 10 }, (_, i) => `VFMSGB${String(i + 1).padStart(4, '0')}`);
+  const batchDevices: number[] = [];
+
+  /** The batch as the issue route stores it (the real insert), every command sent and awaiting its answer. */
+  async function issueBatch(key: string): Promise<{ wireIds: string[]; createdAt: Date }> {
+    if (batchDevices.length === 0)
+      for (const sn of SERIALS)
+        batchDevices.push(
+          (
+            await s.db.query<{ id: number }>(
+              `INSERT INTO devices (sn, kind, model, owner_id) VALUES ($1, 'inverter', '10K', $2) RETURNING id`,
+              [sn, users.a],
+            )
+          ).rows[0]!.id,
+        );
+    const wireIds = SERIALS.map((sn) => `${key}-${sn}`);
+    const commands = batchDevices.map((deviceId, i) => ({
+      wireId: wireIds[i]!,
+      deviceId,
+      kind: 'workMode' as const,
+      category: 'parameter' as const,
+      parameters: { workMode: 4 },
+    }));
+    await insertCommands(s.db, { id: users.a, username: 'senderA', ip: null }, key, 10, commands);
+    const { rows } = await s.db.query<{ created_at: Date }>(
+      `UPDATE commands SET status = 'sent', sent_at = now() WHERE idempotency_key = $1 RETURNING created_at`,
+      [key],
+    );
+    return { wireIds, createdAt: rows[0]!.created_at };
+  }
+
+  it('when the last of them settles: "9 succeeded, 1 failed", leading to the batch\'s records', async () => {
+    const { wireIds, createdAt } = await issueBatch('batch-1');
+    const dispatcher = new CommandDispatcher(s.db, () => undefined, quiet);
+    for (const [i, wireId] of wireIds.entries()) {
+      const answer =
+        i === 3
+          ? { commandId: wireId, ok: false, reason: 'notAllowed' }
+          : { commandId: wireId, ok: true, values: { workMode: 4 } };
+      await dispatcher.handleAck({ id: batchDevices[i]!, sn: SERIALS[i]! }, answer);
+      // Nothing while any device of the batch is still open; never a message per device.
+      if (i < wireIds.length - 1) expect(await inbox('a'), `after ${i + 1} answers`).toEqual([]);
+    }
+    const messages = await inbox('a');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      kind: 'command',
+      event: 'batch',
+      params: { commandKind: 'workMode', total: 10, succeeded: 9, failed: 1, timedOut: 0, expired: 0 },
+    });
+    // The link opens the control records of this batch alone.
+    const link = new URL(messages[0]!.link!, 'http://x');
+    expect(link.pathname).toBe('/userCenter/contralRecord');
+    const q = Object.fromEntries(link.searchParams);
+    expect(q).toMatchObject({ userId: String(users.a), kind: 'workMode' });
+    expect(Date.parse(q.from!)).toBeLessThanOrEqual(createdAt.getTime());
+    expect(Date.parse(q.to!)).toBeGreaterThanOrEqual(createdAt.getTime());
+    // Another sweep tells nobody again.
+    await sweepAndTell(s.db, 60);
+    expect(await inbox('a')).toHaveLength(1);
+  });
+
+  it('a batch whose last commands settled without telling (two at once) is told by the next sweep, once', async () => {
+    await issueBatch('batch-2');
+    // As if two transactions each settled a last command while the other's was still open: settled, untold.
+    await s.db.query(
+      `UPDATE commands SET status = CASE WHEN device_id = $2 THEN 'failed' ELSE 'succeeded' END, finished_at = now()
+        WHERE idempotency_key = $1`,
+      ['batch-2', batchDevices[0]],
+    );
+    expect(await inbox('a')).toEqual([]);
+    await sweepAndTell(s.db, 60);
+    await sweepAndTell(s.db, 60);
+    expect((await inbox('a')).map((m) => [m.event, m.params.succeeded, m.params.failed])).toEqual([['batch', 9, 1]]);
   });
 });
 

@@ -22,6 +22,18 @@ function reasonText(t: TFunction, reason: unknown): string | undefined {
   return t(`commands.reasons.${code}`, { defaultValue: code });
 }
 
+/** The final states a batch's message counts, in the order its sentence names them. */
+const BATCH_OUTCOMES = ['succeeded', 'failed', 'timedOut', 'expired'] as const;
+
+/** A batch's size and outcome: "9 succeeded, 1 failed" (the states no device ended in are left out). */
+function batchValues(p: Message['params'], t: TFunction, lang: Lang): { total: string; outcome: string } {
+  const parts = BATCH_OUTCOMES.flatMap((state) => {
+    const count = p[state];
+    return typeof count === 'number' && count > 0 ? [t(`inbox.batchOutcome.${state}`, { count })] : [];
+  });
+  return { total: text(p.total), outcome: parts.join(lang === 'zh' ? '，' : ', ') };
+}
+
 /** The interpolation values of a message's sentence, by kind: names from the catalogues in the reader's language. */
 function valuesOf(message: Message, t: TFunction, lang: Lang): Record<string, string> {
   const p = message.params;
@@ -45,6 +57,7 @@ function valuesOf(message: Message, t: TFunction, lang: Lang): Record<string, st
           ? commandKindName(kind as CommandKind, lang)
           : kind,
         sn: text(p.deviceSn),
+        ...(message.event === 'batch' ? batchValues(p, t, lang) : {}),
       };
     }
     case 'upgrade':
