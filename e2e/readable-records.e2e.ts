@@ -1,6 +1,7 @@
 // Issue 15, point 2: the operation records and the control records read in the user's language, in all four: an
 // edited plant as "Plant <name> edited: Detailed address" with old → new, a setting with its value and unit, a clock
-// sync's time on the plant's wall clock with its offset; never action codes, JSON or register names.
+// sync's time on the plant's wall clock with its offset; never action codes, JSON or register names. Issue 36, point 8:
+// a refused command reads "Command to <serial> refused" with why, in the reader's language, never "Command issued to".
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { USER_PASSWORD, loginViaForm, setupJourney, unique, type Journey } from './support/journey.js';
@@ -21,7 +22,15 @@ type Lang = 'zh' | 'en' | 'cs' | 'de';
 /** What each language must say (the texts are written out here, not read from the app, so a wrong one fails). */
 const EXPECTED: Record<
   Lang,
-  { plantEdited: (name: string) => string; address: string; soc: string; clock: string; issued: string }
+  {
+    plantEdited: (name: string) => string;
+    address: string;
+    soc: string;
+    clock: string;
+    issued: string;
+    refused: (sn: string) => string;
+    refusedWord: string;
+  }
 > = {
   en: {
     plantEdited: (name) => `Plant ${name} edited: Detailed address`,
@@ -29,6 +38,8 @@ const EXPECTED: Record<
     soc: 'SOC lower limit',
     clock: 'Clock sync',
     issued: 'Command issued to',
+    refused: (sn) => `Command to ${sn} refused`,
+    refusedWord: 'Refused: ',
   },
   zh: {
     plantEdited: (name) => `编辑电站 ${name}：详细地址`,
@@ -36,6 +47,8 @@ const EXPECTED: Record<
     soc: 'SOC下限',
     clock: '时钟同步',
     issued: '下发指令',
+    refused: (sn) => `向 ${sn} 下发指令被拒绝`,
+    refusedWord: '已拒绝：',
   },
   cs: {
     plantEdited: (name) => `Elektrárna ${name} upravena: Podrobná adresa`,
@@ -43,6 +56,8 @@ const EXPECTED: Record<
     soc: 'Spodní mez SOC',
     clock: 'Synchronizace času',
     issued: 'Příkaz odeslán na',
+    refused: (sn) => `Příkaz pro ${sn} odmítnut`,
+    refusedWord: 'Odmítnuto: ',
   },
   de: {
     plantEdited: (name) => `Anlage ${name} bearbeitet: Genaue Adresse`,
@@ -50,6 +65,8 @@ const EXPECTED: Record<
     soc: 'SOC-Untergrenze',
     clock: 'Uhrzeit synchronisieren',
     issued: 'Befehl an',
+    refused: (sn) => `Befehl an ${sn} abgelehnt`,
+    refusedWord: 'Abgelehnt: ',
   },
 };
 
@@ -161,6 +178,12 @@ test.describe('readable records', () => {
     const soc = await setSoc(journey, actor, device);
     const clock = await issue(journey, actor, { kind: 'clockSync', deviceIds: [device.id] });
     const clockText = wallClock(clock.parameters.clockS!, clock.plantTimeZone);
+    // A SOC lower limit the server refuses (out of range): the record keeps why.
+    const refusal = await issue(journey, actor, { kind: 'socLowerLimitPct', deviceIds: [device.id], value: 150 }).then(
+      () => null,
+      (err: unknown) => String(err),
+    );
+    expect(refusal, 'the server refuses a SOC lower limit of 150 %').toMatch(/: 400 /);
 
     for (const lang of ['zh', 'en', 'cs', 'de'] as const) {
       const words = EXPECTED[lang];
@@ -184,6 +207,13 @@ test.describe('readable records', () => {
       await commandRow.waitFor();
       expect(await commandRow.innerText()).toContain(words.issued);
       expect(await commandRow.innerText()).toContain(device.sn);
+      const refusedRow = page
+        .getByTestId('records-table')
+        .locator('tbody tr', { hasText: words.refused(device.sn) })
+        .first();
+      await refusedRow.waitFor();
+      expect(await refusedRow.getByTestId('record-refusal').innerText()).toContain(words.refusedWord);
+      expect(await refusedRow.innerText()).toContain(`${words.soc} → 150 %`);
       for (const text of await rowTexts(page, 'records-table')) for (const raw of RAW) expect(text).not.toMatch(raw);
       // The stored record is there for the technical view, folded away.
       await commandRow.locator('summary').click();
