@@ -35,6 +35,7 @@ export * from './weather.js';
 export * from './plant-scripts.js';
 export * from './energy-saving.js';
 export * from './plant-stats.js';
+export * from './energy-balance.js';
 export * from './calendar-date.js';
 export * from './reports.js';
 export * from './energy-export.js';

@@ -1,4 +1,6 @@
 import {
+  MAX_LOSS_PCT,
+  energyBalance,
   ENERGY_QUANTITIES,
   FIELDS_BY_GROUP,
   localDay,
@@ -163,5 +165,30 @@ describe('Fleet', () => {
     const readings = fleet.readings();
     expect(readings.map((r) => r.sn)).toEqual(['VF10K2400101', 'VF10K2400102', 'VF10K2400103']);
     expect(readings.every((r) => r.ts === START + HOUR)).toBe(true);
+  });
+});
+
+describe('the energy balance of every demo plant', () => {
+  test('each day, PV + discharge + import = load + charge + export + losses of 0 to MAX_LOSS_PCT %', () => {
+    const fleet = createFleet(demoFleetConfig({ startMs: Date.UTC(2025, 11, 1) }));
+    fleet.advance(Date.UTC(2025, 11, 4), 300);
+    const truth = fleet.groundTruth();
+    let checked = 0;
+    for (const [plantId, series] of Object.entries(truth.plants))
+      for (const [day, t] of Object.entries(series.daily)) {
+        const balance = energyBalance({
+          pvKwh: t.pv,
+          loadKwh: t.load,
+          gridImportKwh: t.gridImport,
+          gridExportKwh: t.gridExport,
+          batChargeKwh: t.batCharge,
+          batDischargeKwh: t.batDischarge,
+        });
+        if (balance.inKwh < 1) continue;
+        expect(balance.lossKwh, `${plantId} ${day}`).toBeGreaterThanOrEqual(0);
+        expect(balance.lossPct, `${plantId} ${day}`).toBeLessThan(MAX_LOSS_PCT);
+        checked += 1;
+      }
+    expect(checked).toBeGreaterThan(30);
   });
 });

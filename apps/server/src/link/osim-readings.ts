@@ -24,8 +24,8 @@ export interface MappedReading {
 }
 
 /**
- * The catalogue values of one poll's replies (command code → decoded values). `pvPowerW` is the sum of the two PV
- * string powers when both are present. A value outside its catalogue field's range is left out (and listed in
+ * The catalogue values of one poll's replies (command code → decoded values), with the powers OSIM does not state
+ * itself derived from those it does (`derivePowers`). A value outside its catalogue field's range is left out (and listed in
  * `skipped`) rather than refusing the whole poll; the ingest validates what remains like any MQTT reading.
  *
  * Faults: every active code of 0x1F (five fault status words, codes 1–80) and 0x1E (bmsWarn1, the BMS warnings of
@@ -50,12 +50,7 @@ export function mapOsimReplies(
     }
     values[key] = roundToField(key, value);
   }
-  const pv1 = values.pv1PowerW;
-  const pv2 = values.pv2PowerW;
-  if (pv1 !== undefined && pv2 !== undefined) {
-    const total = pv1 + pv2;
-    if (total >= fieldByKey('pvPowerW').min && total <= fieldByKey('pvPowerW').max) values.pvPowerW = total;
-  }
+  derivePowers(values);
   const faults = faultCodes(replies.get('1F'), replies.get('1E'), bmsMaker);
   if (faults === undefined) return { values: values as ReadingValues, skipped };
   const fields = faultSetFields(faults);
@@ -65,6 +60,30 @@ export function mapOsimReplies(
 }
 
 /** The bits an OSIM bit-list field (onePosition) decoded to; none for anything else. */
+/** Sets `key` to `value` when the catalogue field's range holds it (a derived value out of range is left out). */
+function setInRange(values: Record<string, number>, key: FieldKey, value: number): void {
+  const field = fieldByKey(key);
+  if (value >= field.min && value <= field.max) values[key] = roundToField(key, value);
+}
+
+/**
+ * The powers an OSIM inverter reports only through their parts (issue 36: a storage plant showed no battery power
+ * and no load), derived when the parts are there:
+ * - `pvPowerW`: the two strings' powers added;
+ * - `batPowerW`: the battery's voltage times its current (0A; positive while discharging, as the catalogue's);
+ * - `loadPowerW`: what the power stage delivers (0B "DC power", `pcsPowerW`) plus what the grid supplies (0B grid
+ *   active power, positive when importing): the balance at the AC side. The power stage's figure includes its
+ *   conversion loss, so on a real inverter the load reads high by about that (3 % at most at rated power).
+ */
+export function derivePowers(values: Record<string, number>): void {
+  const { pv1PowerW, pv2PowerW, batVoltageV, batCurrentA, pcsPowerW, gridPowerW } = values;
+  if (pv1PowerW !== undefined && pv2PowerW !== undefined) setInRange(values, 'pvPowerW', pv1PowerW + pv2PowerW);
+  if (values.batPowerW === undefined && batVoltageV !== undefined && batCurrentA !== undefined)
+    setInRange(values, 'batPowerW', batVoltageV * batCurrentA);
+  if (values.loadPowerW === undefined && pcsPowerW !== undefined && gridPowerW !== undefined)
+    setInRange(values, 'loadPowerW', Math.max(0, pcsPowerW + gridPowerW));
+}
+
 function bitList(value: OsimValue | undefined): number[] {
   return Array.isArray(value) ? value.filter((bit): bit is number => typeof bit === 'number') : [];
 }

@@ -156,6 +156,19 @@ describe('energy flow', () => {
     expect(units.size).toBe(1);
   });
 
+  it.each([
+    ['en', 'Today in: 19.9 kWh · out: 19.35 kWh · conversion and storage losses: 0.55 kWh (2.8%)'],
+    ['de', 'Heute hinein: 19,9 kWh · hinaus: 19,35 kWh · Umwandlungs- und Speicherverluste: 0,55 kWh (2,8\u00a0%)'],
+  ] as const)('states today’s balance, in and out with the losses between them (%s)', async (lang, expected) => {
+    await draw(FLOW, { today: { ...TODAY, gridExportKwh: 6.1 }, lang });
+    expect(text('energy-flow-balance')).toBe(expected);
+  });
+
+  it('states no balance without today’s energies or when nothing came in', async () => {
+    await draw(FLOW);
+    expect(screen.queryByTestId('energy-flow-balance')).toBeNull();
+  });
+
   it('shows today’s energies in one unit, chosen by the largest', async () => {
     await draw(FLOW, { today: { ...TODAY, gridExportKwh: 12_345 }, lang: 'de' });
     expect(text('energy-flow-grid-export-today')?.replace(/\s/g, ' ')).toBe('12,35 MWh');

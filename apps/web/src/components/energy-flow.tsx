@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { EnergyQuantity, EnergyTotals, PowerFlow } from '@voltfleet/domain';
-import { ENERGY_KWH_KEYS } from '@voltfleet/domain';
+import { ENERGY_KWH_KEYS, energyBalance } from '@voltfleet/domain';
 import { useEnergyFlowTexts } from '@/lib/energy-flow-texts';
 import { formatPercent, scaleTogether, type ViewScale } from '@/lib/number-format';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
@@ -259,6 +259,27 @@ export function EnergyFlow({
           <title>{t('energyFlow.inverter')}</title>
         </g>
       </svg>
+      {energyToday && <BalanceLine today={energyToday} figures={figures} lang={lang} />}
     </div>
+  );
+}
+
+/**
+ * Today's energies add up: what came in (PV, battery, grid) is what went out (load, battery, grid) plus the
+ * inverters' conversion and the battery's storage losses, stated so that a reader can check the six figures.
+ */
+function BalanceLine({ today, figures, lang }: { today: EnergyTotals; figures: Figures; lang: string }) {
+  const { t } = useTranslation();
+  const balance = energyBalance(today);
+  if (balance.lossPct === null || !Number.isFinite(balance.lossKwh)) return null;
+  return (
+    <p className="energy-flow-balance" data-testid="energy-flow-balance">
+      {t('energyFlow.balance', {
+        in: figures.energy.text(balance.inKwh),
+        out: figures.energy.text(balance.outKwh),
+        loss: figures.energy.text(Math.max(0, balance.lossKwh)),
+        pct: formatPercent(Math.max(0, balance.lossPct), lang, 1),
+      })}
+    </p>
   );
 }
