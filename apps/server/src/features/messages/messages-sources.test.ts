@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { LiveMessage, Message } from '@voltfleet/domain';
+import type { CommandAck, LiveMessage, Message } from '@voltfleet/domain';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,
@@ -148,7 +148,7 @@ describe('a command to several devices tells its sender once', () => {
     const { wireIds, createdAt } = await issueBatch('batch-1');
     const dispatcher = new CommandDispatcher(s.db, () => undefined, quiet);
     for (const [i, wireId] of wireIds.entries()) {
-      const answer =
+      const answer: CommandAck =
         i === 3
           ? { commandId: wireId, ok: false, reason: 'notAllowed' }
           : { commandId: wireId, ok: true, values: { workMode: 4 } };
@@ -181,7 +181,7 @@ describe('a command to several devices tells its sender once', () => {
     await s.db.query(
       `UPDATE commands SET status = CASE WHEN device_id = $2 THEN 'failed' ELSE 'succeeded' END, finished_at = now()
         WHERE idempotency_key = $1`,
-      ['batch-2', batchDevices[0]],
+      ['batch-2', batchDevices[0]!],
     );
     expect(await inbox('a')).toEqual([]);
     await sweepAndTell(s.db, 60);
