@@ -56,3 +56,54 @@ describe('request addresses in the log', () => {
     expect(maskKioskToken(url)).toBe(logged);
   });
 });
+
+describe('the requests being served (app.foreground)', () => {
+  it('counts a request until its answer, but neither the probes nor a live socket', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { observabilityPlugin } = await import('./observability.js');
+    const app = Fastify();
+    // The probes' database: /readyz only asks it for SELECT 1.
+    const db = { query: async () => ({ rows: [] }) } as unknown as Parameters<typeof observabilityPlugin>[1]['db'];
+    await app.register(observabilityPlugin, { db });
+    const gate = () => {
+      let open: () => void = () => undefined;
+      const passed = new Promise<void>((resolve) => (open = resolve));
+      return { passed, open: () => open() };
+    };
+    const page = gate();
+    const socket = gate();
+    let busyInside = false;
+    app.get('/page', async () => {
+      busyInside = app.foreground.busy;
+      await page.passed;
+      return { ok: true };
+    });
+    app.get('/socket', async () => {
+      await socket.passed;
+      return { closed: true };
+    });
+    await app.ready();
+
+    const answer = app.inject({ method: 'GET', url: '/page' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(busyInside).toBe(true);
+    expect(app.foreground.busy).toBe(true);
+    page.open();
+    expect((await answer).statusCode).toBe(200);
+    expect(app.foreground.busy).toBe(false);
+
+    for (const url of ['/healthz', '/readyz']) await app.inject({ method: 'GET', url });
+    expect(app.foreground.busy).toBe(false);
+    // A live socket stays open as long as its page: it is not an answer anyone waits for.
+    const live = app.inject({
+      method: 'GET',
+      url: '/socket',
+      headers: { upgrade: 'websocket', connection: 'upgrade' },
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(app.foreground.busy).toBe(false);
+    socket.open();
+    await live;
+    await app.close();
+  });
+});
