@@ -205,8 +205,11 @@ test.describe('plant statistics and plant detail', () => {
     await generationChart.locator('path.chart-line').waitFor({ state: 'attached' });
     const generation = await generationAnswer;
     const at = lastPositive(generation.pvPowerW!);
+    // The axis (and its tooltip) is in the unit of the curve's largest value: kW from 10,000 W on.
+    const inKw = Math.max(...generation.pvPowerW!.map((w) => w ?? 0)) >= 10_000;
+    const watts = generation.pvPowerW![at]!;
     expect(await tooltipAt(generationChart, at, generation.labels.length, 'pvPowerW')).toBe(
-      `${en(generation.pvPowerW![at]!, 0)} W`,
+      inKw ? `${en(watts / 1000, 2)} kW` : `${en(watts, 0)} W`,
     );
     await page.getByTestId('detail-generation-range').getByText('Month', { exact: true }).click();
     await generationChart.locator('rect.chart-bar').first().waitFor();

@@ -14,6 +14,8 @@ describe('alarm drawer', () => {
       'GET /api/alarms': ok(page([alarmRow(1)])),
       'GET /api/plants': ok([]),
       'GET /api/alarms/1': ok(alarm),
+      // The search's column chooser reads the user's stored choice.
+      'GET /api/preferences/tables': ok([]),
     });
     const { user, location } = await renderAlarmCenter('/alarmCenter/alarmSearch?alarm=1');
     const drawer = within(

@@ -29,7 +29,7 @@ const BATCH_OUTCOMES = ['succeeded', 'failed', 'timedOut', 'expired'] as const;
 function batchValues(p: Message['params'], t: TFunction, lang: Lang): { total: string; outcome: string } {
   const parts = BATCH_OUTCOMES.flatMap((state) => {
     const count = p[state];
-    return typeof count === 'number' && count > 0 ? [t(`inbox.batchOutcome.${state}`, { count })] : [];
+    return typeof count === 'number' && count > 0 ? [t(`inbox.batchOutcome.${state}`, { n: text(count) })] : [];
   });
   return { total: text(p.total), outcome: parts.join(lang === 'zh' ? '，' : ', ') };
 }
