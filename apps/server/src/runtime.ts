@@ -226,8 +226,6 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       ...(config.demoReportSeconds ? { reportSeconds: config.demoReportSeconds } : {}),
       ...(historyIngest ? { ingest: historyIngest } : {}),
       seeding: app.demoSeeding,
-      // Pages first: the seeding waits (up to 2 s a window) while requests are being answered.
-      yieldTo: () => app.foreground.quiet(),
     });
     // The simulated devices stop first so their last readings still reach the link.
     stops.unshift(() => demo.stop());

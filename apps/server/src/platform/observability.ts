@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { KIOSK_QUERY } from '@voltfleet/domain';
 import type { Db } from '../db/db.js';
-import { Foreground } from './foreground.js';
 
 const KIOSK_IN_URL = new RegExp(`([?&]${KIOSK_QUERY}=)[^&#]*`, 'g');
 
@@ -40,23 +39,8 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { db: D
     registers: [registry],
   });
   app.decorate('metrics', registry);
-  const foreground = new Foreground();
-  app.decorate('foreground', foreground);
-  // Answers people wait for: not a live socket (open for as long as the page is) nor the probes.
-  const counted = new WeakSet<FastifyRequest>();
-  app.addHook('onRequest', async (request) => {
-    if (request.headers.upgrade || request.url === '/healthz' || request.url === '/readyz') return;
-    counted.add(request);
-    foreground.started();
-  });
-  // A request ends with its response, or without one when the client went away (never counted twice).
-  const finished = (request: FastifyRequest) => {
-    if (counted.delete(request)) foreground.finished();
-  };
-  app.addHook('onRequestAbort', async (request) => finished(request));
 
   app.addHook('onResponse', async (request, reply) => {
-    finished(request);
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
@@ -104,7 +88,5 @@ export async function listenForMetrics(registry: Registry, port: number, host: s
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;
-    /** The requests being served (platform/foreground.ts): background work steps aside for them. */
-    foreground: Foreground;
   }
 }

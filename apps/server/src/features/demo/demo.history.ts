@@ -112,11 +112,6 @@ export interface SeedHistoryOptions {
   progress?: (run: HistoryRun) => Promise<void> | void;
   /** True once the server stops: the run returns after its in-flight readings are committed. */
   stopped?: () => boolean;
-  /**
-   * Awaited between windows, after `breathe`: resolves when the server is not answering a request (or after a
-   * bounded wait), so pages are answered before the next window's statements queue on the database.
-   */
-  yieldTo?: () => Promise<void>;
 }
 
 interface Window {
@@ -162,7 +157,6 @@ export async function seedHistory(options: SeedHistoryOptions): Promise<HistoryR
     run.committedUntil = window.until;
     await progress?.(run);
     await breathe();
-    await options.yieldTo?.();
   };
 
   try {

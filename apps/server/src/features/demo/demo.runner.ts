@@ -73,8 +73,6 @@ export interface DemoRunOptions {
   seeding?: DemoSeeding;
   /** Wall clock (tests). */
   wallClock?: () => number;
-  /** Awaited between the history's windows: the server's requests go first (platform/foreground.ts). */
-  yieldTo?: () => Promise<void>;
 }
 
 /**
@@ -257,7 +255,6 @@ async function seedDemoHistory(
     sink: ingest,
     wallClock,
     stopped,
-    ...(opts.yieldTo ? { yieldTo: opts.yieldTo } : {}),
     progress: async (r) => {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
       seeding.update({
@@ -322,7 +319,6 @@ async function priceHistory({ db, opts, seeding, wallClock, stopped }: SeedingCo
     for (const [i, [from, to]] of spans.entries()) {
       // Each span is one long statement on PGlite's thread: the server (and a stop signal) gets its turn between.
       await breathe();
-      await opts.yieldTo?.();
       if (stopped()) return;
       await refreshEarnings(db, plantIds, from, to);
       const share = HISTORY_SHARE + ((1 - HISTORY_SHARE) * (i + 1)) / spans.length;
