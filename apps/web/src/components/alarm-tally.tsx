@@ -18,7 +18,7 @@ export function AlarmTallyText({ tally, 'data-testid': testId }: { tally: AlarmT
   );
   return (
     <span className="alarm-tally" data-testid={testId}>
-      {parts.length > 0 ? parts.join(' · ') : t('alarmTally.none')}
+      {parts.length > 0 ? parts.join(' · ') : t('common.alarmTally.none')}
     </span>
   );
 }
@@ -29,7 +29,7 @@ export function NormalWithAlarmsNote({ tally, 'data-testid': testId }: { tally: 
   if (tally.normalPlantsWithAlarms === 0) return null;
   return (
     <span className="alarm-tally" data-testid={testId}>
-      {t('alarmTally.normalWithAlarms', { n: formatNumber(tally.normalPlantsWithAlarms, i18n.language) })}
+      {t('common.alarmTally.normalWithAlarms', { n: formatNumber(tally.normalPlantsWithAlarms, i18n.language) })}
     </span>
   );
 }

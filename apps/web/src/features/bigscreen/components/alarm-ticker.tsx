@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BigScreenAlarms } from '@voltfleet/domain';
+import { ALARM_SEVERITY_LABELS, type BigScreenAlarms, type Lang } from '@voltfleet/domain';
 import { formatPlantTime } from '@/lib/format';
 import { formatNumber } from '@/lib/number-format';
 
@@ -9,8 +9,8 @@ export function AlarmTicker({ data }: { data: BigScreenAlarms | undefined }) {
   const alarms = data?.alarms ?? [];
   const items = alarms.map((alarm) => (
     <span key={alarm.id} className={`bs-ticker-item bs-severity-${alarm.severity}`}>
-      <b>{t(`bigScreen.severity.${alarm.severity}`)}</b> {formatPlantTime(alarm.raisedAt, alarm.timeZone)} ·{' '}
-      {alarm.plantName ?? alarm.sn} · {alarm.name}
+      <b>{ALARM_SEVERITY_LABELS[alarm.severity][i18n.language as Lang]}</b>{' '}
+      {formatPlantTime(alarm.raisedAt, alarm.timeZone)} · {alarm.plantName ?? alarm.sn} · {alarm.name}
     </span>
   ));
   return (
