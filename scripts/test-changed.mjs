@@ -86,6 +86,66 @@ function journeysFor(root, changed) {
   return { journeys: [...picked].sort(), why };
 }
 
+const SERVER_SRC = 'apps/server/src';
+const FEATURE_OF = /^apps\/server\/src\/features\/([^/]+)\//;
+const isTest = (file) => /\.test\.[cm]?tsx?$/.test(file);
+
+/** The TypeScript files below `dir` (relative to root), recursively. */
+function sourceFiles(root, dir) {
+  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.[cm]?tsx?$/.test(e.name))
+    .map((e) =>
+      path
+        .relative(root, path.join(e.parentPath ?? e.path, e.name))
+        .split(path.sep)
+        .join('/'),
+    );
+}
+
+/** Whether a source file imports anything of feature `name` (`../name/…` from a feature, `features/name/…` else). */
+function importsFeature(text, name) {
+  return new RegExp(`from '(?:\\.\\./${name}/|[./]*features/${name}/)`).test(text);
+}
+
+/**
+ * The server tests a change confined to the server's feature folders can reach, read from the imports: the changed
+ * features' own tests, the tests of the features whose code imports one of them, the other server tests (src/test,
+ * src/platform, src/link) that import one directly, and the route-wide checks when a route file changed. Every
+ * database test builds the whole app, so `vitest related` picks nearly all of them (1,065 tests for a comment in
+ * roles, 274 s); `npm test` still runs every one. Undefined when the change reaches the server otherwise (shared
+ * code, a workspace package): then `vitest related` decides.
+ */
+export function serverFeatureTests(root, changed) {
+  const server = changed.filter((f) => f.startsWith(`${SERVER_SRC}/`));
+  const features = new Set();
+  for (const file of server) {
+    const feature = FEATURE_OF.exec(file)?.[1];
+    if (!feature) return undefined;
+    features.add(feature);
+  }
+  if (features.size === 0) return undefined;
+  const files = sourceFiles(root, SERVER_SRC);
+  const read = (file) => readFileSync(path.join(root, file), 'utf8');
+  const reached = new Set(features);
+  for (const file of files) {
+    const owner = FEATURE_OF.exec(file)?.[1];
+    if (!owner || reached.has(owner) || isTest(file)) continue;
+    const text = read(file);
+    if ([...features].some((f) => importsFeature(text, f))) reached.add(owner);
+  }
+  const tests = files.filter((file) => {
+    if (!isTest(file) || !existsSync(path.join(root, file))) return false;
+    const owner = FEATURE_OF.exec(file)?.[1];
+    if (owner) return reached.has(owner);
+    const text = read(file);
+    return [...reached].some((f) => importsFeature(text, f));
+  });
+  if (server.some((f) => f.endsWith('.routes.ts')))
+    for (const check of ['openapi-scope', 'openapi-hostile', 'openapi-fuzz'])
+      tests.push(`${SERVER_SRC}/platform/${check}.test.ts`);
+  return { features: [...reached].sort(), tests: [...new Set(tests)].sort() };
+}
+
 /**
  * What each suite runs in the quick loop: `args` replacing the suite's own, or `skip` with the reason. A workspace's
  * vitest suite runs `vitest related` on the changed files it can import (its own and its workspace dependencies');
@@ -117,8 +177,16 @@ export function changedPlan(root, suites, ref) {
     const configChanged =
       rootChanged ||
       mine.some((f) => f.startsWith(`${suite.cwd}/`) && /^[^/]+\/[^/]+\/[^/]+\.(json|[cm]?[jt]s)$/.test(f));
+    const narrowed = suite.name === 'server' && !configChanged ? serverFeatureTests(root, mine) : undefined;
     if (configChanged) plan.set(suite, { args: suite.args ?? [], why: ['a manifest or config changed: all of it'] });
     else if (mine.length === 0) plan.set(suite, { skip: 'nothing it imports changed' });
+    else if (narrowed && mine.every((f) => f.startsWith(`${SERVER_SRC}/`)))
+      plan.set(suite, {
+        args: narrowed.tests.map((f) => path.relative(suite.cwd, f)),
+        why: [
+          `${narrowed.tests.length} test file(s) of the features ${narrowed.features.join(', ')} and their importers`,
+        ],
+      });
     else
       plan.set(suite, {
         related: mine.filter((f) => existsSync(path.join(root, f))).map((f) => path.join(root, f)),
