@@ -1,17 +1,10 @@
 import { useState } from 'react';
 import { Alert, Empty, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  HISTORY_MAX_FIELDS,
-  ROLLUP_HISTORY_FIELDS,
-  fieldByKey,
-  planHistory,
-  translate,
-  type Lang,
-} from '@voltfleet/domain';
+import { HISTORY_MAX_FIELDS, ROLLUP_HISTORY_FIELDS, planHistory, translate, type Lang } from '@voltfleet/domain';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
 import { useDeviceHistory } from '../api/get-device-history';
-import { historyCharts } from './history-chart-data';
+import { historyCharts, historySeriesName } from './history-chart-data';
 import { HistoryFieldPicker } from './history-field-picker';
 import { HistoryRangePicker, type HistoryRangeValue } from './history-range-picker';
 
@@ -35,8 +28,7 @@ export function DeviceHistoryTab({ deviceId, timeZone }: { deviceId: number; tim
   const fields = rollupsOnly ? picked.filter((f) => f in ROLLUP_HISTORY_FIELDS) : picked;
   const plan = planHistory({ fields: fields.join(','), ...range }, nowMs, zone);
   const history = useDeviceHistory(deviceId, { fields, ...range }, plan.ok);
-  const nameOf = (key: string) => fieldByKey(key)?.names[lang] ?? key;
-  const charts = history.data ? historyCharts(history.data, nameOf) : [];
+  const charts = history.data ? historyCharts(history.data, (key, step) => historySeriesName(key, step, lang)) : [];
   const empty = history.data?.series.every((s) => s.points.length === 0) ?? false;
 
   const refusal = tooMany

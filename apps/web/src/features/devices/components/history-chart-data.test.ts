@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceHistory } from '@voltfleet/domain';
-import { historyCharts } from './history-chart-data';
+import { historySeriesName, historyCharts } from './history-chart-data';
 
 const DAY_START = Date.parse('2026-03-09T23:00:00.000Z'); // 10 March in Prague
 const history = (over: Partial<DeviceHistory>): DeviceHistory => ({
@@ -75,5 +75,17 @@ describe('historyCharts', () => {
     // The axis: a day's first slot by its date, the others by their time; ticks on whole units of 15 minutes.
     expect(charts[0]!.slotMinutes).toBe(15);
     expect([0, 4, 96, 100].map((i) => charts[0]!.ticks[i])).toEqual(['03-10', '01:00', '03-11', '01:00']);
+  });
+});
+
+describe('historySeriesName', () => {
+  it.each([
+    ['pvEnergyTodayKwh', '1d', 'en', 'PV energy per day'],
+    ['pvEnergyTodayKwh', '1d', 'de', 'PV-Energie pro Tag'],
+    ['pvEnergyTodayKwh', '5m', 'en', 'PV energy today'],
+    ['pvPowerW', '1d', 'en', 'PV power'],
+    ['noSuchField', '1h', 'en', 'noSuchField'],
+  ] as const)('%s at %s in %s: %s', (key, step, lang, name) => {
+    expect(historySeriesName(key, step, lang)).toBe(name);
   });
 });

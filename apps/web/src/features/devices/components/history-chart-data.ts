@@ -1,4 +1,22 @@
-import { HISTORY_STEP_MS, type DeviceHistory, type FieldUnit, type HistoryStep } from '@voltfleet/domain';
+import {
+  HISTORY_STEP_MS,
+  energyPerSlotName,
+  energyQuantityOf,
+  fieldByKey,
+  type DeviceHistory,
+  type FieldUnit,
+  type HistoryStep,
+  type Lang,
+} from '@voltfleet/domain';
+
+/**
+ * A series' name: a day's energy counter read per day is that day's sum, named by what it sums ("PV energy per day",
+ * issue 36.9) as reports and the energy export name it; within a day it is the counter itself ("PV energy today").
+ */
+export function historySeriesName(key: string, step: HistoryStep, lang: Lang): string {
+  const quantity = step === '1d' ? energyQuantityOf(key) : undefined;
+  return quantity ? energyPerSlotName(quantity, '1d', lang) : (fieldByKey(key)?.names[lang] ?? key);
+}
 import { formatAxisLabel } from '@/lib/format';
 
 export interface HistoryChartData {
@@ -26,7 +44,10 @@ function tick(ms: number, timeZone: string, step: HistoryStep): string {
  * The history as charts, one per unit (a voltage and a power cannot share an axis): slots of the coarsest step of
  * the unit's series from the window's start to its end, each point in the slot its time falls in.
  */
-export function historyCharts(history: DeviceHistory, nameOf: (key: string) => string): HistoryChartData[] {
+export function historyCharts(
+  history: DeviceHistory,
+  nameOf: (key: string, step: HistoryStep) => string,
+): HistoryChartData[] {
   const fromMs = Date.parse(history.from);
   const toMs = Date.parse(history.to);
   const oneDay = toMs - fromMs <= HISTORY_STEP_MS['1d'] + HISTORY_STEP_MS['1h'];
@@ -51,7 +72,7 @@ export function historyCharts(history: DeviceHistory, nameOf: (key: string) => s
           const slot = Math.floor((t - fromMs + stepMs / 2) / stepMs);
           if (slot >= 0 && slot < count) values[slot] = v;
         }
-        return { key: s.key, name: nameOf(s.key), values };
+        return { key: s.key, name: nameOf(s.key, s.step), values };
       }),
     };
   });
