@@ -16,6 +16,7 @@ interface PlantItem {
   plantId: number;
   name: string;
   address: string;
+  powerKw: number;
   status: 'normal' | 'alarm' | 'offline';
   type: number;
   activeAlarms: { count: number; maxSeverity: string | null };
