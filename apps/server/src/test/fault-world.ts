@@ -163,8 +163,9 @@ export async function startFaultWorld(serials: readonly string[]): Promise<Fault
           // The same client id after a restart: the broker kept this session's messages meanwhile.
           MQTT_CLIENT_ID: `vf-faults-${process.pid}`,
           // Longer than a restart takes (an answer redelivered to the restarted process must not find its command
-          // timed out already), short enough for a test.
-          COMMAND_TIMEOUT_SECONDS: '20',
+          // timed out already) with a loaded CI machine's margin (20 s was too little once, 2026-12-02), short enough
+          // for a test.
+          COMMAND_TIMEOUT_SECONDS: '30',
           LOG_LEVEL: 'info',
         },
         readyWhen: { http: false, mqtt: false, output: /device link: subscribed to/ },

@@ -302,8 +302,10 @@ describe.skipIf(!POSTGRES || !MOSQUITTO)(
       try {
         // One command per device: a command's own message to its sender is written in its answer's transaction
         // (a batch to several devices writes one summary when its last settles, which the silent device never lets).
-        for (const [i, device] of [answering!, silent!, refusing!].entries())
-          first.push(...(await issue([device.id], 4, `first-${i}`)));
+        const issued = await Promise.all(
+          [answering!, silent!, refusing!].map((device, i) => issue([device.id], 4, `first-${i}`)),
+        );
+        first.push(...issued.flat());
         await waitFor(
           async () => (await statusOf(first)).every((c) => c.status === 'sent'),
           'the commands to be sent',
