@@ -1,5 +1,6 @@
 import {
   ALARM_ACK_FILTERS,
+  ALARM_SEARCH_PATH,
   ALARM_GROUPS,
   ALARM_SEVERITIES,
   ALARM_SORTS,
@@ -11,13 +12,15 @@ import {
 } from '@voltfleet/domain';
 import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 
+/** The search's address: the domain's, which alarm notices link to as well. */
+export { ALARM_SEARCH_PATH };
+
 /**
  * The Alarm Center's filters live in the URL query string, so that a link (an overview figure, a bookmark, a link
  * sent to a colleague) opens the search already filtered. These read and write it; what the URL holds that the
  * contract (domain alarmFilterSchema) would refuse is left out rather than sent.
  */
 
-export const ALARM_SEARCH_PATH = '/alarmCenter/alarmSearch';
 export const ALARM_OVERVIEW_PATH = '/alarmCenter/alarmOverView';
 
 export interface AlarmSearchState {
