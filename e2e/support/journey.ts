@@ -204,8 +204,10 @@ export async function readMenu(page: Page): Promise<{ modules: string[]; pages: 
 }
 
 /**
- * The row of a list (by its test id) that contains `text`, paging forward with the pager until it shows: the
- * server is shared, so earlier journeys' rows may push a new one onto a later page.
+ * The row of a list (by its test id) that contains `text`, paging through the list from its first page until it
+ * shows: the server is shared, so earlier journeys' rows may push a new one onto a later page. It starts again from
+ * the first page because a list keeps the page it was on when it reloads (after a deletion, say), and the row sought
+ * may now sit on an earlier one.
  */
 export async function showRow(page: Page, table: string, text: string): Promise<Locator> {
   const list = page.getByTestId(table);
@@ -213,6 +215,11 @@ export async function showRow(page: Page, table: string, text: string): Promise<
   const current = list.locator('[aria-current="page"]');
   const next = list.getByRole('button', { name: 'Next page' });
   await tableLoaded(list);
+  if ((await row.count()) === 0 && (await current.count()) > 0 && (await current.innerText()) !== '1') {
+    await list.getByRole('button', { name: 'Page 1', exact: true }).click();
+    await current.filter({ hasText: /^1$/ }).waitFor();
+    await tableLoaded(list);
+  }
   while ((await row.count()) === 0) {
     if ((await next.count()) === 0 || (await next.isDisabled())) throw new Error(`${table} has no row with "${text}"`);
     const at = Number(await current.innerText());
