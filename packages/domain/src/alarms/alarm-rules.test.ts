@@ -191,7 +191,7 @@ describe('alarm rules', () => {
     expect(stepFaults(trackers, 120_000, [], RULES)).toEqual([]);
     expect(stepFaults(trackers, 120_000 + RULES.recoverMs, [], RULES)).toEqual([]);
     expect(stepFaults(trackers, 120_000 + RULES.flapWindowMs, [], RULES)).toEqual([
-      { kind: 'recover', code: F.code, alarmId: 9, at: 120_000 },
+      { kind: 'recover', code: F.code, alarmId: 9, at: 120_000, lastSeenAt: 60_000 },
     ]);
     expect(trackers.size).toBe(0);
   });

@@ -97,8 +97,11 @@ export type AlarmAction =
   | { kind: 'raise'; code: string; deviceCode: number | null; raisedAt: number; at: number }
   /** The fault came back before its alarm recovered. */
   | { kind: 'seen'; code: string; alarmId: number; at: number }
-  /** The fault has been absent long enough: the alarm recovered when the fault went away (`at`). */
-  | { kind: 'recover'; code: string; alarmId: number; at: number };
+  /**
+   * The fault has been absent long enough: the alarm recovered when the fault went away (`at`); `lastSeenAt` is its
+   * last report (the alarm's "last seen", which a fault raised and gone within one batch would otherwise not get).
+   */
+  | { kind: 'recover'; code: string; alarmId: number; at: number; lastSeenAt: number };
 
 /** The newest time the trackers have taken into account; an older reading changes nothing. */
 export function trackersTime(trackers: Iterable<FaultTracker>): number {
@@ -147,7 +150,7 @@ export function stepFaults(
     const { recoverMs } = timingOf(t.code, rules);
     const needed = t.flapping ? Math.max(recoverMs, rules.flapWindowMs) : recoverMs;
     if (ts - t.absentSince >= needed) {
-      actions.push({ kind: 'recover', code: t.code, alarmId: t.alarmId, at: t.absentSince });
+      actions.push({ kind: 'recover', code: t.code, alarmId: t.alarmId, at: t.absentSince, lastSeenAt: t.lastSeenAt });
       trackers.delete(t.code);
     }
   }

@@ -1,5 +1,6 @@
 import {
   alarmByCode,
+  raiseReopens,
   severityRank,
   trackerRaised,
   unknownAlarm,
@@ -48,13 +49,14 @@ export async function applyRound(
   raisedInWindow: (tx: Queryable, queries: RaiseQuery[], raises: Map<string, KnownRaises>) => Promise<number[]>,
 ): Promise<void> {
   const { changes, events } = work;
-  const recovers: { alarmId: number; at: number }[] = [];
+  const recovers: { alarmId: number; at: number; lastSeenAt: number }[] = [];
   const raises: (DeviceAction & { action: { kind: 'raise' } })[] = [];
   for (const a of actions) {
     const { action } = a;
     // The fault of an active alarm came back before it recovered.
     if (action.kind === 'seen') events.push({ alarmId: action.alarmId, at: action.at, kind: 'seen' });
-    else if (action.kind === 'recover') recovers.push({ alarmId: action.alarmId, at: action.at });
+    else if (action.kind === 'recover')
+      recovers.push({ alarmId: action.alarmId, at: action.at, lastSeenAt: action.lastSeenAt });
     else raises.push({ ...a, action });
   }
   for (const alarm of await recoverAlarms(tx, recovers, events)) if (alarm) changes.push({ event: 'recovered', alarm });
@@ -67,8 +69,9 @@ export async function applyRound(
   const fresh: typeof raises = [];
   for (const [i, r] of raises.entries()) {
     const { deviceId, trackers, action } = r;
-    const reopened =
-      counts[i]! >= rules.flapCount ? await reopenFlapping(tx, deviceId, action.code, action.at, events) : null;
+    const reopened = raiseReopens(counts[i]!, rules)
+      ? await reopenFlapping(tx, deviceId, action.code, action.at, events)
+      : null;
     if (!reopened) {
       fresh.push(r);
       continue;

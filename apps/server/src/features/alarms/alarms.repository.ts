@@ -6,7 +6,7 @@ import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 /**
  * Every write to the alarms, alarm_events and alarm_faults tables (the alarms feature owns them): the engine's, and
  * the acknowledgement, the only change the pages make (the reads are in alarm-search.repository.ts and
- * alarm-overview.repository.ts). One write happens in the database instead: a device moved to another plant takes
+ * alarm-overview.repository.ts), and, in past-alarms.repository.ts, the alarms of a past the engine did not see. One write happens in the database instead: a device moved to another plant takes
  * its active alarms along (trigger of migration 0039), so an active alarm's plant is always its device's; an alarm
  * reopened here (flapping) takes its device's plant likewise.
  */
@@ -278,21 +278,22 @@ export async function touchAlarms(db: Queryable, seen: { alarmId: number; at: nu
 }
 
 /**
- * Recovers active alarms (each at its `at`), in one statement. Returns, in the order of `list`, each alarm after the
- * change; null for one that was no longer active.
+ * Recovers active alarms (each at its `at`, with the fault's last report as its "last seen"), in one statement.
+ * Returns, in the order of `list`, each alarm after the change; null for one that was no longer active.
  */
 export async function recoverAlarms(
   db: Queryable,
-  list: readonly { alarmId: number; at: number }[],
+  list: readonly { alarmId: number; at: number; lastSeenAt: number }[],
   events: AlarmEventRow[],
 ): Promise<((AlarmChange & { flapping: boolean }) | null)[]> {
   if (list.length === 0) return [];
   const { rows } = await db.query<AlarmRow>(
-    `UPDATE alarms a SET state = 'recovered', recovered_at = greatest(a.raised_at, r.at), updated_at = now()
-       FROM unnest($1::int8[], $2::timestamptz[]) AS r(id, at)
+    `UPDATE alarms a SET state = 'recovered', recovered_at = greatest(a.raised_at, r.at),
+            last_seen_at = greatest(a.last_seen_at, r.seen), updated_at = now()
+       FROM unnest($1::int8[], $2::timestamptz[], $3::timestamptz[]) AS r(id, at, seen)
       WHERE a.id = r.id AND a.state = 'active'
      RETURNING a.id, a.device_id, a.plant_id, a.code, a.severity, a.state, a.raised_at, a.recovered_at, a.flapping`,
-    [list.map((r) => r.alarmId), list.map((r) => iso(r.at))] as never[],
+    [list.map((r) => r.alarmId), list.map((r) => iso(r.at)), list.map((r) => iso(r.lastSeenAt))] as never[],
   );
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return list.map(({ alarmId, at }) => {
