@@ -215,6 +215,9 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       historyIngest = new Ingest(db);
       if (config.alarms) historyIngest.on('stored', alarms.onStored);
     }
+    // The months before the last week come after the live run started, through an ingest no alarm engine or live
+    // channel listens to: both have moved on to newer readings (the runner works those months' alarms out itself).
+    const olderIngest = config.demoHistoryDays > 0 ? new Ingest(db) : undefined;
     const demo = await runDemoFleet(db, {
       dataDir: config.dataDir,
       mqttUrl: brokerUrl,
@@ -225,6 +228,8 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       historyDays: config.demoHistoryDays,
       ...(config.demoReportSeconds ? { reportSeconds: config.demoReportSeconds } : {}),
       ...(historyIngest ? { ingest: historyIngest } : {}),
+      ...(olderIngest ? { olderIngest } : {}),
+      ...(config.alarms ? { alarmRules: config.alarmRules } : {}),
       seeding: app.demoSeeding,
     });
     // The simulated devices stop first so their last readings still reach the link.

@@ -8,8 +8,11 @@ import { z } from 'zod';
 export const DEMO_SEEDING_STATES = ['off', 'pending', 'running', 'done', 'failed'] as const;
 export type DemoSeedingState = (typeof DEMO_SEEDING_STATES)[number];
 
-/** While running: writing the readings (`history`), then pricing their earnings (`earnings`, the fleet is live). */
-export const DEMO_SEEDING_PHASES = ['history', 'earnings'] as const;
+/**
+ * While running: writing the last week's readings (`recent`; the fleet goes live after it), then the months before it
+ * (`history`, the fleet is live), then pricing their earnings (`earnings`).
+ */
+export const DEMO_SEEDING_PHASES = ['recent', 'history', 'earnings'] as const;
 export type DemoSeedingPhase = (typeof DEMO_SEEDING_PHASES)[number];
 
 /** Where the seeding of the demo's history stands, as GET /api/demo/seeding answers it. */

@@ -10,13 +10,16 @@ import { startMqttBroker, type MqttBroker } from '../../link/mqtt-broker.js';
 import { deviceDirectory } from '../devices/device-directory.js';
 import { Ingest } from '../telemetry/ingest.js';
 import { AlarmEngine } from '../alarms/alarm-engine.js';
-import { advanceHistory } from './demo.history.js';
+import { PastAlarms } from '../alarms/past-alarms.js';
+import { advanceHistory, type HistoryPlan } from './demo.history.js';
 import { runDemoFleet, type DemoRun } from './demo.runner.js';
 import { DemoSeeding } from './demo.seeding.js';
-import { readHistoryState } from './demo.state.js';
+import { readHistoryState, type HistoryState } from './demo.state.js';
 
 const HOUR = 3_600_000;
+/** Three days, the last of them recent (seeded first, 5-minute readings), the two before it hourly (seeded after). */
 const DAYS = 3;
+const RECENT_DAYS = 1;
 /**
  * The simulated clock runs 60 times faster than the real one, and six hours behind it (the device link refuses
  * readings from the future), so the live run's minutes pass in seconds.
@@ -28,11 +31,15 @@ const clock = () => REAL_START - 6 * HOUR + (Date.now() - REAL_START) * SPEED;
 const demo = demoFleetConfig({ startMs: 0 });
 const INVERTERS = demo.devices.filter((d) => d.kind === 'inverter').map((d) => d.sn);
 
-/** One server's worth of what the history goes through: database, ingest, alarm engine, in-process broker. */
+/**
+ * One server's worth of what the history goes through: database, ingest, alarm engine, in-process broker, and the
+ * quiet ingest of the older months (nothing listens to it, as in runtime.ts).
+ */
 interface Platform {
   db: Db;
   dataDir: string;
   ingest: Ingest;
+  older: Ingest;
   alarms: AlarmEngine;
   broker: MqttBroker;
 }
@@ -44,12 +51,13 @@ async function platform(): Promise<Platform> {
   const alarms = new AlarmEngine(db, { rules: DEFAULT_ALARM_RULES });
   ingest.on('stored', alarms.onStored);
   const broker = await startMqttBroker({ port: 0, host: '127.0.0.1', directory: deviceDirectory(db), sink: ingest });
-  return { db, dataDir, ingest, alarms, broker };
+  return { db, dataDir, ingest, older: new Ingest(db), alarms, broker };
 }
 
 async function close(p: Platform): Promise<void> {
   await p.broker.close();
   await p.ingest.flush();
+  await p.older.flush();
   await p.alarms.flush();
   await p.db.close();
   await rm(p.dataDir, { recursive: true, force: true });
@@ -62,7 +70,10 @@ function start(p: Platform, seeding = new DemoSeeding()): Promise<DemoRun> {
     hash: async (pw) => `hash:${pw}`,
     log: () => undefined,
     historyDays: DAYS,
+    historyRecentDays: RECENT_DAYS,
     ingest: p.ingest,
+    olderIngest: p.older,
+    alarmRules: DEFAULT_ALARM_RULES,
     seeding,
     wallClock: clock,
   });
@@ -73,7 +84,7 @@ const num = async (db: Db, sql: string, params: unknown[] = []) =>
 
 /** Resolves once every inverter has a reading after `afterMs` (the live run reports over MQTT). */
 async function liveReadings(db: Db, afterMs: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const reporting = await num(
       db,
@@ -90,7 +101,7 @@ async function liveReadings(db: Db, afterMs: number): Promise<void> {
 
 /** Resolves once the seeding is done (its earnings priced after the live run started). */
 async function seeded(seeding: DemoSeeding): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (seeding.status.state !== 'done') {
     if (Date.now() > deadline) throw new Error(`seeding is ${JSON.stringify(seeding.status)}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -128,6 +139,16 @@ async function compareDays(db: Db, fleet: Fleet, fromMs: number, toMs: number) {
   return compared;
 }
 
+/** The alarms of the history's older part: the same fleet replayed over it, its readings through PastAlarms. */
+async function pastAlarmCount(db: Db, plan: HistoryPlan): Promise<number> {
+  const ids = await db.query<{ id: number; sn: string }>(`SELECT id, sn FROM devices`);
+  const bySn = new Map(ids.rows.map((r) => [r.sn, Number(r.id)]));
+  const past = new PastAlarms(DEFAULT_ALARM_RULES);
+  const fleet = createFleet(demoFleetConfig({ startMs: plan.startMs }));
+  advanceHistory(fleet, plan, plan.recentFromMs, (reading) => past.observe(bySn.get(reading.sn)!, reading));
+  return past.count;
+}
+
 describe('demo history', () => {
   let p: Platform;
   beforeAll(async () => {
@@ -137,23 +158,37 @@ describe('demo history', () => {
     await close(p);
   });
 
-  it('seeds history through the ingest on a first start, then the same fleet goes live', async () => {
-    const seeding = new DemoSeeding();
-    const first = await start(p, seeding);
+  it('seeds the recent day first, goes live, then the days before it, and the same energy as one fleet', async () => {
+    // Each phase the seeding enters, and whether the fleet was live by then.
+    const run: { current?: DemoRun } = {};
+    const phases: string[] = [];
+    const seeding = new (class extends DemoSeeding {
+      override update(change: Parameters<DemoSeeding['update']>[0]): void {
+        if (change.phase && change.phase !== this.status.phase)
+          phases.push(`${change.phase} ${run.current?.fleet ? 'live' : 'not live'}`);
+        super.update(change);
+      }
+    })();
+    const first = (run.current = await start(p, seeding));
     expect(seeding.status.state).not.toBe('off');
     await first.live;
     expect(first.fleet).toBeDefined();
     await seeded(seeding);
+    expect(phases).toEqual(['recent not live', 'history live', 'earnings live']);
     expect(seeding.status).toMatchObject({ state: 'done', percent: 100, days: DAYS, phase: null });
     const historyEnd = Date.parse(seeding.status.simulatedUntil!);
     expect(historyEnd).toBeGreaterThan(clock() - 20 * 60_000);
+    const state = (await readHistoryState(p.dataDir))!;
+    expect(Date.parse(state.liveAt!)).toBeLessThanOrEqual(Date.parse(state.completedAt!));
+    expect(state.recentFromMs - state.startMs).toBe((DAYS - RECENT_DAYS) * 24 * HOUR);
 
-    // Readings: one every 5 minutes (and every minute around fault changes) per inverter, 3 days back.
-    const perInverter = await num(
-      p.db,
-      `SELECT min(n) AS n FROM (SELECT count(*) AS n FROM readings GROUP BY device_id) c`,
-    );
-    expect(perInverter).toBeGreaterThanOrEqual(DAYS * 288 * 0.95);
+    // Readings: the recent day one every 5 minutes (and every minute around fault changes) per inverter, the days
+    // before it one an hour (and every 5 minutes through an hour in which faults come or go).
+    const perInverter = (sql: string) =>
+      num(p.db, `SELECT min(n) AS n FROM (SELECT count(*) AS n FROM readings WHERE ${sql} GROUP BY device_id) c`);
+    const from = new Date(state.recentFromMs);
+    expect(await perInverter(`ts > '${from.toISOString()}'`)).toBeGreaterThanOrEqual(RECENT_DAYS * 288 * 0.95);
+    expect(await perInverter(`ts <= '${from.toISOString()}'`)).toBeGreaterThanOrEqual((DAYS - RECENT_DAYS) * 24);
     const oldest = await num(p.db, `SELECT extract(epoch FROM min(ts)) * 1000 AS n FROM readings`);
     expect(oldest).toBeLessThan(clock() - (DAYS - 0.1) * 24 * HOUR);
 
@@ -176,11 +211,15 @@ describe('demo history', () => {
     // The earnings of the history's days are priced already.
     expect(await num(p.db, `SELECT count(DISTINCT plant_id) AS n FROM plant_earnings_day`)).toBe(plants);
 
-    // Alarms over the history, raised by the alarm engine from the readings' faults.
+    // Alarms over the history, raised by the alarm engine from the readings' faults; those of the days before the
+    // recent one worked out by the same rules from the same readings (PastAlarms), once.
     await p.alarms.flush();
     expect(
       await num(p.db, `SELECT count(*) AS n FROM alarms WHERE raised_at < $1`, [new Date(historyEnd - HOUR)]),
     ).toBeGreaterThan(0);
+    expect(await num(p.db, `SELECT count(*) AS n FROM alarms WHERE raised_at < $1`, [from])).toBe(
+      await pastAlarmCount(p.db, state),
+    );
 
     // Recorded: a restart will not seed again.
     expect(await readHistoryState(p.dataDir)).toMatchObject({
@@ -231,38 +270,51 @@ describe('demo history, interrupted', () => {
     await close(p);
   });
 
-  it('continues from its checkpoint on the next start, without doubled energy', async () => {
+  /** Starts the demo and stops it, as a stopped server would, once `when` holds of its seeding. */
+  async function interrupted(when: (status: DemoSeeding['status']) => boolean): Promise<HistoryState> {
     const seeding = new DemoSeeding();
-    const first = await start(p, seeding);
-    // Stop it part-way, as a stopped server would.
+    const run = await start(p, seeding);
     const deadline = Date.now() + 60_000;
-    while (seeding.status.percent < 40 && seeding.status.state !== 'done' && Date.now() < deadline)
+    while (!when(seeding.status) && seeding.status.state !== 'done' && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
-    await first.stop();
-    expect(first.fleet).toBeUndefined();
-    const state = await readHistoryState(p.dataDir);
-    expect(state?.completedAt).toBeUndefined();
-    expect(state!.committedUntil).toBeGreaterThan(state!.startMs);
+    await run.stop();
+    const state = (await readHistoryState(p.dataDir))!;
+    expect(state.completedAt).toBeUndefined();
+    return state;
+  }
+
+  it('continues each part from its checkpoint on the next start, without doubled energy or alarms', async () => {
+    // Stopped in the recent day: the fleet never went live.
+    const inRecent = await interrupted((s) => s.phase === 'recent' && s.percent > 20);
+    expect(inRecent.liveAt).toBeUndefined();
+    expect(inRecent.recentUntil).toBeGreaterThan(inRecent.recentFromMs);
+    // Stopped in the days before it: the fleet went live, the older part is under way.
+    const inOlder = await interrupted((s) => s.phase === 'history' && s.readings > 200);
+    expect(inOlder.liveAt).toEqual(expect.any(String));
+    expect(inOlder.committedUntil).toBeGreaterThan(inOlder.startMs);
+    expect(inOlder.committedUntil).toBeLessThan(inOlder.recentFromMs);
 
     const again = new DemoSeeding();
-    const second = await start(p, again);
-    await second.live;
+    const last = await start(p, again);
+    await last.live;
     await seeded(again);
-    expect(await readHistoryState(p.dataDir)).toMatchObject({
-      startMs: state!.startMs,
-      completedAt: expect.any(String),
-    });
+    const state = (await readHistoryState(p.dataDir))!;
+    expect(state).toMatchObject({ startMs: inRecent.startMs, completedAt: expect.any(String) });
     const historyEnd = Date.parse(again.status.simulatedUntil!);
-    await second.stop();
+    await last.stop();
     await p.ingest.flush();
+    await p.alarms.flush();
     expect(await counterResets(p.db)).toBe(0);
+    expect(
+      await num(p.db, `SELECT count(*) AS n FROM alarms WHERE raised_at < $1`, [new Date(state.recentFromMs)]),
+    ).toBe(await pastAlarmCount(p.db, state));
 
     // The same history replayed in one go has the energy the interrupted one stored.
-    const whole = createFleet(demoFleetConfig({ startMs: state!.startMs }));
-    advanceHistory(whole, state!, historyEnd);
+    const whole = createFleet(demoFleetConfig({ startMs: state.startMs }));
+    advanceHistory(whole, state, historyEnd);
     const days = await compareDays(p.db, whole, 0, historyEnd - 24 * HOUR);
     expect(days.length).toBeGreaterThanOrEqual(INVERTERS.length * (DAYS - 2));
     const off = days.filter((d) => Math.abs(d.stored - d.truth) > 0.3 + d.truth * 0.002);
     expect(off.slice(0, 5)).toEqual([]);
-  }, 180_000);
+  }, 240_000);
 });

@@ -47,11 +47,11 @@ export interface HistoryPlan {
   recentFromMs: number;
 }
 
-/** The history of `days` days before `nowMs`. */
-export function planHistory(nowMs: number, days: number): HistoryPlan {
+/** The history of `days` days before `nowMs`, the last `recentDays` of them recent. */
+export function planHistory(nowMs: number, days: number, recentDays = RECENT_DAYS): HistoryPlan {
   const hour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
   const startMs = hour(nowMs - days * DAY_MS);
-  return { startMs, recentFromMs: Math.max(startMs, hour(nowMs - RECENT_DAYS * DAY_MS)) };
+  return { startMs, recentFromMs: Math.max(startMs, hour(nowMs - recentDays * DAY_MS)) };
 }
 
 /**
@@ -80,7 +80,7 @@ export function advanceHistory(fleet: Fleet, plan: HistoryPlan, toMs: number, on
  */
 export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The end of the next chunk from `nowMs`: a whole number of its phase's steps, never past the wall clock. */
+/** The end of the next chunk from `nowMs`: a whole number of its phase's steps, never past `wallMs`. */
 function chunkEnd(nowMs: number, plan: HistoryPlan, wallMs: number): number {
   const r = HISTORY_RESOLUTION;
   const whole = (ms: number, seconds: number) => Math.floor(ms / (seconds * 1000)) * seconds * 1000;
@@ -112,6 +112,20 @@ export interface SeedHistoryOptions {
   progress?: (run: HistoryRun) => Promise<void> | void;
   /** True once the server stops: the run returns after its in-flight readings are committed. */
   stopped?: () => boolean;
+  /**
+   * Where this run ends instead of the wall clock (the older part of the history, seeded after the recent one): on a
+   * step of the plan, and without the live run's last minutes.
+   */
+  untilMs?: number;
+  /** Each reading submitted, with its device (the past alarms of the older part are worked out from them). */
+  onReading?: (device: LinkDevice, reading: Reading) => void;
+  /**
+   * Low priority: after each window of readings the run rests this share of the time the window took (0.5: a third
+   * of the time resting), so the pages a user opens meanwhile find PGlite's thread free more often.
+   */
+  restShare?: number;
+  /** Readings submitted and not yet committed at most (WINDOW_READINGS); fewer lets others in more often. */
+  windowReadings?: number;
 }
 
 interface Window {
@@ -140,7 +154,9 @@ export async function seedHistory(options: SeedHistoryOptions): Promise<HistoryR
     const batch: [LinkDevice, Reading][] = [];
     advance((reading) => {
       const device = devices.get(reading.sn);
-      if (device) batch.push([device, reading]);
+      if (!device) return;
+      batch.push([device, reading]);
+      options.onReading?.(device, reading);
     });
     run.readings += batch.length;
     pending += batch.length;
@@ -150,6 +166,7 @@ export async function seedHistory(options: SeedHistoryOptions): Promise<HistoryR
       done: Promise.all(batch.map(([d, r]) => sink.submit(d, r))),
     });
   };
+  let windowStarted = performance.now();
   const settleOldest = async () => {
     const window = inFlight.shift()!;
     await window.done;
@@ -157,16 +174,23 @@ export async function seedHistory(options: SeedHistoryOptions): Promise<HistoryR
     run.committedUntil = window.until;
     await progress?.(run);
     await breathe();
+    if (options.restShare) {
+      const rest = Math.min(1000, (performance.now() - windowStarted) * options.restShare);
+      await new Promise((resolve) => setTimeout(resolve, rest));
+    }
+    windowStarted = performance.now();
   };
+  const bound = () => Math.min(wallClock(), options.untilMs ?? Infinity);
 
   try {
     while (!options.stopped?.()) {
-      const end = chunkEnd(fleet.now, plan, wallClock());
+      const end = chunkEnd(fleet.now, plan, bound());
       if (end <= fleet.now) break;
       submit((onReading) => advanceHistory(fleet, plan, end, onReading));
-      while (pending > WINDOW_READINGS) await settleOldest();
+      while (pending > (options.windowReadings ?? WINDOW_READINGS)) await settleOldest();
     }
-    if (!options.stopped?.()) {
+    if (options.untilMs !== undefined) run.complete = fleet.now >= options.untilMs;
+    else if (!options.stopped?.()) {
       // The last minutes in live steps, so simulated time meets the wall clock on a live step.
       const end = Math.floor(wallClock() / liveStepMs) * liveStepMs;
       if (end > fleet.now) submit((onReading) => fleet.advance(end, HISTORY_RESOLUTION.liveSeconds, onReading));

@@ -7,13 +7,13 @@ import {
   type Fleet,
   type MqttFleet,
 } from '@voltfleet/simulator';
-import { INVERTER_MODELS } from '@voltfleet/domain';
+import { INVERTER_MODELS, type AlarmRuleOptions } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
-import type { ReadingSink } from '../../link/link.types.js';
+import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 import { osimDeviceRecords } from '../devices/device-writes.service.js';
-import { refreshEarnings } from '../tariffs/earnings.service.js';
-import { advanceHistory, breathe, planHistory, seedHistory, type HistoryRun } from './demo.history.js';
-import { anyReadingOf, deviceExists, devicesBySn, newestRegisters, plantIdsOf } from './demo.repository.js';
+import { planHistory } from './demo.history.js';
+import { priceHistory, seedOlder, seedRecent, type SeedingContext } from './demo.history-seeding.js';
+import { anyReadingOf, deviceExists, newestRegisters } from './demo.repository.js';
 import { seedDemoFirmware } from './demo.firmware.js';
 import { DemoSeeding } from './demo.seeding.js';
 import { seedDemo, type DemoCredentials } from './demo.seed.js';
@@ -40,13 +40,6 @@ export const DEMO_OSIM_INVERTERS = 3;
 const DEMO_OSIM_PCU_VERSION = 603;
 /** The live run's step, simulated = wall seconds (each inverter reports at its own interval). */
 const LIVE_STEP_SECONDS = 10;
-/** How often the seeding logs its progress and records where it stands. */
-const PROGRESS_EVERY_MS = 5000;
-/** The history's share of the seeding's percent; pricing its earnings takes the rest. */
-const HISTORY_SHARE = 0.8;
-/** Plant-days refreshEarnings prices in one statement. */
-const PLANT_DAYS_PER_STATEMENT = 200;
-const DAY_MS = 86_400_000;
 
 export interface DemoRunOptions {
   dataDir: string;
@@ -67,8 +60,18 @@ export interface DemoRunOptions {
    * is written through `ingest` before the live run starts.
    */
   historyDays?: number;
+  /** Of those, the recent ones (5-minute readings, seeded first); RECENT_DAYS unless a test wants fewer. */
+  historyRecentDays?: number;
   /** The server's ingest (history readings take the device link's path from there on). */
   ingest?: ReadingSink;
+  /**
+   * An ingest of its own for the months before the last week, seeded after the live run started: without the alarm
+   * engine and the live channel, which have moved on to newer readings (its alarms are worked out by PastAlarms).
+   * Without it, `ingest`.
+   */
+  olderIngest?: ReadingSink;
+  /** The alarm rules: the older months' alarms are worked out by them (none without). */
+  alarmRules?: AlarmRuleOptions;
   /** Where the seeding's progress is published (GET /api/demo/seeding). */
   seeding?: DemoSeeding;
   /** Wall clock (tests). */
@@ -79,14 +82,17 @@ export interface DemoRunOptions {
  * Seeds the demo fleet (once) and runs it in real time: every simulated inverter connects to the MQTT broker with
  * its own credentials and reports at its own interval, and answers commands, exactly like a real device.
  *
- * On the first start (a fresh database) with `historyDays`, the same simulated fleet first lives through the last
- * `historyDays` days, time-accelerated, writing its readings through the server's ingest (demo.history.ts), and
- * then goes live: one fleet throughout, so its energy counters, battery charge and faults simply continue. The
- * seeding runs in the background after this returns: the HTTP server already listens and the rest of the runtime
+ * On the first start (a fresh database) with `historyDays`, the simulated fleet lives through the last `historyDays`
+ * days, time-accelerated, writing its readings through the server's ingest (demo.history.ts), and then goes live.
+ * The last week comes first (a fleet replayed silently from the history's start to it, so its energy counters,
+ * battery charge and faults are those of the whole history): the pages have a week of detail and the fleet reports
+ * live within a minute or so. The months before it follow in the background at low priority, by a second fleet
+ * from the same start (the same physics, so its readings are the ones the first would have made), whose readings the
+ * ingest places before the recent ones in each device's energy chain, and whose alarms PastAlarms works out by the
+ * engine's rules. The seeding runs after this returns: the HTTP server already listens and the rest of the runtime
  * starts, so the platform is usable while the history fills in (plants show their figures growing, and
- * GET /api/demo/seeding says how far it is); the simulated devices connect once the history reaches the wall clock,
- * since one fleet cannot both replay the past and report live. It is recorded in demo.json: a restart neither seeds
- * again nor, when interrupted, starts over (it continues from the last checkpoint).
+ * GET /api/demo/seeding says how far it is). It is recorded in demo.json: a restart neither seeds again nor, when
+ * interrupted, starts over (each part continues from its last checkpoint).
  */
 export async function runDemoFleet(db: Db, opts: DemoRunOptions): Promise<DemoRun> {
   const wallClock = opts.wallClock ?? Date.now;
@@ -118,7 +124,16 @@ export async function runDemoFleet(db: Db, opts: DemoRunOptions): Promise<DemoRu
       await stopLive(live);
     },
   });
-  const context = { db, opts, creds, seeding, wallClock, stopped: () => stopped };
+  const context: SeedingContext = {
+    db,
+    dataDir: opts.dataDir,
+    log: opts.log,
+    seeding,
+    wallClock,
+    stopped: () => stopped,
+    ...(opts.alarmRules ? { alarmRules: opts.alarmRules } : {}),
+    beforeRecent: (fleet, devices) => recordOsimIdentities(db, fleet, devices, creds, opts),
+  };
 
   if (!todo.seed) {
     seeding.update(todo.completed ? { state: 'done', percent: 100 } : { state: 'off', days: 0 });
@@ -133,33 +148,36 @@ export async function runDemoFleet(db: Db, opts: DemoRunOptions): Promise<DemoRu
   let started: () => void = () => undefined;
   const liveStarted = new Promise<void>((resolve) => (started = resolve));
   const background = (async () => {
-    let fleet: Fleet;
-    let complete = false;
+    // The recent week first, through the server's ingest (alarms raised live, pages usable at once); then the fleet
+    // goes live; then the months before it, in the background.
+    let fleet: Fleet | undefined;
+    let recentDone = state.liveAt !== undefined;
     try {
-      const ingest = opts.ingest!;
-      ({ fleet, complete } = await seedDemoHistory(context, state, ingest));
+      if (!recentDone) {
+        fleet = await seedRecent(context, state, opts.ingest!);
+        recentDone = fleet !== undefined;
+      }
     } catch (err) {
       seeding.update({ state: 'failed' });
       opts.log(`Demo history seeding failed, the live run starts without it (the next start resumes it): ${err}`);
-      fleet = await continuingFleet(db, demoFleetConfig({ startMs: wallClock() }));
     }
+    if (stopped) return started();
     try {
-      await goLive(fleet);
+      await goLive(fleet ?? (await continuingFleet(db, demoFleetConfig({ startMs: wallClock() }))));
     } finally {
       started();
     }
-    if (complete) await priceHistory(context, state);
+    if (!recentDone) return;
+    try {
+      if (!(await seedOlder(context, state, opts.olderIngest ?? opts.ingest!))) return;
+    } catch (err) {
+      seeding.update({ state: 'failed' });
+      opts.log(`Demo history: seeding the months before the last week failed (the next start resumes it): ${err}`);
+      return;
+    }
+    await priceHistory(context, state);
   })().catch((err: unknown) => opts.log(`Demo fleet: the live run did not start: ${err}`));
   return handle(liveStarted, background);
-}
-
-interface SeedingContext {
-  db: Db;
-  opts: DemoRunOptions;
-  creds: DemoCredentials;
-  seeding: DemoSeeding;
-  wallClock: () => number;
-  stopped: () => boolean;
 }
 
 /**
@@ -194,147 +212,10 @@ async function historyToDo(
   if (recorded) return { seed: recorded, completed: false };
   const days = opts.historyDays ?? 0;
   if (days <= 0 || (!fresh && (await anyReadingOf(db, sns)))) return { completed: false };
-  const plan = planHistory(nowMs, days);
-  const state: HistoryState = { days, ...plan, committedUntil: plan.startMs };
+  const plan = planHistory(nowMs, days, opts.historyRecentDays);
+  const state: HistoryState = { days, ...plan, recentUntil: plan.recentFromMs, committedUntil: plan.startMs };
   await writeHistoryState(opts.dataDir, state);
   return { seed: state, completed: false };
-}
-
-/**
- * Lives through the recorded history with a fleet started at its beginning (replayed silently up to its checkpoint
- * after an interruption), through the ingest. Returns the fleet where it stopped: at the wall clock, for the live
- * run, when the history is complete.
- */
-async function seedDemoHistory(
-  { db, opts, creds, seeding, wallClock, stopped }: SeedingContext,
-  state: HistoryState,
-  ingest: ReadingSink,
-): Promise<{ fleet: Fleet; complete: boolean }> {
-  const plan = { startMs: state.startMs, recentFromMs: state.recentFromMs };
-  const fleet = createFleet(demoFleetConfig({ startMs: plan.startMs }));
-  if (state.committedUntil > plan.startMs) {
-    // Replayed without readings (seconds for a year), a week at a time so the server keeps answering meanwhile.
-    for (let to = plan.startMs + 7 * DAY_MS; ; to += 7 * DAY_MS) {
-      advanceHistory(fleet, plan, Math.min(to, state.committedUntil));
-      await breathe();
-      if (to >= state.committedUntil) break;
-    }
-    opts.log(`Demo history: continuing from ${new Date(fleet.now).toISOString()}`);
-  }
-  const devices = await devicesBySn(
-    db,
-    fleet.inverters.map((i) => i.sn),
-  );
-  // The history's readings mark every inverter as heard from just now; the OSIM gateway would take those that go
-  // live over OSIM for MQTT devices and refuse them as identity conflicts for DEVICE_OFFLINE_SECONDS. They are
-  // recorded as the OSIM devices they are, with the identity they will report, as the gateway records them.
-  const records = osimDeviceRecords(db);
-  for (const sn of osimInverters(fleet, creds, opts)) {
-    const device = devices.get(sn);
-    const modelCode = INVERTER_MODELS.find((m) => m.model === fleet.inverter(sn)?.model)?.osimModelCode;
-    if (device && modelCode !== undefined)
-      await records.identified(device, { pcuVersion: DEMO_OSIM_PCU_VERSION, modelCode });
-  }
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  let logged = started;
-  let peakRss = process.memoryUsage().rss;
-  const seconds = () => (performance.now() - started) / 1000;
-  const rate = (run: HistoryRun) => Math.round(run.readings / Math.max(0.001, seconds()));
-  const share = (until: number) => (until - plan.startMs) / Math.max(1, wallClock() - plan.startMs);
-  const percent = (until: number) => Math.min(100, Math.round(1000 * HISTORY_SHARE * share(until)) / 10);
-  seeding.update({ state: 'running', phase: 'history', percent: percent(fleet.now) });
-  opts.log(
-    `Demo history: seeding ${state.days} days from ${new Date(plan.startMs).toISOString()} through the ingest; ` +
-      `the simulated inverters go live when it reaches now`,
-  );
-  const run = await seedHistory({
-    fleet,
-    plan,
-    devices,
-    sink: ingest,
-    wallClock,
-    stopped,
-    progress: async (r) => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
-      seeding.update({
-        percent: percent(r.committedUntil),
-        simulatedUntil: new Date(r.committedUntil).toISOString(),
-        readings: r.readings,
-        readingsPerSecond: rate(r),
-      });
-      if (performance.now() - logged < PROGRESS_EVERY_MS) return;
-      logged = performance.now();
-      await writeHistoryState(opts.dataDir, { ...state, committedUntil: r.committedUntil });
-      opts.log(
-        `Demo history: ${Math.round(100 * share(r.committedUntil))} % (simulated ` +
-          `${new Date(r.committedUntil).toISOString().slice(0, 16)}Z), ${r.readings.toLocaleString('en')} readings, ` +
-          `${rate(r).toLocaleString('en')} readings/s`,
-      );
-    },
-  });
-  if (!run.complete) {
-    await writeHistoryState(opts.dataDir, { ...state, committedUntil: run.committedUntil });
-    opts.log(`Demo history: stopped at ${new Date(run.committedUntil).toISOString()}; the next start continues`);
-    return { fleet, complete: false };
-  }
-  state.committedUntil = run.committedUntil;
-  state.completedAt = new Date(wallClock()).toISOString();
-  await writeHistoryState(opts.dataDir, state);
-  seeding.update({
-    percent: Math.round(1000 * HISTORY_SHARE) / 10,
-    simulatedUntil: new Date(run.committedUntil).toISOString(),
-  });
-  const used = process.cpuUsage(cpu);
-  opts.log(
-    `Demo history seeded: ${state.days} days, ${run.readings.toLocaleString('en')} readings in ` +
-      `${seconds().toFixed(1)} s (${rate(run).toLocaleString('en')} readings/s, CPU ` +
-      `${((used.user + used.system) / 1e6).toFixed(1)} s, peak rss ${Math.round(peakRss / 1e6)} MB)`,
-  );
-  return { fleet, complete: true };
-}
-
-/**
- * Prices the history's earnings (plant_earnings_day) from the newest days back, so the first statistics page after
- * seeding does not have to price thirteen months at once. Runs after the fleet went live, in spans of as many days
- * as one pricing statement takes (refreshEarnings prices 200 plant-days per statement, and each statement reads
- * the plant 5-minute rollups whatever its size); stops between spans when the server stops (a later start, or a
- * page that needs them, prices the rest).
- */
-async function priceHistory({ db, opts, seeding, wallClock, stopped }: SeedingContext, state: HistoryState) {
-  try {
-    seeding.update({ state: 'running', phase: 'earnings', days: state.days });
-    const started = performance.now();
-    const sns = demoFleetConfig({ startMs: 0 })
-      .devices.filter((d) => d.kind === 'inverter')
-      .map((d) => d.sn);
-    const plantIds = await plantIdsOf(db, sns);
-    const spanDays = Math.max(1, Math.floor(PLANT_DAYS_PER_STATEMENT / Math.max(1, plantIds.length)));
-    // UTC dates a day wider than the history each side: plant-local days are not UTC ones.
-    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    const first = state.startMs - DAY_MS;
-    const spans: [string, string][] = [];
-    for (let to = wallClock() + DAY_MS; to >= first; to -= spanDays * DAY_MS)
-      spans.push([day(Math.max(first, to - (spanDays - 1) * DAY_MS)), day(to)]);
-    for (const [i, [from, to]] of spans.entries()) {
-      // Each span is one long statement on PGlite's thread: the server (and a stop signal) gets its turn between.
-      await breathe();
-      if (stopped()) return;
-      await refreshEarnings(db, plantIds, from, to);
-      const share = HISTORY_SHARE + ((1 - HISTORY_SHARE) * (i + 1)) / spans.length;
-      seeding.update({ percent: Math.round(1000 * share) / 10 });
-    }
-    await writeHistoryState(opts.dataDir, { ...state, pricedAt: new Date(wallClock()).toISOString() });
-    seeding.update({ state: 'done', phase: null, percent: 100 });
-    opts.log(
-      `Demo history: earnings of ${plantIds.length} plants over ${state.days} days priced in ` +
-        `${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-  } catch (err) {
-    // Pages price what they show on their own; nothing is lost.
-    seeding.update({ state: 'failed', phase: null });
-    opts.log(`Demo history: pricing the earnings failed (pages price them when shown): ${err}`);
-  }
 }
 
 /** Connects the fleet's inverters (MQTT, or OSIM for the first few) and runs it in real time from the wall clock. */
@@ -371,6 +252,27 @@ async function startLive(
       `${osimSns.length} polled over OSIM`,
   );
   return { fleet, run, mqtt };
+}
+
+/**
+ * The history's readings mark every inverter as heard from just now; the OSIM gateway would take those that go live
+ * over OSIM for MQTT devices and refuse them as identity conflicts for DEVICE_OFFLINE_SECONDS. They are recorded as
+ * the OSIM devices they are, with the identity they will report, as the gateway records them.
+ */
+async function recordOsimIdentities(
+  db: Db,
+  fleet: Fleet,
+  devices: ReadonlyMap<string, LinkDevice>,
+  creds: DemoCredentials,
+  opts: DemoRunOptions,
+): Promise<void> {
+  const records = osimDeviceRecords(db);
+  for (const sn of osimInverters(fleet, creds, opts)) {
+    const device = devices.get(sn);
+    const modelCode = INVERTER_MODELS.find((m) => m.model === fleet.inverter(sn)?.model)?.osimModelCode;
+    if (device && modelCode !== undefined)
+      await records.identified(device, { pcuVersion: DEMO_OSIM_PCU_VERSION, modelCode });
+  }
 }
 
 /** The serial numbers of the inverters that dial the OSIM gateway (the first few with a link secret). */

@@ -9,9 +9,16 @@ import type { HistoryPlan } from './demo.history.js';
  */
 export interface HistoryState extends HistoryPlan {
   days: number;
-  /** Simulated time up to which every history reading is committed (an interrupted run resumes here). */
+  /**
+   * The recent part (from `recentFromMs`, seeded first): simulated time up to which every reading of it is committed
+   * (an interrupted run resumes here).
+   */
+  recentUntil: number;
+  /** Set once the recent part reached the wall clock and the fleet went live. */
+  liveAt?: string;
+  /** The older part (from `startMs` to `recentFromMs`, seeded after the fleet went live): its checkpoint. */
   committedUntil: number;
-  /** Set once the history reached the wall clock: it is never seeded again. */
+  /** Set once the whole history is written (and the older part's alarms): it is never seeded again. */
   completedAt?: string;
   /** Set once the history's earnings are priced (plant_earnings_day). */
   pricedAt?: string;
@@ -24,8 +31,16 @@ async function readDemoFile(dataDir: string): Promise<Record<string, unknown>> {
 }
 
 export async function readHistoryState(dataDir: string): Promise<HistoryState | undefined> {
-  const history = (await readDemoFile(dataDir)).history as HistoryState | undefined;
-  return history && Number.isFinite(history.startMs) ? history : undefined;
+  const history = (await readDemoFile(dataDir)).history as
+    (Omit<HistoryState, 'recentUntil'> & { recentUntil?: number }) | undefined;
+  if (!history || !Number.isFinite(history.startMs)) return undefined;
+  if (history.recentUntil !== undefined) return { ...history, recentUntil: history.recentUntil };
+  // Written before the recent week was seeded first: one checkpoint, from the start on.
+  return {
+    ...history,
+    recentUntil: Math.max(history.recentFromMs, history.committedUntil),
+    committedUntil: Math.min(history.recentFromMs, history.committedUntil),
+  };
 }
 
 /** Replaces one entry of demo.json atomically (a new file renamed over the old, mode 600). */

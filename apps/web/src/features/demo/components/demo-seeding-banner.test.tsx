@@ -39,25 +39,34 @@ describe('demo seeding banner', () => {
   beforeEach(() => void vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => void vi.useRealTimers());
 
-  it('shows how far the history is, up to which UTC day, with a progress bar', async () => {
+  it('shows how far the months before the last week are, up to which UTC day, with a progress bar', async () => {
     seedingServer(status({}));
     await renderBanner();
     const banner = await screen.findByRole('status');
     expect(banner).toHaveTextContent(
-      'Demo history is being filled: 42% (up to 2026-03-14). Month, year and total figures grow until it is done.',
+      'The last week is ready and the fleet is live; the months before it are being filled: 42% (up to 2026-03-14). ' +
+        'Month, year and total figures grow until it is done.',
     );
     expect(banner).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByRole('progressbar', { name: 'Demo history progress' })).toHaveAttribute('aria-valuenow', '42.5');
   });
 
   it.each([
-    ['de', 'Die Demo-Historie wird gefüllt: 42 % (bis 2026-03-14).'],
-    ['cs', 'Ukázková historie se doplňuje: 42 % (do 2026-03-14).'],
-    ['zh', '演示历史数据正在填充：42%（截至 2026-03-14）。'],
+    ['de', 'die Monate davor werden gefüllt: 42 % (bis 2026-03-14).'],
+    ['cs', 'doplňují se měsíce před ním: 42 % (do 2026-03-14).'],
+    ['zh', '正在填充此前数月的数据：42%（截至 2026-03-14）。'],
   ] as const)('says it in %s', async (lang, text) => {
     seedingServer(status({}));
     await renderBanner(lang);
     expect(await screen.findByRole('status')).toHaveTextContent(text);
+  });
+
+  it('says that the last week comes first and the fleet goes live after it, in the recent phase', async () => {
+    seedingServer(status({ phase: 'recent', percent: 7.9, simulatedUntil: '2026-12-01T10:00:00.000Z' }));
+    await renderBanner();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "The demo's last week is being filled: 7% (up to 2026-12-01). The simulated inverters go live when it reaches now.",
+    );
   });
 
   it('says that the earnings are being priced in the earnings phase', async () => {

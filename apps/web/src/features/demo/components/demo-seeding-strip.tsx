@@ -20,8 +20,11 @@ function progressText(t: TFunction, status: DemoSeedingStatus, lang: string): st
   // Rounded down, so the text never says 100 % before the seeding is done.
   const percent = formatPercent(Math.floor(status.percent), lang);
   if (status.phase === 'earnings') return t('demoSeeding.earnings', { percent });
-  if (!status.simulatedUntil) return t('demoSeeding.history', { percent });
-  return t('demoSeeding.historyUntil', { percent, date: formatUtcDate(status.simulatedUntil) });
+  // The last week first (the fleet goes live after it), then the months before it.
+  const recent = status.phase === 'recent';
+  if (!status.simulatedUntil) return t(recent ? 'demoSeeding.recent' : 'demoSeeding.history', { percent });
+  const date = formatUtcDate(status.simulatedUntil);
+  return t(recent ? 'demoSeeding.recentUntil' : 'demoSeeding.historyUntil', { percent, date });
 }
 
 export type StripProps =
