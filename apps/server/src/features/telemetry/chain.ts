@@ -7,6 +7,7 @@ import {
   type EnergyDeltaOptions,
   type FieldKey,
 } from '@voltfleet/domain';
+import { COUNTER_KEYS } from './columns.js';
 import type { ChainRow, Energy, NewReadingRow } from './ingest.repository.js';
 
 export const zeroEnergy = (): Energy => ({
@@ -76,6 +77,21 @@ export function placeInChain(stored: ChainRow[], incoming: Incoming[], options: 
     }
   }
   return result;
+}
+
+/** The newest reading of a device's chain after a batch (stored or new), as the chain query would return it. */
+export function newestOfChain(chain: ChainRow[], result: ChainResult): ChainRow | undefined {
+  let tail: ChainRow | undefined;
+  for (const row of chain) if (!tail || row.ts > tail.ts) tail = row;
+  for (const r of result.inserts) {
+    if (tail && r.ts <= tail.ts) continue;
+    const counters: ChainRow['counters'] = {};
+    for (const key of COUNTER_KEYS) if (r.values[key] !== undefined) counters[key] = r.values[key];
+    tail = { deviceId: r.deviceId, ts: r.ts, prevTs: r.prevTs, counters, delta: r.delta, deltaNext: r.deltaNext };
+  }
+  // A stored tail whose predecessor changed in this batch: take its new delta.
+  const update = tail && result.updates.find((u) => u.ts === tail.ts);
+  return tail && update ? { ...tail, prevTs: update.prevTs, delta: update.delta, deltaNext: update.deltaNext } : tail;
 }
 
 function deltas(

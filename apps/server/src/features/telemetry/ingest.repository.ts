@@ -104,21 +104,29 @@ const DELTA_KWH = Object.fromEntries(ENERGY_QUANTITIES.map((q) => [q, deltaColum
 /**
  * The stored readings each device's new batch touches: from the last reading before the earliest new one to the
  * first reading after the latest new one (in order, per device). In steady ingest that is just the previous reading.
+ * Readings at or after `horizonMs` are left out (see Ingest.linkBefore).
  */
 export async function chainAround(
   db: Queryable,
   spans: { deviceId: number; minTs: number; maxTs: number }[],
+  horizonMs: number | null = null,
 ): Promise<ChainRow[]> {
   if (spans.length === 0) return [];
   const { rows } = await db.query<Record<string, unknown>>(
     `WITH b AS (SELECT * FROM unnest($1::int4[], $2::timestamptz[], $3::timestamptz[]) AS b(device_id, min_ts, max_ts))
      SELECT ${CHAIN_SELECT} FROM b CROSS JOIN LATERAL (
        SELECT * FROM readings r
-        WHERE r.device_id = b.device_id
+        WHERE r.device_id = b.device_id AND r.ts < $4::timestamptz
           AND r.ts >= coalesce((SELECT max(p.ts) FROM readings p WHERE p.device_id = b.device_id AND p.ts < b.min_ts), b.min_ts)
-          AND r.ts <= coalesce((SELECT min(n.ts) FROM readings n WHERE n.device_id = b.device_id AND n.ts > b.max_ts), b.max_ts)
+          AND r.ts <= coalesce((SELECT min(n.ts) FROM readings n
+                                 WHERE n.device_id = b.device_id AND n.ts > b.max_ts AND n.ts < $4::timestamptz), b.max_ts)
      ) r ORDER BY r.device_id, r.ts`,
-    [spans.map((s) => s.deviceId), spans.map((s) => iso(s.minTs)), spans.map((s) => iso(s.maxTs))],
+    [
+      spans.map((s) => s.deviceId),
+      spans.map((s) => iso(s.minTs)),
+      spans.map((s) => iso(s.maxTs)),
+      horizonMs === null ? 'infinity' : iso(horizonMs),
+    ],
   );
   return rows.map((row) => ({
     deviceId: row.device_id as number,

@@ -2,8 +2,7 @@ import { EventEmitter } from 'node:events';
 import { ratedPowerW, type InverterModel, type Reading } from '@voltfleet/domain';
 import type { Db, Queryable } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
-import { addContributions, emptyIncrements, incrementRows, placeInChain } from './chain.js';
-import { COUNTER_KEYS } from './columns.js';
+import { addContributions, emptyIncrements, incrementRows, newestOfChain, placeInChain } from './chain.js';
 import { touchDevices } from '../devices/device-writes.service.js';
 import { markStale, valuesProgress } from './values-5m.repository.js';
 import { LATE_MS, VALUES_STEP_MS, bucketStartMs } from './values-5m.js';
@@ -39,21 +38,6 @@ interface Placed {
 
 /** Chain tails remembered at most (one per device; the oldest entries go first). */
 const MAX_TAILS = 200_000;
-
-/** The newest reading of a device's chain after a batch (stored or new), as the chain query would return it. */
-function newestOfChain(chain: ChainRow[], result: ReturnType<typeof placeInChain>): ChainRow | undefined {
-  let tail: ChainRow | undefined;
-  for (const row of chain) if (!tail || row.ts > tail.ts) tail = row;
-  for (const r of result.inserts) {
-    if (tail && r.ts <= tail.ts) continue;
-    const counters: ChainRow['counters'] = {};
-    for (const key of COUNTER_KEYS) if (r.values[key] !== undefined) counters[key] = r.values[key];
-    tail = { deviceId: r.deviceId, ts: r.ts, prevTs: r.prevTs, counters, delta: r.delta, deltaNext: r.deltaNext };
-  }
-  // A stored tail whose predecessor changed in this batch: take its new delta.
-  const update = tail && result.updates.find((u) => u.ts === tail.ts);
-  return tail && update ? { ...tail, prevTs: update.prevTs, delta: update.delta, deltaNext: update.deltaNext } : tail;
-}
 
 interface Pending {
   device: LinkDevice;
@@ -102,6 +86,8 @@ export class Ingest extends EventEmitter implements ReadingSink {
    * it is still the device's newest stored reading (checked against devices.last_reading_at in every batch).
    */
   private readonly tails = new Map<number, ChainRow>();
+  /** See linkBefore. */
+  private horizon: number | null = null;
   /** The values table's covered start as last read (see valuesCoveredFrom). */
   private coveredFrom: { value: number | null; readAt: number } = { value: null, readAt: -Infinity };
   readonly stats = { batches: 0, stored: 0, duplicates: 0, failedBatches: 0 };
@@ -127,6 +113,17 @@ export class Ingest extends EventEmitter implements ReadingSink {
       if (this.queue.length >= this.maxBatch) this.kick();
       else this.timer ??= setTimeout(() => this.kick(true), this.maxDelayMs);
     });
+  }
+
+  /**
+   * Readings stored at or after `ms` are not linked to (null: all are): a batch's readings take their predecessors as
+   * always, but the first stored reading after them is not given a new one. For a stretch of the past written after
+   * newer readings, oldest first (the demo's months before its recent week): linked to the first newer reading, each
+   * batch would move that reading's interval, and so re-spread a whole year's energy over its 5-minute buckets, once
+   * per batch. The writer links the last batch of the stretch with no horizon, once.
+   */
+  linkBefore(ms: number | null): void {
+    this.horizon = ms;
   }
 
   /** Forget cached plant and zone of a device (after activation or a plant change). */
@@ -277,7 +274,7 @@ export class Ingest extends EventEmitter implements ReadingSink {
       if (tail && tail.ts === lastBefore.get(id) && minTs > tail.ts) chains.set(id, [tail]);
       else spans.push({ deviceId: id, minTs, maxTs });
     }
-    for (const row of await chainAround(tx, spans)) {
+    for (const row of await chainAround(tx, spans, this.horizon)) {
       const list = chains.get(row.deviceId);
       if (list) list.push(row);
       else chains.set(row.deviceId, [row]);
