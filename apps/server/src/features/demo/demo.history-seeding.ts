@@ -32,7 +32,18 @@ const OLDER_REST_SHARE = 0.5;
 const OLDER_WINDOW_READINGS = 500;
 /** Plant-days refreshEarnings prices in one statement. */
 const PLANT_DAYS_PER_STATEMENT = 200;
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The ingest of the months before the last week: nothing listens to what it stores (the alarm engine and the live
+ * channel have moved on to newer readings), and it can be told not to link to the recent week's readings (see
+ * Ingest.linkBefore); the server's Ingest is one.
+ */
+export interface OlderIngest extends ReadingSink {
+  flush(): Promise<void>;
+  linkBefore(ms: number | null): void;
+}
 
 /** What seeding the history's parts needs from the runner. */
 export interface SeedingContext {
@@ -167,7 +178,7 @@ export async function seedRecent(
  * device's energy chain). Its alarms are worked out from the same readings by the alarm rules and written at the
  * end (PastAlarms). Returns whether it is complete.
  */
-export async function seedOlder(context: SeedingContext, state: HistoryState, ingest: ReadingSink): Promise<boolean> {
+export async function seedOlder(context: SeedingContext, state: HistoryState, ingest: OlderIngest): Promise<boolean> {
   const { db, dataDir, log, alarmRules, seeding, wallClock, stopped } = context;
   const plan = { startMs: state.startMs, recentFromMs: state.recentFromMs };
   const fleet = createFleet(demoFleetConfig({ startMs: plan.startMs }));
@@ -192,19 +203,30 @@ export async function seedOlder(context: SeedingContext, state: HistoryState, in
     },
   );
   log(`Demo history: seeding the months before the last week from ${new Date(fleet.now).toISOString()}`);
-  const run = await seedHistory({
-    fleet,
-    plan,
-    devices,
-    sink: ingest,
-    wallClock,
-    stopped,
-    untilMs: plan.recentFromMs,
-    onReading: observe,
-    restShare: OLDER_REST_SHARE,
-    windowReadings: OLDER_WINDOW_READINGS,
-    progress: report.progress,
-  });
+  const part = (untilMs: number, before: number) =>
+    seedHistory({
+      fleet,
+      plan,
+      devices,
+      sink: ingest,
+      wallClock,
+      stopped,
+      untilMs,
+      onReading: observe,
+      restShare: OLDER_REST_SHARE,
+      windowReadings: OLDER_WINDOW_READINGS,
+      progress: (r) => report.progress({ ...r, readings: before + r.readings }),
+    });
+  // Up to the last hour unlinked to the recent week's readings, then the last hour linked to them (Ingest.linkBefore).
+  ingest.linkBefore(plan.recentFromMs);
+  let run = await part(Math.max(plan.startMs, plan.recentFromMs - HOUR_MS), 0);
+  await ingest.flush();
+  ingest.linkBefore(null);
+  if (run.complete) {
+    const first = run.readings;
+    run = await part(plan.recentFromMs, first);
+    run.readings += first;
+  }
   state.committedUntil = run.committedUntil;
   if (!run.complete) {
     await writeHistoryState(dataDir, state);

@@ -12,7 +12,7 @@ import type { Db } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 import { osimDeviceRecords } from '../devices/device-writes.service.js';
 import { planHistory } from './demo.history.js';
-import { priceHistory, seedOlder, seedRecent, type SeedingContext } from './demo.history-seeding.js';
+import { priceHistory, seedOlder, seedRecent, type OlderIngest, type SeedingContext } from './demo.history-seeding.js';
 import { anyReadingOf, deviceExists, newestRegisters } from './demo.repository.js';
 import { seedDemoFirmware } from './demo.firmware.js';
 import { DemoSeeding } from './demo.seeding.js';
@@ -67,9 +67,9 @@ export interface DemoRunOptions {
   /**
    * An ingest of its own for the months before the last week, seeded after the live run started: without the alarm
    * engine and the live channel, which have moved on to newer readings (its alarms are worked out by PastAlarms).
-   * Without it, `ingest`.
+   * No history is seeded without both.
    */
-  olderIngest?: ReadingSink;
+  olderIngest?: OlderIngest;
   /** The alarm rules: the older months' alarms are worked out by them (none without). */
   alarmRules?: AlarmRuleOptions;
   /** Where the seeding's progress is published (GET /api/demo/seeding). */
@@ -169,7 +169,7 @@ export async function runDemoFleet(db: Db, opts: DemoRunOptions): Promise<DemoRu
     }
     if (!recentDone) return;
     try {
-      if (!(await seedOlder(context, state, opts.olderIngest ?? opts.ingest!))) return;
+      if (!(await seedOlder(context, state, opts.olderIngest!))) return;
     } catch (err) {
       seeding.update({ state: 'failed' });
       opts.log(`Demo history: seeding the months before the last week failed (the next start resumes it): ${err}`);
@@ -208,7 +208,7 @@ async function historyToDo(
 ): Promise<{ seed?: HistoryState; price?: HistoryState; completed: boolean }> {
   const recorded = fresh ? undefined : await readHistoryState(opts.dataDir);
   if (recorded?.completedAt) return { completed: true, ...(recorded.pricedAt ? {} : { price: recorded }) };
-  if (!opts.ingest) return { completed: false };
+  if (!opts.ingest || !opts.olderIngest) return { completed: false };
   if (recorded) return { seed: recorded, completed: false };
   const days = opts.historyDays ?? 0;
   if (days <= 0 || (!fresh && (await anyReadingOf(db, sns)))) return { completed: false };
