@@ -14,6 +14,7 @@ import type { AlarmTransition } from './alarm-engine.js';
 import {
   insertAlarms,
   recoverAlarms,
+  type NewAlarm,
   reopenFlapping,
   type AlarmEventRow,
   type RaiseQuery,
@@ -82,14 +83,11 @@ export async function applyRound(
   const made = await insertAlarms(
     tx,
     fresh.map(({ deviceId, action }) => {
-      const entry = catalogueEntry(action.code, action.deviceCode);
       return {
         deviceId,
         code: action.code,
         deviceCode: action.deviceCode,
-        group: entry.group,
-        severity: entry.severity,
-        severityRank: severityRank(entry.severity),
+        ...catalogueColumns(action.code, action.deviceCode),
         raisedAt: action.raisedAt,
         seenAt: action.at,
       };
@@ -109,7 +107,14 @@ export async function applyRound(
   }
 }
 
-/** The catalogue entry of a code the rules raise (an unknown device code has its own "unknown code N" entry). */
-function catalogueEntry(code: string, deviceCode: number | null): AlarmEntry {
-  return alarmByCode(code) ?? unknownAlarm(deviceCode ?? 0);
+/**
+ * What an alarm row copies from the catalogue entry of a code the rules raise (an unknown device code has its own
+ * "unknown code N" entry): group, severity and its rank, so filters and counts need no catalogue join.
+ */
+export function catalogueColumns(
+  code: string,
+  deviceCode: number | null,
+): Pick<NewAlarm, 'group' | 'severity' | 'severityRank'> {
+  const entry: AlarmEntry = alarmByCode(code) ?? unknownAlarm(deviceCode ?? 0);
+  return { group: entry.group, severity: entry.severity, severityRank: severityRank(entry.severity) };
 }

@@ -167,6 +167,23 @@ export async function raisesOfDevices(
   return rows.map((r) => ({ deviceId: r.device_id, code: r.code, raisedAt: ms(r.raised_at)! }));
 }
 
+/**
+ * The first six parameters of an alarm insert, as arrays for unnest: device, code, device code, and what the row
+ * copies from the catalogue (group, severity, its rank).
+ */
+export function alarmColumns(
+  list: readonly Pick<NewAlarm, 'deviceId' | 'code' | 'deviceCode' | 'group' | 'severity' | 'severityRank'>[],
+): unknown[][] {
+  return [
+    list.map((a) => a.deviceId),
+    list.map((a) => a.code),
+    list.map((a) => a.deviceCode),
+    list.map((a) => a.group),
+    list.map((a) => a.severity),
+    list.map((a) => a.severityRank),
+  ];
+}
+
 export interface NewAlarm {
   deviceId: number;
   code: string;
@@ -200,16 +217,7 @@ export async function insertAlarms(
       ORDER BY a.n
      ON CONFLICT (device_id, code) WHERE state = 'active' DO NOTHING
      ${RETURNING}`,
-    [
-      list.map((a) => a.deviceId),
-      list.map((a) => a.code),
-      list.map((a) => a.deviceCode),
-      list.map((a) => a.group),
-      list.map((a) => a.severity),
-      list.map((a) => a.severityRank),
-      list.map((a) => iso(a.raisedAt)),
-      list.map((a) => iso(a.seenAt)),
-    ] as never[],
+    [...alarmColumns(list), list.map((a) => iso(a.raisedAt)), list.map((a) => iso(a.seenAt))] as never[],
   );
   const created = new Map(rows.map((r) => [key(r.device_id, r.code), r]));
   const missing = list.filter((a) => !created.has(key(a.deviceId, a.code)));

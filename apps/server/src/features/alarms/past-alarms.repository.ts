@@ -1,6 +1,6 @@
-import type { AlarmEventKind, AlarmSeverity } from '@voltfleet/domain';
+import type { AlarmEventKind } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
-import { addEvents, type AlarmEventRow } from './alarms.repository.js';
+import { addEvents, alarmColumns, type AlarmEventRow, type NewAlarm } from './alarms.repository.js';
 
 /**
  * The alarms of a past the engine did not see (PastAlarms: the demo's months before its recent week, seeded after
@@ -10,15 +10,8 @@ import { addEvents, type AlarmEventRow } from './alarms.repository.js';
 const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (d: Date | string) => new Date(d).getTime();
 
-/** An alarm of the past, complete with its timeline (the demo's older history: see demo/past-alarms.ts). */
-export interface PastAlarmRow {
-  deviceId: number;
-  code: string;
-  deviceCode: number | null;
-  group: string;
-  severity: AlarmSeverity;
-  severityRank: number;
-  raisedAt: number;
+/** An alarm of the past, complete with its timeline (the demo's older history: see past-alarms.ts). */
+export interface PastAlarmRow extends Omit<NewAlarm, 'seenAt'> {
   lastSeenAt: number;
   recoveredAt: number;
   flaps: number;
@@ -47,12 +40,7 @@ export async function insertPastAlarms(db: Queryable, list: readonly PastAlarmRo
       ORDER BY a.n
      RETURNING id, device_id, code, raised_at`,
     [
-      list.map((a) => a.deviceId),
-      list.map((a) => a.code),
-      list.map((a) => a.deviceCode),
-      list.map((a) => a.group),
-      list.map((a) => a.severity),
-      list.map((a) => a.severityRank),
+      ...alarmColumns(list),
       list.map((a) => iso(a.raisedAt)),
       list.map((a) => iso(a.lastSeenAt)),
       list.map((a) => iso(a.recoveredAt)),

@@ -1,17 +1,16 @@
 import {
-  alarmByCode,
   raiseReopens,
   readingFaults,
-  severityRank,
   stepFaults,
   trackerRaised,
-  unknownAlarm,
   type AlarmEventKind,
   type AlarmRuleOptions,
   type FaultTracker,
   type Reading,
 } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
+import { catalogueColumns } from './alarm-round.js';
+import { raiseKey } from './fault-memory.js';
 import { anyAlarmBefore, extendAlarmBack, insertPastAlarms, type PastAlarmRow } from './past-alarms.repository.js';
 
 /** An alarm of the past as the rules made it; `recoveredAt` null while it still stands. */
@@ -83,7 +82,7 @@ export class PastAlarms {
     trackers: Map<string, FaultTracker>,
     action: { code: string; deviceCode: number | null; raisedAt: number; at: number },
   ): void {
-    const key = `${deviceId}:${action.code}`;
+    const key = raiseKey(deviceId, action.code);
     const times = this.raises.get(key) ?? [];
     const since = action.at - this.rules.flapWindowMs;
     const newest = this.newest.get(key);
@@ -132,14 +131,7 @@ export class PastAlarms {
           alarm.recoveredAt = boundaryMs;
           alarm.events.push({ at: boundaryMs, kind: 'recovered' });
         }
-        const entry = alarmByCode(alarm.code) ?? unknownAlarm(alarm.deviceCode ?? 0);
-        rows.push({
-          ...alarm,
-          recoveredAt: alarm.recoveredAt,
-          group: entry.group,
-          severity: entry.severity,
-          severityRank: severityRank(entry.severity),
-        });
+        rows.push({ ...alarm, recoveredAt: alarm.recoveredAt, ...catalogueColumns(alarm.code, alarm.deviceCode) });
       }
       return insertPastAlarms(tx, rows);
     });
