@@ -81,7 +81,7 @@ test.describe('role editor', () => {
     await deleteRole(page, free);
     await expectNotice(page, 'Deleted');
     await roleRow(page, free).waitFor({ state: 'detached' });
-    // The list read again: roles other journeys make meanwhile may have moved the held one to a later page.
+    // The list read again keeps the free role's page; the held one, made first, may sit on an earlier one.
     await showRow(page, 'role-table', held.roleName);
   });
 });

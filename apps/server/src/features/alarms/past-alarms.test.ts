@@ -3,6 +3,7 @@ import { DEFAULT_ALARM_RULES } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import { adminId, openTestDb } from '../../test/harness.js';
 import { AlarmEngine } from './alarm-engine.js';
+import { insertDevice } from './alarm-world.test-support.js';
 import { PastAlarms } from './past-alarms.js';
 
 // PastAlarms works out the alarms of readings older than those the engine has taken in (the demo's months before its
@@ -23,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-async function newDevice(): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO devices (sn, kind, model, owner_id) VALUES ($1, 'inverter', '10K', $2) RETURNING id`,
-    [`VFPAST${String(++serial).padStart(6, '0')}`, owner],
-  );
-  return rows[0]!.id;
-}
+const newDevice = () => insertDevice(db, `VFPAST${String(++serial).padStart(6, '0')}`, owner, null);
 
 /** A seeded random number in [0, 1) (mulberry32), so the stream is the same in every run. */
 function random(seed: number): () => number {

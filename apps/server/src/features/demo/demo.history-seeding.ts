@@ -105,7 +105,6 @@ function reporter(
   const rate = (run: HistoryRun) => Math.round(run.readings / Math.max(0.001, seconds()));
   return {
     seconds,
-    rate,
     progress: async (r: HistoryRun) => {
       seeding.update({
         percent: percent(r.committedUntil),
