@@ -21,6 +21,7 @@ export const ENGINE_FREE = [
   'src/platform/node-engines.test.ts',
   'src/platform/test-reports.test.ts',
   'src/platform/test-changed.test.ts',
+  'src/platform/dependency-rules.test.ts',
   'src/features/telemetry/retention.plan.test.ts',
   'src/features/scripts/sandbox.test.ts',
   'src/features/scripts/script-result.test.ts',

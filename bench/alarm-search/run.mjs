@@ -179,7 +179,7 @@ async function measureEngine(engine, dist) {
   };
   try {
     const { migrate } = await import(`${dist}/db/migrate.js`);
-    const { seed } = await import(`${dist}/db/seed.js`);
+    const { seed } = await import(`${dist}/seed.js`);
     const { hashPassword } = await import(`${dist}/features/auth/auth.service.js`);
     const { fleet, data } = await withDb(target, async (db) => {
       await migrate(db);

@@ -353,7 +353,7 @@ export async function rollupGap(db, deviceIds) {
  * history reads them) against the readings binned (the raw path), the largest difference over every value.
  */
 export async function valuesGap(db, dist, deviceIds, dayStartMs) {
-  const { readingBins } = await import(`${dist}/features/devices/device-history.repository.js`);
+  const { readingBins } = await import(`${dist}/features/device-detail/device-history.repository.js`);
   const { fiveMinuteBins } = await import(`${dist}/features/telemetry/values-5m.service.js`);
   const { VALUE_COLUMNS } = await import(`${dist}/features/telemetry/values-5m.repository.js`);
   const fields = VALUE_COLUMNS.map((c) => c.key);

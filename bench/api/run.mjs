@@ -268,7 +268,7 @@ async function measure(dist) {
   let anchor;
   try {
     const { migrate } = await import(`${dist}/db/migrate.js`);
-    const { seed } = await import(`${dist}/db/seed.js`);
+    const { seed } = await import(`${dist}/seed.js`);
     const { hashPassword } = await import(`${dist}/features/auth/auth.service.js`);
     const nowMs = Date.now();
     const { fleet, data, check } = await withDb(target, async (db) => {

@@ -66,7 +66,7 @@ export async function prepareDatabase(engine, target, devices) {
   const dist = distOf(target);
   const { openDb } = await import(`${dist}/db/db.js`);
   const { migrate } = await import(`${dist}/db/migrate.js`);
-  const { seed } = await import(`${dist}/db/seed.js`);
+  const { seed } = await import(`${dist}/seed.js`);
   const { hashPassword } = await import(`${dist}/features/auth/auth.service.js`);
   const { generateDeviceSecret, hashDeviceSecret } = await import(`${dist}/link/device-secret.js`);
   const db = await openDb(target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.pgliteDir });

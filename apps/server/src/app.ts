@@ -12,38 +12,33 @@ import { guardedValidatorCompiler } from './platform/validation.js';
 import { observabilityPlugin, requestLogFields } from './platform/observability.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { defaultWebDist, registerWebApp } from './platform/web-app.js';
-import { loadLoginKey } from './features/auth/login-key.js';
-import { sessionStore } from './features/auth/session.repository.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { registrationRoutes } from './features/auth/registration.routes.js';
-import { configuredSenders } from './features/notifications/notification-senders.js';
-import { usersRoutes } from './features/users/users.routes.js';
-import { userAvatarRoutes } from './features/users/user-avatar.routes.js';
-import { rolesRoutes } from './features/roles/roles.routes.js';
-import { recordsRoutes } from './features/records/records.routes.js';
-import { devicesRoutes } from './features/devices/devices.routes.js';
-import { deviceStorageRoutes } from './features/device-storage/device-storage.routes.js';
-import { plantStatsRoutes } from './features/plant-stats/plant-stats.routes.js';
-import { plantsRoutes } from './features/plants/plants.routes.js';
-import { weatherRoutes } from './features/weather/weather.routes.js';
-import { tariffsRoutes } from './features/tariffs/tariffs.routes.js';
-import { scriptsRoutes } from './features/scripts/scripts.routes.js';
-import { firmwareRoutes } from './features/firmware/firmware.routes.js';
-import type { LiveBus } from './features/live/live.bus.js';
-import type { LiveHub } from './features/live/live.hub.js';
-import { registerLive } from './features/live/live.routes.js';
-import { registerCommands } from './features/commands/commands.routes.js';
-import { upgradeRoutes } from './features/firmware/upgrade.routes.js';
-import { registerOnlineDebug } from './features/online-debug/online-debug.routes.js';
-import { registerAlarms } from './features/alarms/alarms.routes.js';
-import { notificationRulesRoutes } from './features/notifications/notification-rules.routes.js';
-import { registerDemo } from './features/demo/demo.routes.js';
-import { noticesRoutes } from './features/notices/notices.routes.js';
-import { workOrdersRoutes } from './features/workorders/work-orders.routes.js';
-import { messagesRoutes } from './features/messages/messages.routes.js';
-import { preferencesRoutes } from './features/preferences/preferences.routes.js';
-import { reportsRoutes } from './features/reports/reports.routes.js';
-import { bigScreenRoutes, kioskLinksRoutes } from './features/bigscreen/big-screen.routes.js';
+import { authRoutes, loadLoginKey, sessionStore } from './features/auth/index.js';
+import { registrationRoutes } from './features/registration/index.js';
+import { usersRoutes } from './features/user-admin/index.js';
+import { configuredSenders, notificationRulesRoutes } from './features/notifications/index.js';
+import { userAvatarRoutes } from './features/users/index.js';
+import { rolesRoutes } from './features/roles/index.js';
+import { recordsRoutes } from './features/records/index.js';
+import { devicesRoutes } from './features/devices/index.js';
+import { deviceDetailRoutes } from './features/device-detail/index.js';
+import { deviceStorageRoutes } from './features/device-storage/index.js';
+import { plantListRoutes, plantStatsRoutes } from './features/plant-stats/index.js';
+import { plantsRoutes } from './features/plants/index.js';
+import { weatherRoutes } from './features/weather/index.js';
+import { tariffsRoutes } from './features/tariffs/index.js';
+import { scriptsRoutes } from './features/scripts/index.js';
+import { firmwareRoutes, upgradeRoutes } from './features/firmware/index.js';
+import { registerLive, type LiveBus, type LiveHub } from './features/live/index.js';
+import { registerCommands } from './features/commands/index.js';
+import { registerOnlineDebug } from './features/online-debug/index.js';
+import { registerAlarms } from './features/alarms/index.js';
+import { registerDemo } from './features/demo/index.js';
+import { noticesRoutes } from './features/notices/index.js';
+import { workOrdersRoutes } from './features/workorders/index.js';
+import { messagesRoutes } from './features/messages/index.js';
+import { preferencesRoutes } from './features/preferences/index.js';
+import { reportsRoutes } from './features/reports/index.js';
+import { bigScreenRoutes, kioskLinksRoutes, kioskSocketViewer } from './features/bigscreen/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,9 +107,11 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(rolesRoutes, { db });
   await app.register(recordsRoutes, { db });
   await app.register(devicesRoutes, { db, config });
+  await app.register(deviceDetailRoutes, { db, config });
   await app.register(deviceStorageRoutes, { db, config });
   await app.register(plantStatsRoutes, { db, config });
   await app.register(plantsRoutes, { db, config });
+  await app.register(plantListRoutes, { db, config });
   await app.register(weatherRoutes, { db, config });
   await app.register(tariffsRoutes, { db });
   await app.register(scriptsRoutes, { db });
@@ -127,7 +124,11 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(kioskLinksRoutes, { db });
   await app.register(bigScreenRoutes, { db, config });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const live = await registerLive(app, { db, config });
+  const live = await registerLive(app, {
+    db,
+    config,
+    kioskViewer: (token) => kioskSocketViewer(db, token, config.deviceOfflineSeconds),
+  });
   await registerCommands(app, deps, live);
   await registerAlarms(app, db, live);
   await app.register(notificationRulesRoutes, { db });

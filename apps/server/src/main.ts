@@ -3,9 +3,9 @@ import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDb } from './db/db.js';
 import { migrate } from './db/migrate.js';
-import { seed } from './db/seed.js';
+import { seed } from './seed.js';
 import { buildApp } from './app.js';
-import { hashPassword } from './features/auth/auth.service.js';
+import { hashPassword } from './features/auth/index.js';
 import { startRuntime } from './runtime.js';
 import { listenForMetrics } from './platform/observability.js';
 

@@ -1,4 +1,14 @@
-import type { Fleet, ReadingListener } from './fleet.js';
+import type { Reading } from '@voltfleet/domain';
+import type { SimInverter } from './inverter.js';
+
+/** Called with each reading an advance produces. */
+export type ReadingListener = (reading: Reading, inverter: SimInverter) => void;
+
+/** What an accelerated run needs of a fleet (Fleet, which starts runs, implements it; no import back to it). */
+export interface SteppedFleet {
+  readonly now: number;
+  advance(toMs: number, stepSeconds: number, onReading?: ReadingListener): number;
+}
 
 export interface AccelerateOptions {
   /** Simulated seconds per wall-clock second (1 = real time). */
@@ -24,7 +34,7 @@ export interface AcceleratedRun {
  * Advances a fleet on a timer so that simulated time = start + wall time elapsed × factor. Targets are rounded
  * down to whole steps, so the steps taken (and so the readings) do not depend on when the timer fires.
  */
-export function runAccelerated(fleet: Fleet, options: AccelerateOptions): AcceleratedRun {
+export function runAccelerated(fleet: SteppedFleet, options: AccelerateOptions): AcceleratedRun {
   const { factor, onReading, stepSeconds = 10, tickMs = 1000, untilMs, wallClock = Date.now } = options;
   if (!(factor > 0)) throw new RangeError('factor must be positive');
   const wallStart = wallClock();

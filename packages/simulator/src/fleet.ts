@@ -1,5 +1,5 @@
 import { ENERGY_COUNTERS, ENERGY_QUANTITIES, localDay, type FieldKey, type Reading } from '@voltfleet/domain';
-import { runAccelerated, type AcceleratedRun, type AccelerateOptions } from './accelerate.js';
+import { runAccelerated, type AcceleratedRun, type AccelerateOptions, type ReadingListener } from './accelerate.js';
 import type {
   FleetConfig,
   SimBatteryDeviceConfig,
@@ -21,8 +21,6 @@ export interface GroundTruth {
   devices: Record<string, TruthSeries & { plantId: string }>;
   plants: Record<string, TruthSeries>;
 }
-
-export type ReadingListener = (reading: Reading, inverter: SimInverter) => void;
 
 /** A deterministic fleet of simulated inverters; time moves only when the caller advances it. */
 export class Fleet {

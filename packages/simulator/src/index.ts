@@ -62,10 +62,11 @@ export {
 } from './fault-scenarios.js';
 export { EnergyCounters, addTotals, zeroTotals, type EnergyTotals, type GateMeter } from './counters.js';
 export { environmentAt, type Environment, type SiteGeometry } from './environment.js';
-export { SimInverter, type InverterOptions, type InverterSite } from './inverter.js';
+export { SimInverter, type InverterOptions } from './inverter.js';
+export type { InverterSite } from './inverter-state.js';
 export { SimFirmware, type UpgradeAnswer, type UpgradeOrder, type UpgradeRefusal } from './firmware-upgrade.js';
-export { Fleet, createFleet, type GroundTruth, type ReadingListener, type TruthSeries } from './fleet.js';
-export { runAccelerated, type AcceleratedRun, type AccelerateOptions } from './accelerate.js';
+export { Fleet, createFleet, type GroundTruth, type TruthSeries } from './fleet.js';
+export { runAccelerated, type AcceleratedRun, type AccelerateOptions, type ReadingListener } from './accelerate.js';
 export {
   DEMO_DSP_VERSIONS,
   DEMO_PCU_VERSIONS,

@@ -11,7 +11,7 @@ import { SimBattery, type BatteryConfig } from './battery.js';
 import type { SimInverterConfig } from './config.js';
 import { EnergyCounters } from './counters.js';
 import { dispatch, type PowerFlow } from './dispatch.js';
-import { environmentAt, type Environment, type SiteGeometry } from './environment.js';
+import { environmentAt, type Environment } from './environment.js';
 import { FaultSchedule, type FaultScenario } from './fault-scenarios.js';
 import { NO_FAULTS, faultState, simFault, type FaultState, type FaultWindow, type SimFaultKey } from './faults.js';
 import type { LoadConfig } from './load.js';
@@ -27,13 +27,7 @@ import {
 
 type ParameterRefused = { ok: false; reason: ParameterRefusal };
 import { readingValues } from './reading-values.js';
-
-/** Where an inverter is installed: geometry plus the grid it connects to and whether it sits in a cabinet. */
-export interface InverterSite extends SiteGeometry {
-  grid: { nominalV: number; frequencyHz: number };
-  /** A storage cabinet (C&I and micro-grid plants with one): cabinet meter, gate meter, dehumidifier, liquid cooling. */
-  hasCabinet: boolean;
-}
+import type { InverterReadingState, InverterSite } from './inverter-state.js';
 
 export interface InverterOptions {
   seed: number;
@@ -58,7 +52,7 @@ const IDLE_FLOW: PowerFlow = {
 };
 
 /** One simulated inverter with its PV strings, battery, parameters, faults and energy registers. */
-export class SimInverter {
+export class SimInverter implements InverterReadingState {
   readonly sn: string;
   readonly plantId: string;
   readonly model: InverterModel;

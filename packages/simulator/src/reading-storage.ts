@@ -1,13 +1,13 @@
 import type { SimBattery } from './battery.js';
 import type { FaultState } from './faults.js';
-import type { SimInverter } from './inverter.js';
+import type { InverterReadingState } from './inverter-state.js';
 import { deviceConstant, wobble, type ValueSink } from './value-sink.js';
 
 const HOUR_MS = 3_600_000;
 
 /** The BMS group of a reading. */
 export function batteryValues(
-  inv: SimInverter,
+  inv: InverterReadingState,
   battery: SimBattery,
   nowMs: number,
   faults: FaultState,
@@ -63,7 +63,7 @@ export function batteryValues(
 }
 
 /** Cabinet meter, storage gate meter, dehumidifier and liquid cooling of a C&I or micro-grid installation. */
-export function cabinetValues(inv: SimInverter, nowMs: number, sink: ValueSink): void {
+export function cabinetValues(inv: InverterReadingState, nowMs: number, sink: ValueSink): void {
   const { nominalV } = inv.site.grid;
   const offGrid = inv.parameters.workMode === 3;
   const gridW = inv.flow.gridW;

@@ -1,6 +1,6 @@
 import { faultSetFields, type ReadingValues } from '@voltfleet/domain';
 import { SIM_WARNINGS, type FaultState } from './faults.js';
-import type { SimInverter } from './inverter.js';
+import type { InverterReadingState } from './inverter-state.js';
 import { batteryValues, cabinetValues } from './reading-storage.js';
 import { ValueSink, deviceConstant, wobble } from './value-sink.js';
 
@@ -17,7 +17,7 @@ const GRID_SYMPTOMS: Readonly<Record<number, { voltage?: number; frequencyHz?: n
 };
 
 /** The values of one reading of an inverter at `nowMs`, from its last step, with the faults active then. */
-export function readingValues(inv: SimInverter, nowMs: number, faults: FaultState): ReadingValues {
+export function readingValues(inv: InverterReadingState, nowMs: number, faults: FaultState): ReadingValues {
   const sink = new ValueSink();
   pvValues(inv, faults, sink);
   gridAndLoadValues(inv, nowMs, faults, sink);
@@ -27,7 +27,7 @@ export function readingValues(inv: SimInverter, nowMs: number, faults: FaultStat
   return sink.values;
 }
 
-function pvValues(inv: SimInverter, faults: FaultState, sink: ValueSink): void {
+function pvValues(inv: InverterReadingState, faults: FaultState, sink: ValueSink): void {
   const env = inv.environment;
   const offered = env ? env.pv1W + env.pv2W : 0;
   // Clipping and export limiting move both strings off their maximum power point alike.
@@ -53,7 +53,7 @@ function pvValues(inv: SimInverter, faults: FaultState, sink: ValueSink): void {
   sink.setLifetime('pvEnergyTotalKwh', inv.counters.total.pv);
 }
 
-function gridAndLoadValues(inv: SimInverter, nowMs: number, faults: FaultState, sink: ValueSink): void {
+function gridAndLoadValues(inv: InverterReadingState, nowMs: number, faults: FaultState, sink: ValueSink): void {
   const { nominalV, frequencyHz } = inv.site.grid;
   const islanded = inv.parameters.workMode === 3;
   // No grid at the terminals: a micro-grid, or a grid loss.
@@ -93,7 +93,7 @@ function gridAndLoadValues(inv: SimInverter, nowMs: number, faults: FaultState, 
   sink.set('backupFrequencyHz', running ? frequencyHz : 0);
 }
 
-function pcsValues(inv: SimInverter, nowMs: number, faults: FaultState, sink: ValueSink): void {
+function pcsValues(inv: InverterReadingState, nowMs: number, faults: FaultState, sink: ValueSink): void {
   const p = inv.parameters;
   const running = p.onOff === 1 && !faults.stopped;
   const { flow } = inv;

@@ -1,6 +1,7 @@
 import { CLIMATE } from './climate.js';
 import type { SimInverterConfig } from './config.js';
-import { SimInverter, type InverterSite } from './inverter.js';
+import { SimInverter } from './inverter.js';
+import type { InverterSite } from './inverter-state.js';
 import type { InverterParameters } from './parameters.js';
 import { flatTariff, type TariffPeriod } from './tariff.js';
 

@@ -8,10 +8,8 @@ import type {
   DeviceLookup,
   DeviceVersions,
   IdentityConflict,
-  LinkCounters,
   LinkDevice,
   LinkEvents,
-  LinkLog,
   ReadingSink,
 } from './link.types.js';
 import { countRejection, createLinkCounters } from './mqtt-protocol.js';
@@ -21,22 +19,10 @@ import { OsimConnection, expectedReplies, type ConnectionHost } from './osim-con
 import { identify, type IdentificationHost } from './osim-identification.js';
 import { OsimPoller } from './osim-polling.js';
 import { startPeriodic, type Periodic } from '../platform/periodic.js';
+import type { OsimCounters, OsimDeviceRecords, OsimLog } from './osim.types.js';
 
 // The connection's pieces, for the command and upgrade links that talk to one.
 export { OsimConnection, expectedReplies, type RequestResult } from './osim-connection.js';
-
-/**
- * What the gateway reads and records of devices: the devices feature owns that table, runtime.ts wires it in
- * (link/ never touches the database itself).
- */
-export interface OsimDeviceRecords {
-  /** The device identified itself on a connection (its PCU version and model code); it is reached over OSIM now. */
-  identified(device: LinkDevice, identity: { pcuVersion: number; modelCode: number }): Promise<void>;
-  /** Whether the device reports over MQTT and was heard within `withinMs`. */
-  liveOnMqtt(device: LinkDevice, withinMs: number): Promise<boolean>;
-  /** A claim of the device's serial number was refused (`remote`: the claimant), for the device page. */
-  conflict(device: LinkDevice, remote: string): Promise<void>;
-}
 
 export interface OsimGatewayOptions {
   port: number;
@@ -63,29 +49,11 @@ export interface OsimGatewayOptions {
   noiseLogMs?: number;
 }
 
-/** A LinkLog with the debug level (Fastify's and pino's loggers have it) for what strangers can cause in bulk. */
-export interface OsimLog extends LinkLog {
-  debug?(obj: object, msg: string): void;
-}
-
 /** A debug exchange: the device's PCU version and the reply frames in the order the command defines them. */
 export interface OsimExchange {
   readonly pcuVersion: number;
   readonly complete: boolean;
   readonly frames: readonly OsimFrame[];
-}
-
-/** What the gateway counts (readings accepted and refused like the MQTT links, plus OSIM specifics). */
-export interface OsimCounters extends LinkCounters {
-  badFrames: number;
-  timeouts: number;
-  unknownDevices: number;
-  /** A connection claimed a serial number live elsewhere and was refused (docs/security.md, "OSIM"). */
-  identityConflicts: number;
-  /** Connections closed at their first invalid frame (also counted in badFrames). */
-  invalidConnections: number;
-  /** Connections that took a serial number over from a connection that no longer answered. */
-  takeovers: number;
 }
 
 const QUIET_LOG: OsimLog = { info: () => undefined, warn: () => undefined, error: () => undefined };

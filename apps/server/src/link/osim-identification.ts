@@ -4,7 +4,7 @@ import type { DeviceLookup, DeviceVersions, IdentityConflict, LinkDevice } from 
 import type { LoginGuard } from './login-guard.js';
 import { countRejection } from './mqtt-protocol.js';
 import { identityOf, type OsimConnection } from './osim-connection.js';
-import type { OsimCounters, OsimDeviceRecords, OsimLog } from './osim-gateway.js';
+import type { OsimCounters, OsimDeviceRecords, OsimLog } from './osim.types.js';
 
 /** What identification needs of the gateway that accepted the connection. */
 export interface IdentificationHost {

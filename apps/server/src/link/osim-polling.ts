@@ -13,7 +13,7 @@ import {
 import type { DeviceVersions, LinkDevice, ReadingSink } from './link.types.js';
 import { countRejection } from './mqtt-protocol.js';
 import { expectedReplies, type OsimConnection } from './osim-connection.js';
-import type { OsimCounters, OsimLog } from './osim-gateway.js';
+import type { OsimCounters, OsimLog } from './osim.types.js';
 import { mapOsimReplies } from './osim-readings.js';
 
 /** What polling needs of the gateway. */

@@ -1,6 +1,6 @@
 import { ENERGY_QUANTITIES } from '@voltfleet/domain';
 import type { Db } from '../db/db.js';
-import { deltaColumns, rollupColumn } from '../features/telemetry/columns.js';
+import { deltaColumns, rollupColumn } from '../features/telemetry/index.js';
 
 type Quantity = (typeof ENERGY_QUANTITIES)[number];
 

@@ -14,9 +14,9 @@ import {
 import { startPostgres, type PostgresCluster } from '../../../../scripts/pg-harness.mjs';
 import { openDb, type Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
-import { seed } from '../db/seed.js';
-import { hashPassword } from '../features/auth/auth.service.js';
-import { deviceDirectory } from '../features/devices/device-directory.js';
+import { seed } from '../seed.js';
+import { hashPassword } from '../features/auth/index.js';
+import { deviceDirectory } from '../features/devices/index.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../link/device-secret.js';
 import { writeMosquittoAuthFiles } from '../link/mosquitto-auth.js';
 import { freePort, startMosquitto, type MosquittoProcess } from '../link/mosquitto-runner.js';

@@ -1,5 +1,5 @@
 import type { FleetConfig } from '@voltfleet/simulator';
-import { insertPlant } from '../features/plants/plants.repository.js';
+import { insertPlant } from '../features/plants/index.js';
 import type { Db } from '../db/db.js';
 
 /** Puts a simulated fleet's plants and devices into the database (owned by `ownerId`); returns their ids by key. */

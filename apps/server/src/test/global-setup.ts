@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDb } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
-import { seed } from '../db/seed.js';
-import { hashPassword } from '../features/auth/auth.service.js';
-import { loadLoginKey } from '../features/auth/login-key.js';
+import { seed } from '../seed.js';
+import { hashPassword, loadLoginKey } from '../features/auth/index.js';
 import { TEST_ADMIN_PASSWORD } from './constants.js';
 
 /**

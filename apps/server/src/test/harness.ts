@@ -6,9 +6,9 @@ import { normaliseGrant, type LoginResponse } from '@voltfleet/domain';
 import { loadConfig, type Config } from '../config.js';
 import { openDb, type Db } from '../db/db.js';
 import { buildApp } from '../app.js';
-import { hashPassword } from '../features/auth/auth.service.js';
-import { insertUser } from '../features/users/users.repository.js';
-import { insertRole } from '../features/roles/roles.repository.js';
+import { hashPassword } from '../features/auth/index.js';
+import { insertUser } from '../features/users/index.js';
+import { insertRole } from '../features/roles/index.js';
 import { TEST_CAPTCHA_CODE } from './constants.js';
 
 export { TEST_ADMIN_PASSWORD, TEST_CAPTCHA_CODE } from './constants.js';

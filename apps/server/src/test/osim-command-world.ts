@@ -3,14 +3,13 @@
 // file calls useOsimCommandWorld() once: its hooks then run for that file (each file gets its own server and
 // gateway). They are registered by that call, not on import, because the database project runs its files in one
 // module graph per worker (apps/server/vitest.config.ts).
-import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
+import { deviceDirectory, osimDeviceRecords } from '../features/devices/index.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type Command } from '@voltfleet/domain';
 import { commandCode, type OsimFrame } from '@voltfleet/osim';
 import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter } from '@voltfleet/simulator';
-import { Ingest } from '../features/telemetry/ingest.js';
-import { deviceDirectory } from '../features/devices/device-directory.js';
+import { Ingest } from '../features/telemetry/index.js';
 import { adminId, api, loginToken, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from './harness.js';
 import { insertFleet } from './fleet-fixture.js';
 import { osimCommandLink } from '../link/osim-commands.js';

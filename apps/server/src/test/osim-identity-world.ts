@@ -2,14 +2,13 @@
 // serial numbers, simulated and hand-driven inverters, and the gateway's log lines. A test file calls
 // useOsimIdentityWorld() once: its hooks then run for that file. They are registered by that call, not on import,
 // because the database project runs its files in one module graph per worker (apps/server/vitest.config.ts).
-import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
+import { deviceDirectory, osimDeviceRecords } from '../features/devices/index.js';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { DeviceDetail } from '@voltfleet/domain';
 import { buildCommand, commandCode, FrameReader, type OsimFrame } from '@voltfleet/osim';
 import { OsimDevice } from '@voltfleet/simulator';
-import { deviceDirectory } from '../features/devices/device-directory.js';
-import { Ingest } from '../features/telemetry/ingest.js';
+import { Ingest } from '../features/telemetry/index.js';
 import { adminId, api, loginToken, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from './harness.js';
 import { testSimInverter } from './sim-inverter.js';
 import type { LoginGuardLimits } from '../link/login-guard.js';

@@ -16,7 +16,7 @@ import {
   type TestServer,
 } from './harness.js';
 import { VALID_PLANT_INPUT } from './plant-input.js';
-import { Ingest } from '../features/telemetry/ingest.js';
+import { Ingest } from '../features/telemetry/index.js';
 
 export let s: TestServer;
 export const users: Record<string, number> = {};

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { createFleet, demoFleetConfig, type MqttDevice, type SimInverterConfig } from '@voltfleet/simulator';
 import type { LiveMessage, Reading } from '@voltfleet/domain';
 import type { Db } from '../db/db.js';
-import { deviceDirectory } from '../features/devices/device-directory.js';
+import { deviceDirectory } from '../features/devices/index.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../link/device-secret.js';
 import { writeMosquittoAuthFiles } from '../link/mosquitto-auth.js';
 import { startMosquitto, type MosquittoProcess } from '../link/mosquitto-runner.js';

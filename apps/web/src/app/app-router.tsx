@@ -5,6 +5,7 @@ import { LoginGate, RequireSession } from './guards';
 import { withAllMessages } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 import { DETAIL_ROUTES, PAGE_REGISTRY, loadShell, shellPage } from './page-registry';
+import { PageTableContext, type PageTable } from './page-table';
 import { RouteBoundary } from './route-boundary';
 import {
   homePath,
@@ -32,6 +33,8 @@ const ResetPasswordPage = lazyLoad(() => import('@/features/auth/pages/reset-pas
 // The big screens (SPEC §2, public): outside the shell, for a session or a kiosk link, with their own text part.
 const BigScreenPage = lazyLoad(() => import('@/features/bigscreen/pages/big-screen-page'));
 
+const PAGE_TABLE: PageTable = { pages: PAGE_REGISTRY, details: DETAIL_ROUTES };
+
 /** SPEC §2 routes: public /login, /register, /resetPassword, /403 and /bigScreen/*, and the shell with the pages the user's grant registers. */
 export function AppRouter() {
   const session = useSession();
@@ -40,44 +43,48 @@ export function AppRouter() {
 
   return (
     <BrowserRouter>
-      <SessionBridge />
-      <RouteBoundary>
-        <Routes>
-          <Route
-            path="/login"
-            element={
-              <LoginGate>
-                <LoginRoute />
-              </LoginGate>
-            }
-          />
-          <Route path="/403" element={<ForbiddenPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
-          <Route path="/bigScreen/:view?" element={<BigScreenPage />} />
-          <Route element={<RequireSession />}>
-            <Route element={<ShellLayout />}>
-              <Route index element={<Navigate to={homePath(routes)} replace />} />
-              {routes.map((route) => {
-                const Page = PAGE_REGISTRY[route.key];
-                return Page && <Route key={route.key} path={route.fullPath} element={<Page />} />;
-              })}
-              {routes.map((route) => {
-                const Detail = DETAIL_ROUTES[route.key]?.page;
-                return (
-                  Detail &&
-                  route.detailPath && <Route key={`${route.key}/detail`} path={route.detailPath} element={<Detail />} />
-                );
-              })}
-              <Route path={PERSONAL_CENTER_PATH} element={<PersonalCenterPage />} />
-              <Route path={NOTICES_PATH} element={<NoticesPage />} />
-              <Route path={WORK_ORDERS_PATH} element={<WorkOrdersPage />} />
-              <Route path={MESSAGES_PATH} element={<MessagesPage />} />
-              <Route path="*" element={<NotFoundPage />} />
+      <PageTableContext.Provider value={PAGE_TABLE}>
+        <SessionBridge />
+        <RouteBoundary>
+          <Routes>
+            <Route
+              path="/login"
+              element={
+                <LoginGate>
+                  <LoginRoute />
+                </LoginGate>
+              }
+            />
+            <Route path="/403" element={<ForbiddenPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
+            <Route path="/bigScreen/:view?" element={<BigScreenPage />} />
+            <Route element={<RequireSession />}>
+              <Route element={<ShellLayout />}>
+                <Route index element={<Navigate to={homePath(routes)} replace />} />
+                {routes.map((route) => {
+                  const Page = PAGE_REGISTRY[route.key];
+                  return Page && <Route key={route.key} path={route.fullPath} element={<Page />} />;
+                })}
+                {routes.map((route) => {
+                  const Detail = DETAIL_ROUTES[route.key]?.page;
+                  return (
+                    Detail &&
+                    route.detailPath && (
+                      <Route key={`${route.key}/detail`} path={route.detailPath} element={<Detail />} />
+                    )
+                  );
+                })}
+                <Route path={PERSONAL_CENTER_PATH} element={<PersonalCenterPage />} />
+                <Route path={NOTICES_PATH} element={<NoticesPage />} />
+                <Route path={WORK_ORDERS_PATH} element={<WorkOrdersPage />} />
+                <Route path={MESSAGES_PATH} element={<MessagesPage />} />
+                <Route path="*" element={<NotFoundPage />} />
+              </Route>
             </Route>
-          </Route>
-        </Routes>
-      </RouteBoundary>
+          </Routes>
+        </RouteBoundary>
+      </PageTableContext.Provider>
     </BrowserRouter>
   );
 }

@@ -1,18 +1,7 @@
 import { Button, Checkbox, Popover } from 'antd';
 import { PushpinOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ColumnOption } from '@/lib/column-choice';
-import { ColumnChooserButton } from './column-chooser';
-
-export interface ColumnChooserProps {
-  /** Test id stem: `<testId>` on the button, `<testId>-<column>` on each box, `<testId>-reset`. */
-  testId: string;
-  options: readonly ColumnOption[];
-  onToggle: (id: string, shown: boolean) => void;
-  onReset: () => void;
-  /** Whether the list shows its default columns: nothing to reset. */
-  isDefault: boolean;
-}
+import { ColumnChooserButton, type ColumnChooserProps } from './column-chooser-button';
 
 /**
  * The column chooser's popover, opened on its button: the list's columns, a box each (frozen key columns ticked and

@@ -2,13 +2,13 @@ import type { Key, ReactNode } from 'react';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PagerConfig } from '@/lib/paging';
-import { columnKey, type Column, type LooseColumn } from './data-table-columns';
+import { columnKey, type Column, type LooseColumn } from '@/lib/table-columns';
 import { Pager } from './pager';
 
-export { columnKey, type Column } from './data-table-columns';
+export { columnKey, type Column } from '@/lib/table-columns';
 // The lists that let the user choose their columns get the choice with the table itself: one chunk rather than one more
 // file that every list route names in the shell's preload table (bench/web-size).
-export { useColumnChoice } from '@/lib/use-column-choice';
+export { useColumnChoice } from './use-column-choice';
 
 interface Props<T> {
   rowKey: keyof T;

@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from 'vitest';
 import { defaultHiddenColumns, type TablePreferences } from '@voltfleet/domain';
-import type { Column } from '@/components/data-table-columns';
+import type { Column } from '@/lib/table-columns';
 import { columnOptions, hiddenColumnsOf, toggleColumn, visibleColumns, withChoice } from './column-choice';
 
 interface Row {

@@ -7,7 +7,7 @@ import {
   type TableId,
   type TablePreferences,
 } from '@voltfleet/domain';
-import { columnKey, type Column } from '@/components/data-table-columns';
+import { columnKey, type Column } from '@/lib/table-columns';
 
 /** A column as the chooser offers it. */
 export interface ColumnOption {

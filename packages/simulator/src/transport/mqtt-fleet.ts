@@ -1,5 +1,5 @@
 import { SimFirmware } from '../firmware-upgrade.js';
-import type { ReadingListener } from '../fleet.js';
+import type { ReadingListener } from '../accelerate.js';
 import type { SimInverter } from '../inverter.js';
 import { inverterCommands } from './commands.js';
 import { MqttDevice, type MqttDeviceOptions } from './mqtt-device.js';

@@ -13,7 +13,7 @@ import {
   type ReportedFault,
 } from '@voltfleet/domain';
 import type { Db, Queryable } from '../../db/db.js';
-import type { StoredReading } from '../telemetry/ingest.js';
+import type { StoredReading } from '../telemetry/index.js';
 import {
   addEvents,
   loadTrackers,
@@ -27,7 +27,7 @@ import {
   type AlarmEventRow,
   type RaiseQuery,
 } from './alarms.repository.js';
-import { applyRound, type BatchWork, type DeviceAction } from './alarm-round.js';
+import { applyRound, type AlarmTransition, type BatchWork, type DeviceAction } from './alarm-round.js';
 import { FaultMemory, RaiseMemory, raiseKey, type KnownRaises } from './fault-memory.js';
 
 export interface AlarmEngineOptions {
@@ -44,12 +44,6 @@ export interface AlarmEngineOptions {
    * them (the notification outbox) commits or rolls back with them.
    */
   inTransaction?: (tx: Queryable, changes: readonly AlarmTransition[]) => Promise<void>;
-}
-
-/** One change the engine made to an alarm, as `inTransaction` and the live push see it. */
-export interface AlarmTransition {
-  event: AlarmEventKind;
-  alarm: AlarmChange;
 }
 
 /** A device's readings of one batch that state their fault set, oldest first. */

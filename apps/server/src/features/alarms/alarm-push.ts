@@ -1,5 +1,5 @@
 import { alarmLiveEventSchema, type AlarmLiveEvent } from '@voltfleet/domain';
-import type { LivePublisher } from '../live/live.bus.js';
+import type { LivePublisher } from '../live/index.js';
 
 /** Where alarm events come from: the alarm engine (an EventEmitter emitting 'alarm'). */
 export interface AlarmEventSource {

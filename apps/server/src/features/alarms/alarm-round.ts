@@ -5,17 +5,18 @@ import {
   trackerRaised,
   unknownAlarm,
   type AlarmAction,
+  type AlarmEventKind,
   type AlarmEntry,
   type AlarmRuleOptions,
   type FaultTracker,
 } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
-import type { AlarmTransition } from './alarm-engine.js';
 import {
   insertAlarms,
   recoverAlarms,
   type NewAlarm,
   reopenFlapping,
+  type AlarmChange,
   type AlarmEventRow,
   type RaiseQuery,
 } from './alarms.repository.js';
@@ -23,6 +24,12 @@ import { raiseKey, type KnownRaises } from './fault-memory.js';
 
 // The alarm engine's writes for one round of a batch (every device's first reading, then every second one, …): a
 // statement per kind of change for all the round's devices, rather than one per change.
+
+/** One change the engine made to an alarm, as `inTransaction` and the live push see it. */
+export interface AlarmTransition {
+  event: AlarmEventKind;
+  alarm: AlarmChange;
+}
 
 /** What one batch's evaluation collects while it steps the rules (written at its end or kept after its commit). */
 export interface BatchWork {

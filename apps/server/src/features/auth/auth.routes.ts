@@ -17,8 +17,7 @@ import { SESSION_COOKIE, requireCaller } from '../../platform/auth.js';
 import { rateLimiter } from '../../platform/rate-limit.js';
 import { CAPTCHA_TTL_SECONDS, createCaptcha } from './captcha.js';
 import { changePassword, login, logout, me, type AuthDeps } from './auth.service.js';
-import { chooseOwnLanguage, updateProfile } from '../users/users.service.js';
-import { toUser } from '../users/users.service.js';
+import { chooseOwnLanguage, toUser, updateProfile } from '../users/index.js';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
   // Separate budgets: a login page that refreshes its captcha (each image costs rendering) must never be refused the

@@ -33,7 +33,7 @@ import {
   userById as findUserById,
   userByUsername as findUserByUsername,
   type UserRow,
-} from '../users/users.service.js';
+} from '../users/index.js';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };

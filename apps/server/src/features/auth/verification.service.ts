@@ -10,7 +10,7 @@ import {
 } from '@voltfleet/domain';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
-import type { Sender } from '../notifications/notification-senders.js';
+import type { Sender } from '../notifications/index.js';
 import {
   codesToAddressSince,
   giveTryBack,

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/db.js';
 import { AppError } from '../../platform/errors.js';
-import { visibleDevices } from '../devices/devices.service.js';
-import type { LiveViewer } from '../live/live.hub.js';
-import { scopeOf, scopePlants } from '../plant-stats/plant-stats.service.js';
+import { visibleDevices } from '../devices/index.js';
+import type { LiveViewer } from '../live/index.js';
+import { scopeOf, scopePlants } from '../plant-stats/index.js';
 import { kioskViewer } from './big-screen.viewer.js';
 
 /**

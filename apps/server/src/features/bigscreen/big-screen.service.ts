@@ -12,12 +12,18 @@ import {
   type Lang,
 } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
-import { newestActiveAlarms } from '../alarms/alarm-search.service.js';
-import { listPlants } from '../plants/plants.service.js';
-import { plantOverview } from '../plant-stats/plant-detail.service.js';
-import { plantListFigures } from '../plant-stats/plant-list-figures.service.js';
-import { fleetTrend, scopeOf, scopePlants, statisticsSummary } from '../plant-stats/plant-stats.service.js';
-import { batterySocs, scopeFlow } from '../plant-stats/scope-figures.service.js';
+import { newestActiveAlarms } from '../alarms/index.js';
+import { listPlants } from '../plants/index.js';
+import {
+  batterySocs,
+  fleetTrend,
+  plantListFigures,
+  plantOverview,
+  scopeFlow,
+  scopeOf,
+  scopePlants,
+  statisticsSummary,
+} from '../plant-stats/index.js';
 import type { BigScreenViewer } from './big-screen.viewer.js';
 
 /**

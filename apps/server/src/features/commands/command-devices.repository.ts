@@ -9,7 +9,7 @@ import type {
 } from '@voltfleet/domain';
 import type { Queryable, SqlParam } from '../../db/db.js';
 import { deviceInScope } from '../../platform/scope.js';
-import { runningStatusIsSql, runningStatusSql } from '../devices/device-status.js';
+import { runningStatusIsSql, runningStatusSql } from '../devices/index.js';
 import type { Scope } from './commands.repository.js';
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);

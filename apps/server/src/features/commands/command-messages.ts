@@ -1,6 +1,6 @@
 import { FINAL_COMMAND_STATUSES, FIRMWARE_UPGRADE, type CommandStatusChange } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
-import { postMessages } from '../messages/messages.service.js';
+import { postMessages } from '../messages/index.js';
 import { claimSettledBatches, outcomeRecipients, type SettledBatch } from './lifecycle.repository.js';
 
 /** Where a command message leads: the command page, where the sender issued it and sees its issued commands. */

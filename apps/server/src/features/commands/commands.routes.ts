@@ -16,10 +16,10 @@ import {
   issueCommandSchema,
   paged,
 } from '@voltfleet/domain';
-import type { LivePublisher } from '../live/live.bus.js';
+import type { LivePublisher } from '../live/index.js';
 import { requireCaller } from '../../platform/auth.js';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/sheet-file.js';
-import { userOptions } from '../users/users.service.js';
+import { userOptions } from '../users/index.js';
 import { ok } from '../../platform/envelope.js';
 import { CommandDispatcher, toLiveMessage } from './command-dispatcher.js';
 import {

@@ -22,8 +22,7 @@ import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid, notFound } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
 import { exportControlRecords } from './control-records-export.js';
-import { openPasswordBlob, verifyPassword } from '../auth/auth.service.js';
-import type { LoginKey } from '../auth/login-key.js';
+import { openPasswordBlob, verifyPassword, type LoginKey } from '../auth/index.js';
 import {
   commandInScope,
   commandsByKey,

@@ -1,6 +1,6 @@
 import { demoFirmwareImages } from '@voltfleet/simulator';
 import type { Db } from '../../db/db.js';
-import { listCatalogue, uploadImage } from '../firmware/firmware.service.js';
+import { listCatalogue, uploadImage } from '../firmware/index.js';
 import { userPlace } from './demo.repository.js';
 import { firmwareSeededAt, markFirmwareSeeded } from './demo.state.js';
 

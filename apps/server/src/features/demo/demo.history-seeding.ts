@@ -2,8 +2,8 @@ import { createFleet, demoFleetConfig, type Fleet, type ReadingListener } from '
 import type { AlarmRuleOptions, Reading } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
-import { refreshEarnings } from '../tariffs/earnings.service.js';
-import { PastAlarms } from '../alarms/past-alarms.js';
+import { refreshEarnings } from '../tariffs/index.js';
+import { PastAlarms } from '../alarms/index.js';
 import {
   HISTORY_RESOLUTION,
   advanceHistory,

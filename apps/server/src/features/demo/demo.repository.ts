@@ -1,6 +1,6 @@
 import type { FieldKey } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
-import { COUNTER_KEYS, columnOf } from '../telemetry/columns.js';
+import { COUNTER_KEYS, columnOf } from '../telemetry/index.js';
 
 /** Whether a device with this serial number exists (the demo fleet was seeded before). */
 export async function deviceExists(db: Queryable, sn: string): Promise<boolean> {

@@ -10,7 +10,7 @@ import {
 import { INVERTER_MODELS, type AlarmRuleOptions } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
-import { osimDeviceRecords } from '../devices/device-writes.service.js';
+import { osimDeviceRecords } from '../devices/index.js';
 import { planHistory } from './demo.history.js';
 import { priceHistory, seedOlder, seedRecent, type OlderIngest, type SeedingContext } from './demo.history-seeding.js';
 import { anyReadingOf, deviceExists, newestRegisters } from './demo.repository.js';

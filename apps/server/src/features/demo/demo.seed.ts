@@ -3,13 +3,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { joinPhone } from '@voltfleet/domain';
 import type { DemoFleetConfig } from '@voltfleet/simulator';
-import { insertInstalledDevice } from '../devices/device-writes.service.js';
-import { insertPlantRecord as insertPlant, setAffiliatedUsers } from '../plants/plants.service.js';
+import { insertInstalledDevice } from '../devices/index.js';
+import { insertPlantRecord as insertPlant, setAffiliatedUsers } from '../plants/index.js';
 import { builtinRoleIds, deviceExists, userPlace } from './demo.repository.js';
-import { seedDemoPlantConfig } from '../tariffs/demo-tariffs.js';
+import { seedDemoPlantConfig } from '../tariffs/index.js';
 import type { Db } from '../../db/db.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret.js';
-import { insertUserRecord as insertUser } from '../users/users.service.js';
+import { insertUserRecord as insertUser } from '../users/index.js';
 
 /** What the running demo needs to connect its simulated devices: each serial number's MQTT secret. */
 export interface DemoCredentials {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Db } from '../../db/db.js';
 import { writeMosquittoAuthFiles } from '../../link/mosquitto-auth.js';
 import type { LinkLog } from '../../link/link.types.js';
-import { deviceDirectory } from '../devices/device-directory.js';
+import { deviceDirectory } from '../devices/index.js';
 
 export interface BrokerSyncOptions {
   /** MQTT_URL with the platform's login; unset: the in-process broker checks the database itself. */

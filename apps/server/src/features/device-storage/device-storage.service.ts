@@ -13,12 +13,7 @@ import { AppError, conflict, invalid } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
 import { linkCredentialEvents } from '../../link/credential-events.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret.js';
-import {
-  activateDevice,
-  deactivateDevice,
-  insertDevices,
-  replaceSecretHash,
-} from '../devices/device-writes.service.js';
+import { activateDevice, deactivateDevice, insertDevices, replaceSecretHash } from '../devices/index.js';
 import {
   existingSerialNumbers,
   findStorageDevice,

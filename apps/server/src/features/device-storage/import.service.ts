@@ -10,7 +10,7 @@ import {
 } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
-import { insertDevices, type NewDevice } from '../devices/device-writes.service.js';
+import { insertDevices, type NewDevice } from '../devices/index.js';
 import { existingSerialNumbers } from './device-storage.repository.js';
 import { isLinked, issueSecret, scopeOf } from './device-storage.service.js';
 import type { SheetRow } from './import-sheet.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { OsimDeviceRecords } from '../../link/osim-gateway.js';
+import type { OsimDeviceRecords } from '../../link/osim.types.js';
 import { liveOnMqtt, recordIdentityConflict, recordOsimIdentity } from './device-writes.repository.js';
 
 /**

@@ -1,29 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  deviceDetailSchema,
   deviceFilterOptionsSchema,
-  deviceHistoryQuerySchema,
-  deviceHistorySchema,
   deviceListFilterSchema,
   deviceListItemSchema,
   deviceListQuerySchema,
-  deviceRealtimeSchema,
   envelope,
   paged,
 } from '@voltfleet/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
-import { ok, unparsedSerializer } from '../../platform/envelope.js';
+import { ok } from '../../platform/envelope.js';
 import { exportDevicesXlsx, XLSX_CONTENT_TYPE } from './device-export.js';
-import { getDeviceDetail, getDeviceRealtime } from './device-detail.service.js';
-import { getDeviceHistory, isEmptyHistory } from './device-history.service.js';
 import { deviceFilterOptions, getDevice, listDevices } from './devices.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** Device Center → device list (B/A): the devices in the caller's scope, their detail, live and history data. */
+/** Device Center → device list (B/A): the devices in the caller's scope (their detail pages: features/device-detail). */
 export const devicesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const offlineSeconds = config.deviceOfflineSeconds;
 
@@ -77,44 +71,5 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       schema: { tags: ['devices'], params: idParams, response: { 200: envelope(deviceListItemSchema) } },
     },
     async (request) => ok(request, await getDevice(db, requireCaller(request), offlineSeconds, request.params.id)),
-  );
-
-  app.get(
-    '/api/devices/:id/detail',
-    {
-      config: { permission: 'B/A' },
-      schema: { tags: ['devices'], params: idParams, response: { 200: envelope(deviceDetailSchema) } },
-    },
-    async (request) =>
-      ok(request, await getDeviceDetail(db, requireCaller(request), offlineSeconds, request.params.id)),
-  );
-
-  app.get(
-    '/api/devices/:id/realtime',
-    {
-      config: { permission: 'B/A' },
-      schema: { tags: ['devices'], params: idParams, response: { 200: envelope(deviceRealtimeSchema) } },
-    },
-    async (request) =>
-      ok(request, await getDeviceRealtime(db, requireCaller(request), offlineSeconds, request.params.id)),
-  );
-
-  app.get(
-    '/api/devices/:id/history',
-    {
-      config: { permission: 'B/A' },
-      schema: {
-        tags: ['devices'],
-        params: idParams,
-        querystring: deviceHistoryQuerySchema,
-        response: { 200: envelope(deviceHistorySchema) },
-      },
-      serializerCompiler: unparsedSerializer,
-    },
-    async (request) => {
-      const caller = requireCaller(request);
-      const history = await getDeviceHistory(db, caller, offlineSeconds, request.params.id, request.query);
-      return ok(request, history, isEmptyHistory(history) ? 'history.noData' : 'ok');
-    },
   );
 };

@@ -9,11 +9,10 @@ import type { Db, Queryable } from '../../db/db.js';
 import type { CommandStatusChange as StatusChange } from '@voltfleet/domain';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
-import { openPasswordBlob, verifyPassword } from '../auth/auth.service.js';
-import type { LoginKey } from '../auth/login-key.js';
-import { clearRestart, markRestarting } from '../devices/device-writes.service.js';
-import { finishCommands, insertUpgradeCommand } from '../commands/commands.service.js';
-import { postMessages } from '../messages/messages.service.js';
+import { openPasswordBlob, verifyPassword, type LoginKey } from '../auth/index.js';
+import { clearRestart, markRestarting } from '../devices/index.js';
+import { finishCommands, insertUpgradeCommand } from '../commands/index.js';
+import { postMessages } from '../messages/index.js';
 import {
   insertUpgrade,
   upgradeByKey,

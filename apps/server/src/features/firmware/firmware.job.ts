@@ -5,7 +5,7 @@ import type { Db } from '../../db/db.js';
 import type { DeviceVersions, LinkDevice, LinkEvents, LinkLog } from '../../link/link.types.js';
 import type { CommandStatusChange as StatusChange } from '@voltfleet/domain';
 import { startPeriodic } from '../../platform/periodic.js';
-import { storeReportedVersions } from '../devices/device-writes.service.js';
+import { storeReportedVersions } from '../devices/index.js';
 import { settleDeviceUpgrades } from './firmware-upgrade.service.js';
 
 /**

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import type { LoginKey } from '../auth/login-key.js';
+import type { LoginKey } from '../auth/index.js';
 import { issueUpgrade } from './firmware-upgrade.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -3,9 +3,9 @@ import type pg from 'pg';
 import type { AlarmLiveEvent, CommandStatusMessage, PlantStatus } from '@voltfleet/domain';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../../db/db.js';
-import { UNREAD_CHANNEL, parseUnreadPayload } from '../messages/messages.service.js';
+import { UNREAD_CHANNEL, parseUnreadPayload } from '../messages/index.js';
 import type { LinkLog } from '../../link/link.types.js';
-import type { StoredReading } from '../telemetry/ingest.js';
+import type { StoredReading } from '../telemetry/index.js';
 import type { RunningStatus } from '@voltfleet/domain';
 import { decodeEvents, encodeEvents, originOf, type LiveEvent } from './live.wire.js';
 

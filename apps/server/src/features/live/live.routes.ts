@@ -5,18 +5,23 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { tokenFrom } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { kioskSocketViewer } from '../bigscreen/big-screen.live.js';
 import { LiveBus } from './live.bus.js';
 import { LiveHub, sessionViewer, type LiveViewer } from './live.hub.js';
+
+/**
+ * What a kiosk link's socket may see, from its token (the big-screen feature, which owns kiosk links; given by the
+ * composition root so that this channel, which the big screen itself publishes on, does not import it).
+ */
+export type KioskViewer = (token: string) => Promise<LiveViewer>;
 
 /**
  * GET /api/ws: the live channel of one browser tab (session cookie or token header, like every API call), or of a
  * wall screen opened with a kiosk link (`?kiosk=…`: a browser socket cannot send a header). The one route besides the
  * big-screen reads that takes a kiosk token, and it then carries only the link's plants' events.
  */
-export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub; db: Db; offlineSeconds: number }> = async (
+export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub; kioskViewer: KioskViewer }> = async (
   app,
-  { hub, db, offlineSeconds },
+  { hub, kioskViewer },
 ) => {
   const viewers = new WeakMap<FastifyRequest, LiveViewer>();
   app.get(
@@ -30,7 +35,7 @@ export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub; db: Db; offlineSecon
       preHandler: async (request) => {
         const kiosk = (request.query as Record<string, unknown> | undefined)?.[KIOSK_QUERY];
         if (typeof kiosk === 'string' && kiosk) {
-          viewers.set(request, await kioskSocketViewer(db, kiosk, offlineSeconds));
+          viewers.set(request, await kioskViewer(kiosk));
           return;
         }
         if (!request.caller)
@@ -48,7 +53,10 @@ export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub; db: Db; offlineSecon
  * The live channel of this process: the hub serving its tabs, and the bus every publisher uses (it reaches the
  * tabs of every other process on the same PostgreSQL too). Only a process that serves HTTP listens.
  */
-export async function registerLive(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<LiveBus<LiveHub>> {
+export async function registerLive(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; kioskViewer: KioskViewer },
+): Promise<LiveBus<LiveHub>> {
   const hub = new LiveHub(deps.db, app.log, app.metrics);
   const bus = new LiveBus(deps.db, hub, { log: app.log, listen: deps.config.roles.has('http') });
   await bus.start();
@@ -72,6 +80,6 @@ export async function registerLive(app: FastifyInstance, deps: { db: Db; config:
       },
     });
   }
-  await app.register(liveRoutes, { hub, db: deps.db, offlineSeconds: deps.config.deviceOfflineSeconds });
+  await app.register(liveRoutes, { hub, kioskViewer: deps.kioskViewer });
   return bus;
 }

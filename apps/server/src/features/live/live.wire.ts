@@ -12,7 +12,7 @@ import {
   type CommandStatusMessage,
   type PlantStatus,
 } from '@voltfleet/domain';
-import type { StoredReading } from '../telemetry/ingest.js';
+import type { StoredReading } from '../telemetry/index.js';
 import type { RunningStatus } from '@voltfleet/domain';
 
 /** One event the live pages hear, as it travels between processes. */

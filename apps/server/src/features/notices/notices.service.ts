@@ -2,7 +2,7 @@ import { NOTICE_UNSEEN_LIMIT, type Notice, type NoticeInput, type NoticeListQuer
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { deleteNoticeMessages, postNoticeMessages } from '../messages/messages.service.js';
+import { deleteNoticeMessages, postNoticeMessages } from '../messages/index.js';
 import { deleteNotice, insertDismissal, insertNotice, listNotices, listUnseenNotices } from './notices.repository.js';
 
 /**

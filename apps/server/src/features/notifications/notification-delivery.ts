@@ -9,7 +9,7 @@ import {
   type NoticePayload,
 } from '@voltfleet/domain';
 import type { Db, Queryable } from '../../db/db.js';
-import { postMessages, type NewMessage } from '../messages/messages.service.js';
+import { postMessages, type NewMessage } from '../messages/index.js';
 import {
   claimEvents,
   claimNext,

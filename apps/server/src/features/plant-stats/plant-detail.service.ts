@@ -11,8 +11,7 @@ import {
   type PowerFlow,
 } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
-import { earningsByDay } from '../tariffs/earnings.service.js';
-import { savingFactorsByPlant } from '../tariffs/savings.service.js';
+import { earningsByDay, savingFactorsByPlant } from '../tariffs/index.js';
 import {
   newestReadings,
   plantDevices,

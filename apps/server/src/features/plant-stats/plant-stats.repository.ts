@@ -8,7 +8,7 @@ import {
 import type { Queryable } from '../../db/db.js';
 import { rollupSlots, slotWindow, type SlotKind } from '../../platform/energy-slots.repository.js';
 import { plantInScope } from '../../platform/scope.js';
-import { plantAlarmsBySeveritySql, plantStatusSql, runningStatusSql } from '../devices/device-status.js';
+import { plantAlarmsBySeveritySql, plantStatusSql, runningStatusSql } from '../devices/index.js';
 
 // Every energy figure here is read from the plant_figures_* views: for a plant with an active script they carry
 // the script's figures instead of the default sums.

@@ -15,9 +15,8 @@ import {
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { subtreePattern } from '../../platform/scope.js';
-import { plantNotFound } from '../plants/plants.service.js';
-import { earningsByDay } from '../tariffs/earnings.service.js';
-import { savingFactorsByPlant, type SavingFactors } from '../tariffs/savings.service.js';
+import { plantNotFound } from '../plants/index.js';
+import { earningsByDay, savingFactorsByPlant, type SavingFactors } from '../tariffs/index.js';
 import {
   activeAlarmsOfPlants,
   findPlantInScope,

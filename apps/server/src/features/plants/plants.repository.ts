@@ -1,7 +1,7 @@
 import type { PlantStatus } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { plantInScope } from '../../platform/scope.js';
-import { plantAlarmsJoinSql, plantStatusSql } from '../devices/device-status.js';
+import { plantAlarmsJoinSql, plantStatusSql } from '../devices/index.js';
 
 /** The stored fields of a plant (SPEC §3), as the seeding and the plant API insert them. */
 export interface PlantInsert {

@@ -7,20 +7,16 @@ import {
   plantDeleteImpactSchema,
   plantDeleteQuerySchema,
   plantInputSchema,
-  plantListItemSchema,
-  plantListQuerySchema,
   plantSchema,
 } from '@voltfleet/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import { plantListFigures } from '../plant-stats/plant-list-figures.service.js';
 import {
   createPlant,
   deletePlant,
   getPlant,
-  listPlants,
   plantAccountOptions,
   plantDeleteImpact,
   updatePlant,
@@ -29,30 +25,12 @@ import {
 const plantParams = z.object({ plantId: z.coerce.number().int().positive().max(2_147_483_647) });
 const audit = (action: string) => ({ action, category: 'plant', objectType: 'plant' });
 
-/** Plant Center → plant list (module A; the page has no own code): plants in scope, create, edit, delete. */
+/**
+ * Plant Center → plant list (module A; the page has no own code): create, edit, delete. The list itself, with its
+ * live figures, is served by the plant statistics feature (plant-list.routes.ts there).
+ */
 export const plantsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const offline = config.deviceOfflineSeconds;
-
-  app.get(
-    '/api/plants',
-    {
-      config: { permission: 'A' },
-      schema: {
-        tags: ['plants'],
-        querystring: plantListQuerySchema,
-        response: { 200: envelope(z.array(plantListItemSchema)) },
-      },
-    },
-    async (request) => {
-      const plants = await listPlants(db, requireCaller(request), offline, request.query);
-      // The live and today's figures come from the plant statistics feature, the owner of those facts.
-      const figures = await plantListFigures(db, plants, offline, Date.now());
-      return ok(
-        request,
-        plants.map((plant) => ({ ...plant, ...figures.get(plant.plantId)! })),
-      );
-    },
-  );
 
   // A static segment: Fastify matches it before the :plantId route below.
   app.get(

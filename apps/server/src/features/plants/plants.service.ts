@@ -9,9 +9,9 @@ import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
-import { userOptions } from '../users/users.service.js';
-import { releasePlantDevices } from '../devices/device-writes.service.js';
-import { dropPlantRollups } from '../telemetry/telemetry.service.js';
+import { userOptions } from '../users/index.js';
+import { releasePlantDevices } from '../devices/index.js';
+import { dropPlantRollups } from '../telemetry/index.js';
 import {
   findPlantById,
   findPlantInScope,

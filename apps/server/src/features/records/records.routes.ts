@@ -13,7 +13,7 @@ import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
 import { subtreePattern } from '../../platform/scope.js';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/sheet-file.js';
-import { userOptions } from '../users/users.service.js';
+import { userOptions } from '../users/index.js';
 import { exportOperationRecords } from './records-export.js';
 import { listOperationRecords } from './records.repository.js';
 

@@ -28,7 +28,7 @@ import {
 } from '../../platform/energy-slots.repository.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
-import { roundKwh } from '../plant-stats/plant-stats.slots.js';
+import { roundKwh } from '../plant-stats/index.js';
 import { devicesInScope, type ReportDeviceRow } from './report-devices.repository.js';
 import { readingSlots } from './report-readings.repository.js';
 import { templateInScope } from './report-templates.repository.js';

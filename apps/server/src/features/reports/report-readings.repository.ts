@@ -1,6 +1,6 @@
 import { fieldByKey, type FieldKey } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
-import { columnOf } from '../telemetry/columns.js';
+import { columnOf } from '../telemetry/index.js';
 
 /** One slot of a device's readings: its plant-local label and a value per field (null where none). */
 export type ReadingSlotRow = { label: string } & Record<string, number | string | null>;

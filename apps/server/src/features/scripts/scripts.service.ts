@@ -2,7 +2,7 @@ import { translate, type Lang, type PlantScript, type ScriptTestRun } from '@vol
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
-import { requirePlantInScope, setScriptActive } from '../plants/plants.service.js';
+import { requirePlantInScope, setScriptActive } from '../plants/index.js';
 import type { ScriptSandbox } from './sandbox.js';
 import { checkDerived, checkIndicators, dayTotals, type ScriptFailure } from './script-result.js';
 import {

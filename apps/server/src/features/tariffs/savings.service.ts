@@ -2,7 +2,7 @@ import { DEFAULT_SAVING_FACTORS, type EnergySavingConfig, type SavingFactorsInpu
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict } from '../../platform/errors.js';
-import { requirePlantInScope } from '../plants/plants.service.js';
+import { requirePlantInScope } from '../plants/index.js';
 import {
   deleteSavingFactors,
   insertSavingFactors,

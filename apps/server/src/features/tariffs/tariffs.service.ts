@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, invalid } from '../../platform/errors.js';
-import { plantNotFound, requirePlantInScope } from '../plants/plants.service.js';
+import { plantNotFound, requirePlantInScope } from '../plants/index.js';
 import { invalidateEarningsFrom } from './earnings.repository.js';
 import {
   deleteTariffVersion,

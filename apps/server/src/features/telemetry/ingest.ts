@@ -3,7 +3,7 @@ import { ratedPowerW, type InverterModel, type Reading } from '@voltfleet/domain
 import type { Db, Queryable } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 import { addContributions, emptyIncrements, incrementRows, newestOfChain, placeInChain } from './chain.js';
-import { touchDevices } from '../devices/device-writes.service.js';
+import { touchDevices } from '../devices/index.js';
 import { markStale, valuesProgress } from './values-5m.repository.js';
 import { LATE_MS, VALUES_STEP_MS, bucketStartMs } from './values-5m.js';
 import {

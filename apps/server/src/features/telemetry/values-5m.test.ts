@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay, localDayStart, type FieldKey, type Reading } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import { adminId, makePlant, openTestDb } from '../../test/harness.js';
-import { readingBins } from '../devices/device-history.repository.js';
+import { readingBins } from '../device-detail/device-history.repository.js';
 import { Ingest } from './ingest.js';
 import { aggregateValues } from './values-5m.job.js';
 import { LATE_MS, SETTLE_MS, VALUES_STEP_MS, bucketStartMs } from './values-5m.js';

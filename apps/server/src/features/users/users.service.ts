@@ -1,35 +1,23 @@
-import {
-  joinPhone,
-  type Lang,
-  type ProfileUpdate,
-  type User,
-  type UserCreate,
-  type UserFilter,
-  type UserUpdate,
-} from '@voltfleet/domain';
+import { joinPhone, type Lang, type ProfileUpdate, type User, type UserFilter } from '@voltfleet/domain';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
-import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
+import { AppError, invalid, notFound } from '../../platform/errors.js';
 import { belowCaller, subtreePattern } from '../../platform/scope.js';
-import { endUserSessions } from '../auth/sessions.service.js';
-import { assertAssignableRole, builtinRoleId } from '../roles/roles.service.js';
+import { builtinRoleId } from '../roles/index.js';
 import {
   chooseLanguage,
   insertAdministrator,
   findUserById,
-  findUserByUsername,
   findUserInScope,
-  insertUser,
   listUserOptions,
   listUsersBelow,
-  moveSubtree,
   toUser,
   updateUserFields,
   type UserListFilter,
   type UserRow,
 } from './users.repository.js';
 
-function phoneOf(input: { prePhoneCode?: string | undefined; phone?: string | undefined }): string {
+export function phoneOf(input: { prePhoneCode?: string | undefined; phone?: string | undefined }): string {
   return input.phone ? joinPhone(input.prePhoneCode, input.phone) : '';
 }
 
@@ -103,81 +91,8 @@ export function checkLevel(caller: Caller, superior: UserRow, level: number): vo
   if (level < caller.level || level < superior.level) throw invalid('level', 'validation.invalidValue');
 }
 
-export async function createUser(
-  db: Db,
-  caller: Caller,
-  input: UserCreate,
-  password: string,
-  passwordHash: (p: string) => Promise<string>,
-  lang: Lang = 'en',
-): Promise<User> {
-  const superior = await superiorFor(db, caller, input.superiorId);
-  checkLevel(caller, superior, input.level);
-  await assertAssignableRole(db, caller, input.roleId);
-  if (await findUserByUsername(db, input.username)) throw conflict('user.usernameTaken');
-  const hashText = await passwordHash(password);
-  const id = await db
-    .transaction((tx) =>
-      insertUser(tx, {
-        username: input.username,
-        passwordHash: hashText,
-        name: input.name,
-        email: input.email ?? '',
-        phone: phoneOf(input),
-        company: input.company ?? '',
-        remark: input.remark ?? '',
-        level: input.level,
-        enabled: input.enabled ?? true,
-        roleId: input.roleId,
-        superiorId: superior.id,
-        superiorPath: superior.path,
-        parentCustomerCode: superior.code,
-      }),
-    )
-    .catch((err: unknown) => {
-      if (err && typeof err === 'object' && 'code' in err && err.code === '23505') throw conflict('user.usernameTaken');
-      throw err;
-    });
-  return toUser((await findUserById(db, id))!, lang);
-}
-
-export async function updateUser(
-  db: Db,
-  caller: Caller,
-  id: number,
-  input: UserUpdate,
-  lang: Lang = 'en',
-): Promise<User> {
-  const target = await subordinate(db, caller, id);
-  const superior = await superiorFor(db, caller, input.superiorId ?? target.superior_id ?? undefined);
-  if (superior.path.startsWith(target.path)) throw invalid('superiorId', 'user.superiorCycle');
-  checkLevel(caller, superior, input.level);
-  if (input.roleId !== target.role_id) await assertAssignableRole(db, caller, input.roleId);
-  const enabled = input.enabled ?? target.enabled;
-  await db.transaction(async (tx) => {
-    await updateUserFields(tx, id, {
-      name: input.name,
-      email: input.email ?? '',
-      phone: phoneOf(input),
-      company: input.company ?? '',
-      remark: input.remark ?? '',
-      level: input.level,
-      role_id: input.roleId,
-      enabled,
-      superior_id: superior.id,
-      parent_customer_code: superior.code,
-    });
-    const newPath = `${superior.path}${id}/`;
-    if (newPath !== target.path) await moveSubtree(tx, target.path, newPath);
-    // A disabled user is out at once; a new role or level changes the menus and permissions their session was
-    // given at login, so they log in again to get the new ones.
-    if (!enabled || input.roleId !== target.role_id || input.level !== target.level) await endUserSessions(tx, id);
-  });
-  return toUser((await findUserById(db, id))!, lang);
-}
-
 /**
- * The first start (db/seed.ts): creates the administrator `admin` with the operator role, in one transaction.
+ * The first start (seed.ts): creates the administrator `admin` with the operator role, in one transaction.
  * Nothing changes when the name is taken.
  */
 export async function seedAdministrator(db: Db, passwordHash: string): Promise<void> {

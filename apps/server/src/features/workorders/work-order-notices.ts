@@ -1,8 +1,8 @@
 import { workOrderLink } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
-import { postMessages } from '../messages/messages.service.js';
-import { enqueueAccountMails } from '../notifications/notification-outbox.service.js';
+import { postMessages } from '../messages/index.js';
+import { enqueueAccountMails } from '../notifications/index.js';
 import { findUser, type WorkOrderRow } from './work-orders.repository.js';
 
 export type WorkOrderNoticeEvent = 'assigned' | 'stateChanged' | 'commented';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { MODULES } from '@voltfleet/domain';
 import { useMe } from '@/lib/session';
-import { DETAIL_ROUTES, PAGE_REGISTRY } from '../page-registry';
+import { usePageTable } from '../page-table';
 import { isAllowedTarget, registeredRoutes } from '../routes';
 
 const MODULE_ROOTS = MODULES.map((m) => `/${m.path}/`);
@@ -13,7 +13,8 @@ const MODULE_ROOTS = MODULES.map((m) => `/${m.path}/`);
  */
 export function useCanOpenLink(): (link: string) => boolean {
   const { permissions } = useMe();
-  const routes = useMemo(() => registeredRoutes(permissions, PAGE_REGISTRY, DETAIL_ROUTES), [permissions]);
+  const { pages, details } = usePageTable();
+  const routes = useMemo(() => registeredRoutes(permissions, pages, details), [permissions, pages, details]);
   return useCallback(
     (link: string) => !MODULE_ROOTS.some((root) => link.startsWith(root)) || isAllowedTarget(link, routes),
     [routes],

@@ -5,7 +5,7 @@ import { useRefreshMe } from '@/features/auth/api/use-refresh-me';
 import { DemoSeedingBanner } from '@/features/demo/components/demo-seeding-banner';
 import { UpgradeNotices } from '@/features/notices/components/upgrade-notices';
 import { useMe } from '@/lib/session';
-import { DETAIL_ROUTES, PAGE_REGISTRY } from '../page-registry';
+import { usePageTable } from '../page-table';
 import { RouteBoundary } from '../route-boundary';
 import { NOTICES_PATH, registeredRoutes } from '../routes';
 import { ShellHeader } from './shell-header';
@@ -48,7 +48,8 @@ function ShellFrame() {
   const me = useMe();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
-  const routes = useMemo(() => registeredRoutes(me.permissions, PAGE_REGISTRY, DETAIL_ROUTES), [me.permissions]);
+  const { pages, details } = usePageTable();
+  const routes = useMemo(() => registeredRoutes(me.permissions, pages, details), [me.permissions, pages, details]);
   // Keeps the persisted grant current, and notices an expired session on arrival.
   useRefreshMe();
 

@@ -11,7 +11,7 @@ import {
 } from '../../test/harness.js';
 import type { SqlParam } from '../../db/db.js';
 import { Ingest } from '../telemetry/ingest.js';
-import { recordIdentityConflict } from './device-writes.repository.js';
+import { recordIdentityConflict } from '../devices/device-writes.repository.js';
 
 let s: TestServer;
 const ids: Record<string, number> = {};

@@ -15,7 +15,7 @@ import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';
 import { deviceRecord } from './device-detail.service.js';
-import { VALUES_STEP_MS, onValuesGrid } from '../telemetry/values-5m.js';
+import { VALUES_STEP_MS, onValuesGrid } from '../telemetry/index.js';
 import { energyDays, energyHours, readingBins, valueBinsOf, type HistoryRow } from './device-history.repository.js';
 
 type Sums = Record<string, NonNullable<(typeof ROLLUP_HISTORY_FIELDS)[FieldKey]>['sum']>;

@@ -2,22 +2,24 @@ import type { Lang, User, UserDeleteResult } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
-import { endUserSessions } from '../auth/sessions.service.js';
-import { handOverDevices } from '../devices/device-writes.service.js';
-import { handOverFirmwareRecords } from '../firmware/firmware.service.js';
-import { handOverPlants } from '../plants/plant-handover.service.js';
-import { handOverRoles } from '../roles/roles.service.js';
-import { handOverWorkOrders } from '../workorders/work-order-handover.service.js';
+import { endUserSessions } from '../auth/index.js';
+import { handOverDevices } from '../devices/index.js';
+import { handOverFirmwareRecords } from '../firmware/index.js';
+import { handOverPlants } from '../plants/index.js';
+import { handOverRoles } from '../roles/index.js';
+import { handOverWorkOrders } from '../workorders/index.js';
 import {
+  checkLevel,
   deleteUser as removeUser,
   findUserById,
   handOverSubordinates,
   lockUser,
   moveSubtree,
+  subordinate,
+  superiorFor,
   toUser,
   updateUserFields,
-} from './users.repository.js';
-import { checkLevel, subordinate, superiorFor } from './users.service.js';
+} from '../users/index.js';
 
 /**
  * The user list's actions beyond create and edit (issue 16). Each works only on a user strictly below the caller:

@@ -12,21 +12,19 @@ import {
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { columnOf } from '../telemetry/columns.js';
+import { columnOf } from '../telemetry/index.js';
 import {
   devicesBehindInScope,
+  findDeviceRecordInScope,
   heardPlantInverterInScope,
+  latestReading,
   linkedDeviceInScope,
   plantBatteryInverterInScope,
-  type LinkedDeviceRow,
-} from './device-links.repository.js';
-import {
-  findDeviceRecordInScope,
-  latestReading,
+  scopeOf,
   type DeviceRecordRow,
   type DeviceScope,
-} from './devices.repository.js';
-import { scopeOf } from './devices.service.js';
+  type LinkedDeviceRow,
+} from '../devices/index.js';
 
 // Text attributes are stored as '' until the device or its installer gives them: the API says null ("—" on screen).
 const given = (text: string): string | null => (text === '' ? null : text);

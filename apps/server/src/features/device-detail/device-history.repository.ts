@@ -1,8 +1,6 @@
 import { localDay, type EnergyQuantity, type FieldKey } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
-import { columnOf } from '../telemetry/columns.js';
-import { historyAggregate } from '../telemetry/values-5m.js';
-import { fiveMinuteBins } from '../telemetry/values-5m.service.js';
+import { columnOf, fiveMinuteBins, historyAggregate } from '../telemetry/index.js';
 
 /** One bin: its start (epoch ms) and a value per requested key (null when the bin has none). */
 export type HistoryRow = { t: number } & Record<string, number | null>;

@@ -11,19 +11,24 @@ import {
   type RegisterRequest,
 } from '@voltfleet/domain';
 import { AppError, conflict, invalid } from '../../platform/errors.js';
-import { builtinRoleId } from '../roles/roles.service.js';
+import { builtinRoleId } from '../roles/index.js';
 import {
   insertUserRecord,
+  updateUserFields,
   userByCode,
   userByUsername,
   usersByAddress,
-  updateUserFields,
   type UserRow,
-} from '../users/users.service.js';
-import { hashPassword, openPasswordBlob } from './auth.service.js';
-import type { LoginKey } from './login-key.js';
-import { revokeUserSessions } from './session.repository.js';
-import { issueCode, useCode, type CodeDeps } from './verification.service.js';
+} from '../users/index.js';
+import {
+  hashPassword,
+  issueCode,
+  openPasswordBlob,
+  revokeUserSessions,
+  useCode,
+  type CodeDeps,
+  type LoginKey,
+} from '../auth/index.js';
 
 export interface RegistrationDeps extends CodeDeps {
   loginKey: LoginKey;

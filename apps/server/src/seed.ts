@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { seedBuiltinRoles } from '../features/roles/roles.service.js';
-import { countUsers, seedAdministrator } from '../features/users/users.service.js';
-import type { Db } from './db.js';
+import { seedBuiltinRoles } from './features/roles/index.js';
+import { countUsers, seedAdministrator } from './features/users/index.js';
+import type { Db } from './db/db.js';
 
 /** What the first start did: whether it created the administrator, and whether its password was generated. */
 export interface SeedResult {

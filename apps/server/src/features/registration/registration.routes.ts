@@ -11,7 +11,7 @@ import {
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
 import { rateLimiter } from '../../platform/rate-limit.js';
-import { subordinate } from '../users/users.service.js';
+import { subordinate } from '../users/index.js';
 import { register, requestCode, resetPassword, sendResetCode, type RegistrationDeps } from './registration.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });

@@ -1,9 +1,9 @@
 import { defaultHiddenColumns, isDefaultChoice, type TableId } from '@voltfleet/domain';
-import { ColumnChooser } from '@/components/column-chooser';
-import type { Column } from '@/components/data-table';
-import { columnOptions, hiddenColumnsOf, toggleColumn, visibleColumns } from './column-choice';
-import { useColumnMessages } from './column-messages';
-import { useSaveTableChoice, useTablePreferences } from './table-preferences';
+import { columnOptions, hiddenColumnsOf, toggleColumn, visibleColumns } from '@/lib/column-choice';
+import { useColumnMessages } from '@/lib/column-messages';
+import { useSaveTableChoice, useTablePreferences } from '@/lib/table-preferences';
+import { ColumnChooser } from './column-chooser';
+import type { Column } from '@/lib/table-columns';
 
 /**
  * A list's columns as the signed-in user chose them, and the chooser that changes the choice (stored on the server,

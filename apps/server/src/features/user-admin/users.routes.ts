@@ -17,10 +17,10 @@ import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.js';
-import { hashPassword, openPasswordBlob, type AuthDeps } from '../auth/auth.service.js';
+import { hashPassword, openPasswordBlob, type AuthDeps } from '../auth/index.js';
 import { deleteUser, moveUser, setUserEnabled } from './user-admin.service.js';
-import { exportUsers } from './user-export.js';
-import { createUser, getUser, listUsers, updateUser, userOptions } from './users.service.js';
+import { exportUsers, getUser, listUsers, userOptions } from '../users/index.js';
+import { createUser, updateUser } from './user-edit.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const optionSchema = z.object({

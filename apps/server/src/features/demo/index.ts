@@ -1,0 +1,3 @@
+/** The demo feature's front door: what the rest of the server may use of it. */
+export { registerDemo } from './demo.routes.js';
+export { runDemoFleet } from './demo.runner.js';

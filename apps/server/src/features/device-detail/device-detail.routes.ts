@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deviceDetailSchema,
+  deviceHistoryQuerySchema,
+  deviceHistorySchema,
+  deviceRealtimeSchema,
+  envelope,
+} from '@voltfleet/domain';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/db.js';
+import { requireCaller } from '../../platform/auth.js';
+import { ok, unparsedSerializer } from '../../platform/envelope.js';
+import { idParams } from '../devices/index.js';
+import { getDeviceDetail, getDeviceRealtime } from './device-detail.service.js';
+import { getDeviceHistory, isEmptyHistory } from './device-history.service.js';
+
+/**
+ * Device Center → a device's pages (B/A): its detail, live values and history. Above the devices feature (the
+ * registry) and telemetry (the readings it shows).
+ */
+export const deviceDetailRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const offlineSeconds = config.deviceOfflineSeconds;
+
+  app.get(
+    '/api/devices/:id/detail',
+    {
+      config: { permission: 'B/A' },
+      schema: { tags: ['devices'], params: idParams, response: { 200: envelope(deviceDetailSchema) } },
+    },
+    async (request) =>
+      ok(request, await getDeviceDetail(db, requireCaller(request), offlineSeconds, request.params.id)),
+  );
+
+  app.get(
+    '/api/devices/:id/realtime',
+    {
+      config: { permission: 'B/A' },
+      schema: { tags: ['devices'], params: idParams, response: { 200: envelope(deviceRealtimeSchema) } },
+    },
+    async (request) =>
+      ok(request, await getDeviceRealtime(db, requireCaller(request), offlineSeconds, request.params.id)),
+  );
+
+  app.get(
+    '/api/devices/:id/history',
+    {
+      config: { permission: 'B/A' },
+      schema: {
+        tags: ['devices'],
+        params: idParams,
+        querystring: deviceHistoryQuerySchema,
+        response: { 200: envelope(deviceHistorySchema) },
+      },
+      serializerCompiler: unparsedSerializer,
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const history = await getDeviceHistory(db, caller, offlineSeconds, request.params.id, request.query);
+      return ok(request, history, isEmptyHistory(history) ? 'history.noData' : 'ok');
+    },
+  );
+};

@@ -1,0 +1,2 @@
+/** A device's detail, live values and history pages (above the devices registry and the readings). */
+export { deviceDetailRoutes } from './device-detail.routes.js';

@@ -1,0 +1,39 @@
+/** The devices feature's front door: what the rest of the server may use of it. */
+export { deviceDirectory } from './device-directory.js';
+export {
+  plantAlarmsBySeveritySql,
+  plantAlarmsJoinSql,
+  plantStatusSql,
+  runningStatusIsSql,
+  runningStatusSql,
+} from './device-status.js';
+export {
+  activateDevice,
+  clearRestart,
+  deactivateDevice,
+  handOverDevices,
+  insertDevices,
+  insertInstalledDevice,
+  markRestarting,
+  markSeen,
+  osimDeviceRecords,
+  releasePlantDevices,
+  replaceSecretHash,
+  storeReportedVersions,
+  touchDevices,
+} from './device-writes.service.js';
+export type { NewDevice } from './device-writes.service.js';
+export { devicesRoutes } from './devices.routes.js';
+export { visibleDevices } from './devices.service.js';
+export { watchStatuses } from './status-watcher.js';
+export {
+  devicesBehindInScope,
+  heardPlantInverterInScope,
+  linkedDeviceInScope,
+  plantBatteryInverterInScope,
+} from './device-links.repository.js';
+export type { LinkedDeviceRow } from './device-links.repository.js';
+export { findDeviceRecordInScope, latestReading } from './devices.repository.js';
+export type { DeviceRecordRow, DeviceScope } from './devices.repository.js';
+export { idParams } from './devices.routes.js';
+export { scopeOf } from './devices.service.js';

@@ -1,0 +1,4 @@
+/** The live feature's front door: what the rest of the server may use of it. */
+export type { LiveBus, LivePublisher } from './live.bus.js';
+export type { LiveHub, LiveViewer } from './live.hub.js';
+export { registerLive } from './live.routes.js';

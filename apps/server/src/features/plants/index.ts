@@ -1,0 +1,12 @@
+/** The plants feature's front door: what the rest of the server may use of it. */
+export { handOverPlants } from './plant-handover.service.js';
+export { insertPlant } from './plants.repository.js';
+export { plantsRoutes } from './plants.routes.js';
+export {
+  insertPlantRecord,
+  listPlants,
+  plantNotFound,
+  requirePlantInScope,
+  setAffiliatedUsers,
+  setScriptActive,
+} from './plants.service.js';

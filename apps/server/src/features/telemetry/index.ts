@@ -1,0 +1,9 @@
+/** The telemetry feature's front door: what the rest of the server may use of it. */
+export { COUNTER_KEYS, columnOf, deltaColumns, rollupColumn } from './columns.js';
+export { Ingest } from './ingest.js';
+export type { StoredReading } from './ingest.js';
+export { startRetentionJob } from './retention.job.js';
+export { dropPlantRollups } from './telemetry.service.js';
+export { startValuesJob } from './values-5m.job.js';
+export { VALUES_STEP_MS, historyAggregate, onValuesGrid } from './values-5m.js';
+export { fiveMinuteBins } from './values-5m.service.js';
