@@ -5,11 +5,12 @@ import websocket from '@fastify/websocket';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
+import { createServices, type Services } from './services.js';
 import { envelopePlugin, sendRouteNotFound } from './platform/envelope.js';
 import { authPlugin } from './platform/auth.js';
 import { auditPlugin } from './platform/audit.js';
 import { guardedValidatorCompiler } from './platform/validation.js';
-import { observabilityPlugin, requestLogFields } from './platform/observability.js';
+import { observabilityPlugin } from './platform/observability.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { defaultWebDist, registerWebApp } from './platform/web-app.js';
 import { authRoutes, loadLoginKey, sessionStore } from './features/auth/index.js';
@@ -28,7 +29,7 @@ import { weatherRoutes } from './features/weather/index.js';
 import { tariffsRoutes } from './features/tariffs/index.js';
 import { scriptsRoutes } from './features/scripts/index.js';
 import { firmwareRoutes, upgradeRoutes } from './features/firmware/index.js';
-import { registerLive, type LiveBus, type LiveHub } from './features/live/index.js';
+import { liveRoutes, type LiveBus, type LiveHub } from './features/live/index.js';
 import { registerCommands } from './features/commands/index.js';
 import { registerOnlineDebug } from './features/online-debug/index.js';
 import { registerAlarms } from './features/alarms/index.js';
@@ -50,14 +51,20 @@ declare module 'fastify' {
 export interface AppOptions {
   db: Db;
   config: Config;
-  /** Pino options or false (tests). */
+  /** The process's services (main.ts); without them the app builds its own and closes them with itself (tests). */
+  services?: Services;
+  /** Pino options or false (tests), for the services the app builds itself. */
   logger?: boolean | object;
 }
 
-/** Builds the HTTP app without listening: tests call it with `inject`, main.ts listens. */
-export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP app without listening, on the process's services: tests call it with `inject`, main.ts listens
+ * (only a process with the `http` role builds it).
+ */
+export async function buildApp({ db, config, services, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const own = services ?? (await createServices(db, config, { logger }));
   const app = Fastify({
-    logger: logger && { ...(logger === true ? {} : logger), serializers: { req: requestLogFields } },
+    loggerInstance: own.log,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
@@ -81,7 +88,8 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     },
   });
   await app.register(cookie);
-  await app.register(observabilityPlugin, { db });
+  await app.register(observabilityPlugin, { db, registry: own.metrics });
+  if (!services) app.addHook('onClose', () => own.close());
   await app.register(authPlugin, { sessions: sessionStore(db), config });
   await app.register(auditPlugin, { db });
   await registerOpenApi(app);
@@ -124,17 +132,17 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(kioskLinksRoutes, { db });
   await app.register(bigScreenRoutes, { db, config });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const live = await registerLive(app, {
-    db,
-    config,
+  app.decorate('live', own.live);
+  await app.register(liveRoutes, {
+    hub: own.live.hub,
     kioskViewer: (token) => kioskSocketViewer(db, token, config.deviceOfflineSeconds),
   });
-  await registerCommands(app, deps, live);
-  await registerAlarms(app, db, live);
+  await registerCommands(app, deps, own.commands);
+  await registerAlarms(app, db, own.live);
   await app.register(notificationRulesRoutes, { db });
   await app.register(upgradeRoutes, deps);
-  await registerOnlineDebug(app, db);
-  await registerDemo(app, config);
+  await registerOnlineDebug(app, db, own.onlineDebug);
+  await registerDemo(app, own.demoSeeding);
 
   const fallback = await registerWebApp(app, config.webDist ?? defaultWebDist());
   app.setNotFoundHandler((request, reply) => fallback?.(request, reply) ?? sendRouteNotFound(request, reply));

@@ -5,6 +5,7 @@ import { openDb } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './seed.js';
 import { buildApp } from './app.js';
+import { createServices } from './services.js';
 import { hashPassword } from './features/auth/index.js';
 import { startRuntime } from './runtime.js';
 import { listenForMetrics } from './platform/observability.js';
@@ -20,29 +21,29 @@ const seeded = await seed(db, {
   log: (m) => console.log(m),
 });
 
-const app = await buildApp({ db, config, logger: { level: config.logLevel } });
+const services = await createServices(db, config, { logger: { level: config.logLevel } });
+const { log } = services;
+// Only a process that serves HTTP builds the app; the background roles run on the services alone.
+const app = config.roles.has('http') ? await buildApp({ db, config, services }) : undefined;
 if (config.captchaTestCode)
-  app.log.warn(
-    'VOLTFLEET_CAPTCHA_TEST_CODE is set: every captcha accepts the test code. Never use this in production.',
-  );
-if (applied.length) app.log.info({ applied }, 'migrations applied');
+  log.warn('VOLTFLEET_CAPTCHA_TEST_CODE is set: every captcha accepts the test code. Never use this in production.');
+if (applied.length) log.info({ applied }, 'migrations applied');
 if (seeded.administratorCreated)
-  app.log.info(
+  log.info(
     {
       username: 'admin',
       password: seeded.passwordFile ? `generated, in ${seeded.passwordFile}` : 'from ADMIN_PASSWORD',
     },
     'administrator "admin" created',
   );
-if (config.roles.has('http')) await app.listen({ port: config.port, host: config.host });
-const runtime = await startRuntime(app, db, config);
+await app?.listen({ port: config.port, host: config.host });
+const runtime = await startRuntime(services);
 // After the runtime: its counters (ingest, link, alarms) are registered by then.
 const closeMetrics = config.metricsPort
-  ? await listenForMetrics(app.metrics, config.metricsPort, config.host)
+  ? await listenForMetrics(services.metrics, config.metricsPort, config.host)
   : undefined;
-if (config.metricsPort) app.log.info(`metrics: /metrics on port ${config.metricsPort}`);
-if (config.roles.has('http'))
-  app.log.info(`Voltfleet is running at http://localhost:${config.port} (database: ${db.kind})`);
+if (config.metricsPort) log.info(`metrics: /metrics on port ${config.metricsPort}`);
+if (app) log.info(`Voltfleet is running at http://localhost:${config.port} (database: ${db.kind})`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -51,7 +52,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     await runtime.stop();
     await closeMetrics?.();
-    await app.close();
+    await app?.close();
+    await services.close();
     await db.close();
     process.exit(0);
   });

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { Gauge } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import type { CommandStatusChange } from '@voltfleet/domain';
-import type { Config } from './config.js';
-import type { Db } from './db/db.js';
+import type { Services } from './services.js';
 import { Ingest, startRetentionJob, startValuesJob } from './features/telemetry/index.js';
-import { AlarmEngine, startAlarmPush } from './features/alarms/index.js';
+import type { AlarmEngine } from './features/alarms/index.js';
 import { startReportExportJob } from './features/reports/index.js';
 import { startPeriodic } from './platform/periodic.js';
 import { deviceDirectory, markSeen, osimDeviceRecords, watchStatuses } from './features/devices/index.js';
@@ -20,7 +18,7 @@ import { DEFAULT_WEATHER_JOB, startWeatherJob, weatherServiceFor } from './featu
 import { startPlantScriptJob } from './features/scripts/index.js';
 import { startCommandJob, toLiveMessage } from './features/commands/index.js';
 import { firmwareImageLoader, recordReportedVersions, startUpgradeJob } from './features/firmware/index.js';
-import { recordAlarmTransitions, startNotificationJob } from './features/notifications/index.js';
+import { startNotificationJob } from './features/notifications/index.js';
 
 export interface Runtime {
   ingest: Ingest | undefined;
@@ -35,19 +33,13 @@ export interface Runtime {
  * subscription to MQTT_URL) feeding the batched ingest; `jobs` runs status watching and clean-up. With DEMO_FLEET
  * the simulated fleet connects through the same link as real devices would.
  */
-export async function startRuntime(app: FastifyInstance, db: Db, config: Config): Promise<Runtime> {
+export async function startRuntime(services: Services): Promise<Runtime> {
+  const { db, config, alarms, log, metrics } = services;
   const stops: (() => Promise<void> | void)[] = [];
   let ingest: Ingest | undefined;
   let link: DeviceLink | undefined;
-  // What an alarm change may need telling is recorded in the transaction that made it (the notification outbox).
-  const alarms = new AlarmEngine(db, { rules: config.alarmRules, inTransaction: recordAlarmTransitions }, app.log);
-  registerAlarmMetrics(app, alarms);
-  // Raised, flapping and recovered alarms reach the live WebSocket of every user who may see the device.
-  stops.push(startAlarmPush(app.live, alarms, app.log));
   if (config.roles.has('ingest')) {
-    ingest = new Ingest(db);
-    ingest.on('stored', (stored) => app.live.publishReadings(stored));
-    if (config.alarms) ingest.on('stored', alarms.onStored);
+    ingest = services.readingPipeline();
     const directory = deviceDirectory(db);
     link = config.mqttUrl
       ? await connectExternalLink({
@@ -55,26 +47,25 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
           clientId: config.mqttClientId,
           devices: directory,
           sink: ingest,
-          log: app.log,
+          log: log,
         })
-      : await startMqttBroker({ port: config.mqttPort, host: config.host, directory, sink: ingest, log: app.log });
+      : await startMqttBroker({ port: config.mqttPort, host: config.host, directory, sink: ingest, log: log });
     link.events.on(
       'online',
-      (d) =>
-        void markSeen(db, d.id).catch((err: unknown) => app.log.warn({ err, sn: d.sn }, 'last-seen update failed')),
+      (d) => void markSeen(db, d.id).catch((err: unknown) => log.warn({ err, sn: d.sn }, 'last-seen update failed')),
     );
     // Commands stop being delivered before the link closes.
     stops.unshift(
-      app.commands.attach(link, { offlineSeconds: config.deviceOfflineSeconds, pollMs: 2000, metrics: app.metrics }),
+      services.commands.attach(link, { offlineSeconds: config.deviceOfflineSeconds, pollMs: 2000, metrics }),
     );
-    stops.unshift(recordReportedVersions(db, link.events, app.log));
+    stops.unshift(recordReportedVersions(db, link.events, log));
     const [theLink, theIngest] = [link, ingest];
-    registerLinkMetrics(app, theIngest, theLink);
+    registerLinkMetrics(metrics, theIngest, theLink);
     stops.push(async () => {
       await theLink.close();
       await theIngest.flush();
     });
-    app.log.info(
+    log.info(
       config.mqttUrl
         ? `device link: subscribed to ${withoutPassword(config.mqttUrl)}`
         : `device link: MQTT broker on port ${config.mqttPort}`,
@@ -82,18 +73,14 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
   }
   if (config.roles.has('osim')) {
     // Without the ingest role this process gets its own ingest for the gateway's readings.
-    const sink = ingest ?? new Ingest(db);
-    if (!ingest) {
-      sink.on('stored', (stored) => app.live.publishReadings(stored));
-      if (config.alarms) sink.on('stored', alarms.onStored);
-    }
+    const sink = ingest ?? services.readingPipeline();
     const gateway = await OsimGateway.start({
       port: config.osimPort,
       host: config.host,
       devices: new DeviceCache(deviceDirectory(db)),
       sink,
       records: osimDeviceRecords(db),
-      log: app.log,
+      log: log,
       pollIntervalMs: config.osimPollSeconds * 1000,
       requestTimeoutMs: config.osimRequestTimeoutSeconds * 1000,
       // A device seen over MQTT within the offline threshold is live there: its serial number is not taken over OSIM.
@@ -124,15 +111,14 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       new Gauge({
         name,
         help,
-        registers: [app.metrics],
+        registers: [metrics],
         collect() {
           this.set(read());
         },
       });
     gateway.events.on(
       'online',
-      (d) =>
-        void markSeen(db, d.id).catch((err: unknown) => app.log.warn({ err, sn: d.sn }, 'last-seen update failed')),
+      (d) => void markSeen(db, d.id).catch((err: unknown) => log.warn({ err, sn: d.sn }, 'last-seen update failed')),
     );
     // The gateway stops polling before the ingest flushes.
     stops.unshift(async () => {
@@ -141,33 +127,32 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     });
     // Commands for OSIM devices go through the gateway (which stops delivering before it closes).
     stops.unshift(
-      app.commands.attach(osimCommandLink(gateway, app.log, firmwareImageLoader(db, config.dataDir)), {
+      services.commands.attach(osimCommandLink(gateway, log, firmwareImageLoader(db, config.dataDir)), {
         offlineSeconds: config.deviceOfflineSeconds,
         pollMs: 2000,
         protocol: 'osim',
-        metrics: app.metrics,
+        metrics,
       }),
     );
     // The PCU version an inverter reports in 98 is stored like an MQTT device's (and settles its upgrades).
-    stops.unshift(recordReportedVersions(db, gateway.events, app.log));
+    stops.unshift(recordReportedVersions(db, gateway.events, log));
     // The online debug page reads connected devices through the gateway.
-    stops.unshift(app.onlineDebug.attach(gateway));
-    app.log.info(`OSIM gateway on port ${gateway.port}`);
+    stops.unshift(services.onlineDebug.attach(gateway));
+    log.info(`OSIM gateway on port ${gateway.port}`);
   }
   if (config.roles.has('jobs')) {
     // Every loop below runs through platform/periodic.ts: its rounds never overlap, a stop waits for the running
     // one, and /metrics shows each as voltfleet_periodic_*{task}.
-    const { metrics } = app;
-    const publishCommand = (c: CommandStatusChange) => app.live.publishCommandStatus(toLiveMessage(c));
-    stops.push(startMaintenance(db, app.log, { metrics }));
+    const publishCommand = (c: CommandStatusChange) => services.live.publishCommandStatus(toLiveMessage(c));
+    stops.push(startMaintenance(db, log, { metrics }));
     const watcher = watchStatuses(
       db,
       config.deviceOfflineSeconds,
       {
-        deviceStatus: (id, plantId, status) => app.live.publishDeviceStatus(id, plantId, status),
-        plantStatus: (id, status) => app.live.publishPlantStatus(id, status),
+        deviceStatus: (id, plantId, status) => services.live.publishDeviceStatus(id, plantId, status),
+        plantStatus: (id, status) => services.live.publishPlantStatus(id, status),
       },
-      app.log,
+      log,
       { metrics },
     );
     stops.push(watcher.stop);
@@ -177,22 +162,22 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
           name: 'alarm-no-data',
           everyMs: 15_000,
           run: () => alarms.checkNoData(config.deviceOfflineSeconds),
-          log: app.log,
+          log: log,
           metrics,
         }).stop,
       );
     if (config.weatherProvider !== 'off')
-      stops.push(startWeatherJob(weatherServiceFor(db, config), app.log, DEFAULT_WEATHER_JOB, metrics));
-    stops.push(startPlantScriptJob(db, app.log, metrics));
-    stops.push(startUpgradeJob(db, app.log, { everyMs: 15_000, publish: publishCommand, metrics }));
-    stops.push(startCommandJob(db, config.commandTimeoutSeconds, publishCommand, app.log, { metrics }));
-    stops.push(startNotificationJob(db, config, app.log, metrics));
-    stops.push(startReportExportJob(db, app.log, metrics));
+      stops.push(startWeatherJob(weatherServiceFor(db, config), log, DEFAULT_WEATHER_JOB, metrics));
+    stops.push(startPlantScriptJob(db, log, metrics));
+    stops.push(startUpgradeJob(db, log, { everyMs: 15_000, publish: publishCommand, metrics }));
+    stops.push(startCommandJob(db, config.commandTimeoutSeconds, publishCommand, log, { metrics }));
+    stops.push(startNotificationJob(db, config, log, metrics));
+    stops.push(startReportExportJob(db, log, metrics));
     // Each settled 5-minute bucket's values, for the day's history (decision 0019); one process at a time.
-    stops.push(startValuesJob(db, app.log, metrics));
+    stops.push(startValuesJob(db, log, metrics));
     // Raw readings older than the window go (rollups stay); one process at a time, by an advisory lock.
     if (config.readingsRetentionMonths !== null)
-      stops.push(startRetentionJob(db, config.readingsRetentionMonths, app.log, metrics));
+      stops.push(startRetentionJob(db, config.readingsRetentionMonths, log, metrics));
   }
   if (config.demoFleet) {
     const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`;
@@ -200,11 +185,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
     // ingest role, so it is stored, rolled up and raises alarms like the live readings. It is seeded in the
     // background: runDemoFleet returns at once and the platform is usable meanwhile, so /readyz does not wait for it
     // (GET /api/demo/seeding says how far it is; the browser journeys wait for that).
-    let historyIngest = ingest;
-    if (!historyIngest && config.demoHistoryDays > 0) {
-      historyIngest = new Ingest(db);
-      if (config.alarms) historyIngest.on('stored', alarms.onStored);
-    }
+    const historyIngest = ingest ?? (config.demoHistoryDays > 0 ? services.readingPipeline() : undefined);
     // The months before the last week come after the live run started, through an ingest no alarm engine or live
     // channel listens to: both have moved on to newer readings (the runner works those months' alarms out itself).
     const olderIngest = config.demoHistoryDays > 0 ? new Ingest(db) : undefined;
@@ -212,7 +193,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       dataDir: config.dataDir,
       mqttUrl: brokerUrl,
       hash: hashPassword,
-      log: (m) => app.log.info(m),
+      log: (m) => log.info(m),
       upgradeRestartMs: config.demoUpgradeRestartSeconds * 1000,
       ...(config.roles.has('osim') ? { osim: { host: '127.0.0.1', port: config.osimPort } } : {}),
       historyDays: config.demoHistoryDays,
@@ -220,7 +201,7 @@ export async function startRuntime(app: FastifyInstance, db: Db, config: Config)
       ...(historyIngest ? { ingest: historyIngest } : {}),
       ...(olderIngest ? { olderIngest } : {}),
       ...(config.alarms ? { alarmRules: config.alarmRules } : {}),
-      seeding: app.demoSeeding,
+      seeding: services.demoSeeding,
     });
     // The simulated devices stop first so their last readings still reach the link.
     stops.unshift(() => demo.stop());
@@ -248,41 +229,8 @@ function withoutPassword(url: string): string {
   }
 }
 
-/** The alarm engine's counters on /metrics. */
-function registerAlarmMetrics(app: FastifyInstance, alarms: AlarmEngine): void {
-  const stats = [
-    ['voltfleet_alarms_raised', 'Alarms this process raised', () => alarms.stats.raised],
-    ['voltfleet_alarms_recovered', 'Alarms this process recovered', () => alarms.stats.recovered],
-    [
-      'voltfleet_alarms_batches',
-      'Batches of committed readings the alarm engine evaluated',
-      () => alarms.stats.batches,
-    ],
-    [
-      'voltfleet_alarms_transactions',
-      'Transactions the alarm engine ran for those batches (a batch that changes nothing needs none)',
-      () => alarms.stats.transactions,
-    ],
-    [
-      'voltfleet_alarms_evaluation_failures',
-      'Batches of committed readings whose alarm evaluation failed',
-      () => alarms.stats.failedBatches,
-    ],
-  ] as const;
-  for (const [name, help, read] of stats) {
-    new Gauge({
-      name,
-      help,
-      registers: [app.metrics],
-      collect() {
-        this.set(read());
-      },
-    });
-  }
-}
-
 /** Ingest and link counters on /metrics. */
-function registerLinkMetrics(app: FastifyInstance, ingest: Ingest, link: DeviceLink): void {
+function registerLinkMetrics(metrics: Registry, ingest: Ingest, link: DeviceLink): void {
   const stats = [
     ['voltfleet_ingest_readings_stored', 'Readings stored', () => ingest.stats.stored],
     ['voltfleet_ingest_duplicates', 'Redelivered readings ignored', () => ingest.stats.duplicates],
@@ -299,7 +247,7 @@ function registerLinkMetrics(app: FastifyInstance, ingest: Ingest, link: DeviceL
     new Gauge({
       name,
       help,
-      registers: [app.metrics],
+      registers: [metrics],
       collect() {
         this.set(read());
       },

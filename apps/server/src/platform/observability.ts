@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, type Registry } from 'prom-client';
 import { KIOSK_QUERY } from '@voltfleet/domain';
 import type { Db } from '../db/db.js';
 
@@ -22,9 +22,8 @@ export function requestLogFields(request: FastifyRequest) {
 }
 
 /** /healthz (process alive), /readyz (database answers), /metrics (Prometheus: requests, latency, process). */
-export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { db: Db; registry: Registry }) => {
+  const { registry } = opts;
   const requests = new Counter({
     name: 'voltfleet_http_requests_total',
     help: 'HTTP requests by method, route and status',

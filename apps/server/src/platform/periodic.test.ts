@@ -164,7 +164,10 @@ describe('startPeriodic', () => {
 describe('periodic metrics on /metrics', () => {
   it('shows every task of the app, from its start, under its own label', async () => {
     const app = Fastify();
-    await app.register(observabilityPlugin, { db: { query: async () => ({ rows: [] }) } as unknown as Db });
+    await app.register(observabilityPlugin, {
+      db: { query: async () => ({ rows: [] }) } as unknown as Db,
+      registry: new Registry(),
+    });
     await app.ready();
     const tasks = ['first-task', 'second-task'].map((name) =>
       startPeriodic({ name, everyMs: 60_000, run: () => undefined, log: quiet, metrics: app.metrics }),

@@ -16,12 +16,11 @@ import {
   issueCommandSchema,
   paged,
 } from '@voltfleet/domain';
-import type { LivePublisher } from '../live/index.js';
 import { requireCaller } from '../../platform/auth.js';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/sheet-file.js';
 import { userOptions } from '../users/index.js';
 import { ok } from '../../platform/envelope.js';
-import { CommandDispatcher, toLiveMessage } from './command-dispatcher.js';
+import type { CommandDispatcher } from './command-dispatcher.js';
 import {
   commandDeviceOptions,
   exportControlRecordsOf,
@@ -188,16 +187,12 @@ export const commandsRoutes: FastifyPluginAsyncZod<CommandDeps & { dispatcher: C
   );
 };
 
-/**
- * Creates the dispatcher (status changes go to the live bus, so a tab on another process hears them too), exposes
- * it as `app.commands` and adds the routes.
- */
-export async function registerCommands(app: FastifyInstance, deps: CommandDeps, live: LivePublisher): Promise<void> {
-  const dispatcher = new CommandDispatcher(
-    deps.db,
-    (change) => live.publishCommandStatus(toLiveMessage(change)),
-    app.log,
-  );
+/** Exposes the process's dispatcher (services.ts) as `app.commands` and adds the routes. */
+export async function registerCommands(
+  app: FastifyInstance,
+  deps: CommandDeps,
+  dispatcher: CommandDispatcher,
+): Promise<void> {
   app.decorate('commands', dispatcher);
   await app.register(commandsRoutes, { ...deps, dispatcher });
 }

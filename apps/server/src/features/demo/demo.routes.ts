@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoSeedingStatusSchema, envelope } from '@voltfleet/domain';
-import type { Config } from '../../config.js';
 import { ok } from '../../platform/envelope.js';
-import { DemoSeeding } from './demo.seeding.js';
+import type { DemoSeeding } from './demo.seeding.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,15 +26,8 @@ const demoRoutes: FastifyPluginAsyncZod<{ seeding: DemoSeeding }> = async (app, 
   );
 };
 
-/**
- * Registers the route and the status holder the runtime's demo runner updates (app.demoSeeding). With the demo
- * fleet and a history configured it says `pending` from the start, until the runner knows whether there is one to
- * seed (the HTTP server listens before the runtime starts).
- */
-export async function registerDemo(app: FastifyInstance, config: Pick<Config, 'demoFleet' | 'demoHistoryDays'>) {
-  const seeding = new DemoSeeding();
-  if (config.demoFleet && config.demoHistoryDays > 0)
-    seeding.update({ state: 'pending', days: config.demoHistoryDays });
+/** Registers the route and exposes the status holder (services.ts) the runtime's demo runner updates. */
+export async function registerDemo(app: FastifyInstance, seeding: DemoSeeding) {
   app.decorate('demoSeeding', seeding);
   await app.register(demoRoutes, { seeding });
 }

@@ -1,4 +1,5 @@
 import type { DemoSeedingStatus } from '@voltfleet/domain';
+import type { Config } from '../../config.js';
 
 /** The status holder the demo runner updates and the route reads (one per process); its shape is the domain's. */
 export class DemoSeeding {
@@ -19,4 +20,15 @@ export class DemoSeeding {
   update(change: Partial<DemoSeedingStatus>): void {
     this.current = { ...this.current, ...change };
   }
+}
+
+/**
+ * A process's status holder (services.ts). With the demo fleet and a history configured it says `pending` from the
+ * start, until the runner knows whether there is one to seed (the HTTP server listens before the runtime starts).
+ */
+export function demoSeedingFor(config: Pick<Config, 'demoFleet' | 'demoHistoryDays'>): DemoSeeding {
+  const seeding = new DemoSeeding();
+  if (config.demoFleet && config.demoHistoryDays > 0)
+    seeding.update({ state: 'pending', days: config.demoHistoryDays });
+  return seeding;
 }

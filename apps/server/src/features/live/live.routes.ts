@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { Gauge } from 'prom-client';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Gauge, type Registry } from 'prom-client';
 import { KIOSK_QUERY } from '@voltfleet/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
@@ -51,20 +51,18 @@ export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub; kioskViewer: KioskVi
 
 /**
  * The live channel of this process: the hub serving its tabs, and the bus every publisher uses (it reaches the
- * tabs of every other process on the same PostgreSQL too). Only a process that serves HTTP listens.
+ * tabs of every other process on the same PostgreSQL too). Built once per process (services.ts); only a process that
+ * serves HTTP listens for the other processes' events.
  */
-export async function registerLive(
-  app: FastifyInstance,
-  deps: { db: Db; config: Config; kioskViewer: KioskViewer },
-): Promise<LiveBus<LiveHub>> {
-  const hub = new LiveHub(deps.db, app.log, app.metrics);
-  const bus = new LiveBus(deps.db, hub, { log: app.log, listen: deps.config.roles.has('http') });
+export async function createLive(deps: {
+  db: Db;
+  config: Pick<Config, 'roles'>;
+  log: FastifyBaseLogger;
+  metrics: Registry;
+}): Promise<LiveBus<LiveHub>> {
+  const hub = new LiveHub(deps.db, deps.log, deps.metrics);
+  const bus = new LiveBus(deps.db, hub, { log: deps.log, listen: deps.config.roles.has('http') });
   await bus.start();
-  app.decorate('live', bus);
-  app.addHook('onClose', async () => {
-    await bus.close();
-    await hub.close();
-  });
   const counters = [
     ['voltfleet_live_notifications_sent', 'Live-event notifications sent to other processes', 'payloadsSent'],
     ['voltfleet_live_notifications_received', 'Live-event notifications received from other processes', 'received'],
@@ -74,12 +72,17 @@ export async function registerLive(
     new Gauge({
       name,
       help,
-      registers: [app.metrics],
+      registers: [deps.metrics],
       collect() {
         this.set(bus.stats[key]);
       },
     });
   }
-  await app.register(liveRoutes, { hub, kioskViewer: deps.kioskViewer });
   return bus;
+}
+
+/** Closes the bus (its listening connection) and the hub (its tabs). */
+export async function closeLive(bus: LiveBus<LiveHub>): Promise<void> {
+  await bus.close();
+  await bus.hub.close();
 }

@@ -12,7 +12,8 @@ import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { rateLimiter } from '../../platform/rate-limit.js';
-import { DebugGatewaySlot, debugRead, searchDebugDevices } from './online-debug.service.js';
+import type { DebugGatewaySlot } from './online-debug.service.js';
+import { debugRead, searchDebugDevices } from './online-debug.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,9 +72,8 @@ export const onlineDebugRoutes: FastifyPluginAsyncZod<{ db: Db; slot: DebugGatew
   );
 };
 
-/** Registers the routes and the gateway slot the runtime attaches the OSIM gateway to. */
-export async function registerOnlineDebug(app: FastifyInstance, db: Db): Promise<void> {
-  const slot = new DebugGatewaySlot();
+/** Registers the routes and exposes the gateway slot (services.ts) the runtime attaches the OSIM gateway to. */
+export async function registerOnlineDebug(app: FastifyInstance, db: Db, slot: DebugGatewaySlot): Promise<void> {
   app.decorate('onlineDebug', slot);
   await app.register(onlineDebugRoutes, { db, slot });
 }
