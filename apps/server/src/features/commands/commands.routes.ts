@@ -18,7 +18,7 @@ import {
 } from '@voltfleet/domain';
 import type { LivePublisher } from '../live/live.bus.js';
 import { requireCaller } from '../../platform/auth.js';
-import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/sheet-file.js';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/spreadsheet.js';
 import { userOptions } from '../users/users.service.js';
 import { ok } from '../../platform/envelope.js';
 import { CommandDispatcher, toLiveMessage } from './command-dispatcher.js';
