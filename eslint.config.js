@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const EXCELJS_ONLY =
+  'Write and read sheets through apps/server/src/platform/spreadsheet.ts (tests: test/xlsx-fixtures.ts, e2e/support/xlsx.ts).';
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,6 +102,24 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // One sheet writer (issue 37): ExcelJS is imported by the server's writer and reader of sheets alone, and read in
+    // tests through one support file per suite (server, journeys). A rule of its own name, so the boundary blocks'
+    // no-restricted-imports above and below neither replace it nor are replaced by it.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'apps/server/src/platform/spreadsheet.ts',
+      'apps/server/src/test/xlsx-fixtures.ts',
+      'e2e/support/xlsx.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'exceljs', message: EXCELJS_ONLY }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportExpression[source.value='exceljs']", message: EXCELJS_ONLY },
       ],
     },
   },

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { FIRST_ALARM_MS, csvRows, listAlarms, waitForAlarm, type ListedAlarm } from './support/alarms.js';
 import {
@@ -13,6 +12,7 @@ import {
   loginViaForm,
   setupJourney,
 } from './support/journey.js';
+import { firstSheetOf } from './support/xlsx.js';
 
 const SEARCH = '/alarmCenter/alarmSearch';
 const SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
@@ -118,11 +118,7 @@ test.describe('Alarm Center', () => {
     await expect.poll(() => page.getByTestId('alarm-filter-ack').inputValue()).toBe('acknowledged');
     await page.getByTestId(`alarm-row-${acked.id}`).waitFor();
 
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(
-      (await downloaded(page, () => page.getByTestId('alarm-export-xlsx').click())) as unknown as ArrayBuffer,
-    );
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await firstSheetOf(await downloaded(page, () => page.getByTestId('alarm-export-xlsx').click()));
     const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1).map((v) => String(v ?? ''));
     const header = cells(1);
     expect(header).toEqual(expect.arrayContaining(['Severity', 'State']));

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { chooseOption } from './support/select.js';
 import { ADMIN_PASSWORD, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
 import { plantBody } from './support/plants.js';
+import { firstSheetOf, workbookBytes, workbookOf } from './support/xlsx.js';
 
 /** A serial number no other run of this journey uses (uppercase letters and digits). */
 const serial = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomInt(100, 999)}`;
@@ -33,12 +33,6 @@ async function findRow(page: Page, sn: string): Promise<Locator> {
 async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download') as Promise<Download>, click()]);
   return readFile(await download.path());
-}
-
-async function workbookOf(bytes: Buffer): Promise<{ workbook: ExcelJS.Workbook; sheet: ExcelJS.Worksheet }> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  return { workbook, sheet: workbook.worksheets[0]! };
 }
 
 test.describe('device storage', () => {
@@ -88,9 +82,8 @@ test.describe('device storage', () => {
     await openStorage(page);
     await page.getByTestId('storage-import').click();
 
-    const { workbook, sheet: template } = await workbookOf(
-      await downloaded(page, () => page.getByTestId('import-template').click()),
-    );
+    const workbook = await workbookOf(await downloaded(page, () => page.getByTestId('import-template').click()));
+    const template = workbook.worksheets[0]!;
     expect(template.getRow(1).values).toEqual([
       undefined,
       'Serial number',
@@ -103,7 +96,7 @@ test.describe('device storage', () => {
     template.addRow([inverter, 'Inverter', '6K', 'VF-LFP-10', 'Garage']);
     template.addRow([collector, 'Collector', 'DTU4G']);
     template.addRow([bad, 'Inverter', '12K']);
-    const filled = Buffer.from(await workbook.xlsx.writeBuffer());
+    const filled = await workbookBytes(workbook);
 
     await page.getByTestId('import-file').locator('input[type="file"]').setInputFiles({
       name: 'devices.xlsx',
@@ -120,7 +113,7 @@ test.describe('device storage', () => {
     expect(rejected.join('\n')).toContain('Unknown model for this device type');
     expect(await result.getByTestId('import-accepted').innerText()).toContain(inverter);
 
-    const { sheet: credentials } = await workbookOf(
+    const credentials = await firstSheetOf(
       await downloaded(page, () => result.getByTestId('import-credentials').click()),
     );
     const sns = credentials.getColumn(1).values.slice(2);

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import {
   ADMIN_PASSWORD,
@@ -11,6 +10,7 @@ import {
   unique,
 } from './support/journey.js';
 import { chooseByTestId, demoInverters } from './support/demo-fleet.js';
+import { firstSheetOf } from './support/xlsx.js';
 
 const TITLES = {
   myTemplate: { zh: '我的模板', en: 'My templates', cs: 'Moje šablony', de: 'Meine Vorlagen' },
@@ -83,9 +83,7 @@ test.describe('report management', () => {
     const again = page.locator('[data-testid^="report-export-job-"]').first();
     await expect.poll(() => again.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('done');
     const file = await downloaded(page, () => again.getByRole('button', { name: 'Download' }).click());
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await firstSheetOf(file);
     expect(String(sheet.getCell('A1').value)).toMatch(/^Time \(.+ UTC[+-]\d+/);
     expect(String(sheet.getCell('B1').value)).toBe(`${inverter!.sn} · PV power (W)`);
     expect(sheet.getCell('A2').value).toBe('00:00');

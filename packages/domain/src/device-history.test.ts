@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HISTORY_MAX_FIELDS,
-  ROLLUP_HISTORY_FIELDS,
-  localDayStart,
-  planHistory,
-  type DeviceHistoryQuery,
-} from './device-history.js';
+import { HISTORY_MAX_FIELDS, ROLLUP_HISTORY_FIELDS, planHistory, type DeviceHistoryQuery } from './device-history.js';
 import { FIELDS } from './telemetry/fields.js';
 
 // 2026-03-10 14:30 in Prague (UTC+1): local midnight is 23:00 UTC the day before.
@@ -107,21 +101,5 @@ describe('planHistory refusals', () => {
     expect(rollupKeys).toHaveLength(10);
     for (const fields of [rollupKeys.slice(0, 5), rollupKeys.slice(5)])
       expect(planHistory(q({ range: 'month', fields: fields.join(',') }), NOW, PRAGUE).ok).toBe(true);
-  });
-});
-
-describe('localDayStart', () => {
-  it.each([
-    ['2026-03-10', PRAGUE, '2026-03-09T23:00:00.000Z'],
-    ['2026-07-01', PRAGUE, '2026-06-30T22:00:00.000Z'],
-    ['2026-07-01', 'UTC', '2026-07-01T00:00:00.000Z'],
-    ['2026-07-01', 'Asia/Kolkata', '2026-06-30T18:30:00.000Z'],
-    ['2026-07-01', 'America/New_York', '2026-07-01T04:00:00.000Z'],
-  ])('%s in %s', (day, zone, expected) => {
-    expect(iso(localDayStart(day, zone)!)).toBe(expected);
-  });
-
-  it.each(['2026-02-29', '2026-13-01', 'yesterday'])('refuses %s', (day) => {
-    expect(localDayStart(day, PRAGUE)).toBeUndefined();
   });
 });

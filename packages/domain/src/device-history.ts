@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FIELD_UNITS } from './telemetry/field-types.js';
 import { fieldByKey, type FieldKey } from './telemetry/fields.js';
 import { ENERGY_COUNTERS, ENERGY_QUANTITIES, type EnergyQuantity } from './telemetry/energy.js';
-import { DAY_MS, localDay, startOfLocalDay, utcOffsetMinutes } from './telemetry/local-time.js';
+import { DAY_MS, localDay, localDayStart, shiftDay } from './telemetry/local-time.js';
 
 /** SPEC §5/§9: a history curve shows at most 8 parameters. */
 export const HISTORY_MAX_FIELDS = 8;
@@ -121,22 +121,6 @@ export interface HistoryRefusal {
 export type HistoryPlanResult = { ok: true; plan: HistoryPlan } | HistoryRefusal;
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The first instant of a plant-local day 'YYYY-MM-DD', or undefined for a date that does not exist. */
-export function localDayStart(day: string, timeZone: string): number | undefined {
-  const m = DAY_PATTERN.exec(day);
-  if (!m) return undefined;
-  const noon = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12);
-  if (new Date(noon).toISOString().slice(0, 10) !== day) return undefined;
-  const localNoon = noon - utcOffsetMinutes(timeZone, noon) * 60_000;
-  return startOfLocalDay(localNoon, timeZone);
-}
-
-/** Moves a plant-local day by whole days. */
-function shiftDay(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 const failure = (path: string, key: HistoryMessageKey, params?: Record<string, string | number>): HistoryRefusal =>
   params ? { ok: false, path, key, params } : { ok: false, path, key };

@@ -1,4 +1,3 @@
-import type { Lang } from './languages.js';
 import type { OperationCategory } from './records.js';
 import type { Names } from './telemetry/labels.js';
 
@@ -105,8 +104,3 @@ export const COMMAND_CATEGORY_NAMES = {
   parameter: n('参数设置', 'Parameter setting', 'Nastavení parametru', 'Parametereinstellung'),
   firmware: n('固件升级', 'Firmware upgrade', 'Aktualizace firmwaru', 'Firmware-Update'),
 } as const satisfies Record<string, Names>;
-
-/** A time column's header with the zone and the offsets the file's times carry: "Time (Europe/Prague, UTC+1)". */
-export function timeHeader(names: Names, lang: Lang, timeZone: string, offsets: readonly string[]): string {
-  return `${names[lang]} (${[timeZone, ...offsets].join(', ')})`;
-}

@@ -3,6 +3,20 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ApiAnswer } from './harness.js';
 
+// Tests read and write workbooks through this file alone (the server writes them only in platform/spreadsheet.ts):
+// a lint rule allows ExcelJS in these two files.
+
+/** Tests only: the worksheets of an .xlsx file, as ExcelJS reads it. */
+export async function worksheetsOf(bytes: Buffer): Promise<ExcelJS.Worksheet[]> {
+  const workbook = new ExcelJS.Workbook();
+  // ExcelJS's load() types predate Node's generic Buffer.
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook.worksheets;
+}
+
+/** Tests only: the first worksheet of an .xlsx file. */
+export const firstSheetOf = async (bytes: Buffer): Promise<ExcelJS.Worksheet> => (await worksheetsOf(bytes))[0]!;
+
 /** Tests only: an import sheet with the English template header and the given rows (strings, numbers, formulas…). */
 export async function sheetOf(rows: ExcelJS.CellValue[][], header?: string[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../calendar-date.js';
 import { pageQuerySchema, paged } from '../envelope.js';
 import { ALARM_GROUPS, ALARM_SEVERITIES } from './alarm-types.js';
 
@@ -36,16 +37,11 @@ export type AlarmSort = (typeof ALARM_SORTS)[number];
 export const ALARM_EVENT_KINDS = ['raised', 'seen', 'flapping', 'acknowledged', 'recovered'] as const;
 export type AlarmEventKind = (typeof ALARM_EVENT_KINDS)[number];
 
-/** A real calendar day 'YYYY-MM-DD' (2026-02-30 is refused). */
-export function isCalendarDay(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1970 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-const isoDate = z.string().max(10).refine(isCalendarDay, 'alarm.invalidDate');
+/** A real calendar day 'YYYY-MM-DD' (2026-02-30 is refused), not before the epoch. */
+const isoDate = z
+  .string()
+  .max(10)
+  .refine((s) => s >= '1970-01-01' && isCalendarDate(s), 'alarm.invalidDate');
 
 /**
  * The filters of the search; the export and the overview take the same ones. `from`/`to` are calendar days in each

@@ -3,9 +3,12 @@ import {
   HOUR_MS,
   isValidTimeZone,
   localDay,
+  localDayStart,
   localMonth,
   localParts,
   nextLocalMidnight,
+  shiftDay,
+  shiftMonth,
   startOfLocalDay,
   utcOffsetLabel,
   utcOffsetMinutes,
@@ -81,6 +84,52 @@ describe('startOfLocalDay and nextLocalMidnight', () => {
       expect(localDay(s, 'Europe/Prague')).toBe(localDay(ms, 'Europe/Prague'));
       expect(localDay(s - 1, 'Europe/Prague')).not.toBe(localDay(ms, 'Europe/Prague'));
     }
+  });
+});
+
+describe('localDayStart', () => {
+  test.each([
+    ['2026-03-03', 'Europe/Prague', '2026-03-02T23:00:00.000Z'],
+    ['2026-07-01', 'Europe/Prague', '2026-06-30T22:00:00.000Z'],
+    ['2026-07-01', 'America/New_York', '2026-07-01T04:00:00.000Z'],
+    // Prague's 23-hour spring day and the day after it.
+    ['2026-03-29', 'Europe/Prague', '2026-03-28T23:00:00.000Z'],
+    ['2026-03-30', 'Europe/Prague', '2026-03-29T22:00:00.000Z'],
+    ['2026-10-25', 'Europe/Prague', '2026-10-24T22:00:00.000Z'],
+    ['2026-03-04', 'Asia/Shanghai', '2026-03-03T16:00:00.000Z'],
+    ['2026-03-04', 'Asia/Kolkata', '2026-03-03T18:30:00.000Z'],
+    ['2026-03-04', 'Asia/Kathmandu', '2026-03-03T18:15:00.000Z'],
+    // São Paulo skipped midnight on 2018-11-04: the day began at 01:00.
+    ['2018-11-04', 'America/Sao_Paulo', '2018-11-04T03:00:00.000Z'],
+    ['2026-03-04', 'UTC', '2026-03-04T00:00:00.000Z'],
+  ])('%s in %s starts at %s', (day, zone, start) => {
+    expect(new Date(localDayStart(day, zone)!).toISOString()).toBe(start);
+  });
+
+  test.each(['2026-02-29', '2026-02-30', '2026-13-01', '2026-3-1', 'yesterday', ''])('%j is no day', (day) => {
+    expect(localDayStart(day, 'Europe/Prague')).toBeUndefined();
+  });
+});
+
+describe('shiftDay and shiftMonth', () => {
+  test.each([
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2026-03-01', -1, '2026-02-28'],
+    ['2028-03-01', -1, '2028-02-29'],
+    ['2026-03-29', 1, '2026-03-30'],
+    ['2026-01-15', -400, '2024-12-11'],
+    ['2026-01-15', 0, '2026-01-15'],
+  ])('%s shifted by %i days is %s', (day, n, expected) => {
+    expect(shiftDay(day, n)).toBe(expected);
+  });
+
+  test.each([
+    ['2026-01', -13, '2024-12'],
+    ['2025-11', 2, '2026-01'],
+    ['2026-12', 1, '2027-01'],
+    ['2026-05', 0, '2026-05'],
+  ])('%s shifted by %i months is %s', (month, n, expected) => {
+    expect(shiftMonth(month, n)).toBe(expected);
   });
 });
 

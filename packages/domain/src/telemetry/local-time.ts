@@ -169,6 +169,31 @@ export function nextLocalMidnight(ms: number, timeZone: string): number {
   return startOfLocalDay(startOfLocalDay(ms, timeZone) + 36 * HOUR_MS, timeZone);
 }
 
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The first instant of a plant-local day 'YYYY-MM-DD', or undefined for a date that does not exist. */
+export function localDayStart(day: string, timeZone: string): number | undefined {
+  const m = DAY_PATTERN.exec(day);
+  if (!m) return undefined;
+  const noon = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12);
+  if (new Date(noon).toISOString().slice(0, 10) !== day) return undefined;
+  const localNoon = noon - utcOffsetMinutes(timeZone, noon) * MINUTE_MS;
+  return startOfLocalDay(localNoon, timeZone);
+}
+
+/** The calendar day `days` whole days after 'YYYY-MM-DD' (before, when negative); no zone is involved. */
+export function shiftDay(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The calendar month `months` months after 'YYYY-MM' (before, when negative). */
+export function shiftMonth(month: string, months: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + months, 1));
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}`;
+}
+
 /** Display label of a zone's offset at an instant: 'UTC+8', 'UTC-3', 'UTC+5:30', 'UTC+0'. */
 export function utcOffsetLabel(timeZone: string, ms: number): string {
   const offset = utcOffsetMinutes(timeZone, ms);

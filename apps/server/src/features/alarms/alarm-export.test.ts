@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { exportAlarms } from './alarm-export.js';
 import { alarmWorld, insertDevice, insertPlant, type AlarmWorld } from './alarm-world.test-support.js';
+import { firstSheetOf } from '../../test/xlsx-fixtures.js';
 
 let w: AlarmWorld;
 
@@ -19,9 +19,7 @@ async function download(user: keyof AlarmWorld['users'], query = '', lang = 'en'
   if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('text/csv')) {
     rows.push(...parseCsv(res.body));
   } else if (res.statusCode === 200) {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await firstSheetOf(res.rawPayload);
     sheetName = sheet.name;
     sheet.eachRow((row) =>
       rows.push(
@@ -84,7 +82,7 @@ const EN_HEADERS = [
   'Note',
 ];
 
-// E1 and E2 are in Prague in winter (+01:00) and summer (+02:00), E3 in Shanghai (+08:00), E5 in a plant whose name
+// E1 and E2 are in Prague in winter (UTC+1) and summer (UTC+2), E3 in Shanghai (UTC+8), E5 in a plant whose name
 // is a formula; E4 is dealerB's.
 beforeAll(async () => {
   w = await alarmWorld('AE');
@@ -115,9 +113,9 @@ describe('GET /api/alarms/export', () => {
     expect(res.rows[0]).toEqual(EN_HEADERS);
     expect(res.rows.slice(1)).toEqual([
       [
-        '2026-07-01 12:00:00 +02:00',
-        '2026-07-01 12:30:00 +02:00',
-        '2026-07-01 12:30:00 +02:00',
+        '2026-07-01 12:00:00 UTC+2',
+        '2026-07-01 12:30:00 UTC+2',
+        '2026-07-01 12:30:00 UTC+2',
         'Europe/Prague',
         'Warning',
         'Recovered',
@@ -128,14 +126,14 @@ describe('GET /api/alarms/export', () => {
         'AEPRG1',
         'AE Prague roof',
         'No',
-        '2026-07-01 12:05:00 +02:00',
+        '2026-07-01 12:05:00 UTC+2',
         'AEdealerA',
         `'=HYPERLINK("http://evil.example","x")`,
       ],
       [
-        '2026-03-03 23:30:00 +01:00',
+        '2026-03-03 23:30:00 UTC+1',
         '',
-        '2026-03-03 23:30:00 +01:00',
+        '2026-03-03 23:30:00 UTC+1',
         'Europe/Prague',
         'Major',
         'Active',
@@ -151,9 +149,9 @@ describe('GET /api/alarms/export', () => {
         '',
       ],
       [
-        '2026-03-04 00:30:00 +08:00',
+        '2026-03-04 00:30:00 UTC+8',
         '',
-        '2026-03-04 00:30:00 +08:00',
+        '2026-03-04 00:30:00 UTC+8',
         'Asia/Shanghai',
         'Major',
         'Active',
@@ -169,9 +167,9 @@ describe('GET /api/alarms/export', () => {
         '',
       ],
       [
-        '2026-02-28 21:00:00 -03:00',
+        '2026-02-28 21:00:00 UTC-3',
         '',
-        '2026-02-28 21:00:00 -03:00',
+        '2026-02-28 21:00:00 UTC-3',
         'America/Sao_Paulo',
         'Critical',
         'Active',
@@ -196,9 +194,9 @@ describe('GET /api/alarms/export', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="alarms-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.rows[0]![0]).toBe('Ausgelöst (Anlagenzeit)');
     expect(res.rows.slice(1).map((r) => [r[10], r[0], r[4], r[7]])).toEqual([
-      [`'-AEINJ1`, '2026-02-28 21:00:00 -03:00', 'Kritisch', 'Kurzschluss am AC-Ausgang'],
-      ['AEPRG1', '2026-03-03 23:30:00 +01:00', 'Schwer', 'Netzspannung zu hoch'],
-      ['AESHA1', '2026-03-04 00:30:00 +08:00', 'Schwer', 'Unbekannter Code 77'],
+      [`'-AEINJ1`, '2026-02-28 21:00:00 UTC-3', 'Kritisch', 'Kurzschluss am AC-Ausgang'],
+      ['AEPRG1', '2026-03-03 23:30:00 UTC+1', 'Schwer', 'Netzspannung zu hoch'],
+      ['AESHA1', '2026-03-04 00:30:00 UTC+8', 'Schwer', 'Unbekannter Code 77'],
     ]);
     const all = await download('dealerA', '?format=csv');
     expect(all.rows[1]![15]).toBe(`'=HYPERLINK("http://evil.example","x")`);

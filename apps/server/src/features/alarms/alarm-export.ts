@@ -15,26 +15,21 @@ import {
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';
-import { csvFile, xlsxFile, type SheetColumn } from '../../platform/spreadsheet.js';
+import { sheetFile, sheetTime, type Sheet, type SheetCell } from '../../platform/spreadsheet.js';
 import { alarmsForExport, countAlarms, type AlarmRecord } from './alarm-search.repository.js';
 import { entryOf, resolveFilter, toAlarmRow } from './alarm-search.service.js';
-import { localTimeWithOffset } from './alarm-time.js';
-
-export { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.js';
 
 export type AlarmExportQuery = AlarmFilter & { format: AlarmExportFormat; sort: AlarmSort; order: 'asc' | 'desc' };
 
-type Cell = string | number;
-
 /**
- * One sheet row: times as the plant's wall clock with the UTC offset of that instant ("2026-03-03 23:30:00 +01:00",
- * UTC for a device in no plant), words in the caller's language. The sheet writers neutralise every text cell (a
+ * One sheet row: times as the plant's wall clock with the UTC offset of that instant ("2026-03-03 23:30:00 UTC+1",
+ * UTC for a device in no plant), words in the caller's language. The sheet writer neutralises every text cell (a
  * plant called "=HYPERLINK(…)" stays text).
  */
-function cellsOf(r: AlarmRecord, lang: Lang): Record<AlarmExportColumn, Cell> {
+function cellsOf(r: AlarmRecord, lang: Lang): Record<AlarmExportColumn, SheetCell> {
   const row = toAlarmRow(r, lang);
   const zone = row.timeZone;
-  const time = (at: string | null) => (at === null ? '' : localTimeWithOffset(Date.parse(at), zone));
+  const time = (at: string | null) => sheetTime(at, zone);
   return {
     raisedAt: time(row.raisedAt),
     recoveredAt: time(row.recoveredAt),
@@ -55,32 +50,16 @@ function cellsOf(r: AlarmRecord, lang: Lang): Record<AlarmExportColumn, Cell> {
   };
 }
 
-const cellRow = (r: AlarmRecord, lang: Lang): Cell[] => {
-  const cells = cellsOf(r, lang);
-  return ALARM_EXPORT_COLUMNS.map((c) => cells[c.key]);
-};
-
-const columnsIn = (lang: Lang): SheetColumn[] =>
-  ALARM_EXPORT_COLUMNS.map((c) => ({
-    header: c.names[lang],
-    key: c.key,
-    width: c.key === 'name' || c.key === 'ackNote' ? 36 : 24,
-  }));
-
-/** CSV with headers in `lang` (platform/spreadsheet.ts writes and neutralises it). */
-export const alarmsCsv = (rows: readonly AlarmRecord[], lang: Lang): Buffer =>
-  csvFile(
-    columnsIn(lang),
-    rows.map((r) => cellRow(r, lang)),
-  );
-
-/** An .xlsx workbook with headers in `lang`. */
-export const alarmsXlsx = (rows: readonly AlarmRecord[], lang: Lang): Promise<Buffer> =>
-  xlsxFile(
-    ALARM_EXPORT_SHEET[lang],
-    columnsIn(lang),
-    rows.map((r) => cellRow(r, lang)),
-  );
+/** The alarms as a sheet with headers in `lang` (the zone of each row's times in its own column). */
+const alarmSheet = (rows: readonly AlarmRecord[], lang: Lang): Sheet => ({
+  name: ALARM_EXPORT_SHEET[lang],
+  headers: ALARM_EXPORT_COLUMNS.map((c) => c.names[lang]),
+  widths: ALARM_EXPORT_COLUMNS.map((c) => (c.key === 'name' || c.key === 'ackNote' ? 36 : 24)),
+  rows: rows.map((r) => {
+    const cells = cellsOf(r, lang);
+    return ALARM_EXPORT_COLUMNS.map((c) => cells[c.key]);
+  }),
+});
 
 /**
  * The filtered alarms of the caller's devices as a file, headers in `lang`, in the search's order. A selection of
@@ -100,5 +79,5 @@ export async function exportAlarms(
     if (total > rowLimit) throw invalid('filters', 'export.tooManyRows', { max: rowLimit });
     rows = await alarmsForExport(db, resolved.scope, resolved.conditions, q.sort, q.order, rowLimit);
   }
-  return q.format === 'csv' ? alarmsCsv(rows, lang) : alarmsXlsx(rows, lang);
+  return sheetFile(alarmSheet(rows, lang), q.format);
 }

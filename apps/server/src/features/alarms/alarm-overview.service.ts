@@ -4,6 +4,11 @@ import {
   ALARM_STATES,
   ALARM_TREND_DEFAULT_BUCKETS,
   ALARM_TREND_MAX_BUCKETS,
+  localDay,
+  localDayStart,
+  localParts,
+  shiftDay,
+  shiftMonth,
   type AlarmOverviewFigures,
   type AlarmOverviewQuery,
   type AlarmTrendBucket,
@@ -14,17 +19,7 @@ import { invalid } from '../../platform/errors.js';
 import { namesOf, overviewByDevice, overviewByKind, overviewTrend } from './alarm-overview.repository.js';
 import { plantZoneInScope, type AlarmConditions } from './alarm-search.repository.js';
 import { dayConditions, groupOf, resolveFilter } from './alarm-search.service.js';
-import {
-  addDays,
-  addMonths,
-  bucketLabel,
-  hourLabels,
-  labelRange,
-  localDay,
-  nextLabel,
-  wallClock,
-  zonedDayStart,
-} from './alarm-time.js';
+import { bucketLabel, hourLabels, labelRange, nextLabel } from './alarm-trend-labels.js';
 import { ResultCache, type ResultCacheOptions } from './result-cache.js';
 
 /** The overview's window: conditions on the raise time, labels, and its first and last instant. */
@@ -37,6 +32,7 @@ interface OverviewWindow {
   until: number;
 }
 
+/** The window of a query; its days are calendar days (the schema checked `from` and `to`), so each has a start. */
 function windowOf(q: AlarmOverviewQuery, zone: string, now: number): OverviewWindow {
   const bucket = q.bucket;
   const n = ALARM_TREND_DEFAULT_BUCKETS[bucket];
@@ -47,10 +43,10 @@ function windowOf(q: AlarmOverviewQuery, zone: string, now: number): OverviewWin
     let from: number;
     if (bucket === 'hour') {
       // The start of the current wall-clock hour (a :30 or :45 offset zone's hours start off the UTC hour).
-      const w = wallClock(now, zone);
+      const w = localParts(now, zone);
       from = now - ((w.minute * 60 + w.second) * 1000 + (now % 1000)) - (n - 1) * 3_600_000;
-    } else if (bucket === 'day') from = zonedDayStart(addDays(localDay(now, zone), 1 - n), zone);
-    else from = zonedDayStart(`${addMonths(last, 1 - n)}-01`, zone);
+    } else if (bucket === 'day') from = localDayStart(shiftDay(localDay(now, zone), 1 - n), zone)!;
+    else from = localDayStart(`${shiftMonth(last, 1 - n)}-01`, zone)!;
     const labels =
       bucket === 'hour'
         ? hourLabels(from, now + 1, zone, ALARM_TREND_MAX_BUCKETS)
@@ -64,8 +60,8 @@ function windowOf(q: AlarmOverviewQuery, zone: string, now: number): OverviewWin
     (bucket === 'hour'
       ? lastDay
       : bucket === 'day'
-        ? addDays(lastDay, 1 - n)
-        : `${addMonths(lastDay.slice(0, 7), 1 - n)}-01`);
+        ? shiftDay(lastDay, 1 - n)
+        : `${shiftMonth(lastDay.slice(0, 7), 1 - n)}-01`);
   if (firstDay > lastDay) throw invalid('to', 'alarm.dateOrder');
   const days = (Date.parse(lastDay) - Date.parse(firstDay)) / 86_400_000 + 1;
   const months =
@@ -75,8 +71,8 @@ function windowOf(q: AlarmOverviewQuery, zone: string, now: number): OverviewWin
     1;
   const count = bucket === 'hour' ? days * 24 : bucket === 'day' ? days : months;
   if (count > ALARM_TREND_MAX_BUCKETS) throw tooLong();
-  const from = zonedDayStart(firstDay, zone);
-  const until = zonedDayStart(addDays(lastDay, 1), zone);
+  const from = localDayStart(firstDay, zone)!;
+  const until = localDayStart(shiftDay(lastDay, 1), zone)!;
   const labels =
     bucket === 'hour'
       ? hourLabels(from, until, zone, ALARM_TREND_MAX_BUCKETS + 48)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmOverview } from '@voltfleet/domain';
 import { alarmWorld, insertDevice, type AlarmWorld } from './alarm-world.test-support.js';
-import { bucketLabel } from './alarm-time.js';
+import { bucketLabel } from './alarm-trend-labels.js';
 
 let w: AlarmWorld;
 const O: Record<string, number> = {};

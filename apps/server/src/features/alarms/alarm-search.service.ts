@@ -7,6 +7,8 @@ import {
   alarmByCode,
   alarmFilterSchema,
   isUnknownAlarmCode,
+  localDayStart,
+  shiftDay,
   severityRank,
   unknownAlarm,
   type AlarmAck,
@@ -38,7 +40,6 @@ import {
   type AlarmScope,
   type DayBound,
 } from './alarm-search.repository.js';
-import { addDays, zonedDayStart } from './alarm-time.js';
 import { acknowledgeInScope, type AckedAlarm } from './alarms.repository.js';
 import type { ResultCache } from './result-cache.js';
 
@@ -76,12 +77,15 @@ export function catalogueMatches(text: string): { codes: string[]; codePatterns:
   };
 }
 
-/** Where `day` starts in the zone of each plant (and in UTC), grouped by instant. */
+/**
+ * Where `day` starts in the zone of each plant (and in UTC), grouped by instant. `day` is a calendar day the filter
+ * schema has checked, so it has a start in every zone.
+ */
 export function dayBound(day: string, zones: readonly { time_zone: string; ids: number[] }[]): DayBound {
-  const utc = zonedDayStart(day, 'UTC');
+  const utc = localDayStart(day, 'UTC')!;
   const byInstant = new Map<number, number[]>();
   for (const z of zones) {
-    const at = zonedDayStart(day, z.time_zone);
+    const at = localDayStart(day, z.time_zone)!;
     if (at === utc) continue; // the ELSE branch
     byInstant.set(at, [...(byInstant.get(at) ?? []), ...z.ids]);
   }
@@ -104,7 +108,7 @@ export async function dayConditions(
   const zones = await plantZones(db);
   return {
     fromDay: from ? dayBound(from, zones) : undefined,
-    untilDay: to ? dayBound(addDays(to, 1), zones) : undefined,
+    untilDay: to ? dayBound(shiftDay(to, 1), zones) : undefined,
   };
 }
 

@@ -17,8 +17,9 @@ import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { AppError, forbidden } from '../../platform/errors.js';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/spreadsheet.js';
 import type { LiveBus, LiveHub } from '../live/index.js';
-import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportAlarms } from './alarm-export.js';
+import { exportAlarms } from './alarm-export.js';
 import { OverviewCache, alarmOverview } from './alarm-overview.service.js';
 import { acknowledgeAlarms, getAlarmDetail, searchAlarms } from './alarm-search.service.js';
 import { ResultCache } from './result-cache.js';
@@ -100,10 +101,9 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ db: Db; live: LiveBus<LiveHub
     async (request, reply) => {
       const q = request.query;
       const file = await exportAlarms(db, requireCaller(request), q, request.lang);
-      const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', q.format === 'csv' ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="alarms-${day}.${q.format}"`)
+        .header('content-disposition', `attachment; filename="${exportFileName('alarms', q.format)}"`)
         .header('cache-control', 'no-store')
         .send(file);
     },

@@ -17,7 +17,7 @@ import {
   paged,
 } from '@voltfleet/domain';
 import { requireCaller } from '../../platform/auth.js';
-import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/sheet-file.js';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/spreadsheet.js';
 import { userOptions } from '../users/index.js';
 import { ok } from '../../platform/envelope.js';
 import type { CommandDispatcher } from './command-dispatcher.js';

@@ -5,7 +5,6 @@ import {
   CONTROL_EXPORT_SHEET,
   RECORD_EXPORT_MAX_ROWS,
   commandKindName,
-  timeHeader,
   type Command,
   type ControlExportColumn,
   type ControlExportQuery,
@@ -13,22 +12,18 @@ import {
 } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { invalid } from '../../platform/errors.js';
-import { sheetCsv, sheetXlsx, zonedTimes, type Sheet, type SheetCell } from '../../platform/sheet-file.js';
+import { sheetFile, sheetTime, timeColumnHeader, type Sheet, type SheetCell } from '../../platform/spreadsheet.js';
 import { countRecords, recordsForExport, type Scope } from './commands.repository.js';
 
 /**
  * The control records as a sheet in `lang`: type, category and status in words, the parameters as sent (register
- * keys and values, as the device received them), times on the viewer's wall clock with the zone and offset in the
- * headers.
+ * keys and values, as the device received them), times on the viewer's wall clock with their UTC offset, the zone in
+ * the headers.
  */
 export function controlSheet(commands: readonly Command[], lang: Lang, timeZone: string): Sheet {
-  const times = zonedTimes(
-    commands.flatMap((c) => [c.createdAt, c.finishedAt]),
-    timeZone,
-  );
   const rows = commands.map((c) => {
     const cells: Record<ControlExportColumn, SheetCell> = {
-      time: times.text(c.createdAt),
+      time: sheetTime(c.createdAt, timeZone),
       user: c.username,
       ip: c.ip ?? '',
       kind: commandKindName(c.kind, lang),
@@ -38,16 +33,14 @@ export function controlSheet(commands: readonly Command[], lang: Lang, timeZone:
       parameters: JSON.stringify(c.parameters),
       status: COMMAND_STATUS_NAMES[c.status][lang],
       reason: c.reason ?? '',
-      finished: times.text(c.finishedAt),
+      finished: sheetTime(c.finishedAt, timeZone),
     };
     return CONTROL_EXPORT_COLUMNS.map((col) => cells[col.key]);
   });
   return {
     name: CONTROL_EXPORT_SHEET[lang],
     headers: CONTROL_EXPORT_COLUMNS.map((col) =>
-      col.key === 'time' || col.key === 'finished'
-        ? timeHeader(col.names, lang, timeZone, times.offsets)
-        : col.names[lang],
+      col.key === 'time' || col.key === 'finished' ? timeColumnHeader(col.names[lang], timeZone) : col.names[lang],
     ),
     widths: CONTROL_EXPORT_COLUMNS.map((col) => (col.key === 'parameters' || col.key === 'reason' ? 40 : 22)),
     rows,
@@ -68,5 +61,5 @@ export async function exportControlRecords(
   const total = await countRecords(db, scope, q);
   if (total > rowLimit) throw invalid('filters', 'export.tooManyRows', { max: rowLimit });
   const sheet = controlSheet(await recordsForExport(db, scope, q, rowLimit), lang, q.timeZone);
-  return q.format === 'csv' ? sheetCsv(sheet) : sheetXlsx(sheet);
+  return sheetFile(sheet, q.format);
 }

@@ -19,11 +19,12 @@ import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { invalid } from '../../platform/errors.js';
+import { XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.js';
 import { brokerSync } from './broker-sync.js';
 import { activate, deactivate, listStorageDevices, rotateCredentials, stockIn } from './device-storage.service.js';
 import { readImportSheet } from './import-sheet.js';
 import { importDevices } from './import.service.js';
-import { buildTemplate, XLSX_TYPE } from './sheets.js';
+import { buildTemplate } from './sheets.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const audit = (action: string) => ({ action, category: 'device', objectType: 'device' });
@@ -125,7 +126,7 @@ export const deviceStorageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
     { config: { permission: 'B/D:device.import' }, schema: { tags: ['device-storage'] } },
     async (request, reply) =>
       reply
-        .header('content-type', XLSX_TYPE)
+        .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', 'attachment; filename="device-import-template.xlsx"')
         .send(await buildTemplate(request.lang)),
   );

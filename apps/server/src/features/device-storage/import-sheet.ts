@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS, LANGUAGES, type MessageKey } from '@voltfleet/domain';
 import { invalid } from '../../platform/errors.js';
+import { readFirstSheet, type UploadedSheet } from '../../platform/spreadsheet.js';
 import { EXAMPLE_ROW, IMPORT_COLUMNS, type ImportColumnKey } from './sheet-columns.js';
 import { checkXlsx, XlsxRefused } from './xlsx-guard.js';
 
@@ -12,44 +12,24 @@ export interface SheetRow {
 
 const refuse = (key: MessageKey, params: Record<string, string | number> = {}) => invalid('file', key, params);
 
-/** The plain text of a cell; null for formulas, dates, booleans and errors, which no column takes. */
-function cellText(value: ExcelJS.CellValue): string | null {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'object' && 'richText' in value)
-    return value.richText
-      .map((t) => t.text)
-      .join('')
-      .trim();
-  if (typeof value === 'object' && 'hyperlink' in value && typeof value.text === 'string') return value.text.trim();
-  return null;
-}
-
 /** True when row 1 holds the template's headers, in any of the four languages. */
-function hasTemplateHeader(sheet: ExcelJS.Worksheet): boolean {
-  const header = sheet.getRow(1);
+function hasTemplateHeader(sheet: UploadedSheet): boolean {
+  const header = sheet.cells(1, IMPORT_COLUMNS.length);
   return IMPORT_COLUMNS.every((column, i) => {
-    const text = cellText(header.getCell(i + 1).value)?.toLowerCase();
+    const text = header[i]?.toLowerCase();
     return LANGUAGES.some((lang) => column.header[lang].toLowerCase() === text);
   });
 }
 
-async function openWorkbook(buf: Buffer): Promise<ExcelJS.Worksheet> {
+async function openWorkbook(buf: Buffer): Promise<UploadedSheet> {
   try {
     checkXlsx(buf);
   } catch (err) {
     if (err instanceof XlsxRefused) throw refuse(`deviceStorage.${err.reason}`);
     throw err;
   }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs' load takes an ArrayBuffer-like; the guard above has bounded what it inflates.
-    await workbook.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw refuse('deviceStorage.notXlsx');
-  }
-  const sheet = workbook.worksheets[0];
+  // The guard above has bounded what the reader inflates.
+  const sheet = await readFirstSheet(buf);
   if (!sheet) throw refuse('deviceStorage.notXlsx');
   return sheet;
 }
@@ -63,17 +43,14 @@ export async function readImportSheet(buf: Buffer): Promise<SheetRow[]> {
   const sheet = await openWorkbook(buf);
   if (!hasTemplateHeader(sheet)) throw refuse('deviceStorage.notTemplate');
   // Counts rows with values (header and example included), before looking at any of them.
-  if (sheet.actualRowCount > IMPORT_MAX_ROWS + 2) throw refuse('deviceStorage.tooManyRows', { max: IMPORT_MAX_ROWS });
+  if (sheet.rowCount > IMPORT_MAX_ROWS + 2) throw refuse('deviceStorage.tooManyRows', { max: IMPORT_MAX_ROWS });
   const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1) return;
-    const cells = Object.fromEntries(
-      IMPORT_COLUMNS.map((column, i) => [column.key, cellText(row.getCell(i + 1).value)]),
-    ) as SheetRow['cells'];
-    if (Object.values(cells).every((v) => v === '')) return;
-    if (cells.sn === EXAMPLE_ROW.sn) return;
+  for (const { number, cells: texts } of sheet.rows(IMPORT_COLUMNS.length)) {
+    const cells = Object.fromEntries(IMPORT_COLUMNS.map((column, i) => [column.key, texts[i]])) as SheetRow['cells'];
+    if (Object.values(cells).every((v) => v === '')) continue;
+    if (cells.sn === EXAMPLE_ROW.sn) continue;
     rows.push({ row: number, cells });
-  });
+  }
   if (rows.length > IMPORT_MAX_ROWS) throw refuse('deviceStorage.tooManyRows', { max: IMPORT_MAX_ROWS });
   if (rows.length === 0) throw refuse('deviceStorage.emptySheet');
   return rows;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResult } from '@voltfleet/domain';
 import {
@@ -12,7 +11,7 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { verifyDeviceSecret } from '../../link/device-secret.js';
-import { sheetOf, upload, workbookParts, zerosDeflated, zipOf } from '../../test/xlsx-fixtures.js';
+import { sheetOf, upload, workbookParts, worksheetsOf, zerosDeflated, zipOf } from '../../test/xlsx-fixtures.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 let s: TestServer;
@@ -27,12 +26,6 @@ const importFile = (who: string, bytes: Buffer, opts: { name?: string; type?: st
   );
 const result = (res: { body: { data: unknown } }) => res.body.data as ImportResult;
 const count = async () => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices`)).rows[0]!.n;
-
-async function readWorkbook(bytes: Buffer): Promise<ExcelJS.Worksheet[]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  return workbook.worksheets;
-}
 
 // admin ─┬─ imDealerA (dealer) ── imViewer (B, B/D: no import)
 //        └─ imDealerB (dealer), who holds VFIMB0000001
@@ -64,7 +57,7 @@ describe('template', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX);
     expect(res.headers['content-disposition']).toContain('attachment');
-    const [sheet] = await readWorkbook(res.rawPayload);
+    const [sheet] = await worksheetsOf(res.rawPayload);
     expect(sheet!.getRow(1).values).toEqual([
       undefined,
       'Seriennummer',
@@ -140,7 +133,7 @@ describe('a valid sheet', () => {
     expect(rows[3]!.installation_position).toBe('=cmd|"/c calc"!A1');
 
     // Inverters and the collector log in themselves; the battery system has no credentials.
-    const [sheet] = await readWorkbook(Buffer.from(data.credentialsSheet!, 'base64'));
+    const [sheet] = await worksheetsOf(Buffer.from(data.credentialsSheet!, 'base64'));
     const lines = sheet!.getRows(2, sheet!.actualRowCount - 1)!.map((r) => r.values as unknown[]);
     expect(lines.map((l) => l[1])).toEqual(['VFIMA0000001', 'VFIMA0000002', 'VFIMA0000004']);
     for (const line of lines) {

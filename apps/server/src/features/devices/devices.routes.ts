@@ -12,7 +12,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import { exportDevicesXlsx, XLSX_CONTENT_TYPE } from './device-export.js';
+import { XLSX_CONTENT_TYPE, exportFileName } from '../../platform/spreadsheet.js';
+import { exportDevicesXlsx } from './device-export.js';
 import { deviceFilterOptions, getDevice, listDevices } from './devices.service.js';
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -55,10 +56,9 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     },
     async (request, reply) => {
       const sheet = await exportDevicesXlsx(db, requireCaller(request), offlineSeconds, request.query, request.lang);
-      const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="devices-${day}.xlsx"`)
+        .header('content-disposition', `attachment; filename="${exportFileName('devices', 'xlsx')}"`)
         .header('cache-control', 'no-store')
         .send(sheet);
     },

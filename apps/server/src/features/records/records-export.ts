@@ -7,7 +7,6 @@ import {
   RECORD_RESULT_NAMES,
   recordHeadline,
   recordObjectNoun,
-  timeHeader,
   type Lang,
   type OperationCategory,
   type OperationExportColumn,
@@ -16,7 +15,7 @@ import {
 } from '@voltfleet/domain';
 import type { Queryable } from '../../db/db.js';
 import { invalid } from '../../platform/errors.js';
-import { sheetCsv, sheetXlsx, zonedTimes, type Sheet, type SheetCell } from '../../platform/sheet-file.js';
+import { sheetFile, sheetTime, timeColumnHeader, type Sheet, type SheetCell } from '../../platform/spreadsheet.js';
 import { countOperationRecords, operationRecordsForExport } from './records.repository.js';
 
 const isCategory = (c: string): c is OperationCategory => (OPERATION_CATEGORIES as readonly string[]).includes(c);
@@ -25,18 +24,14 @@ const isCategory = (c: string): c is OperationCategory => (OPERATION_CATEGORIES 
  * The records as a sheet in `lang`, read like the list (the domain's recordHeadline): the action as a sentence naming
  * its object (by the name the reader may see, else by its number; several devices as "10 devices" with their serial
  * numbers), the object's kind and name, the outcome with why a refused request was refused, and the record as stored (technical
- * details, JSON). Times are the viewer's wall clock, the zone and offset in the time column's header.
+ * details, JSON). Times are the viewer's wall clock with their UTC offset, the zone in the time column's header.
  */
 export function operationSheet(records: readonly OperationRecord[], lang: Lang, timeZone: string): Sheet {
-  const times = zonedTimes(
-    records.map((r) => r.createdAt),
-    timeZone,
-  );
   const rows = records.map((r) => {
     const headline = recordHeadline(r, lang);
     const { action, objectType, objectId, params, changes } = r;
     const cells: Record<OperationExportColumn, SheetCell> = {
-      time: times.text(r.createdAt),
+      time: sheetTime(r.createdAt, timeZone),
       user: r.username ?? '',
       ip: r.ip,
       action: headline.action,
@@ -53,7 +48,7 @@ export function operationSheet(records: readonly OperationRecord[], lang: Lang, 
   return {
     name: OPERATION_EXPORT_SHEET[lang],
     headers: OPERATION_EXPORT_COLUMNS.map((c) =>
-      c.key === 'time' ? timeHeader(c.names, lang, timeZone, times.offsets) : c.names[lang],
+      c.key === 'time' ? timeColumnHeader(c.names[lang], timeZone) : c.names[lang],
     ),
     widths: OPERATION_EXPORT_COLUMNS.map((c) => (c.key === 'action' || c.key === 'details' ? 48 : 22)),
     rows,
@@ -74,5 +69,5 @@ export async function exportOperationRecords(
   const total = await countOperationRecords(db, reader, q);
   if (total > rowLimit) throw invalid('filters', 'export.tooManyRows', { max: rowLimit });
   const sheet = operationSheet(await operationRecordsForExport(db, reader, q, rowLimit), lang, q.timeZone);
-  return q.format === 'csv' ? sheetCsv(sheet) : sheetXlsx(sheet);
+  return sheetFile(sheet, q.format);
 }

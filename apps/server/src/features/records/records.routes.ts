@@ -12,7 +12,7 @@ import type { Db } from '../../db/db.js';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
 import { subtreePattern } from '../../platform/scope.js';
-import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/sheet-file.js';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/spreadsheet.js';
 import { userOptions } from '../users/index.js';
 import { exportOperationRecords } from './records-export.js';
 import { listOperationRecords } from './records.repository.js';

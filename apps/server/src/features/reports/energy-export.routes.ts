@@ -5,7 +5,7 @@ import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
 import { rateLimiter } from '../../platform/rate-limit.js';
-import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../platform/sheet-file.js';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.js';
 import { exportEnergy } from './energy-export.service.js';
 
 /** The pages that offer the export: a plant's detail (A) and a device's detail (B/A). */

@@ -16,7 +16,7 @@ import type { Caller } from '../../platform/auth.js';
 import { rollupSlots, slotLabels, slotWindow, type RollupSlotRow } from '../../platform/energy-slots.repository.js';
 import { AppError } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
-import { sheetCsv, sheetXlsx, type Sheet, type SheetCell } from '../../platform/sheet-file.js';
+import { sheetFile, type Sheet, type SheetCell } from '../../platform/spreadsheet.js';
 import { devicesInScope, type ReportDeviceRow } from './report-devices.repository.js';
 
 export interface EnergyExportFile {
@@ -83,6 +83,6 @@ export async function exportEnergy(
     widths: [18, 24, 20, ...ENERGY_QUANTITIES.map(() => 26)],
     rows: rowsOf(devices, labels, rollups),
   };
-  const file = q.format === 'csv' ? sheetCsv(sheet) : await sheetXlsx(sheet);
+  const file = await sheetFile(sheet, q.format);
   return { file, fileName: energyExportFileName(period, q.format), serials: devices.map((d) => d.sn) };
 }

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ENERGY_EXPORT_MAX_DEVICES,
@@ -21,6 +20,7 @@ import {
 } from '../../test/harness.js';
 import { Ingest } from '../telemetry/ingest.js';
 import { exportEnergy } from './energy-export.service.js';
+import { firstSheetOf } from '../../test/xlsx-fixtures.js';
 
 const ZONE = 'Europe/Prague';
 const HOUR = 3_600_000;
@@ -159,9 +159,7 @@ describe('a month of daily energies', () => {
     const res = await get(`deviceIds=${ids.VFEXP00001}&month=2025-11`, { lang: 'de' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await firstSheetOf(res.rawPayload);
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       'Seriennummer',

@@ -15,6 +15,7 @@ import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { subtreePattern } from '../../platform/scope.js';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.js';
 import { buildReport } from './report-data.service.js';
 import { energyExportRoutes } from './energy-export.routes.js';
 import { searchDevicesInScope } from './report-devices.repository.js';
@@ -31,10 +32,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 const deviceSearch = z.strictObject({ search: z.string().trim().max(64, 'validation.tooLong').default('') });
 const audit = (action: string) => ({ action, category: 'report', objectType: 'reportTemplate' });
 const tags = ['reports'];
-const CONTENT_TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const;
+const CONTENT_TYPES = { xlsx: XLSX_CONTENT_TYPE, csv: CSV_CONTENT_TYPE } as const;
 
 /**
  * User Center → report management (D/E): my templates and data selection. Templates belong to their saver (the

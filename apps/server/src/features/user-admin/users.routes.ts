@@ -16,7 +16,7 @@ import {
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';
-import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.js';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/spreadsheet.js';
 import { hashPassword, openPasswordBlob, type AuthDeps } from '../auth/index.js';
 import { deleteUser, moveUser, setUserEnabled } from './user-admin.service.js';
 import { exportUsers, getUser, listUsers, userOptions } from '../users/index.js';
@@ -67,10 +67,9 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
     async (request, reply) => {
       const q = request.query;
       const file = await exportUsers(db, requireCaller(request), q, request.lang);
-      const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', q.format === 'csv' ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="users-${day}.${q.format}"`)
+        .header('content-disposition', `attachment; filename="${exportFileName('users', q.format)}"`)
         .header('cache-control', 'no-store')
         .send(file);
     },

@@ -4,9 +4,6 @@ import {
   USER_EXPORT_SHEET,
   USER_STATUS_LABELS,
   levelName,
-  localParts,
-  utcOffsetLabel,
-  utcOffsetMinutes,
   type Lang,
   type User,
   type UserExportColumn,
@@ -15,23 +12,11 @@ import {
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';
-import { csvFile, xlsxFile, type SheetCell, type SheetColumn } from '../../platform/spreadsheet.js';
+import { sheetFile, sheetTime, timeColumnHeader, type SheetCell } from '../../platform/spreadsheet.js';
 import { exportUsersBelow, toUser } from './users.repository.js';
 import { listFilterOf } from './users.service.js';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * 'YYYY-MM-DD HH:mm:ss' in the reader's zone. The header names the zone and its offset now; a time when the zone had
- * another offset (the other side of a daylight-saving change) says its own, so no cell is an hour off.
- */
-export function zoneTime(ms: number, timeZone: string, headerOffset: number): string {
-  const p = localParts(ms, timeZone);
-  const text = `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
-  return utcOffsetMinutes(timeZone, ms) === headerOffset ? text : `${text} (${utcOffsetLabel(timeZone, ms)})`;
-}
-
-function cellsOf(u: User, lang: Lang, timeZone: string, headerOffset: number): Record<UserExportColumn, SheetCell> {
+function cellsOf(u: User, lang: Lang, timeZone: string): Record<UserExportColumn, SheetCell> {
   return {
     username: u.username,
     name: u.name,
@@ -43,13 +28,13 @@ function cellsOf(u: User, lang: Lang, timeZone: string, headerOffset: number): R
     email: u.email,
     company: u.company,
     status: USER_STATUS_LABELS[u.enabled ? 'enabled' : 'disabled'][lang],
-    createdAt: zoneTime(Date.parse(u.createdAt), timeZone, headerOffset),
+    createdAt: sheetTime(u.createdAt, timeZone),
   };
 }
 
 /**
- * The filtered user list below the caller as .xlsx or .csv: headers and words in `lang`, times in the reader's zone
- * (named with its UTC offset in the header). Every cell is neutralised by the sheet writers (a name like "=cmd|…"
+ * The filtered user list below the caller as .xlsx or .csv: headers and words in `lang`, times on the reader's wall
+ * clock with their UTC offset (the zone in the header). Every cell is neutralised by the sheet writer (a name like "=cmd|…"
  * stays text). A selection above `rowLimit` users is refused before a row is read.
  */
 export async function exportUsers(
@@ -61,17 +46,18 @@ export async function exportUsers(
 ): Promise<Buffer> {
   const { rows, total } = await exportUsersBelow(db, listFilterOf(caller, q), rowLimit);
   if (total > rowLimit) throw invalid('filters', 'export.tooManyRows', { max: rowLimit });
-  const now = Date.now();
-  const headerOffset = utcOffsetMinutes(q.timeZone, now);
-  const columns: SheetColumn[] = USER_EXPORT_COLUMNS.map((c) => ({
-    header:
-      c.key === 'createdAt' ? `${c.names[lang]} (${q.timeZone}, ${utcOffsetLabel(q.timeZone, now)})` : c.names[lang],
-    key: c.key,
-    width: c.key === 'createdAt' ? 30 : 20,
-  }));
-  const cells = rows.map((r) => {
-    const row = cellsOf(toUser(r, lang), lang, q.timeZone, headerOffset);
-    return USER_EXPORT_COLUMNS.map((c) => row[c.key]);
-  });
-  return q.format === 'csv' ? csvFile(columns, cells) : xlsxFile(USER_EXPORT_SHEET[lang], columns, cells);
+  return sheetFile(
+    {
+      name: USER_EXPORT_SHEET[lang],
+      headers: USER_EXPORT_COLUMNS.map((c) =>
+        c.key === 'createdAt' ? timeColumnHeader(c.names[lang], q.timeZone) : c.names[lang],
+      ),
+      widths: USER_EXPORT_COLUMNS.map((c) => (c.key === 'createdAt' ? 30 : 20)),
+      rows: rows.map((r) => {
+        const cells = cellsOf(toUser(r, lang), lang, q.timeZone);
+        return USER_EXPORT_COLUMNS.map((c) => cells[c.key]);
+      }),
+    },
+    q.format,
+  );
 }
