@@ -57,7 +57,7 @@ export interface Config {
   commandExpiryMinutes: number;
   /** A sent command without a final answer after this many seconds has timed out. */
   commandTimeoutSeconds: number;
-  /** How long a simulated demo inverter restarts after a firmware upgrade (SPEC §9: 20 minutes). */
+  /** How long a simulated demo inverter restarts after a firmware upgrade (R9.2: 20 minutes). */
   demoUpgradeRestartSeconds: number;
   /** Weather forecasts: Open-Meteo (free, no key) or off (the weather tab says the forecast is unavailable). */
   weatherProvider: 'open-meteo' | 'off';

@@ -17,7 +17,7 @@ function styleHeader(sheet: ExcelJS.Worksheet): void {
 }
 
 /**
- * The batch-import template (SPEC §7): headers in the user's language, drop-down lists for device type, model and
+ * The batch-import template (R7.6): headers in the user's language, drop-down lists for device type, model and
  * battery model on every data row, an example row (skipped on import) and a note.
  */
 export async function buildTemplate(lang: Lang): Promise<Buffer> {
