@@ -35,7 +35,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Boundaries (ARCHITECTURE.md): packages import nothing from apps; apps do not import each other.
+    // Boundaries (docs/architecture.md "Workspaces"): packages import nothing from apps; apps do not import each other.
     files: ['packages/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/**', '@voltfleet/server', '@voltfleet/web'] }] },
   },

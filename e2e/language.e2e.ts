@@ -99,7 +99,7 @@ test.describe('language', () => {
         )
         .toMatchObject({ language: lang, languageChosen: true });
 
-      // A new browser (nothing stored) starts by SPEC §1's rule on the login page, then follows the account.
+      // A new browser (nothing stored) starts by R1.4's rule on the login page, then follows the account.
       const fresh = await journey.open(lang === 'zh' ? 'de-DE' : 'zh-CN');
       await fresh.goto('/login');
       await expectTitle(fresh, lang === 'zh' ? SUBTITLE.en : SUBTITLE.zh);

@@ -23,7 +23,7 @@ test.describe('upgrade notices', () => {
     });
     // Withdrawn whatever happens: a notice left behind would greet every later journey with a dialog.
     try {
-      // A zh-CN browser starts in Chinese (SPEC §1): the notice comes in the user's language.
+      // A zh-CN browser starts in Chinese (R1.4): the notice comes in the user's language.
       const page = await journey.open('zh-CN');
       await loginViaForm(page, username, USER_PASSWORD);
       const dialog = page.getByRole('dialog');

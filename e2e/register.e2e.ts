@@ -51,7 +51,7 @@ test.describe('registration', () => {
     await page.getByTestId('login-register').click();
     await expectTitle(page, 'Register');
     expect(await stepTitles(page)).toEqual(['Account info', 'Contact', 'Affiliated account', 'Completed']);
-    // SPEC §1: a dealer account is not self-registered.
+    // R1.6: a dealer account is not self-registered.
     expect(await page.getByRole('radio', { name: 'Dealer' }).isDisabled()).toBe(true);
     await page.getByText('A dealer account cannot be registered here: please contact the provider').waitFor();
     expect(await page.getByTestId('register-back-to-login').isVisible()).toBe(true);

@@ -99,7 +99,7 @@ test.describe('tariff periods pushed to an inverter', () => {
     expect(text).not.toContain('tariffPeriod0Type');
   });
 
-  test('refuses a plan with a gap at 12:00 with the SPEC message and sends nothing', async () => {
+  test('refuses a plan with a gap at 12:00 with the R5.8 message and sends nothing', async () => {
     test.setTimeout(120_000);
     const device = await mqttInverter();
     const before = await tariffCommands(device.sn);

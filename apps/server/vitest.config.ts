@@ -19,6 +19,7 @@ export const ENGINE_FREE = [
   'src/platform/observability.test.ts',
   'src/platform/periodic.test.ts',
   'src/platform/node-engines.test.ts',
+  'src/platform/doc-links.test.ts',
   'src/platform/test-reports.test.ts',
   'src/platform/test-changed.test.ts',
   'src/platform/dependency-rules.test.ts',

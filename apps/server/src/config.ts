@@ -57,7 +57,7 @@ export interface Config {
   commandExpiryMinutes: number;
   /** A sent command without a final answer after this many seconds has timed out. */
   commandTimeoutSeconds: number;
-  /** How long a simulated demo inverter restarts after a firmware upgrade (SPEC §9: 20 minutes). */
+  /** How long a simulated demo inverter restarts after a firmware upgrade (R9.2: 20 minutes). */
   demoUpgradeRestartSeconds: number;
   /** Weather forecasts: Open-Meteo (free, no key) or off (the weather tab says the forecast is unavailable). */
   weatherProvider: 'open-meteo' | 'off';
@@ -67,7 +67,7 @@ export interface Config {
   weatherTimeoutMs: number;
   /** Where users reach the portal (PUBLIC_URL): the links in e-mails. */
   publicUrl: string;
-  /** Mail and SMS delivery of notifications (README "Notifications"). */
+  /** Mail and SMS delivery of notifications (docs/configuration.md, "Notifications"). */
   delivery: DeliveryConfig;
   /** REGISTER_DEFAULT_SUPERIOR: the client code self-registered accounts go under when they give none. */
   registerDefaultSuperior: string;
@@ -192,7 +192,7 @@ function retentionMonths(raw: string | undefined): number | null {
   return n;
 }
 
-/** Reads the configuration from environment variables (names fixed, documented in the README). */
+/** Reads the configuration from environment variables (names fixed, documented in docs/configuration.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const roles = new Set(
     (env.ROLES ?? 'http,ingest,osim,jobs')

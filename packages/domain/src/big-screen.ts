@@ -14,7 +14,7 @@ import {
 import { trimmedText } from './validation.js';
 
 /*
- * Big screens (SPEC §1–§2: /bigScreen/map, /bigScreen/charts, /bigScreen/flowGraph) and the kiosk links that open
+ * Big screens (R1.5, R2.1: /bigScreen/map, /bigScreen/charts, /bigScreen/flowGraph) and the kiosk links that open
  * them without a login. One contract for the server's `bigscreen` feature and the web's: every figure on a big
  * screen comes from the same services as plant statistics and the plant detail, for the caller's scope (a session's
  * subtree, or a kiosk link's plants).

@@ -1,6 +1,6 @@
 import type { Lang } from './languages.js';
 
-/** The four built-in roles of SPEC §1/§6, by their `builtin_key`: operator, dealer, engineering, personal. */
+/** The four built-in roles of R1.1/R6.6, by their `builtin_key`: operator, dealer, engineering, personal. */
 export const BUILTIN_ROLE_KEYS = ['operator', 'dealer', 'engineering', 'personal'] as const;
 export type BuiltinRoleKey = (typeof BUILTIN_ROLE_KEYS)[number];
 

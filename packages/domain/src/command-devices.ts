@@ -1,4 +1,4 @@
-// The command page's device picker (SPEC §2 command issue): which inverters a caller can pick, filtered and paged on
+// The command page's device picker (R2.17 command issue): which inverters a caller can pick, filtered and paged on
 // the server, and "all matching the filter" as one selection.
 import { z } from 'zod';
 import { RUNNING_STATUSES } from './devices.js';

@@ -1,4 +1,4 @@
-/** Messages of command issue and control records (SPEC §5, §8), spread into MESSAGES. */
+/** Messages of command issue and control records (R5.10, R8.6), spread into MESSAGES. */
 export const COMMAND_MESSAGES = {
   'success.issued': { zh: '下发成功', en: 'Issued successfully', cs: 'Úspěšně odesláno', de: 'Erfolgreich gesendet' },
   'command.parametersEmpty': {

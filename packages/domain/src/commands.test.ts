@@ -203,7 +203,7 @@ describe('kind labels', () => {
     expect(PASSWORD_COMMANDS).toEqual(['powerOff', 'firmwareUpgrade']);
   });
 
-  test('the SPEC §5 messages exist', () => {
+  test('the R5.10 and R8.6 messages exist', () => {
     expect(MESSAGES['command.parametersEmpty'].en).toBe('Parameters cannot be empty');
     expect(MESSAGES['command.parametersIncomplete'].en).toBe('All required parameters must be complete');
     expect(MESSAGES['command.sameValue'].en).toBe('Enter a new value');

@@ -27,7 +27,7 @@ import {
 import { COMMAND_STATUSES, type CommandStatus } from './command-lifecycle.js';
 import { COMMAND_MAX_DEVICES } from './command-devices.js';
 
-/** Remote commands (SPEC §2 command issue). */
+/** Remote commands (R2.17 command issue). */
 export const REMOTE_COMMANDS = ['powerOn', 'powerOff', 'restart', 'clockSync'] as const;
 export type RemoteCommand = (typeof REMOTE_COMMANDS)[number];
 
@@ -36,7 +36,7 @@ export type ScalarParameterDef =
   | { key: string; kind: 'enum'; options: readonly LabelledOption[]; names: Names }
   | { key: string; kind: 'range'; min: number; max: number | 'rated'; unit: string; names: Names };
 
-/** SPEC §3 parameter settings with their accepted values (the grid-connection limit tops out at the model's rating). */
+/** R3.7 parameter settings with their accepted values (the grid-connection limit tops out at the model's rating). */
 export const SCALAR_PARAMETERS = [
   {
     key: 'workMode',

@@ -25,7 +25,7 @@ export const deviceBehindSchema = linkedDeviceSchema.extend({
 export type DeviceBehind = z.infer<typeof deviceBehindSchema>;
 
 /**
- * Basic info of one device (SPEC §3 device fields). A value the device or its installer never gave is null, and the
+ * Basic info of one device (R3.3 device fields). A value the device or its installer never gave is null, and the
  * page shows "—" for it. Times are ISO strings in UTC; the page shows them in `plantTimeZone`.
  */
 export const deviceDetailSchema = z.object({
@@ -76,7 +76,7 @@ export const deviceDetailSchema = z.object({
 export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
 
 /**
- * Groups the real-time tab always shows (SPEC §2: grid, consumption, battery, inverter, PV); the other monitoring
+ * Groups the real-time tab always shows (R2.15: grid, consumption, battery, inverter, PV); the other monitoring
  * groups appear only when the device reports a value of theirs.
  */
 export const REALTIME_CORE_GROUPS = ['grid', 'load', 'bms', 'pcs', 'pv'] as const satisfies readonly FieldGroup[];

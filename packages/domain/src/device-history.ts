@@ -4,9 +4,9 @@ import { fieldByKey, type FieldKey } from './telemetry/fields.js';
 import { ENERGY_COUNTERS, ENERGY_QUANTITIES, type EnergyQuantity } from './telemetry/energy.js';
 import { DAY_MS, localDay, localDayStart, shiftDay } from './telemetry/local-time.js';
 
-/** SPEC §5/§9: a history curve shows at most 8 parameters. */
+/** R5.9/R9.4: a history curve shows at most 8 parameters. */
 export const HISTORY_MAX_FIELDS = 8;
-/** SPEC §9 ranges, plus a date range picked by the user. `month` is the 30 plant-local days ending today. */
+/** R9.15 ranges, plus a date range picked by the user. `month` is the 30 plant-local days ending today. */
 export const HISTORY_RANGES = ['today', '3d', '7d', 'month', 'custom'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 export const HISTORY_MONTH_DAYS = 30;

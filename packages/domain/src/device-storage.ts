@@ -5,7 +5,7 @@ import { pageQuerySchema } from './envelope.js';
 import type { Lang } from './languages.js';
 
 /**
- * Models accepted at stock-in, by kind: the SPEC §9 inverter sizes, the battery packs and the collector (DTU) the
+ * Models accepted at stock-in, by kind: the R9.10 inverter sizes, the battery packs and the collector (DTU) the
  * fleet is built from. A model outside this catalogue is refused as "unknown model".
  */
 export const DEVICE_MODELS: { readonly [K in DeviceKind]: readonly string[] } = {

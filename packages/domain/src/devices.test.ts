@@ -34,7 +34,7 @@ describe('inverter models', () => {
   });
 });
 
-describe('SPEC §3 enumerations', () => {
+describe('R3.7 enumerations', () => {
   test.each([
     ['batteryType', [1, 2]],
     ['workMode', [0, 1, 2, 3, 4, 6]],

@@ -6,7 +6,7 @@ import { serialNumberSchema } from './serial-number.js';
 export const DEVICE_KINDS = ['inverter', 'battery', 'collector'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
-/** SPEC §9 inverter sizes; `osimModelCode` is the model code an OSIM inverter reports in query 0x98. */
+/** R9.10 inverter sizes; `osimModelCode` is the model code an OSIM inverter reports in query 0x98. */
 export const INVERTER_MODELS = [
   { model: '5K', ratedPowerW: 5000, osimModelCode: 2 },
   { model: '6K', ratedPowerW: 6000, osimModelCode: 3 },
@@ -25,7 +25,7 @@ export function modelFromOsimCode(code: number): InverterModel | undefined {
   return INVERTER_MODELS.find((m) => m.osimModelCode === code)?.model;
 }
 
-/** SPEC §4: imported or put in storage (awaiting activation), then activated. */
+/** R4.1: imported or put in storage (awaiting activation), then activated. */
 export const ACTIVATION_STATUSES = ['awaiting', 'activated'] as const;
 export type ActivationStatus = (typeof ACTIVATION_STATUSES)[number];
 
@@ -33,14 +33,14 @@ export type ActivationStatus = (typeof ACTIVATION_STATUSES)[number];
 export const RUNNING_STATUSES = ['online', 'offline', 'alarm'] as const;
 export type RunningStatus = (typeof RUNNING_STATUSES)[number];
 
-// SPEC §3 enumerations, with the numeric codes the inverters use.
+// R3.7 enumerations, with the numeric codes the inverters use.
 export const BATTERY_TYPES = [
   option(1, 'lithium', ['锂电池', 'Lithium', 'Lithiová', 'Lithium']),
   option(2, 'leadAcid', ['铅酸电池', 'Lead-acid', 'Olověná', 'Blei-Säure']),
 ] as const;
 export type BatteryType = OptionValue<typeof BATTERY_TYPES>;
 
-/** Work modes; 5 is not used (community tools disagree on it, SPEC.md names 6 AC coupling). */
+/** Work modes; 5 is not used (community tools disagree on it, R3.7 (b) names 6 AC coupling). */
 export const WORK_MODES = [
   option(0, 'default', ['默认', 'Default', 'Výchozí', 'Standard']),
   option(1, 'general', ['通用模式', 'General', 'Obecný režim', 'Allgemein']),

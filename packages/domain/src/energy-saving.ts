@@ -18,7 +18,7 @@ export const SAVING_FACTOR_MAX = { coalKgPerKwh: 10, co2KgPerKwh: 10, treesPerKw
 
 const factor = (max: number) => positiveNumberSchema.max(max, 'validation.exceedsLimit');
 
-/** Energy-saving configuration of a plant (SPEC §3 "energy-saving entry"): positive factors per kWh. */
+/** Energy-saving configuration of a plant (R3.6 "energy-saving entry"): positive factors per kWh. */
 export const savingFactorsInputSchema = z.strictObject({
   coalKgPerKwh: factor(SAVING_FACTOR_MAX.coalKgPerKwh),
   co2KgPerKwh: factor(SAVING_FACTOR_MAX.co2KgPerKwh),

@@ -2,7 +2,7 @@ import type { Lang } from './languages.js';
 
 type Entry = Record<Lang, string>;
 
-/** Message keys of the firmware catalogue and the upgrade rules (SPEC §4), merged into MESSAGES. */
+/** Message keys of the firmware catalogue and the upgrade rules (R4.7), merged into MESSAGES. */
 export const FIRMWARE_MESSAGES = {
   'firmware.noVersion': {
     zh: '当前设备没有可用的版本',

@@ -3,7 +3,7 @@
  * images.messages.ts). No zod and no texts here: the shell and the login page read the limits.
  */
 export const IMAGE_LIMITS = {
-  /** SPEC §9 "Image max 1M": one image file, as uploaded, at most 1 MiB. */
+  /** R9.5 "Image max 1M": one image file, as uploaded, at most 1 MiB. */
   bytes: 1024 * 1024,
   /**
    * Pixels an image may claim (24 MP, a modern phone camera). Checked from the header before any pixel is decoded,

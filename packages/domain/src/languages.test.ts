@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES, defaultLang, langFromAcceptLanguage, normaliseLang } from './languages.js';
 
-describe('LANGUAGES (SPEC §9: zh, en, cs, de)', () => {
+describe('LANGUAGES (R9.9: zh, en, cs, de)', () => {
   test('exactly the four languages', () => {
     expect(LANGUAGES).toEqual(['zh', 'en', 'cs', 'de']);
   });
@@ -23,7 +23,7 @@ describe('normaliseLang', () => {
     ['CS-cz', 'cs'],
     ['de-DE', 'de'],
     ['de-AT', 'de'],
-    // SPEC §9 names: cs (czech), de (german)
+    // R9.9 names: cs (czech), de (german)
     ['czech', 'cs'],
     ['Czech', 'cs'],
     ['CZECH', 'cs'],

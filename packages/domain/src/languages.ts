@@ -32,7 +32,7 @@ export function langFromAcceptLanguage(header: string | undefined): Lang {
   return 'en';
 }
 
-/** SPEC §1: a stored choice wins; otherwise zh only for a zh-CN browser, else en. */
+/** R1.4: a stored choice wins; otherwise zh only for a zh-CN browser, else en. */
 export function defaultLang(stored: string | null | undefined, browserLanguage: string | undefined): Lang {
   const fromStore = normaliseLang(stored);
   if (fromStore) return fromStore;

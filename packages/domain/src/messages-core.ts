@@ -2,7 +2,7 @@ import type { Lang } from './languages.js';
 
 /** Messages of the envelope, login and users and roles (spread into MESSAGES; every entry in zh, en, cs and de). */
 export const CORE_MESSAGES = {
-  // envelope / request handling (SPEC §8)
+  // envelope / request handling (R8.1–R8.3)
   ok: { zh: '成功', en: 'Success', cs: 'Úspěch', de: 'Erfolgreich' },
   'error.server': {
     zh: '服务器错误，请稍后重试',
@@ -115,7 +115,7 @@ export const CORE_MESSAGES = {
     cs: 'Heslo bylo změněno, přihlaste se znovu',
     de: 'Passwort geändert, bitte melden Sie sich erneut an',
   },
-  // success messages (SPEC §8)
+  // success messages (R8.6)
   'success.saved': {
     zh: '保存成功',
     en: 'Saved',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './envelope.js';
 
 /**
- * In-app messages (SPEC §2: the Alarm Center's "message management", the shell's "notifications"): what happened to
+ * In-app messages (R2.19, R2.12: the Alarm Center's "message management", the shell's "notifications"): what happened to
  * the user's alarms, commands, upgrades and work orders, and system notices. A message stores what it is about
  * (kind, event, parameters), never words: the page renders `inbox.<kind>.<event>` in the reader's language.
  */

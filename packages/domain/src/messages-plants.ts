@@ -2,7 +2,7 @@ import type { Lang } from './languages.js';
 
 /** Messages of plants, tariffs and energy saving (spread into MESSAGES; every entry in zh, en, cs and de). */
 export const PLANT_MESSAGES = {
-  // plants (SPEC §8)
+  // plants (R8.5)
   'plant.notFound': {
     zh: '找不到该电站',
     en: 'Cannot find this plant',
@@ -34,7 +34,7 @@ export const PLANT_MESSAGES = {
     cs: 'Tato elektrárna má stále {count} zařízení: potvrďte smazání, zařízení se vrátí do stavu čekajícího na aktivaci',
     de: 'Diese Anlage hat noch {count} Geräte: Bestätigen Sie das Löschen, sie kehren in den Status „wartet auf Aktivierung“ zurück',
   },
-  // tariffs and energy saving (SPEC §5 tariff period rules)
+  // tariffs and energy saving (R5.8 tariff period rules)
   'tariff.typeRequired': {
     zh: '请选择电价类型',
     en: 'Select a tariff type',

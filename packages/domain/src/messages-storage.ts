@@ -2,7 +2,7 @@ import type { Lang } from './languages.js';
 
 /** Messages of device storage (stock-in, activation, credentials, batch import) and device history (spread into MESSAGES; every entry in zh, en, cs and de). */
 export const STORAGE_MESSAGES = {
-  // device storage: stock-in, activation, credentials, batch import (SPEC §4, §8)
+  // device storage: stock-in, activation, credentials, batch import (R4.1, R8.6)
   'success.stockedIn': { zh: '入库成功', en: 'Put in storage', cs: 'Naskladněno', de: 'Eingelagert' },
   'success.activated': { zh: '激活成功', en: 'Activated', cs: 'Aktivováno', de: 'Aktiviert' },
   'deviceStorage.deactivated': {
@@ -125,7 +125,7 @@ export const STORAGE_MESSAGES = {
     cs: 'Sériové číslo má 8 až 32 velkých písmen a číslic',
     de: 'Eine Seriennummer besteht aus 8 bis 32 Großbuchstaben und Ziffern',
   },
-  // device history curve and export (SPEC §5, §8)
+  // device history curve and export (R5.9, R8.5)
   'history.noData': {
     zh: '该设备暂无历史数据',
     en: 'No history data available for the device',

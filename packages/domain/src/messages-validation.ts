@@ -2,7 +2,7 @@ import type { Lang } from './languages.js';
 
 /** Messages of the shared validation rules (spread into MESSAGES; every entry in zh, en, cs and de). */
 export const VALIDATION_MESSAGES = {
-  // validation (SPEC §5)
+  // validation (R5)
   'validation.required': {
     zh: '此项为必填项',
     en: 'This field is required',

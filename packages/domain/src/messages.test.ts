@@ -22,7 +22,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 describe('MESSAGES catalogue', () => {
   const keys = Object.keys(MESSAGES);
 
-  test('is not empty and has the SPEC §8 messages', () => {
+  test('is not empty and has the R8.5 messages', () => {
     expect(keys.length).toBeGreaterThan(20);
     expect(MESSAGES['auth.publicKeyFailed'].en).toBe('Failed to obtain public key');
     expect(MESSAGES['error.server'].en).toBe('Server error, please try again later');
@@ -203,7 +203,7 @@ describe('localiseIssues', () => {
     expect(localise(z.string().max(3), 'abcd', 'zh')).toEqual([{ path: '', message: '最多 3 个字符' }]);
   });
 
-  test('too_big on a number says the value must not exceed the limit (SPEC §5), not "characters"', () => {
+  test('too_big on a number says the value must not exceed the limit (R5.7), not "characters"', () => {
     expect(localise(z.object({ power: z.number().max(100) }), { power: 101 }, 'en')).toEqual([
       { path: 'power', message: 'The value must not exceed 100' },
     ]);

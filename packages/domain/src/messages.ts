@@ -34,7 +34,7 @@ export const MESSAGES = {
   ...TELEMETRY_MESSAGES,
   // command issue and control records (commands.messages.ts)
   ...COMMAND_MESSAGES,
-  // firmware catalogue and upgrade rules (SPEC §4)
+  // firmware catalogue and upgrade rules (R4.7)
   ...FIRMWARE_MESSAGES,
   // online debug (online-debug.ts)
   ...ONLINE_DEBUG_MESSAGES,

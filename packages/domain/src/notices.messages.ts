@@ -1,8 +1,8 @@
 /**
- * Messages of the upgrade notices (SPEC §2 shell: "upgrade notice dialog"), spread into MESSAGES. Kept to what no
+ * Messages of the upgrade notices (R2.12 shell: "upgrade notice dialog"), spread into MESSAGES. Kept to what no
  * shared message says: the catalogue travels with the login page (its form speaks through it), so every entry here
  * costs the first download. An impossible date or a two-line title is "not valid" (validation.invalidValue), and
- * publishing and withdrawing answer with SPEC §8's "added" and "deleted".
+ * publishing and withdrawing answer with R8.6's "added" and "deleted".
  */
 export const NOTICE_MESSAGES = {
   'notice.version': {

@@ -4,7 +4,7 @@ import type { Lang } from './languages.js';
 import { requiredText } from './validation.js';
 
 /**
- * Upgrade notices (SPEC §2 shell: "upgrade notice dialog"): a publisher writes one notice in every UI language, each
+ * Upgrade notices (R2.12 shell: "upgrade notice dialog"): a publisher writes one notice in every UI language, each
  * signed-in user sees it once after login until they dismiss it, and past notices stay readable in a list.
  */
 export const NOTICE_TITLE_MAX = 120;

@@ -33,7 +33,7 @@ function findNode(tree: readonly PermissionNode[], code: string): PermissionNode
   throw new Error(`no node ${code}`);
 }
 
-describe('permission table (SPEC §6)', () => {
+describe('permission table (R6.1)', () => {
   test('modules A plant, B device, C alarm, D user, E system', () => {
     expect(MODULE_CODES).toEqual(['A', 'B', 'C', 'D', 'E']);
     expect(MODULES.map((m) => m.path)).toEqual([
@@ -45,7 +45,7 @@ describe('permission table (SPEC §6)', () => {
     ]);
   });
 
-  test('page codes are exactly the SPEC sub-codes', () => {
+  test('page codes are exactly the R6.1 sub-codes', () => {
     const pageCodes = ALL_PERMISSION_CODES.filter((c) => /^[A-Z]\/[A-Z]$/.test(c));
     expect(pageCodes).toEqual(['A/A', 'A/D', 'B/A', 'B/D', 'B/E', 'C/A', 'C/B', 'C/C', 'D/A', 'D/C', 'D/D', 'D/E']);
   });

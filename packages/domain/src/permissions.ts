@@ -1,4 +1,4 @@
-/** Menu groups of SPEC §2; each child page belongs to one. */
+/** Menu groups of R2.4; each child page belongs to one. */
 export const MENU_GROUPS = [
   'plantOverview',
   'plantManagement',
@@ -19,7 +19,7 @@ export type ModuleCode = 'A' | 'B' | 'C' | 'D' | 'E';
 export interface PageDef {
   /** Route segment under the module, e.g. "plantStatistics". */
   path: string;
-  /** Own permission code such as "A/A"; absent when the page needs only its module (SPEC §2). */
+  /** Own permission code such as "A/A"; absent when the page needs only its module (R2.2). */
   code?: string;
   group: MenuGroup;
   /** Function permissions (page elements) belonging to this page, e.g. "add". */
@@ -33,7 +33,7 @@ export interface ModuleDef {
 }
 
 /**
- * SPEC §2 / §6 as data: modules, their child routes, page codes and the function permissions
+ * R2.2 / R6.1 as data: modules, their child routes, page codes and the function permissions
  * (page elements) each page carries. Function codes are "<owner>:<action>" where owner is the
  * page code, or the module code for pages without their own permission.
  */
@@ -99,8 +99,8 @@ export const MODULES: readonly ModuleDef[] = [
       {
         path: 'roleList',
         group: 'roleManagement',
-        // notice.publish: publishing and withdrawing the upgrade notices every user sees after login (SPEC §2 shell).
-        // SPEC §6 names no permission for it; it is platform-wide, so it sits under System Management, and the
+        // notice.publish: publishing and withdrawing the upgrade notices every user sees after login (R2.12 shell).
+        // R6.6 names no permission for it; it is platform-wide, so it sits under System Management, and the
         // System Management module has this one page, which owns module-level functions (E:…).
         auths: ['role.add', 'role.edit', 'role.delete', 'notice.publish'],
       },
@@ -159,7 +159,7 @@ export interface PermissionAuth {
   selected?: boolean | undefined;
 }
 
-/** Node of the permission tree of SPEC §3/§6. */
+/** Node of the permission tree of R3.4/R6.2. */
 export interface PermissionNode {
   code: string;
   name: string;
@@ -169,7 +169,7 @@ export interface PermissionNode {
   auths: PermissionAuth[];
 }
 
-/** SPEC §6: "a selected flag overrides show". */
+/** R6.2: "a selected flag overrides show". */
 export function nodeGranted(node: { show: boolean; selected?: boolean | undefined }): boolean {
   return node.selected ?? node.show;
 }
@@ -235,6 +235,6 @@ export function permittedRoutes(
   );
 }
 
-/** Big-screen views a role may see (SPEC §6 "visible views"). */
+/** Big-screen views a role may see (R6.4 "visible views"). */
 export const VIEWS = ['bigScreen/map', 'bigScreen/charts', 'bigScreen/flowGraph'] as const;
 export type View = (typeof VIEWS)[number];

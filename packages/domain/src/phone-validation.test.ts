@@ -23,7 +23,7 @@ function issuesOf(schema: z.ZodType, value: unknown): string[] {
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 }
 
-describe('phone prefixes (SPEC §9: +86, +31, +1, +55, +234; +86 default)', () => {
+describe('phone prefixes (R9.7: +86, +31, +1, +55, +234; +86 default)', () => {
   test('prefixes and default', () => {
     expect(PHONE_PREFIXES).toEqual(['+86', '+31', '+1', '+55', '+234']);
     expect(DEFAULT_PHONE_PREFIX).toBe('+86');
@@ -40,7 +40,7 @@ describe('phone prefixes (SPEC §9: +86, +31, +1, +55, +234; +86 default)', () =
 
 describe('isValidMobile', () => {
   const valid: [string, string][] = [
-    // SPEC §5: mainland mobile, 1[3-9] followed by 9 digits
+    // R5.5: mainland mobile, 1[3-9] followed by 9 digits
     ['+86', '13012345678'],
     ['+86', '13812345678'],
     ['+86', '14712345678'],

@@ -41,7 +41,7 @@ export type EnergyTotals = z.infer<typeof energyTotalsSchema>;
 export const moneySchema = z.object({ currency: z.string(), amount: z.number() });
 export type Money = z.infer<typeof moneySchema>;
 
-/** Energy-saving and emission-reduction equivalents of generated energy (SPEC §3 energy-saving entry). */
+/** Energy-saving and emission-reduction equivalents of generated energy (R3.6 energy-saving entry). */
 export const savingFiguresSchema = z.object({
   pvKwh: kwh,
   coalKg: z.number(),
@@ -54,7 +54,7 @@ const byPeriod = <T extends z.ZodTypeAny>(item: T) => z.object({ today: item, mo
 
 /** Plant Center → plant statistics: the plants in the caller's scope, counted and summed. */
 export const plantStatsSummarySchema = z.object({
-  /** Plants by status filter (SPEC §4): online = normal + alarm. */
+  /** Plants by status filter (R4.2): online = normal + alarm. */
   counts: z.object({
     all: z.number().int(),
     online: z.number().int(),

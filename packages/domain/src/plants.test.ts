@@ -36,7 +36,7 @@ const input = {
 };
 
 describe('plant enumerations', () => {
-  test('codes follow SPEC §3', () => {
+  test('codes follow R3.2 and R3.5', () => {
     expect(PLANT_TYPES.map((t) => [t.value, t.key])).toEqual([
       [1, 'household'],
       [2, 'commercial'],

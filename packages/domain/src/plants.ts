@@ -11,7 +11,7 @@ import {
   trimmedText,
 } from './validation.js';
 
-/** SPEC §3 plant types. */
+/** R3.2 plant types. */
 export const PLANT_TYPES = [
   option(1, 'household', ['户用屋顶', 'Household roof', 'Střecha domácnosti', 'Hausdach']),
   option(2, 'commercial', ['小型工商业', 'Small commercial & industrial', 'Malý podnik a průmysl', 'Kleingewerbe']),
@@ -32,17 +32,17 @@ export const ON_GRID_TYPES = [
 ] as const;
 export type OnGridType = OptionValue<typeof ON_GRID_TYPES>;
 
-/** ISO 4217 currencies for tariffs and earnings (the markets of SPEC §9's calling codes, plus the euro zone). */
+/** ISO 4217 currencies for tariffs and earnings (the markets of R9.7's calling codes, plus the euro zone). */
 export const CURRENCIES = ['CNY', 'EUR', 'USD', 'CZK', 'BRL', 'NGN', 'GBP', 'PLN', 'CHF', 'AUD', 'JPY', 'ZAR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** SPEC §4 plant status; list filters also offer 'all' and 'online' (normal or alarm). */
+/** R4.2 plant status; list filters also offer 'all' and 'online' (normal or alarm). */
 export const PLANT_STATUSES = ['normal', 'alarm', 'offline'] as const;
 export type PlantStatus = (typeof PLANT_STATUSES)[number];
 export const PLANT_STATUS_FILTERS = ['all', 'online', ...PLANT_STATUSES] as const;
 export type PlantStatusFilter = (typeof PLANT_STATUS_FILTERS)[number];
 
-/** SPEC §3 tariff entry types. */
+/** R3.5 tariff entry types. */
 export const TARIFF_TYPES = [
   option(1, 'sharp', ['尖', 'Sharp (tip)', 'Špička (nejvyšší)', 'Höchstlast']),
   option(2, 'peak', ['峰', 'Peak', 'Špička', 'Spitze']),
@@ -51,11 +51,11 @@ export const TARIFF_TYPES = [
 ] as const;
 export type TariffType = OptionValue<typeof TARIFF_TYPES>;
 
-/** SPEC §9: time zones offered as UTC-11 … UTC+11 (UTC+0 included). */
+/** R9.8: time zones offered as UTC-11 … UTC+11 (UTC+0 included). */
 export const UTC_OFFSET_HOURS = Array.from({ length: 23 }, (_, i) => i - 11);
 
 /**
- * A representative IANA zone for each whole-hour offset of SPEC §9 (standard time) plus the zones of our markets.
+ * A representative IANA zone for each whole-hour offset of R9.8 (standard time) plus the zones of our markets.
  * Plants store an IANA name so DST and local midnight are right; the UTC±n label is derived for display.
  */
 export const COMMON_TIME_ZONES = [
@@ -116,7 +116,7 @@ export const plantSchema = z.object({
   constructionDate: z.string().regex(DATE).nullable(),
   ownerId: z.number().int().nullable(),
   ownerName: z.string().nullable(),
-  /** Users affiliated to the plant (SPEC "affiliated account"); they see it besides the owner's superiors. */
+  /** Users affiliated to the plant (R3.2 "affiliated accounts"); they see it besides the owner's superiors. */
   affiliatedUserIds: z.array(z.number().int()),
   status: z.enum(PLANT_STATUSES),
   /** The active alarms of the plant's devices (the list's alarm badge). */
@@ -132,12 +132,12 @@ export type Plant = z.infer<typeof plantSchema>;
 export const PLANT_POWER_MAX_KW = 1_000_000;
 export const PLANT_CAPACITY_MAX_KWH = 10_000_000;
 
-/** SPEC §5 plant name: no leading or trailing space (said first), then letters, digits, underscore and Chinese. */
+/** R5.4, R5.6 plant name: no leading or trailing space (said first), then letters, digits, underscore and Chinese. */
 export const plantNameSchema = trimmedText(64)
   .min(1, 'validation.required')
   .regex(/^[\p{L}\p{Nd}_]+$/u, 'validation.name');
 
-/** Plant create / edit (SPEC §5 rules: name rule, trimmed text, positive numbers, coordinates). */
+/** Plant create / edit (R5.3, R5.4, R5.6, R5.7 rules: name rule, trimmed text, positive numbers, coordinates). */
 export const plantInputSchema = z.strictObject({
   name: plantNameSchema,
   type: z.literal(optionValues(PLANT_TYPES), 'plant.typeNotFound'),

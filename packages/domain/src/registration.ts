@@ -34,7 +34,7 @@ export type CodeChannel = (typeof CODE_CHANNELS)[number];
 export const CODE_PURPOSES = ['register', 'reset'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
-/** The roles the register page offers; a dealer account is never self-registered (SPEC §1: contact the provider). */
+/** The roles the register page offers; a dealer account is never self-registered (R1.6: contact the provider). */
 export const REGISTRATION_ROLE_CHOICES = [
   'dealer',
   'engineering',
@@ -91,7 +91,7 @@ export type CodeRequest = z.infer<typeof codeRequestSchema>;
 export const codeSentSchema = z.object({ resendSeconds: z.number().int(), expiresInSeconds: z.number().int() });
 export type CodeSent = z.infer<typeof codeSentSchema>;
 
-/** Self-registration (POST /api/auth/register): name and phone required (SPEC §5), the code from the channel. */
+/** Self-registration (POST /api/auth/register): name and phone required (R5.10), the code from the channel. */
 export const registerSchema = z
   .strictObject({
     ...addressFields,

@@ -8,14 +8,14 @@ import type { Lang } from './languages.js';
 import { requiredText, trimmedText } from './validation.js';
 
 /**
- * Report management (SPEC §2 User Center → My templates, Data selection; §3 Template; §9 limits): a template names up
+ * Report management (R2.21 User Center → My templates, Data selection; R3.8 Template; R9.4 limits): a template names up
  * to 4 devices and up to 8 indices of the field catalogue; data selection reads them over a plant-local period. This
  * file is the contract: the server validates with it and the pages check their forms with it.
  */
 
-/** SPEC §9: at most 4 devices per template or report. */
+/** R9.4: at most 4 devices per template or report. */
 export const REPORT_MAX_DEVICES = 4;
-/** SPEC §9: at most 8 history parameters (the same limit as a device's history curve). */
+/** R9.4: at most 8 history parameters (the same limit as a device's history curve). */
 export const REPORT_MAX_INDICES = HISTORY_MAX_FIELDS;
 export const REPORT_TEMPLATE_LIMITS = { name: 50, description: 200 } as const;
 

@@ -18,7 +18,7 @@ const p = (type: number | null, start: string | null, end: string | null, price:
 });
 const VALLEY_PEAK = [p(4, '00:00', '07:59', 0.3), p(2, '08:00', '21:59', 1.2), p(4, '22:00', '23:59', 0.3)];
 
-describe('tariffRegisters: every SPEC §5 rule refuses with its own message and path', () => {
+describe('tariffRegisters: every R5.8 rule refuses with its own message and path', () => {
   test.each<[string, Draft[] | undefined, string, string]>([
     ['no plan', undefined, 'tariff', 'command.parametersEmpty'],
     ['no periods', [], 'tariff.periods', 'tariff.fullDay'],
@@ -54,7 +54,7 @@ describe('tariffRegisters: every SPEC §5 rule refuses with its own message and 
     expect(tariffRegisters(periods && { periods })).toEqual({ ok: false, issue: { path, key } });
   });
 
-  test('more than 10 periods is refused by the schema with the SPEC message', () => {
+  test('more than 10 periods is refused by the schema with the R5.8 (f) message', () => {
     const periods = Array.from({ length: 11 }, (_, i) => p(3, `${String(i).padStart(2, '0')}:00`, '23:59', 1));
     const parsed = issueCommandSchema.safeParse({
       deviceIds: [1],

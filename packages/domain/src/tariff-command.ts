@@ -12,7 +12,7 @@ import {
 } from './tariffs.js';
 import { findOption, type Names } from './telemetry/labels.js';
 
-/** The command that pushes a day plan of tariff periods to an inverter (SPEC §3 parameter settings). */
+/** The command that pushes a day plan of tariff periods to an inverter (R3.7 parameter settings). */
 export const TARIFF_PERIODS = 'tariffPeriods' as const;
 export const TARIFF_PERIODS_NAMES: Names = {
   zh: '电价时段',
@@ -56,7 +56,7 @@ export function isTariffPriceRegister(key: string): key is TariffPriceRegister {
   return (TARIFF_PRICE_REGISTER_KEYS as readonly string[]).includes(key);
 }
 
-// Fields may arrive empty so that each SPEC §5 rule answers with its own message (tariffPlanIssues).
+// Fields may arrive empty so that each R5.8 rule answers with its own message (tariffPlanIssues).
 const periodSchema = z.strictObject({
   type: z.number('validation.invalidValue').int('validation.invalidValue').nullish(),
   start: z.string('validation.invalidValue').max(5, 'tariff.timeFormat').nullish(),
@@ -78,7 +78,7 @@ const refuse = (path: string, key: MessageKey): TariffRegisters => ({ ok: false,
 const milli = (price: number) => Math.round(price * 1000);
 
 /**
- * Checks a plan by every SPEC §5 rule, then that each tariff type has one price (the inverter stores one per type),
+ * Checks a plan by every R5.8 rule, then that each tariff type has one price (the inverter stores one per type),
  * and returns the flat registers: prices in thousandths (0 for unused types), the count, and the periods by start.
  */
 export function tariffRegisters(tariff: TariffCommand | undefined): TariffRegisters {

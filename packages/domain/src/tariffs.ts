@@ -3,7 +3,7 @@ import type { MessageKey } from './messages.js';
 import { TARIFF_TYPES, type TariffType } from './plants.js';
 import { optionValues } from './telemetry/labels.js';
 
-/** SPEC §9: at most 10 tariff time periods in a day plan. */
+/** R9.4: at most 10 tariff time periods in a day plan. */
 export const TARIFF_MAX_PERIODS = 10;
 /** Highest price per kWh accepted, in the plant's currency (covers the dearest retail tariffs in NGN or JPY). */
 export const TARIFF_PRICE_MAX = 1000;
@@ -21,7 +21,7 @@ export interface TariffPeriodDraft {
   price?: number | null | undefined;
 }
 
-/** A complete tariff period (SPEC §3 "tariff entry"): type, price per kWh, start and end as local "HH:mm". */
+/** A complete tariff period (R3.5 "tariff entry"): type, price per kWh, start and end as local "HH:mm". */
 export interface TariffPeriod {
   type: TariffType;
   start: string;
@@ -69,7 +69,7 @@ function periodIssues(p: TariffPeriodDraft, index: number): TariffIssue[] {
 }
 
 /**
- * Every SPEC §5 tariff rule over a day plan, each with its own message. Field rules come first; the plan rules
+ * Every R5.8 tariff rule over a day plan, each with its own message. Field rules come first; the plan rules
  * (start before end, no overlap, first at 00:00, each start one minute after the previous end, the whole day up to
  * 23:59, at most 10 periods) are checked on the periods ordered by start. An empty result means the plan is valid.
  */

@@ -80,7 +80,7 @@ const cases: Case[] = [
   ['device without a DSP version', device({ dspVersion: '' }), dsp('V110A00D00'), [], 'deviceVersionUnknown'],
 ];
 
-describe('checkUpgrade (SPEC §4)', () => {
+describe('checkUpgrade (R4.7)', () => {
   test.each(cases)('%s → %s', (_name, dev, image, others, expected) => {
     const result = checkUpgrade(dev, image, [image, ...others]);
     if (expected === 'ok') expect(result).toEqual({ ok: true });

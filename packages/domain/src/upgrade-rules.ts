@@ -6,18 +6,18 @@ import type { MessageKey } from './messages.js';
 export const FIRMWARE_KINDS = ['PCU', 'DSP'] as const;
 export type FirmwareKind = (typeof FIRMWARE_KINDS)[number];
 
-/** SPEC §9 inverter sizes; an image is built for exactly one of them. */
+/** R9.10 inverter sizes; an image is built for exactly one of them. */
 export const FIRMWARE_FAMILIES = INVERTER_MODEL_NAMES;
 export type FirmwareFamily = InverterModel;
 
-/** SPEC §9: the newest software needs PCU 4.0.0; a PCU below it goes to exactly 4.0.0 first. */
+/** R9.13: the newest software needs PCU 4.0.0; a PCU below it goes to exactly 4.0.0 first. */
 export const PCU_MINIMUM = '4.0.0';
 
 /** PCU versions are three dotted numbers, e.g. 4.0.0. */
 export const PCU_VERSION_PATTERN = /^\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 /** DSP versions as the inverters report them: V, three digits, a letter and two digits twice, e.g. V201A00D00. */
 export const DSP_VERSION_PATTERN = /^V\d{3}[A-Z]\d{2}[A-Z]\d{2}$/;
-/** SPEC §4: only DSP versions of this form (VxxxA00D00) may be upgraded, from or to. */
+/** R4.7 (g): only DSP versions of this form (VxxxA00D00) may be upgraded, from or to. */
 export const DSP_UPGRADABLE_PATTERN = /^V\d{3}A00D00$/;
 
 /** The device side of an upgrade decision, read from the device record, its last reading and its commands. */
@@ -39,7 +39,7 @@ export interface UpgradeImage {
   version: string;
 }
 
-/** The rules of SPEC §4, each with its own message. */
+/** The rules of R4.7, each with its own message. */
 export const UPGRADE_RULES = [
   'pcuDspTogether',
   'upgradeInProgress',
@@ -129,7 +129,7 @@ function checkDspImage(device: UpgradeDevice, image: UpgradeImage, catalogue: re
   return OK;
 }
 
-/** Whether an image suits the device by version and model (SPEC §4), whatever the inverter's power state. */
+/** Whether an image suits the device by version and model (R4.7), whatever the inverter's power state. */
 export function imageFits(
   device: UpgradeDevice,
   image: UpgradeImage,
@@ -144,7 +144,7 @@ export function availableImages(device: UpgradeDevice, catalogue: readonly Upgra
   return catalogue.filter((image) => imageFits(device, image, catalogue).ok);
 }
 
-/** Every rule of SPEC §4 for upgrading a device to one image: ok, or the first rule refusing it and its message. */
+/** Every rule of R4.7 for upgrading a device to one image: ok, or the first rule refusing it and its message. */
 export function checkUpgrade(
   device: UpgradeDevice,
   image: UpgradeImage,
@@ -196,7 +196,7 @@ export type FirmwareUpload = z.infer<typeof firmwareUploadSchema>;
 /** Largest firmware image accepted, in bytes (real PCU/DSP images are a few hundred KB). */
 export const FIRMWARE_MAX_BYTES = 8 * 1024 * 1024;
 
-/** SPEC §9: after an upgrade is issued the inverter restarts; the page waits this long. */
+/** R9.2: after an upgrade is issued the inverter restarts; the page waits this long. */
 export const UPGRADE_RESTART_WAIT_MS = 20 * 60 * 1000;
 
 export const firmwareImageSchema = z.object({

@@ -36,7 +36,7 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** The language the account reads in: its own choice, or until it makes one the UI language of its latest session. */
   language: z.enum(LANGUAGES),
-  /** Whether `language` was chosen (it then applies on every browser at login; SPEC §1's browser rule only before). */
+  /** Whether `language` was chosen (it then applies on every browser at login; R1.4's browser rule only before). */
   languageChosen: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -144,5 +144,5 @@ export const passwordChangeSchema = z.strictObject({
   newPassword: z.string().min(1, 'validation.required'),
 });
 
-/** Checks a decrypted new password against SPEC §5. */
+/** Checks a decrypted new password against R5.1. */
 export const plainPasswordSchema = passwordSchema;

@@ -22,7 +22,7 @@ function keysOf(schema: z.ZodType, value: unknown): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
-describe('passwordSchema (SPEC §5/§9: 8 to 16 characters, no spaces, no Chinese)', () => {
+describe('passwordSchema (R5.1/R9.3: 8 to 16 characters, no spaces, no Chinese)', () => {
   test('limits are 8 and 16', () => {
     expect([PASSWORD_MIN, PASSWORD_MAX]).toEqual([8, 16]);
   });
@@ -148,7 +148,7 @@ describe("personNameSchema (a person's display name: words of any script joined 
   });
 });
 
-describe('emailSchema (SPEC §5: standard address format)', () => {
+describe('emailSchema (R5.5: standard address format)', () => {
   test.each([
     ['simple', 'a@b.co'],
     ['dots and plus', 'first.last+tag@sub.example.com'],
@@ -179,7 +179,7 @@ describe('emailSchema (SPEC §5: standard address format)', () => {
   });
 });
 
-describe('digitsOnlySchema (SPEC §5: digits only)', () => {
+describe('digitsOnlySchema (R5.2: digits only)', () => {
   test.each(['0', '7', '123', '000123', '9'.repeat(30)])('accepts %j', (value) => {
     expect(keysOf(digitsOnlySchema, value)).toEqual([]);
   });
@@ -204,7 +204,7 @@ describe('digitsOnlySchema (SPEC §5: digits only)', () => {
   });
 });
 
-describe('trimmedText / requiredText (SPEC §5: no leading or trailing whitespace)', () => {
+describe('trimmedText / requiredText (R5.4: no leading or trailing whitespace)', () => {
   const trimmed = trimmedText(10);
   const required = requiredText(10);
 
@@ -259,7 +259,7 @@ describe('trimmedText / requiredText (SPEC §5: no leading or trailing whitespac
   });
 });
 
-describe('positive and non-negative numbers (SPEC §5)', () => {
+describe('positive and non-negative numbers (R5.7)', () => {
   test.each([1, 0.001, 42, 1e6, Number.MAX_SAFE_INTEGER])('positive accepts %d', (value) => {
     expect(keysOf(positiveNumberSchema, value)).toEqual([]);
   });
@@ -277,7 +277,7 @@ describe('positive and non-negative numbers (SPEC §5)', () => {
   });
 });
 
-describe('longitude and latitude (SPEC §5: optional sign, ≤180 / ≤90, ≤6 decimals, decimals only)', () => {
+describe('longitude and latitude (R5.3: optional sign, ≤180 / ≤90, ≤6 decimals, decimals only)', () => {
   test.each([
     ['0', 0],
     ['180', 180],

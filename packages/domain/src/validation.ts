@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { safeText } from './hostile-input.js';
 
-/** SPEC §9: +86 is the default calling code; these are the only ones offered. */
+/** R9.7: +86 is the default calling code; these are the only ones offered. */
 export const PHONE_PREFIXES = ['+86', '+31', '+1', '+55', '+234'] as const;
 export type PhonePrefix = (typeof PHONE_PREFIXES)[number];
 export const DEFAULT_PHONE_PREFIX: PhonePrefix = '+86';
 
-/** Mobile number shape per calling code; +86 is the mainland rule of SPEC §5. */
+/** Mobile number shape per calling code; +86 is the mainland rule of R5.5. */
 const MOBILE_PATTERNS: Record<PhonePrefix, RegExp> = {
   '+86': /^1[3-9]\d{9}$/,
   '+31': /^6\d{8}$/,
@@ -32,7 +32,7 @@ export const passwordSchema = z
   .refine((s) => !/\s/.test(s), 'validation.noSpaces')
   .refine((s) => !CHINESE.test(s), 'validation.noChinese');
 
-/** SPEC §5: no leading or trailing whitespace, and the first character is not a space. */
+/** R5.4: no leading or trailing whitespace, and the first character is not a space. */
 export function trimmedText(max: number) {
   return safeText(z.string('validation.required'))
     .max(max, 'validation.tooLong')
@@ -57,7 +57,7 @@ const PERSON_NAME = new RegExp(String.raw`^${NAME_WORD}(?:(?:[ '’-]|\. ?)${NAM
 /**
  * A person's display name (a user's "name", a registrant's): letters of any script with their accents and marks,
  * digits and underscores, in words joined as PERSON_NAME says. Control characters, other punctuation, emoji and
- * other spaces (tab, the ideographic space) are refused. SPEC §5's stricter "Name" rule (letters, digits, underscore
+ * other spaces (tab, the ideographic space) are refused. R5.6's stricter "Name" rule (letters, digits, underscore
  * and Chinese: no spaces) is for names that identify things, such as a plant's (plants.ts); a person's name is how
  * people write it (issue 36: "Jan Novák" and "Anna Müller" were refused).
  */
@@ -111,14 +111,14 @@ export function checkPhone(
   }
 }
 
-/** SPEC §5: a positive number. */
+/** R5.7: a positive number. */
 export const positiveNumberSchema = z.number('validation.positiveNumber').positive('validation.positiveNumber');
-/** SPEC §5: a non-negative number where stated. */
+/** R5.7: a non-negative number where stated. */
 export const nonNegativeNumberSchema = z.number('validation.nonNegativeNumber').min(0, 'validation.nonNegativeNumber');
 
-/** SPEC §5: longitude with optional sign, |x| ≤ 180, at most 6 decimals; given as a decimal string or number. */
+/** R5.3: longitude with optional sign, |x| ≤ 180, at most 6 decimals; given as a decimal string or number. */
 export const longitudeSchema = coordinate(180, 'validation.longitude');
-/** SPEC §5: latitude, |x| ≤ 90, at most 6 decimals. */
+/** R5.3: latitude, |x| ≤ 90, at most 6 decimals. */
 export const latitudeSchema = coordinate(90, 'validation.latitude');
 
 function coordinate(limit: number, message: string) {

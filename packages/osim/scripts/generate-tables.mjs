@@ -53,7 +53,7 @@ const KEY_OVERRIDES = {
   'The number of registers to be queried (up to 10)': 'regCount',
 };
 
-/** Value rules by tag (SPEC §3 enumerations and README limits); they apply wherever the tag appears. */
+/** Value rules by tag (R3.7 enumerations and README limits); they apply wherever the tag appears. */
 const TAG_RULES = {
   operatingMode: { allowed: [0, 1, 2, 3, 4, 6], options: 'workMode' },
   soc: { min: 10, max: 100 },

@@ -19,7 +19,7 @@ describe('firmwareVersion', () => {
     ['PCU v6.0.3', 'PCU', '6.0.3'],
     ['PCU: 4.0.0', 'PCU', '4.0.0'],
     ['BMS 120', 'BMS', '1.2.0'],
-    // A DSP version keeps its VxxxAaaDdd form (SPEC §4 names and checks it so); its own V is not a glued prefix.
+    // A DSP version keeps its VxxxAaaDdd form (R4.7 (g) names and checks it so); its own V is not a glued prefix.
     ['V201A00D00', null, 'V201A00D00'],
     ['DSP V105A01D03', 'DSP', 'V105A01D03'],
     // Text that is no version form we know is shown as given, never guessed at.

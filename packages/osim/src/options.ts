@@ -1,4 +1,4 @@
-// Meanings of enumerated values (SPEC §3), for the parameter catalogue.
+// Meanings of enumerated values (R3.7), for the parameter catalogue.
 import type { LocalisedText, OptionSetName } from './layout.js';
 
 export interface OptionLabel {

@@ -184,7 +184,7 @@ describe('settings → block → settings', () => {
 describe('refusals', () => {
   const tariff = table([0, 0, 0, 0], []);
   it.each([
-    ['work mode 5 (not in SPEC §3)', 'operatingMode', { workMode: 5 }, 603, 'OUT_OF_RANGE'],
+    ['work mode 5 (not in R3.7)', 'operatingMode', { workMode: 5 }, 603, 'OUT_OF_RANGE'],
     ['SOC lower limit below 10', 'operatingMode', { socLowerLimitPct: 9 }, 603, 'OUT_OF_RANGE'],
     ['SOC lower limit above 100', 'operatingMode', { socLowerLimitPct: 101 }, 252, 'OUT_OF_RANGE'],
     [

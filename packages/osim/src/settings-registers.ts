@@ -46,7 +46,7 @@ export const OSIM_TARIFF_PRICES = [
   { type: 4, register: 'tariffPriceValleyMilli', field: 'price4' },
 ] as const;
 export const OSIM_TARIFF_COUNT_REGISTER = 'tariffPeriodCount';
-/** Periods of the platform's tariff table (the 95 block has room for 16; SPEC §5 allows 10). */
+/** Periods of the platform's tariff table (the 95 block has room for 16; R5.8 (f) allows 10). */
 export const OSIM_TARIFF_SLOTS = 10;
 /** A tariff period's register suffix and its field in the `elecPrice` records. */
 export const OSIM_TARIFF_SLOT_FIELDS = {

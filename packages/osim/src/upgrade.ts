@@ -211,7 +211,7 @@ export function upgradeChunks(image: Uint8Array, size = UPGRADE_CHUNK_BYTES): Ui
 
 /**
  * Our convention for OSIM PCU versions (query 98 reports an integer): abc is the dotted version a.b.c of the
- * catalogue and the upgrade rules (603 → 6.0.3; the upgrade layout switch at 400 is SPEC §4's 4.0.0). Undefined for
+ * catalogue and the upgrade rules (603 → 6.0.3; the upgrade layout switch at 400 is R4.7 (d)'s 4.0.0). Undefined for
  * a negative or non-integer number.
  */
 export function osimVersionText(version: number): string | undefined {
@@ -221,7 +221,7 @@ export function osimVersionText(version: number): string | undefined {
 
 /**
  * Our convention for the DSP version 0B reports as two integers (`dspHighVersion`, `dspLowVersion`): the high one is
- * the series number xxx of SPEC §4's VxxxA00D00, the low one aadd its A and D parts (V201A00D00 = 201 and 0,
+ * the series number xxx of R4.7 (g)'s VxxxA00D00, the low one aadd its A and D parts (V201A00D00 = 201 and 0,
  * V105A01D03 = 105 and 103). Undefined for numbers that cannot be such a version.
  */
 export function osimDspVersionText(high: number, low: number): string | undefined {

@@ -26,7 +26,7 @@ function nextDsp(version: string): string {
 }
 
 /**
- * The firmware catalogue the demo seeds, per inverter model: PCU 4.0.0 (the step SPEC §4 requires of a PCU below
+ * The firmware catalogue the demo seeds, per inverter model: PCU 4.0.0 (the step R4.7 requires of a PCU below
  * it), the PCU release after it, and the next DSP of the model's series (offered once the PCU is up to date). The
  * bytes are simulated images (deterministic, tagged with what they are), which the simulated inverters accept over
  * MQTT and OSIM alike.

@@ -41,7 +41,7 @@ describe('SimFirmware', () => {
     expect(firmware.tick(T0 + 6 * MINUTE)).toBe(false);
   });
 
-  test('a DSP image changes only the DSP version; the default wait is SPEC §9 20 minutes', () => {
+  test('a DSP image changes only the DSP version; the default wait is R9.2 20 minutes', () => {
     const inverter = shutDownInverter();
     const firmware = new SimFirmware(inverter);
     expect(firmware.start({ kind: 'DSP', family: '10K', version: 'V210A00D00' }, T0)).toEqual({

@@ -15,7 +15,7 @@ export type UpgradeAnswer = { ok: true; restartUntilMs: number } | { ok: false; 
 
 /**
  * The firmware side of a simulated inverter: it accepts an image only while shut down and only for its own model
- * family, "restarts" for `restartMs` (SPEC §9: 20 minutes; tests and demos pass an accelerated time) and comes back
+ * family, "restarts" for `restartMs` (R9.2: 20 minutes; tests and demos pass an accelerated time) and comes back
  * with the new version.
  */
 export class SimFirmware {

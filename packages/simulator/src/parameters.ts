@@ -121,7 +121,7 @@ const TARIFF_RULES = {
   ...slots<Rule>((field) => (field === 'Type' ? { kind: 'enum', options: TARIFF_TYPES } : MINUTE_OF_DAY)),
 };
 
-/** Each parameter's accepted values, from the SPEC §3 enumerations of the domain package. */
+/** Each parameter's accepted values, from the R3.7 enumerations of the domain package. */
 const RULES: Record<ParameterKey, Rule> = {
   workMode: { kind: 'enum', options: WORK_MODES },
   onOff: { kind: 'enum', options: ON_OFF },

@@ -67,7 +67,7 @@ async function waitForPort(port: number, child: ChildProcess, deadline: number):
 
 /**
  * Starts a private Mosquitto on a free loopback port with a generated configuration (tests, benchmarks): the files
- * given are used as password and ACL files; settings follow ARCHITECTURE.md's at-least-once notes.
+ * given are used as password and ACL files; settings follow docs/architecture.md's at-least-once notes.
  */
 export async function startMosquitto(
   files: { passwordFile: string; aclFile: string },

@@ -7,7 +7,7 @@ import { AEDES_CONCURRENCY, startMqttBroker, type MqttBroker } from './mqtt-brok
 import { connectDevice, MemoryDirectory, readingJson, TestSink, waitFor } from './test-support.js';
 
 /**
- * The Aedes crash of ARCHITECTURE.md: mqemitter queues messages once `concurrency` deliveries are in flight and drains
+ * Aedes crash (docs/architecture.md): mqemitter queues messages once `concurrency` deliveries are in flight and drains
  * the queue recursively, so a QoS 0 burst of messages nobody subscribes to, arriving while deliveries hold the slots,
  * overflows the stack. Bounded: 40,000 messages in a child process; 20,000 QoS 0 readings from 10 devices and 1,000
  * commands through our broker, on loopback.

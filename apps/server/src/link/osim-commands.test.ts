@@ -44,7 +44,7 @@ describe('the OSIM settings table', () => {
     expect(OSIM_TARIFF_COUNT_REGISTER).toBe(TARIFF_PERIOD_COUNT_REGISTER);
     for (const price of OSIM_TARIFF_PRICES) expect(price.register).toBe(TARIFF_PRICE_REGISTERS[price.type]);
     expect(OSIM_FORCED_CHARGING_REGISTERS).toEqual(FORCED_CHARGING_KEYS);
-    // onOff is the register of the power on/off commands; every other scalar is a SPEC §3 parameter.
+    // onOff is the register of the power on/off commands; every other scalar is a R3.7 parameter.
     const { onOff, ...parameters } = OSIM_SCALAR_SETTINGS;
     expect(onOff.block).toBe('onOff');
     expect(SCALAR_PARAMETER_KEYS).toEqual(expect.arrayContaining(Object.keys(parameters)));

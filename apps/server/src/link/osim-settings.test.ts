@@ -24,7 +24,7 @@ import {
 
 useOsimCommandWorld();
 
-describe('every SPEC §3 setting over OSIM, real TCP', () => {
+describe('every R3.7 setting over OSIM, real TCP', () => {
   let inverter: SimInverter;
   let device: OsimDevice;
   const connectionOf = () => gateway.connection(inverter.sn)!;

@@ -28,7 +28,7 @@ import { OSIM_UPGRADE_REASONS, upgradeResultReason } from './osim-upgrade.js';
 import { sleep, TestSink } from './test-support.js';
 import { testSimInverter } from '../test/sim-inverter.js';
 
-/** The simulated inverters restart this fast instead of SPEC §9's 20 minutes. */
+/** The simulated inverters restart this fast instead of R9.2's 20 minutes. */
 const RESTART_MS = 800;
 /** Small images: 40 data frames of 128 bytes. */
 const IMAGE_BYTES = 5000;

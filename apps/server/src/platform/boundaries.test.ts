@@ -105,7 +105,7 @@ describe('table owners', () => {
     device_upgrades: repositoriesOf('firmware'),
     firmware_images: repositoriesOf('firmware'),
     operation_records: /^platform\/audit\.repository\.ts$/,
-    // Work orders, their images and history (SPEC §1, shell entry).
+    // Work orders, their images and history (R1.2, shell entry).
     work_orders: repositoriesOf('workorders'),
     work_order_images: repositoriesOf('workorders'),
     work_order_events: repositoriesOf('workorders'),

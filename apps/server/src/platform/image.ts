@@ -23,7 +23,7 @@ const SHARP_FORMAT: Record<ImageType, string> = {
   'image/webp': 'webp',
 };
 
-/** The refusal of an upload over SPEC §9's 1 MB (the multipart reader stops at the limit and lands here too). */
+/** The refusal of an upload over R9.5's 1 MB (the multipart reader stops at the limit and lands here too). */
 export const imageTooBig = () => invalid('file', 'image.tooBig', { maxMb: MAX_MB });
 
 export interface CleanImage {

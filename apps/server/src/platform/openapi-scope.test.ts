@@ -46,7 +46,7 @@ const MISSING = { id: 2_000_000_001, sn: 'ZZNOSUCHSN01', user: 'no-such-user' };
 
 /** Objects that belong to no branch: the firmware catalogue and the upgrade notices are the platform's. */
 const GLOBAL: Record<string, string> = {
-  '/api/firmware/{id}': 'the firmware catalogue is shared by every branch (SPEC §5)',
+  '/api/firmware/{id}': 'the firmware catalogue is shared by every branch',
   '/api/notices/{id}': 'upgrade notices are published to every user',
   '/api/notices/{id}/dismiss': 'upgrade notices are published to every user',
 };

@@ -1,4 +1,4 @@
-/** A valid body for POST /api/plants (every SPEC §3 field), for tests that need one to vary. */
+/** A valid body for POST /api/plants (every R3.2 field), for tests that need one to vary. */
 export const VALID_PLANT_INPUT = {
   name: 'Olomouc_Střecha',
   type: 1,

@@ -20,7 +20,7 @@ import { startServerProcess, type ServerProcess } from './server-process.js';
 import { testSimInverter } from './sim-inverter.js';
 
 /*
- * Scale-out (ARCHITECTURE.md): two real server processes (main.ts) on one native PostgreSQL and one Mosquitto.
+ * Scale-out (docs/architecture.md): two real server processes (main.ts) on one native PostgreSQL and one Mosquitto.
  * Process 1 only serves HTTP and the browser's WebSocket; process 2 runs ingest, the OSIM gateway and the jobs.
  * A simulated inverter talks MQTT to Mosquitto only, so everything it sends reaches process 1's tab through
  * process 2 and PostgreSQL LISTEN/NOTIFY, and a command issued on process 1 reaches it through process 2.

@@ -30,12 +30,12 @@ const NotFoundPage = lazyLoad(() => import('./pages/not-found-page'));
 // neither.
 const RegisterPage = lazyLoad(() => import('@/features/auth/pages/register-page'));
 const ResetPasswordPage = lazyLoad(() => import('@/features/auth/pages/reset-password-page'));
-// The big screens (SPEC §2, public): outside the shell, for a session or a kiosk link, with their own text part.
+// The big screens (R2.1, public): outside the shell, for a session or a kiosk link, with their own text part.
 const BigScreenPage = lazyLoad(() => import('@/features/bigscreen/pages/big-screen-page'));
 
 const PAGE_TABLE: PageTable = { pages: PAGE_REGISTRY, details: DETAIL_ROUTES };
 
-/** SPEC §2 routes: public /login, /register, /resetPassword, /403 and /bigScreen/*, and the shell with the pages the user's grant registers. */
+/** R2.1–R2.3 routes: public /login, /register, /resetPassword, /403 and /bigScreen/*, and the shell with the pages the user's grant registers. */
 export function AppRouter() {
   const session = useSession();
   const permissions = session?.me.permissions;

@@ -5,7 +5,7 @@ import { PageSpin } from '@/components/page-spin';
 import { clearSession, getSession, useSession } from '@/lib/session';
 import { loginUrl, type SESSION_ENDED } from './routes';
 
-/** SPEC §2: without a persisted session every route except /login (and /403) goes to /login. */
+/** R2.5: without a persisted session every route except /login (and /403) goes to /login. */
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();
@@ -16,7 +16,7 @@ export function RequireSession() {
 type Arrival = 'signed-out' | 'session-ended' | 'signed-in';
 
 /**
- * SPEC §2: opening /login while signed in signs out, clears the persisted state and reloads the page. Arriving
+ * R2.6: opening /login while signed in signs out, clears the persisted state and reloads the page. Arriving
  * from the exit button or an expired session (SESSION_ENDED) only clears the state.
  */
 export function LoginGate({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ export interface MenuModule {
   groups: { group: MenuGroup; routes: AppRoute[] }[];
 }
 
-/** Modules as submenus, their pages grouped by SPEC §2 menu group, both in permission-table order. */
+/** Modules as submenus, their pages grouped by R2.4 menu group, both in permission-table order. */
 export function buildMenuTree(routes: readonly AppRoute[]): MenuModule[] {
   const modules: MenuModule[] = [];
   for (const route of routes) {

@@ -15,10 +15,10 @@ export interface AppRoute {
 export const PERSONAL_CENTER_PATH = '/personalCenter';
 /** Every published upgrade notice (reached from the help dialog and the upgrade notice dialog). */
 export const NOTICES_PATH = '/notices';
-/** Work orders (SPEC §2 shell entry): every signed-in user, within their scope (path owned by the domain's links). */
+/** Work orders (R2.12 shell entry): every signed-in user, within their scope (path owned by the domain's links). */
 export { WORK_ORDERS_PATH };
 /**
- * The user's own in-app messages (SPEC §2's "message management"), reached from the header's bell: every signed-in
+ * The user's own in-app messages (R2.19's "message management"), reached from the header's bell: every signed-in
  * user has one, so it sits outside the permission table (docs/decisions/0014).
  */
 export const MESSAGES_PATH = '/messages';
@@ -45,7 +45,7 @@ export function routeOwnsPath(route: AppRoute, path: string): boolean {
   return route.detailPath !== undefined && /^[^/]+$/.test(rest);
 }
 
-/** Where "/" leads: the first child of the first permitted module, or /403 when nothing is registered (SPEC §2). */
+/** Where "/" leads: the first child of the first permitted module, or /403 when nothing is registered (R2.7, R2.8). */
 export function homePath(routes: readonly AppRoute[]): string {
   return routes[0]?.fullPath ?? '/403';
 }

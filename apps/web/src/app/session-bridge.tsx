@@ -6,7 +6,7 @@ import { getSession } from '@/lib/session';
 import { loginUrl, SESSION_ENDED } from './routes';
 
 /**
- * SPEC §2/§8: a 401 (session expired, login required) clears the session and goes to /login?from=<path>, showing
+ * R2.9/R8.1: a 401 (session expired, login required) clears the session and goes to /login?from=<path>, showing
  * the server's message once even when several requests fail together.
  */
 export function SessionBridge() {

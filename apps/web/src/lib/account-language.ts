@@ -5,7 +5,7 @@ import { getSession, updateSessionUser } from './session';
 
 /**
  * The language is the account's (issue: "language per account"): a choice made while signed in is stored with the
- * user and applies on every browser at login; SPEC §1's rule (a stored choice on this browser, else zh for a zh-CN
+ * user and applies on every browser at login; R1.4's rule (a stored choice on this browser, else zh for a zh-CN
  * browser, else en) decides only until the account's first choice.
  */
 

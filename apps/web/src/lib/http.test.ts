@@ -48,7 +48,7 @@ afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
-describe('http client (SPEC §8)', () => {
+describe('http client (R8.1–R8.3)', () => {
   it('sends a FormData body as it is (multipart upload), JSON bodies as JSON', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(answer(200, { code: 'ok', msg: 'Success', data: null })));
     const form = new FormData();

@@ -2,7 +2,7 @@ import { RESPONSE_CODES, type ResponseCode, type ValidationIssue } from '@voltfl
 import { currentLang, i18next } from './i18n';
 import { notify } from './notice';
 
-/** SPEC §9: requests give up after 30 s. */
+/** R9.1: requests give up after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 type ErrorCode = ResponseCode | 'network';
@@ -174,7 +174,7 @@ async function send(method: string, path: string, options: RequestOptions, accep
   }
 }
 
-/** Sends one API request and returns the envelope's data; failures throw ApiError after SPEC §8 handling. */
+/** Sends one API request and returns the envelope's data; failures throw ApiError after R8.1–R8.3 handling. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(method, path, options, 'application/json');
   const payload: unknown = await response.json().catch(() => undefined);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialLang } from './lang';
 
-describe('initialLang (SPEC §1)', () => {
+describe('initialLang (R1.4)', () => {
   it.each([
     [null, 'zh-CN', 'zh'],
     [null, 'zh-cn', 'zh'],

@@ -4,7 +4,7 @@ import { storage } from './storage';
 /** localStorage key of the user's explicit language choice. */
 export const LANG_KEY = 'voltfleet.lang';
 
-/** The language to start in: a stored choice wins, else zh for a zh-CN browser, else en (SPEC §1). */
+/** The language to start in: a stored choice wins, else zh for a zh-CN browser, else en (R1.4). */
 export function initialLang(
   stored: string | null = storage.get(LANG_KEY),
   browser = globalThis.navigator?.language,

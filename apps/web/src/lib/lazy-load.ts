@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** SPEC §9: a code chunk that has not arrived after 120 s is a load error. */
+/** R9.1: a code chunk that has not arrived after 120 s is a load error. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkTimeoutError extends Error {

@@ -12,7 +12,7 @@ export function bindNoticeApi(instance: MessageInstance | null): void {
 }
 
 /**
- * Shows a short notice. SPEC §8 "only one notice per request cycle": a notice is dropped when another one was
+ * Shows a short notice. R8.3 "only one notice per request cycle": a notice is dropped when another one was
  * shown in the same tick (parallel requests failing together) or while an identical one is still on screen.
  * Returns whether it was shown.
  */

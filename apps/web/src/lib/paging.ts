@@ -6,7 +6,7 @@ export interface Paged<T> {
   pageSize: number;
 }
 
-/** SPEC §9: lists show 15 rows unless the user picks another size. */
+/** R9.6: lists show 15 rows unless the user picks another size. */
 export const DEFAULT_PAGE_SIZE = 15;
 export const PAGE_SIZE_OPTIONS: readonly number[] = [DEFAULT_PAGE_SIZE, 30, 50, 100];
 

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { normaliseLang, type Lang, type Me, type User } from '@voltfleet/domain';
 import { storage } from './storage';
 
-/** localStorage key of the persisted state (SPEC §9): the signed-in user's `Me` and the language. */
+/** localStorage key of the persisted state (R9.14): the signed-in user's `Me` and the language. */
 export const STATE_KEY = 'voltfleet.state';
 
 export interface PersistedState {

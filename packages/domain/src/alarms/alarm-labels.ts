@@ -18,7 +18,7 @@ export const ALARM_STATE_LABELS: { readonly [S in AlarmState]: Names } = {
   recovered: { zh: '已恢复', en: 'Recovered', cs: 'Odezněl', de: 'Behoben' },
 };
 
-/** Alarm groups (SPEC §8) as pages and exports name them. */
+/** Alarm groups (R8.7) as pages and exports name them. */
 export const ALARM_GROUP_LABELS: { readonly [G in AlarmGroup]: Names } = {
   grid: { zh: '电网', en: 'Grid', cs: 'Síť', de: 'Netz' },
   ac: { zh: '交流', en: 'AC', cs: 'AC', de: 'AC' },

@@ -1,6 +1,6 @@
 import type { Lang } from '../languages.js';
 
-/** Alarm groups of SPEC §8; `other` holds only the "unknown code N" entries. */
+/** Alarm groups of R8.7; `other` holds only the "unknown code N" entries. */
 export const ALARM_GROUPS = [
   'grid',
   'ac',
@@ -38,7 +38,7 @@ export function text(zh: string, en: string, cs: string, de: string): AlarmText 
   return { zh, en, cs, de };
 }
 
-// SPEC §8: the typical handling, appended to the alarm's own first steps.
+// R8.8: the typical handling, appended to the alarm's own first steps.
 const TYPICAL = text(
   '通常等待其自行恢复。若未恢复：在 App 中关机，完全断电，待电网恢复正常后重新开机。若故障仍然存在，请联系售后服务。',
   'Usually wait for it to clear by itself. If it does not: shut the inverter down in the app, power it off completely, wait until the grid is normal and start it again. If the fault persists, contact support.',
@@ -54,7 +54,7 @@ const CHECK_FIRST = text(
   'Vor Beseitigung der Ursache nicht wiederholt neu starten. Besteht die Störung nach der Prüfung weiter, den Support kontaktieren.',
 );
 
-/** How an entry's own steps end: SPEC §8's typical handling, or check-first for faults a restart must not mask. */
+/** How an entry's own steps end: R8.8's typical handling, or check-first for faults a restart must not mask. */
 export type HandlingTail = 'typical' | 'checkFirst';
 
 /** Builds a catalogue entry; the handling is the entry's own steps followed by the chosen tail. */

@@ -89,12 +89,12 @@ describe('alarm catalogue', () => {
     }
   });
 
-  it('covers every group of SPEC §8', () => {
+  it('covers every group of R8.7', () => {
     const groups = new Set(ALARM_CATALOGUE.map((e) => e.group));
     for (const group of ALARM_GROUPS.filter((g) => g !== 'other')) expect(groups).toContain(group);
   });
 
-  // SPEC §9 figures, written as each language writes them (decimal comma in Czech and German).
+  // R9.11, R9.12 figures, written as each language writes them (decimal comma in Czech and German).
   const FIGURES: Record<string, { code: string; lang: (typeof LANGUAGES)[number]; figures: RegExp[] }[]> = {
     overload: [
       { code: 'ac.overload', lang: 'zh', figures: [/10 kW/, /3\.3 kW/, /(^|[^\d.])3 kW/, /1\.1 kW/, /10 分钟/] },
@@ -107,7 +107,7 @@ describe('alarm catalogue', () => {
     ),
   };
 
-  it.each(Object.values(FIGURES).flat())('$code handling in $lang carries the SPEC §9 figures', (c) => {
+  it.each(Object.values(FIGURES).flat())('$code handling in $lang carries the R9.11, R9.12 figures', (c) => {
     const handling = alarmByCode(c.code)?.handling[c.lang] ?? '';
     for (const figure of c.figures) expect(handling).toMatch(figure);
   });

@@ -7,7 +7,7 @@ import { BUS_ALARMS, PV_ALARMS } from './catalogue-pv-bus.js';
 import { HARDWARE_ALARMS, INSULATION_ALARMS, WIRING_ALARMS } from './catalogue-system.js';
 
 /**
- * The inverter alarm catalogue (SPEC §8). Codes are readable strings `group.camelCaseName` rather than numbers:
+ * The inverter alarm catalogue (R8.7). Codes are readable strings `group.camelCaseName` rather than numbers:
  * vendor numbers (OSIM warning codes) differ by battery maker and firmware, and several of them mean the same alarm,
  * so they live in the mapping tables (osim-alarm-codes.ts) and point here. A code is stored with every alarm and is
  * never renamed or reused; a new alarm gets a new code.

@@ -6,7 +6,7 @@ import { ALARM_GROUPS, ALARM_SEVERITIES, severityRank, type AlarmGroup, type Ala
 import { alarmByCode } from './catalogue.js';
 
 /**
- * Alarm NOTIFICATION rules (SPEC §3 "Alarm rule", page /alarmCenter/alarmRules, C/C): who is told about which alarms
+ * Alarm NOTIFICATION rules (R3.10 "Alarm rule", page /alarmCenter/alarmRules, C/C): who is told about which alarms
  * of which plants, over which channels, and how often at most. Not to be confused with alarm-rules.ts, the engine's
  * debounce and hysteresis. Delivery (outbox, mail, SMS) reads these rules; this file is the contract the server
  * validates with and the page's form checks with, so both refuse the same values with the same words.
@@ -24,7 +24,7 @@ export const NOTIFICATION_RULE_LIMITS = {
   emails: 20,
   phones: 20,
 } as const;
-/** SPEC §9 names hourly and daily push limits without values; 1..1000 per rule is this platform's choice. */
+/** R9.16 names hourly and daily push limits without values; 1..1000 per rule is this platform's choice. */
 /** Rules one account may own: each alarm is matched against the rules of its plant's owners, so they stay few. */
 export const NOTIFICATION_RULES_PER_OWNER = 100;
 export const NOTIFICATION_LIMIT_MIN = 1;
@@ -69,7 +69,7 @@ export const notificationAlarmCodeSchema = z
   .max(64, 'notificationRule.unknownCode')
   .refine((code) => alarmByCode(code) !== undefined, 'notificationRule.unknownCode');
 
-/** A phone receiver: a calling code of SPEC §9 and a mobile number valid for it (the users' own phone rule). */
+/** A phone receiver: a calling code of R9.7 and a mobile number valid for it (the users' own phone rule). */
 export const notificationPhoneSchema = z
   .strictObject(
     { prePhoneCode: phonePrefixSchema, phone: z.string('validation.required').max(20, 'validation.phone') },

@@ -1,6 +1,6 @@
 import type { LabelledOption, Names } from './labels.js';
 
-/** Monitoring field groups (SPEC §3 "Monitoring field groups" plus PV, grid and load of the device detail page). */
+/** Monitoring field groups (R3.12 "Monitoring field groups" plus PV, grid and load of the device detail page). */
 export const FIELD_GROUPS = [
   'pv',
   'grid',

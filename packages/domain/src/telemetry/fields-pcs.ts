@@ -2,7 +2,7 @@ import { ON_OFF, WORK_MODES } from '../devices.js';
 import { RANGE, TODAY_KWH_MAX, TOTAL_KWH_MAX, WORD32_MAX, code, counter, gauge, group, state } from './field-types.js';
 import { option } from './labels.js';
 
-/** Inverter (PCS) states of SPEC §4, plus running on grid, fault and shut down. */
+/** Inverter (PCS) states of R4.5, plus running on grid, fault and shut down. */
 export const PCS_STATES = [
   option(0, 'standby', ['待机', 'Standby', 'Pohotovost', 'Bereitschaft']),
   option(1, 'onGrid', ['并网运行', 'On-grid', 'Provoz se sítí', 'Netzbetrieb']),

@@ -3,7 +3,7 @@ import type { Lang } from '../languages.js';
 /** A user-facing label in every language of the product. */
 export type Names = Record<Lang, string>;
 
-/** One value of a coded enumeration (SPEC §3) with a stable key and its labels. */
+/** One value of a coded enumeration (R3.7) with a stable key and its labels. */
 export interface LabelledOption<V extends number = number, K extends string = string> {
   value: V;
   key: K;

@@ -1,4 +1,4 @@
-/** Messages of the work orders (SPEC §1, shell entry); spread into MESSAGES. */
+/** Messages of the work orders (R1.2, shell entry); spread into MESSAGES. */
 export const WORK_ORDER_MESSAGES = {
   'workOrder.notFound': {
     zh: '找不到该工单',

@@ -1,5 +1,5 @@
 /**
- * The work order life cycle (SPEC §1 "work orders"): open → assigned → in progress → resolved → closed, and reopen.
+ * The work order life cycle (R1.2 "work orders"): open → assigned → in progress → resolved → closed, and reopen.
  * The one owner of which step is allowed from where and by whom: the server refuses with it and the page offers its
  * buttons with it, so both always agree.
  */

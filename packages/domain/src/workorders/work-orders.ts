@@ -7,7 +7,7 @@ import { WORK_ORDER_LIMITS } from './work-order-limits.js';
 import { WORK_ORDER_STATES, WORK_ORDER_TRANSITIONS } from './work-order-states.js';
 
 /**
- * Work orders (SPEC §1, shell entry "work orders"): a job on a plant, device or alarm, assigned to a user in scope,
+ * Work orders (R1.2, shell entry "work orders"): a job on a plant, device or alarm, assigned to a user in scope,
  * followed through its life cycle (work-order-states.ts) with comments, images and a full history. This file is the
  * contract: the server validates with it, the page's form checks with it.
  */

@@ -37,7 +37,7 @@ export async function connectMqttFleet(
   url: string,
   members: { inverter: SimInverter; secret: string }[],
   options: Partial<Pick<MqttDeviceOptions, 'bufferLimit' | 'inflightLimit' | 'reconnectPeriodMs'>> & {
-    /** How long an upgrade's restart takes (default SPEC §9's 20 minutes; tests pass less). */
+    /** How long an upgrade's restart takes (default R9.2's 20 minutes; tests pass less). */
     upgradeRestartMs?: number;
     osim?: OsimFleetOption;
   } = {},

@@ -33,7 +33,7 @@ export interface OsimDeviceOptions {
   now?: () => number;
   /** Dial again this long after the connection closed (0: do not reconnect). */
   reconnectMs?: number;
-  /** How long an accepted firmware image keeps the inverter restarting (default SPEC §9's 20 minutes). */
+  /** How long an accepted firmware image keeps the inverter restarting (default R9.2's 20 minutes). */
   upgradeRestartMs?: number;
   /** Whose BMS warning block 0x1E reports the battery's warnings in (default the generic one). */
   bmsMaker?: OsimBmsMaker;

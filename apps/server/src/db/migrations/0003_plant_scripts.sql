@@ -1,4 +1,4 @@
--- Plant scripts (SPEC §3 "per-plant script"): a Python script that derives a plant's figures from its devices'
+-- Plant scripts (R3.2 "per-plant script"): a Python script that derives a plant's figures from its devices'
 -- 5-minute energies when the default sum does not fit the plant's wiring. The ingest keeps writing the default sums
 -- to plant_energy_*; a job runs active scripts and writes their results to plant_script_energy_*. Every reader of
 -- plant figures reads the plant_figures_* views, which pick the script's rows for plants whose script is active.

@@ -1,4 +1,4 @@
--- Tariffs (SPEC §3 "tariff entry", §5 tariff period rules), energy-saving factors and materialised earnings.
+-- Tariffs (R3.5 "tariff entry", R5.8 tariff period rules), energy-saving factors and materialised earnings.
 -- Earnings are defined in docs/earnings.md: per 5-minute bucket of plant_figures_5m, the net energy
 -- (load - grid import + grid export) times the price of the tariff period containing the bucket's local start time,
 -- under the tariff version effective on that local date (or the script's own earnings when it computes them).

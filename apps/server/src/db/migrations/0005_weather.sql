@@ -1,4 +1,4 @@
--- Weather forecast cache (SPEC §2 plant detail "weather", §7 third party): one row per plant with the last 3-day
+-- Weather forecast cache (R2.13 plant detail "weather", R7.7 third party): one row per plant with the last 3-day
 -- forecast fetched for its location. A job refreshes due rows; several processes share the work by claiming rows
 -- with FOR UPDATE SKIP LOCKED and pushing next_attempt_at forward (a lease) before they call the provider.
 

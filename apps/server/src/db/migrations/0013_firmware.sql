@@ -1,4 +1,4 @@
--- Firmware catalogue and device upgrades (SPEC §4 upgrade rules, §9 restart wait). The image bytes live in
+-- Firmware catalogue and device upgrades (R4.7 upgrade rules, R9.2 restart wait). The image bytes live in
 -- DATA_DIR/firmware/<storage_name>; the row keeps what the rules and the audit need (kind, model family, version,
 -- size, SHA-256).
 
@@ -43,5 +43,5 @@ CREATE INDEX device_upgrades_open_idx ON device_upgrades (restart_until) WHERE s
 -- At most one open upgrade per device: PCU and DSP never together.
 CREATE UNIQUE INDEX device_upgrades_one_open ON device_upgrades (device_id) WHERE status = 'restarting';
 
--- SPEC §9: a device is restarting for 20 minutes after an upgrade is issued.
+-- R9.2: a device is restarting for 20 minutes after an upgrade is issued.
 ALTER TABLE devices ADD COLUMN restart_until timestamptz;

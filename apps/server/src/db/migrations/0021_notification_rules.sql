@@ -1,4 +1,4 @@
--- Alarm notification rules (SPEC §3 "Alarm rule", page /alarmCenter/alarmRules, C/C): which alarms of which plants
+-- Alarm notification rules (R3.10 "Alarm rule", page /alarmCenter/alarmRules, C/C): which alarms of which plants
 -- are told to whom, over which channels, how often at most. Written only by features/notifications; delivery (the
 -- outbox and its mail/SMS workers) reads them. docs/alarms.md "Notification rules".
 

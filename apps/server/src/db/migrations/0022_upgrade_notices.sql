@@ -1,4 +1,4 @@
--- Upgrade notices (SPEC §2 shell: "upgrade notice dialog"). features/notices owns every write to these tables.
+-- Upgrade notices (R2.12 shell: "upgrade notice dialog"). features/notices owns every write to these tables.
 
 -- A notice is written in every UI language at once (packages/domain notices.ts requires all four), so the words are
 -- columns, not rows: a notice can never exist with a language missing. Plain text; the page never renders it as

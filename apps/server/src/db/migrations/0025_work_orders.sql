@@ -1,4 +1,4 @@
--- Work orders (SPEC §1, shell entry "work orders"). features/workorders owns every write to these tables.
+-- Work orders (R1.2, shell entry "work orders"). features/workorders owns every write to these tables.
 -- Scope follows the creator: the creator and their superiors see a work order, and so does its assignee.
 CREATE TABLE work_orders (
   id serial PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Avatars (SPEC §3 "avatar image", §9 image max 1 MB): the re-encoded 256×256 WebP we produced from the upload, never
+-- Avatars (R3.1 "avatar image", R9.5 image max 1 MB): the re-encoded 256×256 WebP we produced from the upload, never
 -- the uploaded bytes. features/users owns every write; users.avatar holds the URL the pages show (with a version, so a
 -- new upload is a new URL and the old one may be cached for long).
 CREATE TABLE user_avatars (

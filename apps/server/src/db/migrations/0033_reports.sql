@@ -1,4 +1,4 @@
--- Report management (SPEC §2 User Center → My templates / Data selection, §3 Template). features/reports owns every
+-- Report management (R2.21 User Center → My templates / Data selection, R3.8 Template). features/reports owns every
 -- write. A template belongs to its saver: the saver's superiors see it (data scope), only the saver changes it. The
 -- limits (4 devices, 8 indices of the field catalogue) are checked by packages/domain (reports.ts) before they get
 -- here; the checks below only keep a bad row out if that ever fails.

@@ -43,7 +43,7 @@ export const KIOSK_READS_PER_MINUTE = 600;
 
 /**
  * Kiosk links (issue 17): the signed-in user's read-only tokens for wall screens. No permission code of its own: a
- * link shows only what its owner's role already lets them see on a big screen (the role's visible views, SPEC §6),
+ * link shows only what its owner's role already lets them see on a big screen (the role's visible views, R6.4),
  * of their own plants, so whoever may open a big screen may hang one on a wall. A superior sees and may revoke the
  * links of their subtree, as with every other owned object; the token is shown once, at creation.
  */
@@ -80,7 +80,7 @@ export const kioskLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 };
 
 /**
- * The big screens' reads (SPEC §1–§2 /bigScreen/*). Public to the session check (`auth: false`) because a kiosk
+ * The big screens' reads (R1.5, R2.1 /bigScreen/*). Public to the session check (`auth: false`) because a kiosk
  * token stands in for the session here, and only here: every other route reads the session alone, so a kiosk token
  * opens nothing else. Each read still needs a viewer (a valid session or link) and a view of the viewer's role.
  */

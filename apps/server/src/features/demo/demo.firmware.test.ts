@@ -44,7 +44,7 @@ import { firmwareDir } from '../firmware/firmware.storage.js';
 import { seedDemoFirmware } from './demo.firmware.js';
 import { seedDemo, type DemoCredentials } from './demo.seed.js';
 
-/** The simulated inverters restart this fast instead of SPEC §9's 20 minutes. */
+/** The simulated inverters restart this fast instead of R9.2's 20 minutes. */
 const RESTART_MS = 800;
 
 const config = demoFleetConfig({ startMs: Date.now() });
@@ -78,7 +78,7 @@ async function options(deviceId: number): Promise<FirmwareOptions> {
   return (await api<FirmwareOptions>(s.app, 'GET', `/api/devices/${deviceId}/firmware-options`, { token })).body.data;
 }
 
-/** Shuts the inverter down by the shutdown command (SPEC §4: issued in advance) and waits for its read-back. */
+/** Shuts the inverter down by the shutdown command (R4.7 (b): issued in advance) and waits for its read-back. */
 async function shutDown(deviceId: number) {
   const off = await api<{ commands: Command[] }>(s.app, 'POST', '/api/commands', {
     token,
@@ -212,7 +212,7 @@ describe('the demo firmware catalogue', () => {
     expect(await catalogue()).toHaveLength(expected.length);
   });
 
-  it('offers a demo inverter below 4.0.0 exactly PCU 4.0.0 first (SPEC §4)', async () => {
+  it('offers a demo inverter below 4.0.0 exactly PCU 4.0.0 first (R4.7 (d))', async () => {
     const sn = config.devices.find((d) => d.kind === 'inverter' && d.pcuVersion === DEMO_PCU_VERSIONS.old)!.sn;
     const found = await options((await device(sn)).id);
     const byVersion = Object.fromEntries(

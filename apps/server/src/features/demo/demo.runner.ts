@@ -46,7 +46,7 @@ export interface DemoRunOptions {
   mqttUrl: string;
   hash: (p: string) => Promise<string>;
   log: (m: string) => void;
-  /** How long an inverter restarts after a firmware upgrade (SPEC §9: 20 minutes). */
+  /** How long an inverter restarts after a firmware upgrade (R9.2: 20 minutes). */
   upgradeRestartMs?: number;
   /**
    * Every inverter reports this often while live (DEMO_REPORT_SECONDS: a soak or load run wanting more live data than

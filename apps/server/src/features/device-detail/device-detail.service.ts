@@ -161,7 +161,7 @@ export async function deviceRecord(
   return row;
 }
 
-/** SPEC §3 basic info of a device in scope, with its links: what it is online through, and what reports through it. */
+/** R3.3 basic info of a device in scope, with its links: what it is online through, and what reports through it. */
 export async function getDeviceDetail(
   db: Queryable,
   caller: Caller,

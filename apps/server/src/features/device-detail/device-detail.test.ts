@@ -84,7 +84,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('GET /api/devices/:id/detail', () => {
-  it('gives every SPEC §3 device field', async () => {
+  it('gives every R3.3 device field', async () => {
     const res = await api<DeviceDetail>(s.app, 'GET', `/api/devices/${ids.VFDETA0001}/detail`, { token: tokens.a });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({

@@ -3,7 +3,7 @@ import { sheetXlsx } from '../../platform/spreadsheet.js';
 import { EXAMPLE_ROW, IMPORT_COLUMNS, SHEET_TEXTS } from './sheet-columns.js';
 
 /**
- * The batch-import template (SPEC §7): headers in the user's language, drop-down lists for device type, model and
+ * The batch-import template (R7.6): headers in the user's language, drop-down lists for device type, model and
  * battery model on every data row, an example row (skipped on import) and a note.
  */
 export function buildTemplate(lang: Lang): Promise<Buffer> {

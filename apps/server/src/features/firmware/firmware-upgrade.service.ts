@@ -39,7 +39,7 @@ const ruleImage = (row: ImageRow): UpgradeImage => ({
 });
 
 /**
- * Checks an upgrade request on the server: the device in the caller's scope (else 404), every SPEC §4 rule (refused
+ * Checks an upgrade request on the server: the device in the caller's scope (else 404), every R4.7 rule (refused
  * with the rule's own message and `data.rule`), then the caller's password again. Returns the device and the image.
  */
 export async function authoriseUpgrade(
@@ -68,7 +68,7 @@ async function checkPassword(deps: UpgradeDeps, caller: Caller, blob: string): P
 
 /**
  * Records an issued upgrade (carried by command `commandId`) and marks the device restarting until now + 20 min
- * (SPEC §9). A concurrent upgrade of the same device loses: PCU and DSP never together.
+ * (R9.2). A concurrent upgrade of the same device loses: PCU and DSP never together.
  */
 export async function recordUpgrade(
   db: Queryable,

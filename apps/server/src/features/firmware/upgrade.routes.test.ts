@@ -21,7 +21,7 @@ import { recordReportedVersions } from './firmware.job.js';
 import { settleDeviceUpgrades } from './firmware-upgrade.service.js';
 import { testSimInverter } from '../../test/sim-inverter.js';
 
-/** The simulated inverters restart this fast instead of SPEC §9's 20 minutes. */
+/** The simulated inverters restart this fast instead of R9.2's 20 minutes. */
 const RESTART_MS = 800;
 
 let s: TestServer;

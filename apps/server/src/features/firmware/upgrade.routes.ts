@@ -17,7 +17,7 @@ const issuedSchema = z.object({
 });
 
 /**
- * Device Center → command issue → firmware upgrade (B/E:firmware.upgrade): every SPEC §4 rule and the password on the
+ * Device Center → command issue → firmware upgrade (B/E:firmware.upgrade): every R4.7 rule and the password on the
  * server, then the image goes to the device as a command of the command lifecycle (delivered by `app.commands`, after
  * the answer; never retried automatically). Registered after the commands feature.
  */

@@ -32,7 +32,7 @@ const audit = (action: string) => ({ action, category: 'alarm', objectType: 'not
 const tags = ['notification rules'];
 
 /**
- * Alarm notification rules (SPEC §2 /alarmCenter/alarmRules, C/C): reading needs the page, changes its function
+ * Alarm notification rules (R2.19 /alarmCenter/alarmRules, C/C): reading needs the page, changes its function
  * permissions (rule.add, rule.edit — switching on and off is an edit —, rule.delete). Every change is audited (the
  * record is written before the change, docs/decisions/0002); a rule outside the caller's subtree answers 404.
  */

@@ -1,4 +1,4 @@
-// Online debug (SPEC §2 /deviceCenter/onlineDebug): reads a connected OSIM device through the gateway and returns the
+// Online debug (R2.18 /deviceCenter/onlineDebug): reads a connected OSIM device through the gateway and returns the
 // raw frames with their decoded fields. Raw register access (BA/BB) is for callers with B/E:debug.raw only.
 import {
   DEBUG_DEVICE_LIMIT,

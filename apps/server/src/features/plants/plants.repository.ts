@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db.js';
 import { plantInScope } from '../../platform/scope.js';
 import { plantAlarmsJoinSql, plantStatusSql } from '../devices/index.js';
 
-/** The stored fields of a plant (SPEC §3), as the seeding and the plant API insert them. */
+/** The stored fields of a plant (R3.2), as the seeding and the plant API insert them. */
 export interface PlantInsert {
   name: string;
   type: number;

@@ -17,7 +17,7 @@ import { register, requestCode, resetPassword, sendResetCode, type RegistrationD
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * Self-registration and password reset by verification code (SPEC §2 Register). Public routes, each with a budget
+ * Self-registration and password reset by verification code (R2.11 Register). Public routes, each with a budget
  * per client address on top of the per-address rules of the codes themselves (verification.service.ts).
  */
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationDeps> = async (app, deps) => {

@@ -5,7 +5,7 @@ const without = (prefixes: string[]) =>
   ALL.filter((c) => !prefixes.some((p) => c === p || c.startsWith(`${p}:`) || c.startsWith(`${p}/`)));
 
 /**
- * The four built-in roles of SPEC §1/§6: operator, dealer, engineering (installer), personal (owner). Their words
+ * The four built-in roles of R1.1/R6.6: operator, dealer, engineering (installer), personal (owner). Their words
  * live in the domain (BUILTIN_ROLE_TEXTS) in every language; the rows keep the English ones, and the role API shows
  * the caller's language.
  */

@@ -19,7 +19,7 @@ const tariffParams = z.object({ plantId: id, tariffId: id });
 const audit = (action: string) => ({ action, category: 'plant', objectType: 'plant' });
 
 /**
- * Plant configuration (SPEC §2, A/D): time-of-use tariff versions and energy-saving factors. Reading needs the
+ * Plant configuration (R2.14, A/D): time-of-use tariff versions and energy-saving factors. Reading needs the
  * Plant Center module and the plant in scope; changes need the page's function permissions and are audited.
  */
 export const tariffsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

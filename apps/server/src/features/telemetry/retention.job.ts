@@ -104,7 +104,7 @@ export async function purgeReadings(
   });
 }
 
-/** The jobs role's retention round (README: READINGS_RETENTION_MONTHS); the first at start. */
+/** The jobs role's retention round (docs/configuration.md: READINGS_RETENTION_MONTHS); the first at start. */
 export function startRetentionJob(db: Db, months: number, log: RetentionLog, metrics?: Registry) {
   return startPeriodic({
     name: 'readings-retention',

@@ -2,7 +2,7 @@ import { READING_MAX_AGE_MS } from '@voltfleet/domain';
 import type { ChainAnchor, ReadingPartition } from './retention.repository.js';
 
 /*
- * The retention rule for raw readings, in one place (README "Configuration", READINGS_RETENTION_MONTHS):
+ * The retention rule for raw readings, in one place (docs/configuration.md, READINGS_RETENTION_MONTHS):
  *
  * - The window is the current UTC month and the `months` whole UTC months before it; the cut-off is the start of the
  *   oldest of them. The default 24 keeps between 24 and 25 months. The cut-off is always the start of a month, so it

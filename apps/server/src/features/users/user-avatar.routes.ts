@@ -17,7 +17,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
  * user menu, the personal centre). No permission code: every signed-in user has a personal centre.
  */
 export const userAvatarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  // One small file per request; reading stops at SPEC §9's 1 MB, so an oversized upload is never held whole.
+  // One small file per request; reading stops at R9.5's 1 MB, so an oversized upload is never held whole.
   await app.register(multipart, { limits: { fileSize: IMAGE_LIMITS.bytes, files: 1, fields: 0, parts: 1 } });
   // Decoding and re-encoding costs CPU: nobody changes their picture this often.
   const uploadLimit = rateLimiter({ max: 20, windowMs: 10 * 60_000, key: (r) => `user:${r.caller?.id ?? r.ip}` });

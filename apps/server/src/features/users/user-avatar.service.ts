@@ -8,7 +8,7 @@ import { findAvatarInScope, removeAvatar, saveAvatar } from './user-avatars.repo
 import { findUserById, toUser } from './users.repository.js';
 
 /**
- * The caller's own avatar (SPEC §3, §9): only the owner changes theirs. The upload is checked by its content and
+ * The caller's own avatar (R3.1, R9.5): only the owner changes theirs. The upload is checked by its content and
  * re-encoded (platform/image.ts) into a 256×256 WebP without metadata, outside the transaction (the CPU work holds no
  * lock). users.avatar gets a URL with a version, so a new avatar is a new URL and browsers may keep each for long.
  */

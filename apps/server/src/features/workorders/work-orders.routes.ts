@@ -39,12 +39,12 @@ const detail = { 200: envelope(workOrderDetailSchema) };
 const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
 /**
- * Work orders (SPEC §1; a shell entry of SPEC §2, so no permission code: every signed-in user works with the work
+ * Work orders (R1.2; a shell entry of R2.12, so no permission code: every signed-in user works with the work
  * orders of their scope, docs/decisions/0014). A work order outside the caller's view answers 404 like a missing one;
  * every change is audited.
  */
 export const workOrdersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  // One small file per request; reading stops at SPEC §9's 1 MB, so an oversized upload is never held whole.
+  // One small file per request; reading stops at R9.5's 1 MB, so an oversized upload is never held whole.
   await app.register(multipart, {
     limits: { fileSize: WORK_ORDER_LIMITS.imageBytes, files: 1, fields: 0, parts: 1 },
   });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
 
-/** SPEC §2: shown when the user has no permitted page, or opens one they may not. */
+/** R2.8: shown when the user has no permitted page, or opens one they may not. */
 export default function ForbiddenPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -26,7 +26,7 @@ async function loadChecks(): Promise<void> {
 
 const check = (values: Values): Errors => checkLogin?.(values) ?? {};
 
-/** Username, password and captcha, all required (SPEC §2/§5); the password leaves the browser only RSA-encrypted. */
+/** Username, password and captcha, all required (R2.10/R5.10); the password leaves the browser only RSA-encrypted. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (me: Me) => void | Promise<void> }) {
   const { t } = useTranslation();
   const { captcha, loading: captchaLoading, refresh: refreshCaptcha } = useCaptcha();

@@ -11,7 +11,7 @@ import { translate } from '@/lib/domain-messages';
 import { schemaRule } from '@/lib/form-rules';
 import { samePasswordRule } from './same-password-rule';
 
-/** Step 1, account info: username, password twice and the role (a dealer account is not self-registered, SPEC §1). */
+/** Step 1, account info: username, password twice and the role (a dealer account is not self-registered, R1.6). */
 export function RegisterAccountFields() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;

@@ -8,7 +8,7 @@ const prefixOptions = PHONE_PREFIXES.map((p) => ({ value: p, label: p }));
 const { shape } = registerSchema;
 
 /**
- * Step 2, contact: name and mobile number (both required, SPEC §5), the e-mail address (required when registering by
+ * Step 2, contact: name and mobile number (both required, R5.10), the e-mail address (required when registering by
  * e-mail), company, and the code sent to the e-mail address or the mobile number.
  */
 export function RegisterContactFields({

@@ -27,7 +27,7 @@ const STEP_FIELDS: (keyof Values)[][] = [
 ];
 const DONE = 3;
 
-/** /register (SPEC §2): account info → contact → affiliated account → completed, by e-mail or by mobile number. */
+/** /register (R2.11): account info → contact → affiliated account → completed, by e-mail or by mobile number. */
 export default function RegisterPage() {
   const { t } = useTranslation();
   // The page's words are a part of the language file of their own, fetched here (again after a language switch).

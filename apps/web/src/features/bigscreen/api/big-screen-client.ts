@@ -16,7 +16,7 @@ export class BigScreenError extends Error {
   }
 }
 
-/** SPEC §9's 30 s, as lib/http.ts. */
+/** R9.1's 30 s, as lib/http.ts. */
 const TIMEOUT_MS = 30_000;
 
 /**

@@ -5,7 +5,7 @@ import { LanguageSwitch } from '@/components/language-switch';
 // outside it, so the user opens the screen again (from the personal centre) once signed in.
 
 /**
- * A big screen opened with neither a session nor a kiosk link: it stays public (SPEC §2) and shows no data, only
+ * A big screen opened with neither a session nor a kiosk link: it stays public (R2.1) and shows no data, only
  * how to get a link.
  */
 export function NoAccessPage() {

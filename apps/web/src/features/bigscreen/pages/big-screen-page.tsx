@@ -43,7 +43,7 @@ function useAccess(): { access: BigScreenAccess | null; cleanSearch: string | nu
 }
 
 /**
- * The views a screen may show: a session's role's visible views (SPEC §6), every view for a kiosk link (whose
+ * The views a screen may show: a session's role's visible views (R6.4), every view for a kiosk link (whose
  * endpoints the server scopes itself).
  */
 function viewsOf(access: BigScreenAccess): readonly BigScreenView[] {
@@ -105,7 +105,7 @@ function Screen({
 }
 
 /**
- * /bigScreen/map, /bigScreen/charts, /bigScreen/flowGraph (SPEC §2, public): full-screen, dark views for a wall,
+ * /bigScreen/map, /bigScreen/charts, /bigScreen/flowGraph (R2.1, public): full-screen, dark views for a wall,
  * outside the app's shell, for the signed-in user's scope or a kiosk link's.
  */
 export default function BigScreenPage() {

@@ -28,7 +28,7 @@ export const planOf = (rows: readonly PlanRow[]): TariffCommand => ({
 });
 
 /**
- * The page's check before sending, with the same domain rules as the server: every SPEC §5 rule per field
+ * The page's check before sending, with the same domain rules as the server: every R5.8 rule per field
  * (tariffPlanIssues), then the command's own (one price per tariff type). Message keys by form path, first per path.
  */
 export function planIssues(rows: readonly PlanRow[]): Record<string, MessageKey> {

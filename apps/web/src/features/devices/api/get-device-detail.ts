@@ -3,7 +3,7 @@ import type { DeviceDetail } from '@voltfleet/domain';
 import { http, startWithEarly } from '@/lib/http';
 import { deviceDetailPath } from './paths';
 
-/** Basic info of one device (SPEC §3 fields). */
+/** Basic info of one device (R3.3 fields). */
 export function getDeviceDetail(id: number, signal?: AbortSignal): Promise<DeviceDetail> {
   return http.get(deviceDetailPath(id), { signal });
 }

@@ -9,7 +9,7 @@ import { DeviceStatusTag } from './device-status-tag';
 const dash = (value: string | number | null, unit = '') => (value === null ? '—' : `${value}${unit}`);
 
 /**
- * SPEC §3 device fields; what the device or its installer never gave shows as "—". Text is rendered as text. Last seen
+ * R3.3 device fields; what the device or its installer never gave shows as "—". Text is rendered as text. Last seen
  * is the newest contact, through the device that carried it when not this one (a battery's inverter).
  */
 export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {

@@ -5,7 +5,7 @@ import { FIRMWARE_ROOT } from './get-firmware';
 
 export const firmwareOptionsKey = (deviceId: number) => [...FIRMWARE_ROOT, 'options', deviceId] as const;
 
-/** Every catalogue image for a device, with the SPEC §4 rule refusing it (localised by the server). */
+/** Every catalogue image for a device, with the R4.7 rule refusing it (localised by the server). */
 export function getFirmwareOptions(deviceId: number, signal?: AbortSignal): Promise<FirmwareOptions> {
   return http.get(`/api/devices/${deviceId}/firmware-options`, { signal });
 }

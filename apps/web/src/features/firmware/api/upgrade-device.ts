@@ -17,7 +17,7 @@ export interface UpgradeInput {
   idempotencyKey: string;
 }
 
-/** Issues an upgrade; the server enforces every SPEC §4 rule and checks the password again. */
+/** Issues an upgrade; the server enforces every R4.7 rule and checks the password again. */
 export function upgradeDevice({ deviceId, imageId, password, idempotencyKey }: UpgradeInput): Promise<UpgradeIssued> {
   return http.post(`/api/devices/${deviceId}/upgrade`, { imageIds: [imageId], password, idempotencyKey });
 }

@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/lib/format';
 
-/** SPEC §4 / §9: counts down the inverter's restart wait after an upgrade was issued. */
+/** R4.7 (c) / R9.2: counts down the inverter's restart wait after an upgrade was issued. */
 export function RestartCountdown({ until, onDone }: { until: string; onDone?: () => void }) {
   const { t } = useTranslation();
   const untilMs = new Date(until).getTime();

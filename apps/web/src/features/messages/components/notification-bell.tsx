@@ -15,7 +15,7 @@ import './bell.css';
 const BellPanel = lazyLoad(() => import('./bell-panel'));
 
 /**
- * The shell's notifications (SPEC §2): the unread count of the user's messages on a bell, kept current by the live
+ * The shell's notifications (R2.12): the unread count of the user's messages on a bell, kept current by the live
  * channel (`unread` events go to this user's tabs only), and a popover with the newest unread ones and a link to all.
  */
 export function NotificationBell({

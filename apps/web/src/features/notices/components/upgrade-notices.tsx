@@ -6,7 +6,7 @@ import { useUnseenNotices } from '../api/get-unseen-notices';
 const UpgradeNoticeDialog = lazyLoad(() => import('./upgrade-notice-dialog'));
 
 /**
- * The shell's upgrade notice dialog (SPEC §2): after login, each published notice the user has not dismissed yet, one
+ * The shell's upgrade notice dialog (R2.12): after login, each published notice the user has not dismissed yet, one
  * at a time, newest first. "Got it" dismisses it on the server for good; closing the dialog only puts the notices off
  * until the next login (the shell mounts afresh then).
  */

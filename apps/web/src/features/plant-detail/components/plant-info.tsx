@@ -4,7 +4,7 @@ import { ON_GRID_TYPES, PLANT_TYPES, type Lang, type Plant } from '@voltfleet/do
 import { formatNumber } from '@/lib/number-format';
 import { formatPlantTime } from '@/lib/format';
 
-/** Every field of the plant record (SPEC §3), as text. */
+/** Every field of the plant record (R3.2), as text. */
 export function PlantInfo({ plant, utcOffset }: { plant: Plant; utcOffset: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;

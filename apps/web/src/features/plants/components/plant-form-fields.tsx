@@ -25,7 +25,7 @@ interface Props {
 const accountLabel = (a: PlantAccountOption) =>
   a.name && a.name !== a.username ? `${a.name} (${a.username})` : a.username;
 
-/** Every SPEC §3 field of a plant, each checked by the domain rule the server applies. */
+/** Every R3.2 field of a plant, each checked by the domain rule the server applies. */
 export function PlantFormFields({ accounts, loadingAccounts, currentTimeZone }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;

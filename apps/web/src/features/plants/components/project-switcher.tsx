@@ -11,7 +11,7 @@ import './plant-list.css';
 const LIST_ID = 'project-switcher-list';
 
 /**
- * The shell's project list (SPEC §2): the user's plants with their status, searched by name or address as one types;
+ * The shell's project list (R2.12): the user's plants with their status, searched by name or address as one types;
  * arrow keys move, Enter opens the plant's detail, Escape closes.
  */
 export default function ProjectSwitcher({ onClose }: { onClose: () => void }) {
