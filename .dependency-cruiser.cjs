@@ -57,6 +57,18 @@ module.exports = {
       to: { path: '^apps/web/src/features/[^/]+/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'web-front-door',
+      comment:
+        'Outside a web feature, it is reached through its index.ts, or a page of it (pages/*.tsx: the route entry ' +
+        'points app/ loads, lazily or in a route module, so that each page stays a chunk of its own).',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: ['^apps/web/src/features/', '\\.test\\.tsx?$', '^apps/web/src/test/'] },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: '^apps/web/src/features/[^/]+/(index\\.ts|pages/[^/]+\\.tsx)$',
+      },
+    },
+    {
       name: 'web-layers',
       comment: 'lib/ (logic, hooks, API client) and components/ (shared widgets) never import a feature or app/.',
       severity: 'error',

@@ -42,6 +42,7 @@ function changedFiles(root, ref = 'HEAD') {
 const JOURNEYS_OF_FEATURE = {
   auth: ['login', 'logout', 'password-reset', 'register', 'forbidden'],
   demo: ['devices-live', 'big-screen'],
+  'device-detail': ['device-detail', 'devices-live'],
   firmware: ['device-detail'],
   live: ['devices-live', 'big-screen'],
   notifications: ['alarm-notifications'],
@@ -49,9 +50,11 @@ const JOURNEYS_OF_FEATURE = {
   'plant-stats': ['plant-detail', 'plant-list', 'big-screen'],
   profile: ['language'],
   records: ['control-records', 'readable-records', 'record-filters'],
+  registration: ['register', 'password-reset'],
   scripts: ['plant-config'],
   tariffs: ['tariff-push', 'plant-config'],
   telemetry: ['devices-live', 'device-detail', 'plant-detail'],
+  'user-admin': ['user-admin'],
   users: ['user-admin'],
 };
 /** The journeys that pass through the shell every page shares: run when shared code changed. */

@@ -74,6 +74,18 @@ const FILES: { file: string; text: string; breaks?: string }[] = [
     breaks: 'web-features-apart',
   },
   { file: `${W}/features/h/h.ts`, text: `export const h = 1;\n` },
+  { file: `${W}/features/h/index.ts`, text: `export { h } from './h';\n` },
+  { file: `${W}/features/h/pages/h-page.tsx`, text: `export default function HPage() {\n  return null;\n}\n` },
+  // The shell through the front door and to a page (a route entry point): fine; to a component: refused.
+  {
+    file: `${W}/app/shell.ts`,
+    text: `import { h } from '../features/h/index';\nexport const s = h;\nexport const page = () => import('../features/h/pages/h-page');\n`,
+  },
+  {
+    file: `${W}/app/menu.ts`,
+    text: `import { h } from '../features/h/h';\nexport const m = h;\n`,
+    breaks: 'web-front-door',
+  },
 ];
 
 let dir: string;

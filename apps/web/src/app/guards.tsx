@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { logout } from '@/features/auth/api/logout';
+import { logout } from '@/features/auth';
 import { PageSpin } from '@/components/page-spin';
 import { clearSession, getSession, useSession } from '@/lib/session';
 import { loginUrl, type SESSION_ENDED } from './routes';

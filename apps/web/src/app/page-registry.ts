@@ -1,7 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { deviceDetailPath, deviceRealtimePath } from '@/features/devices/api/paths';
-import { plantOverviewPath } from '@/features/plant-detail/api/paths';
-import { STATS_SUMMARY_PATH } from '@/features/plant-stats/api/paths';
+import { deviceDetailPath, deviceRealtimePath } from '@/features/devices';
+import { plantOverviewPath } from '@/features/plant-detail';
+import { STATS_SUMMARY_PATH } from '@/features/plant-stats';
 import { askEarly } from '@/lib/http';
 import { withAllMessages } from '@/lib/i18n';
 import { lazyLoad, preload } from '@/lib/lazy-load';

@@ -1,8 +1,6 @@
 import CommandIssuePage from '@/features/commands/pages/command-issue-page';
-import { FirmwareCatalogue } from '@/features/firmware/components/firmware-catalogue';
-import { FirmwareUpgradePanel } from '@/features/firmware/components/firmware-upgrade-panel';
-import { TariffPeriodRow } from '@/features/plant-config/components/tariff-period-row';
-import '@/features/plant-config/components/plant-config.css';
+import { FirmwareCatalogue, FirmwareUpgradePanel } from '@/features/firmware';
+import { TariffPeriodRow } from '@/features/plant-config';
 
 /**
  * Command issue with the firmware feature (one device's upgrade, the catalogue tab) and the plant tariff editor's

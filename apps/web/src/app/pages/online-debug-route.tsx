@@ -1,5 +1,5 @@
 import OnlineDebugPage from '@/features/online-debug/pages/online-debug-page';
-import { QuickCommands } from '@/features/commands/components/quick-commands';
+import { QuickCommands } from '@/features/commands';
 
 /** Online debug with the commands feature: the common commands tab issues through the commands API. */
 export default function OnlineDebugRoute() {

@@ -2,7 +2,7 @@ import { PlantDetailPage } from '@/features/plant-detail/pages/plant-detail-page
 import { lazyNamed } from '@/lib/lazy-load';
 
 // Loaded with the tab (the page puts it in a pane that waits for it), not with the page's first download.
-const WeatherForecast = lazyNamed(() => import('@/features/weather/components/weather-forecast'), 'WeatherForecast');
+const WeatherForecast = lazyNamed(() => import('@/features/weather'), 'WeatherForecast');
 
 /** The plant detail with the weather feature's 3-day forecast on its weather tab. */
 export default function PlantDetailRoute() {

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
-import { useRefreshMe } from '@/features/auth/api/use-refresh-me';
-import { DemoSeedingBanner } from '@/features/demo/components/demo-seeding-banner';
-import { UpgradeNotices } from '@/features/notices/components/upgrade-notices';
+import { useRefreshMe } from '@/lib/use-refresh-me';
+import { DemoSeedingBanner } from '@/features/demo';
+import { UpgradeNotices } from '@/features/notices';
 import { useMe } from '@/lib/session';
 import { usePageTable } from '../page-table';
 import { RouteBoundary } from '../route-boundary';

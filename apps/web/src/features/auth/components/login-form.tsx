@@ -7,7 +7,7 @@ import { reportFormError } from '@/lib/form-errors';
 import type { LoginErrors, LoginFieldName, LoginValues } from './login-checks';
 import { passwordEncrypter } from '@/lib/password-crypto';
 import { useCaptcha } from '../api/get-captcha';
-import { getMe } from '../api/get-me';
+import { getMe } from '@/lib/get-me';
 import { login } from '../api/login';
 import { CaptchaImage } from './captcha-image';
 import { LoginField } from './login-field';

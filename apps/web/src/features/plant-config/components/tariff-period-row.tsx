@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { TARIFF_PRICE_MAX, TARIFF_TYPES, type Lang } from '@voltfleet/domain';
 import { hhmmOf, timeOfDay } from '@/lib/time-of-day';
 import type { DraftErrors, PeriodRow } from '../utils/tariff-draft';
+// Its styles come with it: the command page shows the row outside the plant configuration page.
+import './plant-config.css';
 
 interface Props {
   row: PeriodRow;

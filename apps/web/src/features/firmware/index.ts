@@ -1,0 +1,6 @@
+/**
+ * The firmware feature's front door: what app/ may use of it besides its pages (pages/*.tsx, the route entry points app/
+ * loads, lazily or in a route module).
+ */
+export { FirmwareCatalogue } from './components/firmware-catalogue';
+export { FirmwareUpgradePanel } from './components/firmware-upgrade-panel';

@@ -1,0 +1,5 @@
+/**
+ * The plant-config feature's front door: what app/ may use of it besides its pages (pages/*.tsx, the route entry points app/
+ * loads, lazily or in a route module).
+ */
+export { TariffPeriodRow } from './components/tariff-period-row';
