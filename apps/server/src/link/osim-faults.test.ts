@@ -3,7 +3,7 @@ import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Db } from '../db/db.js';
 import { deviceDirectory } from '../features/devices/device-directory.js';
-import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
+import { osimDeviceRecords } from '../features/devices/osim-device-records.js';
 import { Ingest } from '../features/telemetry/ingest.js';
 import { insertFleet } from '../test/fleet-fixture.js';
 import { adminId, openTestDb } from '../test/harness.js';

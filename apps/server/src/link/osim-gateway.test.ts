@@ -1,4 +1,4 @@
-import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
+import { osimDeviceRecords } from '../features/devices/osim-device-records.js';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { buildCommand, buildRegisterQuery, commandCode, FrameReader } from '@voltfleet/osim';

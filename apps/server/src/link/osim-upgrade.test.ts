@@ -1,4 +1,4 @@
-import { osimDeviceRecords } from '../features/devices/device-writes.service.js';
+import { osimDeviceRecords } from '../features/devices/osim-device-records.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -6,7 +6,7 @@ export type { AuthDeps } from './auth.service.js';
 export { loadLoginKey } from './login-key.js';
 export type { LoginKey } from './login-key.js';
 export { sessionStore } from './session.repository.js';
-export { endUserSessions, sessionIsLive } from './sessions.service.js';
+export { revokeUserSessions as endUserSessions, sessionIsLive } from './session.repository.js';
 export { revokeUserSessions } from './session.repository.js';
 export { issueCode, useCode } from './verification.service.js';
 export type { CodeDeps } from './verification.service.js';

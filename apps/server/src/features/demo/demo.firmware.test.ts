@@ -36,7 +36,7 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { deviceDirectory } from '../devices/device-directory.js';
-import { osimDeviceRecords } from '../devices/device-writes.service.js';
+import { osimDeviceRecords } from '../devices/osim-device-records.js';
 import { recordReportedVersions } from '../firmware/firmware.job.js';
 import { settleDeviceUpgrades } from '../firmware/firmware-upgrade.service.js';
 import { firmwareImageLoader } from '../firmware/firmware.service.js';

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db.js';
 
 /**
  * Every write to the `devices` table. Other features change a device only through these (re-exported for them by
- * device-writes.service.ts), so what a device row can go through is read here, once: stocked in, activated and
+ * osim-device-records.ts and the index), so what a device row can go through is read here, once: stocked in, activated and
  * released, its secret replaced, heard from, restarting for an upgrade, its reported versions, its OSIM identity
  * and conflicts. platform/boundaries.test.ts fails on a `devices` write anywhere else.
  */

@@ -16,13 +16,13 @@ export {
   insertInstalledDevice,
   markRestarting,
   markSeen,
-  osimDeviceRecords,
   releasePlantDevices,
   replaceSecretHash,
   storeReportedVersions,
   touchDevices,
-} from './device-writes.service.js';
-export type { NewDevice } from './device-writes.service.js';
+  type NewDevice,
+} from './device-writes.repository.js';
+export { osimDeviceRecords } from './osim-device-records.js';
 export { devicesRoutes } from './devices.routes.js';
 export { visibleDevices } from './devices.service.js';
 export { watchStatuses } from './status-watcher.js';

@@ -1,6 +1,6 @@
 /** The notifications feature's front door: what the rest of the server may use of it. */
 export { recordAlarmTransitions } from './notification-delivery.js';
-export { enqueueAccountMails } from './notification-outbox.service.js';
+export { enqueueAccountMails } from './notification-outbox.repository.js';
 export { notificationRulesRoutes } from './notification-rules.routes.js';
 export { configuredSenders } from './notification-senders.js';
 export type { Sender } from './notification-senders.js';

@@ -11,7 +11,7 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
-import { enqueueAccountMails } from './notification-outbox.service.js';
+import { enqueueAccountMails } from './notification-outbox.repository.js';
 import {
   GRID_HIGH,
   adminToken,

@@ -1,4 +1,4 @@
-import { osimDeviceRecords } from '../../features/devices/device-writes.service.js';
+import { osimDeviceRecords } from '../../features/devices/osim-device-records.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DebugDeviceList, DebugReadResult } from '@voltfleet/domain';
 import { buildRegisterQuery } from '@voltfleet/osim';

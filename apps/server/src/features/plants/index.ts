@@ -1,5 +1,5 @@
 /** The plants feature's front door: what the rest of the server may use of it. */
-export { handOverPlants } from './plant-handover.service.js';
+export { handOverPlants } from './plants.repository.js';
 export { insertPlant } from './plants.repository.js';
 export { plantsRoutes } from './plants.routes.js';
 export {

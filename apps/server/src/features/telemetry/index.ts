@@ -3,7 +3,7 @@ export { COUNTER_KEYS, columnOf, deltaColumns, rollupColumn } from './columns.js
 export { Ingest } from './ingest.js';
 export type { StoredReading } from './ingest.js';
 export { startRetentionJob } from './retention.job.js';
-export { dropPlantRollups } from './telemetry.service.js';
+export { dropPlantRollups } from './ingest.repository.js';
 export { startValuesJob } from './values-5m.job.js';
 export { VALUES_STEP_MS, historyAggregate, onValuesGrid } from './values-5m.js';
-export { fiveMinuteBins } from './values-5m.service.js';
+export { valueBins as fiveMinuteBins } from './values-5m.repository.js';

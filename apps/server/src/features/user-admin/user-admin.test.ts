@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { hashToken } from '../../platform/auth.js';
-import { sessionIsLive } from '../auth/sessions.service.js';
+import { sessionIsLive } from '../auth/session.repository.js';
 import { firstSheetOf } from '../../test/xlsx-fixtures.js';
 
 let s: TestServer;

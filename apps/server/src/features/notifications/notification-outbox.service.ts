@@ -1,1 +1,0 @@
-export { enqueueAccountMails, type WorkOrderMailPayload } from './notification-outbox.repository.js';
