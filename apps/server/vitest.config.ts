@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // Workspace packages are tested from their TypeScript sources. An alias applies in every Vite environment (tests
 // and global setup alike); export conditions alone left the global setup loading a stale dist/.
 const source = (pkg: string) => fileURLToPath(new URL(`../../${pkg}/src/index.ts`, import.meta.url));
+/** `@voltfleet/domain/<context>` → packages/domain/src/<context>/index.ts (the package's `source` condition). */
+const domainSubpaths = {
+  find: /^@voltfleet\/domain\/([a-z0-9-]+)$/,
+  replacement: fileURLToPath(new URL('../../packages/domain/src/$1/index.ts', import.meta.url)),
+};
 
 /**
  * Test files that never open a database: the link's brokers and guards, the sandbox, the pure rules. They run in
@@ -50,11 +55,11 @@ export const ENGINE_FREE = [
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@voltfleet/domain': source('packages/domain'),
-      '@voltfleet/osim': source('packages/osim'),
-      '@voltfleet/simulator': source('packages/simulator'),
-    },
+    alias: [
+      domainSubpaths,
+      { find: '@voltfleet/osim', replacement: source('packages/osim') },
+      { find: '@voltfleet/simulator', replacement: source('packages/simulator') },
+    ],
   },
   test: {
     // Each file gets its own database copy. Three workers on the two cores: the multi-process tests spend much of

@@ -3,13 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 // Workspace packages are tested from their TypeScript sources; an alias applies in every Vite environment.
 const source = (pkg: string) => fileURLToPath(new URL(`../../${pkg}/src/index.ts`, import.meta.url));
+/** `@voltfleet/domain/<context>` → packages/domain/src/<context>/index.ts (the package's `source` condition). */
+const domainSubpaths = {
+  find: /^@voltfleet\/domain\/([a-z0-9-]+)$/,
+  replacement: fileURLToPath(new URL('../../packages/domain/src/$1/index.ts', import.meta.url)),
+};
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@voltfleet/domain': source('packages/domain'),
-      '@voltfleet/osim': source('packages/osim'),
-    },
+    alias: [domainSubpaths, { find: '@voltfleet/osim', replacement: source('packages/osim') }],
   },
   test: {
     include: ['src/**/*.test.ts'],

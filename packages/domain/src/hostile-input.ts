@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { MessageKey } from './messages.js';
-import { SECRET_KEY } from './records.js';
 
 /**
  * One rule for input no field may carry, whatever its own schema says. The server applies it to every request body,
@@ -94,6 +93,9 @@ export function safeText<T extends z.ZodType<string>>(schema: T) {
     if (key) ctx.addIssue({ code: 'custom', message: key });
   });
 }
+
+/** Keys whose values are secrets: an operation record stores "***" for them and the records list never shows them. */
+export const SECRET_KEY = /pass(word)?|token|secret|captcha|credential|key|verificationCode/i;
 
 /**
  * Copies any value into a shape that is always safe to store as jsonb and read back as an object: unsafe text made

@@ -2,7 +2,7 @@ import type { Lang } from './languages.js';
 import { TELEMETRY_MESSAGES } from './telemetry/messages.js';
 import { COMMAND_MESSAGES } from './commands.messages.js';
 import { FIRMWARE_MESSAGES } from './firmware-messages.js';
-import { ONLINE_DEBUG_MESSAGES } from './online-debug.js';
+import { ONLINE_DEBUG_MESSAGES } from './online-debug.messages.js';
 import { AUTH_LIMIT_MESSAGES } from './messages-auth-limits.js';
 import { HOSTILE_INPUT_MESSAGES } from './messages-hostile-input.js';
 import { CORE_MESSAGES } from './messages-core.js';

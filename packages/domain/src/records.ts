@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECRET_KEY } from './hostile-input.js';
 
 /** Categories of operation records (what kind of object a change touched). */
 export const OPERATION_CATEGORIES = [
@@ -21,9 +22,6 @@ export type OperationCategory = (typeof OPERATION_CATEGORIES)[number];
 export const fieldChangeSchema = z.object({ from: z.unknown().optional(), to: z.unknown().optional() });
 export const fieldChangesSchema = z.record(z.string(), fieldChangeSchema);
 export type FieldChanges = z.infer<typeof fieldChangesSchema>;
-
-/** Keys whose values are secrets: an operation record stores "***" for them and the records list never shows them. */
-export const SECRET_KEY = /pass(word)?|token|secret|captcha|credential|key|verificationCode/i;
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

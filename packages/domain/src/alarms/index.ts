@@ -1,3 +1,5 @@
+// @voltfleet/domain/alarms: the alarm catalogue and OSIM codes, the rules, alarm rows and labels, active alarms, and
+// alarm notifications.
 export { ALARM_GROUPS, ALARM_SEVERITIES, ALARM_STATUS_MAX_RANK, severityRank } from './alarm-types.js';
 export type { AlarmEntry, AlarmGroup, AlarmSeverity, AlarmText } from './alarm-types.js';
 export * from './catalogue.js';
@@ -12,3 +14,4 @@ export * from './fault-set.js';
 export * from './notification-rules.js';
 export * from './notice-texts.js';
 export * from './notification-deliveries.js';
+export * from '../active-alarms.js';

@@ -1,6 +1,6 @@
-// Public surface of the telemetry module; the field builders (gauge, counter, state, code, group) stay internal.
-export { findOption, optionValues, type LabelledOption, type Names, type OptionValue } from './labels.js';
-export * from './local-time.js';
+// @voltfleet/domain/telemetry: the field catalogue, readings and their checks, energy counters, and the device detail
+// and history built on them. The field builders (gauge, counter, state, code, group) stay internal; the labels are
+// in ../i18n, plant-local time in ../time.
 export {
   FIELD_GROUPS,
   FIELD_KINDS,
@@ -17,5 +17,6 @@ export * from './fields.js';
 export * from './reading.js';
 export * from './energy.js';
 export * from './energy-days.js';
-export * from './messages.js';
 export * from './spread.js';
+export * from '../device-detail.js';
+export * from '../device-history.js';

@@ -1,3 +1,4 @@
+// @voltfleet/domain/workorders: work orders, their life cycle, limits and links.
 export * from './work-order-states.js';
 export * from './work-order-limits.js';
 export * from './work-orders.js';

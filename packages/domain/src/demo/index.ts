@@ -1,0 +1,2 @@
+// @voltfleet/domain/demo: The demo fleet's seeding of history and its progress.
+export * from '../demo-seeding.js';

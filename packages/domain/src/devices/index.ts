@@ -1,0 +1,6 @@
+// @voltfleet/domain/devices: Devices: kinds, models, settings' options, serial numbers, storage (stock-in, activation)
+// and the list's export.
+export * from '../devices.js';
+export * from '../serial-number.js';
+export * from '../device-storage.js';
+export * from '../device-export.js';

@@ -1,0 +1,3 @@
+// @voltfleet/domain/notices: Upgrade notices and the in-app messages inbox.
+export * from '../notices.js';
+export * from '../messages-inbox.js';

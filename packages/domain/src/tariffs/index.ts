@@ -1,0 +1,3 @@
+// @voltfleet/domain/tariffs: Electricity tariffs of a plant and the tariff a device receives as a command.
+export * from '../tariffs.js';
+export * from '../tariff-command.js';

@@ -1,0 +1,4 @@
+// @voltfleet/domain/validation: The shared input rules: text, names, contacts and passwords, and the hostile-input rule
+// every body passes.
+export * from '../validation.js';
+export * from '../hostile-input.js';
