@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { DeviceDetail, DeviceListItem, DeviceRealtime } from '@voltfleet/domain';
+import type { DeviceDetail, DeviceRealtime } from '@voltfleet/domain/telemetry';
+import type { DeviceListItem } from '@voltfleet/domain/device-list';
 import { ADMIN_PASSWORD, WAIT_MS, expectTitle, loginViaForm, setupJourney, type Journey } from './support/journey.js';
 
 /** The demo inverters report every 30–60 s; the newest reading changes well within this. */

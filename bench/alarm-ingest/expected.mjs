@@ -14,7 +14,7 @@ const MINUTE_MS = 60_000;
  * `recovered` every recovery (also of an alarm later reopened), `active`/`flapping` the alarms' final states.
  */
 export async function expectedAlarms({ count, readings, startMs, rules }) {
-  const { readingFaults, stepFaults, trackerRaised } = await import(`${ROOT}/packages/domain/dist/index.js`);
+  const { readingFaults, stepFaults, trackerRaised } = await import(`${ROOT}/packages/domain/dist/alarms/index.js`);
   const out = { raised: 0, recovered: 0, reopened: 0, active: 0, flapping: 0 };
   for (let i = 0; i < count; i++) {
     if (deviceKind(i) === 'clean') continue;

@@ -231,7 +231,7 @@ async function measureEngine(engine, loaders, names, firstTs, dist, allVariants)
           'on-nocache': { skipped: 'PGlite: no clean-device cache (fault state in memory); same code as on' },
         }
       : allVariants;
-  const { DEFAULT_ALARM_RULES } = await import(`${ROOT}/packages/domain/dist/index.js`);
+  const { DEFAULT_ALARM_RULES } = await import(`${ROOT}/packages/domain/dist/alarms/index.js`);
   const rules = { ...DEFAULT_ALARM_RULES, debounceMs: 0, recoverMs: RECOVER_S * 1000 };
   const expected = {
     closed: await expectedAlarms({ count: DEVICES, readings: plan.closed, startMs: firstTs, rules }),

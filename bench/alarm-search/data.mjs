@@ -44,7 +44,7 @@ function unit(i, salt) {
 /** The 1,000 code slots an alarm draws from (code, device code, group, severity, rank). */
 async function codeSlots() {
   const { ALARM_CATALOGUE, DEVICE_FAULT_CODES, NO_DATA_ALARM_CODE, severityRank, unknownAlarm } = await import(
-    `${ROOT}/packages/domain/dist/index.js`
+    `${ROOT}/packages/domain/dist/alarms/index.js`
   );
   const deviceCode = new Map();
   for (const row of DEVICE_FAULT_CODES) if (!deviceCode.has(row.alarm)) deviceCode.set(row.alarm, row.code);

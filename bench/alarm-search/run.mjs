@@ -262,7 +262,7 @@ async function measureEngine(engine, dist) {
         [SMALL_USER]: await api.login(SMALL_USER, PASSWORD),
       };
       // The routes answer, and each user's totals are the scope's counts.
-      const { ALARM_COUNT_CAP } = await import(`${ROOT}/packages/domain/dist/index.js`);
+      const { ALARM_COUNT_CAP } = await import(`${ROOT}/packages/domain/dist/alarms/index.js`);
       const totals = await searchTotals(server.httpUrl, tokens, foreignPlant);
       const scopeOk = totalsMatch(inScope, totals, ALARM_COUNT_CAP);
       console.log(`alarm-search ${engine}: totals ${JSON.stringify(totals)} (scope ${scopeOk ? 'ok' : 'MISMATCH'})`);

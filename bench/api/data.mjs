@@ -90,7 +90,7 @@ async function chainTemplates(templates, dist) {
   const { placeInChain, addContributions, emptyIncrements, incrementRows } = await import(
     `${dist}/features/telemetry/chain.js`
   );
-  const { ratedPowerW } = await import(`${ROOT}/packages/domain/dist/index.js`);
+  const { ratedPowerW } = await import(`${ROOT}/packages/domain/dist/devices/index.js`);
   for (const [t, tpl] of templates.entries()) {
     const rated = ratedPowerW(tpl.model) || 10_000;
     // As the ingest bounds them (features/telemetry/ingest.ts), with the smallest plant of the fleet (50 kW).
@@ -184,7 +184,7 @@ export async function loadApiData(db, hashPassword, dist, nowMs) {
   const { FIELD_COLUMNS, deltaColumns, rollupColumn } = await import(`${dist}/features/telemetry/columns.js`);
   const { ensurePartitions } = await import(`${dist}/features/telemetry/ingest.repository.js`);
   const { CopyBinaryWriter, columnWriter } = await import(`${dist}/features/telemetry/copy-binary.js`);
-  const { ENERGY_QUANTITIES } = await import(`${ROOT}/packages/domain/dist/index.js`);
+  const { ENERGY_QUANTITIES } = await import(`${ROOT}/packages/domain/dist/telemetry/index.js`);
   const months = new Set();
   for (let m = startMs; m <= nowMs + DAY_MS; m += DAY_MS) months.add(iso(m).slice(0, 7));
   await ensurePartitions(db, months);

@@ -302,7 +302,7 @@ async function measure(dist) {
       },
     });
     const token = await createApi(server.httpUrl).login('admin', ADMIN_PASSWORD);
-    const { localDay } = await import(`${ROOT}/packages/domain/dist/index.js`);
+    const { localDay } = await import(`${ROOT}/packages/domain/dist/time/index.js`);
     // BENCH_API_ONLY=<text>[,<text>…]: only the phases whose key contains one of them (a profile of one request type).
     const only = (process.env.BENCH_API_ONLY ?? '').split(',');
     const phases = phasesFor(fleet, nowMs, localDay).filter((p) => only.some((o) => p.key.includes(o)));

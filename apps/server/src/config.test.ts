@@ -1,4 +1,4 @@
-import { READING_MAX_AGE_MS } from '@voltfleet/domain';
+import { READING_MAX_AGE_MS } from '@voltfleet/domain/telemetry';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, MIN_RETENTION_MONTHS } from './config.js';
 import { retentionCutoff } from './features/telemetry/retention.js';

@@ -7,7 +7,7 @@ import {
   type AlarmRuleOptions,
   type AlarmSeverity,
   type AlarmTiming,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
 
 export type ProcessRole = 'http' | 'ingest' | 'osim' | 'jobs';
 

@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { CommandStatusChange } from '@voltfleet/domain';
+import type { CommandStatusChange } from '@voltfleet/domain/commands';
 import type { Services } from './services.js';
 import { Ingest, startRetentionJob, startValuesJob } from './features/telemetry/index.js';
 import type { AlarmEngine } from './features/alarms/index.js';

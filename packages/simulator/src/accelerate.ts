@@ -1,4 +1,4 @@
-import type { Reading } from '@voltfleet/domain';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import type { SimInverter } from './inverter.js';
 
 /** Called with each reading an advance produces. */

@@ -1,4 +1,4 @@
-import type { BatteryType } from '@voltfleet/domain';
+import type { BatteryType } from '@voltfleet/domain/devices';
 
 export interface BatteryConfig {
   sn: string;

@@ -1,4 +1,5 @@
-import { localDay, ratedPowerW } from '@voltfleet/domain';
+import { localDay } from '@voltfleet/domain/time';
+import { ratedPowerW } from '@voltfleet/domain/devices';
 import { describe, expect, test } from 'vitest';
 import type { SimInverterConfig } from './config.js';
 import { demoFleetConfig } from './demo-fleet.js';

@@ -1,4 +1,5 @@
-import type { Currency, InverterModel, OnGridType, PlantType } from '@voltfleet/domain';
+import type { Currency, OnGridType, PlantType } from '@voltfleet/domain/plants';
+import type { InverterModel } from '@voltfleet/domain/devices';
 import type { BatteryConfig } from './battery.js';
 import type { MonthlyGhi } from './climate.js';
 import type { FaultScenario } from './fault-scenarios.js';

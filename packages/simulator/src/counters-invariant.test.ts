@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ENERGY_COUNTERS, ENERGY_QUANTITIES, type Reading } from '@voltfleet/domain';
+import { ENERGY_COUNTERS, ENERGY_QUANTITIES, type Reading } from '@voltfleet/domain/telemetry';
 import { demoFleetConfig } from './demo-fleet.js';
 import { createFleet, type Fleet } from './fleet.js';
 import { DAY, HOUR, MINUTE } from './test-support.js';

@@ -1,4 +1,6 @@
-import { ENERGY_QUANTITIES, localDay, type EnergyQuantity, type TariffType } from '@voltfleet/domain';
+import { ENERGY_QUANTITIES, type EnergyQuantity } from '@voltfleet/domain/telemetry';
+import { localDay } from '@voltfleet/domain/time';
+import { type TariffType } from '@voltfleet/domain/plants';
 import type { TariffPeriod } from './tariff.js';
 
 export type EnergyTotals = Record<EnergyQuantity, number>;

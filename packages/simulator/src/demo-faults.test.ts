@@ -5,10 +5,9 @@ import {
   readingFaults,
   stepFaults,
   trackerRaised,
-  validateReading,
   type FaultTracker,
-  type Reading,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { validateReading, type Reading } from '@voltfleet/domain/telemetry';
 import { describe, expect, test } from 'vitest';
 import { demoFleetConfig } from './demo-fleet.js';
 import { createFleet, type Fleet } from './fleet.js';

@@ -1,4 +1,5 @@
-import { INVERTER_MODEL_NAMES, PCU_MINIMUM, type InverterModel } from '@voltfleet/domain';
+import { INVERTER_MODEL_NAMES, type InverterModel } from '@voltfleet/domain/devices';
+import { PCU_MINIMUM } from '@voltfleet/domain/firmware';
 import { DEMO_DSP_VERSIONS } from './demo-fleet.js';
 import type { UpgradeOrder } from './firmware-upgrade.js';
 import { simulatedImage } from './transport/osim-upgrade.js';

@@ -1,4 +1,6 @@
-import { PLANT_TYPES, SERIAL_NUMBER_PATTERN, isValidMobile, plantInputSchema, usernameSchema } from '@voltfleet/domain';
+import { PLANT_TYPES, plantInputSchema } from '@voltfleet/domain/plants';
+import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain/devices';
+import { isValidMobile, usernameSchema } from '@voltfleet/domain/validation';
 import { describe, expect, test } from 'vitest';
 import { demoFleetConfig } from './demo-fleet.js';
 import { coversDay } from './tariff.js';

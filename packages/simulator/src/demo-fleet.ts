@@ -1,4 +1,6 @@
-import { ratedPowerW, type InverterModel, type PhonePrefix, type UserLevel } from '@voltfleet/domain';
+import { ratedPowerW, type InverterModel } from '@voltfleet/domain/devices';
+import { type PhonePrefix } from '@voltfleet/domain/validation';
+import { type UserLevel } from '@voltfleet/domain/users';
 import type { FleetConfig, SimDeviceConfig, SimPlantConfig } from './config.js';
 import { DEMO_FAULT_SCENARIOS } from './demo-faults.js';
 import { MORE_DEMO_PLANTS } from './demo-plants-more.js';

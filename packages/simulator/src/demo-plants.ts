@@ -1,4 +1,5 @@
-import type { Currency, InverterModel, OnGridType, PlantType, WorkMode } from '@voltfleet/domain';
+import type { Currency, OnGridType, PlantType } from '@voltfleet/domain/plants';
+import type { InverterModel, WorkMode } from '@voltfleet/domain/devices';
 import { CLIMATE, type MonthlyGhi } from './climate.js';
 import type { LoadProfile } from './load.js';
 import { flatTariff, type TariffPeriod } from './tariff.js';

@@ -1,4 +1,5 @@
-import type { BackupSupplyOrder, TariffType, WorkMode } from '@voltfleet/domain';
+import type { BackupSupplyOrder, WorkMode } from '@voltfleet/domain/devices';
+import type { TariffType } from '@voltfleet/domain/plants';
 
 export interface DispatchInput {
   mode: WorkMode;

@@ -1,4 +1,4 @@
-import { localParts } from '@voltfleet/domain';
+import { localParts } from '@voltfleet/domain/time';
 import { loadPowerW, type LoadConfig } from './load.js';
 import type { MonthlyGhi } from './climate.js';
 import { cloudyIrradiance, planeOfArrayIrradiance, solarPosition } from './sun.js';

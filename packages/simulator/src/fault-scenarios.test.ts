@@ -1,4 +1,4 @@
-import { localParts } from '@voltfleet/domain';
+import { localParts } from '@voltfleet/domain/time';
 import { describe, expect, test } from 'vitest';
 import { FaultSchedule, morningRainMm, type FaultScenario, type FaultSite } from './fault-scenarios.js';
 import type { FaultWindow } from './faults.js';

@@ -1,4 +1,4 @@
-import { utcOffsetMinutes } from '@voltfleet/domain';
+import { utcOffsetMinutes } from '@voltfleet/domain/time';
 import { backgroundFaultOf, backgroundKey, type FaultWindow } from './faults.js';
 import { hash32, hashString, unitHash } from './random.js';
 import { solarPosition } from './sun.js';

@@ -1,4 +1,4 @@
-import { alarmForDeviceCode, isUnknownAlarmCode } from '@voltfleet/domain';
+import { alarmForDeviceCode, isUnknownAlarmCode } from '@voltfleet/domain/alarms';
 import { describe, expect, test } from 'vitest';
 import { SIM_FAULTS, backgroundFault, faultState, simFault, type SimFaultKey } from './faults.js';
 

@@ -1,4 +1,4 @@
-import { isFirmwareVersion, UPGRADE_RESTART_WAIT_MS, type FirmwareKind } from '@voltfleet/domain';
+import { isFirmwareVersion, UPGRADE_RESTART_WAIT_MS, type FirmwareKind } from '@voltfleet/domain/firmware';
 import type { SimInverter } from './inverter.js';
 
 /** An upgrade order as the platform sends it: which image (kind, model family, version) to install. */

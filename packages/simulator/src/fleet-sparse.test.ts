@@ -1,4 +1,4 @@
-import type { Reading } from '@voltfleet/domain';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import { describe, expect, test } from 'vitest';
 import type { FleetConfig } from './config.js';
 import { demoFleetConfig } from './demo-fleet.js';

@@ -1,13 +1,12 @@
+import { MAX_LOSS_PCT, energyBalance } from '@voltfleet/domain/plants';
 import {
-  MAX_LOSS_PCT,
-  energyBalance,
   ENERGY_QUANTITIES,
   FIELDS_BY_GROUP,
-  localDay,
   validateReading,
   type FieldGroup,
   type Reading,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/telemetry';
+import { localDay } from '@voltfleet/domain/time';
 import { describe, expect, test } from 'vitest';
 import type { FleetConfig } from './config.js';
 import { demoFleetConfig } from './demo-fleet.js';

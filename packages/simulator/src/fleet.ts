@@ -1,4 +1,5 @@
-import { ENERGY_COUNTERS, ENERGY_QUANTITIES, localDay, type FieldKey, type Reading } from '@voltfleet/domain';
+import { ENERGY_COUNTERS, ENERGY_QUANTITIES, type FieldKey, type Reading } from '@voltfleet/domain/telemetry';
+import { localDay } from '@voltfleet/domain/time';
 import { runAccelerated, type AcceleratedRun, type AccelerateOptions, type ReadingListener } from './accelerate.js';
 import type {
   FleetConfig,

@@ -88,5 +88,5 @@ export { MqttDevice, type MqttDeviceOptions } from './transport/mqtt-device.js';
 export { OsimDevice, type OsimDeviceOptions } from './transport/osim-device.js';
 export { OsimUpgradeReceiver, readSimulatedImage, simulatedImage } from './transport/osim-upgrade.js';
 export { inverterCommands, parseCommand } from './transport/commands.js';
-export type { CommandAnswer, DeviceCommand } from '@voltfleet/domain';
+export type { CommandAnswer, DeviceCommand } from '@voltfleet/domain/protocol';
 export { connectMqttFleet, type MqttFleet } from './transport/mqtt-fleet.js';

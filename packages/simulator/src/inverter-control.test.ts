@@ -1,4 +1,4 @@
-import { validateReading } from '@voltfleet/domain';
+import { validateReading } from '@voltfleet/domain/telemetry';
 import { describe, expect, test } from 'vitest';
 import { DAY, HOUR, MINUTE, runInverter, testInverter } from './test-support.js';
 

@@ -1,4 +1,5 @@
-import { ENERGY_QUANTITIES, localDay } from '@voltfleet/domain';
+import { ENERGY_QUANTITIES } from '@voltfleet/domain/telemetry';
+import { localDay } from '@voltfleet/domain/time';
 import { describe, expect, test } from 'vitest';
 import { solarPosition } from './sun.js';
 import { DAY, HOUR, MINUTE, NIGHT_VALLEY, PRAGUE, runInverter, testInverter } from './test-support.js';

@@ -1,12 +1,8 @@
-import {
-  faultSetFields,
-  localParts,
-  nextLocalMidnight,
-  ratedPowerW,
-  type InverterModel,
-  type Reading,
-  type TariffType,
-} from '@voltfleet/domain';
+import { faultSetFields } from '@voltfleet/domain/alarms';
+import { localParts, nextLocalMidnight } from '@voltfleet/domain/time';
+import { ratedPowerW, type InverterModel } from '@voltfleet/domain/devices';
+import { type Reading } from '@voltfleet/domain/telemetry';
+import { type TariffType } from '@voltfleet/domain/plants';
 import { SimBattery, type BatteryConfig } from './battery.js';
 import type { SimInverterConfig } from './config.js';
 import { EnergyCounters } from './counters.js';

@@ -1,4 +1,4 @@
-import { localParts } from '@voltfleet/domain';
+import { localParts } from '@voltfleet/domain/time';
 import { describe, expect, test } from 'vitest';
 import { LOAD_PROFILES, loadPowerW, profileFactor } from './load.js';
 

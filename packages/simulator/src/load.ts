@@ -1,4 +1,4 @@
-import { localParts } from '@voltfleet/domain';
+import { localParts } from '@voltfleet/domain/time';
 import { hashString, valueNoise } from './random.js';
 
 /** Load profiles: a home, a small business (C&I) and a village micro-grid. */

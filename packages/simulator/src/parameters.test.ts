@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { TARIFF_REGISTERS, checkSetting, tariffPeriodsOf } from '@voltfleet/domain';
+import { TARIFF_REGISTERS, tariffPeriodsOf } from '@voltfleet/domain/tariffs';
+import { checkSetting } from '@voltfleet/domain/commands';
 import { DEFAULT_PARAMETERS, PARAMETER_KEYS, checkParameter, tariffTypeAt } from './parameters.js';
 import { HOUR, NIGHT_VALLEY, runInverter, testInverter } from './test-support.js';
 import { inverterCommands } from './transport/commands.js';

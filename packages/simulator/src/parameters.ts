@@ -7,31 +7,31 @@ import {
   ON_OFF,
   SOC_LOWER_LIMIT_MAX_PCT,
   SOC_LOWER_LIMIT_MIN_PCT,
-  TARIFF_MAX_PERIODS,
-  TARIFF_PERIOD_COUNT_REGISTER,
-  TARIFF_PRICE_MAX,
-  TARIFF_PRICE_REGISTER_KEYS,
-  TARIFF_SLOT_FIELDS,
-  TARIFF_TYPES,
   WEEKLY_FORCED_CHARGING,
-  TARIFF_REGISTERS,
   WORK_MODES,
-  optionValues,
-  tariffSlotRegister,
   type AcCouplingPvSource,
   type BackupSupplyOrder,
   type BatteryChargeState,
   type BatteryType,
   type EnableOption,
-  type LabelledOption,
   type OnOff,
-  type TariffPriceRegister,
-  type TariffType,
-  type TariffSlotField,
-  type TariffSlotRegister,
   type WeeklyForcedCharging,
   type WorkMode,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/devices';
+import {
+  TARIFF_MAX_PERIODS,
+  TARIFF_PERIOD_COUNT_REGISTER,
+  TARIFF_PRICE_MAX,
+  TARIFF_PRICE_REGISTER_KEYS,
+  TARIFF_SLOT_FIELDS,
+  TARIFF_REGISTERS,
+  tariffSlotRegister,
+  type TariffPriceRegister,
+  type TariffSlotField,
+  type TariffSlotRegister,
+} from '@voltfleet/domain/tariffs';
+import { TARIFF_TYPES, type TariffType } from '@voltfleet/domain/plants';
+import { optionValues, type LabelledOption } from '@voltfleet/domain/i18n';
 
 /**
  * The tariff table pushed by the tariffPeriods command: one price per type in thousandths per kWh, the number of

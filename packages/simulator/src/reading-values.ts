@@ -1,4 +1,5 @@
-import { faultSetFields, type ReadingValues } from '@voltfleet/domain';
+import { faultSetFields } from '@voltfleet/domain/alarms';
+import { type ReadingValues } from '@voltfleet/domain/telemetry';
 import { SIM_WARNINGS, type FaultState } from './faults.js';
 import type { InverterReadingState } from './inverter-state.js';
 import { batteryValues, cabinetValues } from './reading-storage.js';

@@ -2,10 +2,10 @@ import {
   ENERGY_QUANTITIES,
   attributeToDays,
   energyDeltas,
-  localDay,
   type EnergyQuantity,
   type Reading,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/telemetry';
+import { localDay } from '@voltfleet/domain/time';
 import { describe, expect, test } from 'vitest';
 import { demoFleetConfig } from './demo-fleet.js';
 import { createFleet } from './fleet.js';

@@ -1,4 +1,4 @@
-import type { TariffType } from '@voltfleet/domain';
+import type { TariffType } from '@voltfleet/domain/plants';
 
 /**
  * One period of a plant's tariff, as the tariff page configures it: start and end as 'HH:MM' with the end minute

@@ -1,4 +1,4 @@
-import { FIELDS, type FieldKey } from '@voltfleet/domain';
+import { FIELDS, type FieldKey } from '@voltfleet/domain/telemetry';
 import { hash32, hashString, unitHash, valueNoise } from './random.js';
 
 /** 10^decimals per field, looked up once per value written. */

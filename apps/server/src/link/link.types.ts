@@ -1,10 +1,11 @@
 import type { EventEmitter } from 'node:events';
-import type { CommandAck, DeviceCommand, DeviceStatusMessage, Reading } from '@voltfleet/domain';
+import type { CommandAck, DeviceCommand, DeviceStatusMessage } from '@voltfleet/domain/protocol';
+import type { Reading } from '@voltfleet/domain/telemetry';
 
 // The wire protocol (topics, command, acknowledgement and status payloads) is defined once in packages/domain
 // (device-protocol.ts) for the platform and the simulated devices; the link layer names them from there.
-export type { CommandAck, DeviceCommand } from '@voltfleet/domain';
-export { DEVICE_TOPICS as TOPICS } from '@voltfleet/domain';
+export type { CommandAck, DeviceCommand } from '@voltfleet/domain/protocol';
+export { DEVICE_TOPICS as TOPICS } from '@voltfleet/domain/protocol';
 
 /** A device as the link layer knows it: enough to authenticate it and route its messages. */
 export interface LinkDevice {
@@ -86,7 +87,7 @@ export interface DeviceLink extends CommandLink {
 }
 
 /** How a device talks to the platform (`devices.protocol`): MQTT JSON, or OSIM over TCP through the gateway. */
-export type { DeviceProtocol } from '@voltfleet/domain';
+export type { DeviceProtocol } from '@voltfleet/domain/commands';
 
 /**
  * What the command lifecycle needs of a transport: send a command to a device, hear its answers and its presence.

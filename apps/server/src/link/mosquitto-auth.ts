@@ -1,6 +1,7 @@
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEVICE_TOPIC_FILTERS, SERIAL_NUMBER_PATTERN } from '@voltfleet/domain';
+import { DEVICE_TOPIC_FILTERS } from '@voltfleet/domain/protocol';
+import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain/devices';
 import { hashMosquittoPassword, isMosquittoHash } from './device-secret.js';
 import type { DeviceDirectory } from './link.types.js';
 

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
-import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain';
+import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain/devices';
 import { OrderedCallbacks } from './ack-order.js';
 import { linkCredentialEvents } from './credential-events.js';
 import { CheckLane, DEFAULT_LOGIN_LIMITS, LoginGuard, type LoginGuardLimits } from './login-guard.js';

@@ -1,5 +1,6 @@
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
-import { DEVICE_TOPIC_FILTERS, SERIAL_NUMBER_PATTERN, sharedTopicFilter } from '@voltfleet/domain';
+import { DEVICE_TOPIC_FILTERS, sharedTopicFilter } from '@voltfleet/domain/protocol';
+import { SERIAL_NUMBER_PATTERN } from '@voltfleet/domain/devices';
 import { AckQueue } from './ack-order.js';
 import { DeviceCache } from './device-cache.js';
 import { commandPayload, uplinkTopic } from './mqtt-protocol.js';

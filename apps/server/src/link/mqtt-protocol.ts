@@ -3,15 +3,13 @@ import {
   deviceCommandJson,
   deviceDownlinkBranch,
   deviceStatusSchema,
-  validateReading,
   type CommandAck,
   type DeviceCommand,
-  type Reading,
-  type ReadingReason,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/protocol';
+import { validateReading, type Reading, type ReadingReason } from '@voltfleet/domain/telemetry';
 import type { DeviceVersions, LinkCounters } from './link.types.js';
 
-export { uplinkTopic, type UplinkChannel } from '@voltfleet/domain';
+export { uplinkTopic, type UplinkChannel } from '@voltfleet/domain/protocol';
 
 /** Largest payload a device may send (a full reading is about 3 KB). */
 export const MAX_PAYLOAD_BYTES = 64 * 1024;

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { FORCED_CHARGING_KEYS, SCALAR_PARAMETER_KEYS } from '@voltfleet/domain/commands';
 import {
-  FORCED_CHARGING_KEYS,
-  SCALAR_PARAMETER_KEYS,
   TARIFF_MAX_PERIODS,
   TARIFF_PERIOD_COUNT_REGISTER,
   TARIFF_PRICE_REGISTERS,
   TARIFF_REGISTERS,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/tariffs';
 import {
   OSIM_FORCED_CHARGING_REGISTERS,
   OSIM_SCALAR_SETTINGS,

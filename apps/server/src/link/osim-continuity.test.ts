@@ -2,7 +2,7 @@
 // "OSIM"), in the world of src/test/osim-identity-world.ts.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Command } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
 import { buildQuery, commandCode } from '@voltfleet/osim';
 import { OsimDevice } from '@voltfleet/simulator';
 import { api } from '../test/harness.js';

@@ -1,4 +1,4 @@
-import { faultWordCodes, parseFaultCodes } from '@voltfleet/domain';
+import { faultWordCodes, parseFaultCodes } from '@voltfleet/domain/alarms';
 import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter } from '@voltfleet/simulator';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Db } from '../db/db.js';

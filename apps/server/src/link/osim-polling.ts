@@ -1,6 +1,6 @@
 // Polling identified OSIM connections (docs/protocol.md, "OSIM gateway"): each poll asks the PCU version's query set
 // in turn and makes one reading, stamped with the poll's start, for the same ingest as MQTT readings.
-import { validateReading } from '@voltfleet/domain';
+import { validateReading } from '@voltfleet/domain/telemetry';
 import {
   SYSTEM_INFO_COMMAND,
   buildQuery,

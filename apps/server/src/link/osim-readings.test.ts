@@ -1,10 +1,5 @@
-import {
-  alarmForDeviceCode,
-  faultWordCodes,
-  isUnknownAlarmCode,
-  parseFaultCodes,
-  validateReading,
-} from '@voltfleet/domain';
+import { alarmForDeviceCode, faultWordCodes, isUnknownAlarmCode, parseFaultCodes } from '@voltfleet/domain/alarms';
+import { validateReading } from '@voltfleet/domain/telemetry';
 import { OSIM_READING_FIELDS, buildCommand, decodeFrameData, decodeFrame, type OsimValues } from '@voltfleet/osim';
 import { OsimDevice, createFleet, demoFleetConfig, type SimInverter } from '@voltfleet/simulator';
 import { describe, expect, it } from 'vitest';

@@ -2,15 +2,8 @@
 // (packages/domain/src/telemetry) by the reply-field table of packages/osim (reading-fields.ts). The codec has already
 // applied each field's scale, so values arrive in the units the layout names (V, A, W, Hz, °C, %, kWh); the catalogue
 // uses the same units, so no value is rescaled here.
-import {
-  faultSetFields,
-  fieldByKey,
-  osimFaultCodes,
-  roundToField,
-  type FieldKey,
-  type OsimBmsMaker,
-  type ReadingValues,
-} from '@voltfleet/domain';
+import { faultSetFields, osimFaultCodes, type OsimBmsMaker } from '@voltfleet/domain/alarms';
+import { fieldByKey, roundToField, type FieldKey, type ReadingValues } from '@voltfleet/domain/telemetry';
 import { osimReadingValues, type OsimValue, type OsimValues } from '@voltfleet/osim';
 
 /**

@@ -1,5 +1,5 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { Reading } from '@voltfleet/domain';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import { generateDeviceSecret, hashDeviceSecret, verifyDeviceSecret } from './device-secret.js';
 import type { DeviceDirectory, DeviceLookup, LinkDevice, ReadingSink } from './link.types.js';
 

@@ -1,4 +1,4 @@
-import { storableCopy } from '@voltfleet/domain';
+import { storableCopy } from '@voltfleet/domain/validation';
 import type { Queryable } from '../db/db.js';
 
 // The operation_records table: one row per audited request, inserted before the handler runs and completed with the

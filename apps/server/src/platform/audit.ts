@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FieldChanges } from '@voltfleet/domain';
+import type { FieldChanges } from '@voltfleet/domain/records';
 import type { Db } from '../db/db.js';
 import {
   completeOperationRecord,

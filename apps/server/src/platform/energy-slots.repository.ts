@@ -1,4 +1,4 @@
-import type { EnergyTotals } from '@voltfleet/domain';
+import type { EnergyTotals } from '@voltfleet/domain/plants';
 import type { Queryable } from '../db/db.js';
 
 /**

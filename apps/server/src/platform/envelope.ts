@@ -8,7 +8,7 @@ import {
   type IssueLike,
   type Lang,
   type MessageKey,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/i18n';
 import { AppError } from './errors.js';
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
-import { HTTP_STATUS, type MessageKey, type ResponseCode } from '@voltfleet/domain';
+import { HTTP_STATUS, type ResponseCode } from '@voltfleet/domain/envelope';
+import { type MessageKey } from '@voltfleet/domain/i18n';
 
 /** An error as a value: a stable code, a message key localised at the edge, optional data for the client. */
 export class AppError extends Error {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationRecord } from '@voltfleet/domain';
+import type { OperationRecord } from '@voltfleet/domain/records';
 import {
   TEST_ADMIN_PASSWORD,
   TEST_CAPTCHA_CODE,

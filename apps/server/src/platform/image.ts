@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { IMAGE_LIMITS, type ImageType } from '@voltfleet/domain';
+import { IMAGE_LIMITS, type ImageType } from '@voltfleet/domain/users';
 import { invalid } from './errors.js';
 
 // Decoded images are not kept between requests: each upload is decoded once, and memory stays bounded.

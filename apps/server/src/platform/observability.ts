@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { KIOSK_QUERY } from '@voltfleet/domain';
+import { KIOSK_QUERY } from '@voltfleet/domain/big-screen';
 import type { Db } from '../db/db.js';
 
 const KIOSK_IN_URL = new RegExp(`([?&]${KIOSK_QUERY}=)[^&#]*`, 'g');

@@ -8,7 +8,7 @@
  * valid example for, fails the test by name until a fixture is added here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSION_CODES } from '@voltfleet/domain';
+import { ALL_PERMISSION_CODES } from '@voltfleet/domain/permissions';
 import {
   adminId,
   builtinRoleId,

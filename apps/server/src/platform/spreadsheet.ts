@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { localParts, utcOffsetLabel } from '@voltfleet/domain';
+import { localParts, utcOffsetLabel } from '@voltfleet/domain/time';
 
 /*
  * Every sheet the server writes (the exports of alarms, devices, users, operation and control records, reports and

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { findHostileInput } from '@voltfleet/domain';
+import { findHostileInput } from '@voltfleet/domain/validation';
 
 /**
  * The route validator: the domain's hostile-input rule (NUL, lone surrogates, numbers a column cannot hold, absurd

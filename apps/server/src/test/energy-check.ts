@@ -1,4 +1,4 @@
-import { ENERGY_QUANTITIES } from '@voltfleet/domain';
+import { ENERGY_QUANTITIES } from '@voltfleet/domain/telemetry';
 import type { Db } from '../db/db.js';
 import { deltaColumns, rollupColumn } from '../features/telemetry/index.js';
 

@@ -9,8 +9,8 @@ import {
   deviceStatusJson,
   type CommandAnswer,
   type DeviceCommand,
-  type Reading,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/protocol';
+import { type Reading } from '@voltfleet/domain/telemetry';
 import { startPostgres, type PostgresCluster } from '../../../../scripts/pg-harness.mjs';
 import { openDb, type Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';

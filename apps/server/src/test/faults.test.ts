@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { testTemplate } from './template.js';
 import WebSocket from 'ws';
 import { inverterCommands } from '@voltfleet/simulator';
-import type { Command, LiveMessage, Reading } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import { LIVE_CHANNEL } from '../features/live/live.bus.js';
 import { mosquittoAvailable } from '../link/mosquitto-runner.js';
 import { CountingDevice, readingsOf, startFaultWorld, waitFor, type FaultWorld } from './fault-world.js';

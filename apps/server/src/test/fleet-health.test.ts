@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALARM_SEVERITIES, type AlarmPage, type AlarmSeverity } from '@voltfleet/domain/alarms';
 import {
-  ALARM_SEVERITIES,
-  type AlarmPage,
-  type AlarmSeverity,
   type BigScreenAlarms,
   type BigScreenCharts,
   type BigScreenPlant,
   type BigScreenSummary,
-  type PlantListItem,
-  type PlantStatsSummary,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/big-screen';
+import { type PlantListItem, type PlantStatsSummary } from '@voltfleet/domain/plants';
 import { adminId, api, builtinRoleId, loginToken, makeUser, startTestServer, type TestServer } from './harness.js';
 import { addDevice, addPlant } from './plant-figures-fixture.js';
 

@@ -1,5 +1,5 @@
 /** Valid example bodies for the generated scope suite (platform/openapi-scope.test.ts). */
-import { ROLLUP_HISTORY_FIELDS } from '@voltfleet/domain';
+import { ROLLUP_HISTORY_FIELDS } from '@voltfleet/domain/telemetry';
 import { VALID_PLANT_INPUT } from './plant-input.js';
 
 /** An index of the history catalogue that reports sum from the rollups. */

@@ -6,7 +6,7 @@
 import { deviceDirectory, osimDeviceRecords } from '../features/devices/index.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type Command } from '@voltfleet/domain';
+import { type Command } from '@voltfleet/domain/commands';
 import { commandCode, type OsimFrame } from '@voltfleet/osim';
 import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter } from '@voltfleet/simulator';
 import { Ingest } from '../features/telemetry/index.js';

@@ -5,7 +5,7 @@
 import { deviceDirectory, osimDeviceRecords } from '../features/devices/index.js';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { DeviceDetail } from '@voltfleet/domain';
+import type { DeviceDetail } from '@voltfleet/domain/telemetry';
 import { buildCommand, commandCode, FrameReader, type OsimFrame } from '@voltfleet/osim';
 import { OsimDevice } from '@voltfleet/simulator';
 import { Ingest } from '../features/telemetry/index.js';

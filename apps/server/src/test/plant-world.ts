@@ -3,7 +3,8 @@
 // The hooks are registered by that call, not on import, because the database project runs its files in one module
 // graph per worker (apps/server/vitest.config.ts): a module is imported once, for the first file that needs it.
 import { afterAll, beforeAll } from 'vitest';
-import { severityRank, type AlarmSeverity, type Plant } from '@voltfleet/domain';
+import { severityRank, type AlarmSeverity } from '@voltfleet/domain/alarms';
+import { type Plant } from '@voltfleet/domain/plants';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -1,5 +1,5 @@
 import { connect as tcpConnect, type Socket } from 'node:net';
-import { DEVICE_TOPIC_FILTERS, DEVICE_TOPICS } from '@voltfleet/domain';
+import { DEVICE_TOPIC_FILTERS, DEVICE_TOPICS } from '@voltfleet/domain/protocol';
 
 /*
  * Thousands of devices in one process (the connections test, bench/connections): one raw MQTT 3.1.1 client per device

@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Reading } from '@voltfleet/domain';
+import type { Reading } from '@voltfleet/domain/telemetry';
 
 export interface RecordingDeviceOptions {
   url: string;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { testTemplate } from './template.js';
 import { MqttDevice, inverterCommands, type SimInverter } from '@voltfleet/simulator';
-import type { Command, Reading } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import type { Db } from '../db/db.js';
 import { freePort, mosquittoAvailable } from '../link/mosquitto-runner.js';
 import { energyMismatches, readEnergyTotals } from './energy-check.js';

@@ -1,4 +1,4 @@
-import type { InverterModel } from '@voltfleet/domain';
+import type { InverterModel } from '@voltfleet/domain/devices';
 import { SimInverter, flatTariff } from '@voltfleet/simulator';
 
 /**

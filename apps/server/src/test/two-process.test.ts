@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { testTemplate } from './template.js';
 import type { SimInverter } from '@voltfleet/simulator';
 import { MqttDevice, inverterCommands } from '@voltfleet/simulator';
-import type { Command, Reading } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import type { Db } from '../db/db.js';
 import { freePort, mosquittoAvailable } from '../link/mosquitto-runner.js';
 import { createProcessDatabase, type ProcessDatabase } from './process-db.js';

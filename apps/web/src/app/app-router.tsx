@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { RESET_PASSWORD_PATH } from '@voltfleet/domain';
+import { RESET_PASSWORD_PATH } from '@voltfleet/domain/auth';
 import { LoginGate, RequireSession } from './guards';
 import { withAllMessages } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';

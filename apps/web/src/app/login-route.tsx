@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Me } from '@voltfleet/domain';
+import type { Me } from '@voltfleet/domain/auth';
 import LoginPage from '@/features/auth/pages/login-page';
 import { settleAccountLanguage } from '@/lib/account-language';
 import { currentLang } from '@/lib/i18n';

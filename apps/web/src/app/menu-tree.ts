@@ -1,4 +1,4 @@
-import type { MenuGroup, ModuleDef } from '@voltfleet/domain';
+import type { MenuGroup, ModuleDef } from '@voltfleet/domain/permissions';
 import type { AppRoute } from './routes';
 
 export interface MenuModule {

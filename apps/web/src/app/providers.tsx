@@ -3,7 +3,7 @@ import { ConfigProvider } from 'antd';
 // The hook alone: `message` from 'antd' also brings its static API (its own render root), which nothing here uses.
 import useMessage from 'antd/es/message/useMessage';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { antdLocale } from '@/lib/i18n';
 import { bindNoticeApi } from '@/lib/notice';
 import { useReducedMotion } from '@/lib/use-reduced-motion';

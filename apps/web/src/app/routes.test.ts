@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODULES } from '@voltfleet/domain';
+import { MODULES } from '@voltfleet/domain/permissions';
 import { buildMenuTree } from './menu-tree';
 import { DETAIL_ROUTES, PAGE_REGISTRY } from './page-registry';
 import { homePath, isAllowedTarget, loginUrl, registeredRoutes, routeOwnsPath } from './routes';

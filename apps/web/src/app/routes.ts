@@ -1,4 +1,5 @@
-import { permittedRoutes, WORK_ORDERS_PATH, type ModuleDef, type PageDef } from '@voltfleet/domain';
+import { permittedRoutes, type ModuleDef, type PageDef } from '@voltfleet/domain/permissions';
+import { WORK_ORDERS_PATH } from '@voltfleet/domain/workorders';
 
 export interface AppRoute {
   module: ModuleDef;

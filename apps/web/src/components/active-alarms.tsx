@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ALARM_SEVERITY_LABELS, type AlarmRow, type Lang } from '@voltfleet/domain';
+import { ALARM_SEVERITY_LABELS, type AlarmRow } from '@voltfleet/domain/alarms';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { formatPlantTime } from '@/lib/format';
 import { useCanSearchAlarms } from './alarm-badge';
 import { StatSection } from './stat-card';

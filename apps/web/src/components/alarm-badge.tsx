@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ALARM_SEVERITY_LABELS, type ActiveAlarms, type Lang } from '@voltfleet/domain';
+import { ALARM_SEVERITY_LABELS, type ActiveAlarms } from '@voltfleet/domain/alarms';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { useCan } from '@/lib/permissions';
 import './alarm-badge.css';
 

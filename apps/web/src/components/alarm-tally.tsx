@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ALARM_SEVERITIES, ALARM_SEVERITY_LABELS, type AlarmTally, type Lang } from '@voltfleet/domain';
+import { ALARM_SEVERITIES, ALARM_SEVERITY_LABELS, type AlarmTally } from '@voltfleet/domain/alarms';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { formatNumber } from '@/lib/number-format';
 
 /** Whether any active alarm is of major severity or above: what puts a plant in alarm (and the figure in red). */

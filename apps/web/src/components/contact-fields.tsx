@@ -1,6 +1,6 @@
 import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PHONE_PREFIXES } from '@voltfleet/domain';
+import { PHONE_PREFIXES } from '@voltfleet/domain/validation';
 import { phoneRule, schemaRule, type ParsableSchema } from '@/lib/form-rules';
 
 /** A domain object schema with the contact fields (profile update, user create/edit). */

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { CalendarOutlined, SwapRightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { antdLocale, currentLang } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 import type { DateRangePickerProps } from './date-range-picker';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PowerFlow } from '@voltfleet/domain';
+import type { PowerFlow } from '@voltfleet/domain/plants';
 import {
   IDLE_WIDTH,
   MAX_WIDTH,

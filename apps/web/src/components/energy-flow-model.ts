@@ -1,4 +1,4 @@
-import type { PowerFlow } from '@voltfleet/domain';
+import type { PowerFlow } from '@voltfleet/domain/plants';
 
 /** The four ends of the energy-flow graph; the inverter sits in the middle of them. */
 export const FLOW_NODES = ['pv', 'load', 'grid', 'battery'] as const;

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { EnergyTotals, Lang, PowerFlow } from '@voltfleet/domain';
+import type { EnergyTotals, PowerFlow } from '@voltfleet/domain/plants';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { renderWithProviders } from '@/test/render';
 import { EnergyFlow } from './energy-flow';
 

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { EnergyQuantity, EnergyTotals, PowerFlow } from '@voltfleet/domain';
-import { ENERGY_KWH_KEYS, energyBalance } from '@voltfleet/domain';
+import type { EnergyQuantity } from '@voltfleet/domain/telemetry';
+import type { EnergyTotals, PowerFlow } from '@voltfleet/domain/plants';
+import { ENERGY_KWH_KEYS, energyBalance } from '@voltfleet/domain/plants';
 import { useEnergyFlowTexts } from '@/lib/energy-flow-texts';
 import { formatPercent, scaleTogether, type ViewScale } from '@/lib/number-format';
 import { useReducedMotion } from '@/lib/use-reduced-motion';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Lang } from '@voltfleet/domain';
+import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
 import { LANG_LABELS } from '@/lib/lang';
 import { useSwitchLang } from '@/lib/use-switch-lang';
 

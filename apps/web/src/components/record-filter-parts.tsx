@@ -5,10 +5,10 @@ import {
   RECORD_EXPORT_FORMATS,
   RECORD_EXPORT_MAX_ROWS,
   RECORD_FILTER_WORDS,
-  type Lang,
   type RecordExportFormat,
   type RecordUser,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/records';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { formatNumber } from '@/lib/number-format';
 
 /**

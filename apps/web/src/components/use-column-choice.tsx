@@ -1,4 +1,4 @@
-import { defaultHiddenColumns, isDefaultChoice, type TableId } from '@voltfleet/domain';
+import { defaultHiddenColumns, isDefaultChoice, type TableId } from '@voltfleet/domain/users';
 import { columnOptions, hiddenColumnsOf, toggleColumn, visibleColumns } from '@/lib/column-choice';
 import { useColumnMessages } from '@/lib/column-messages';
 import { useSaveTableChoice, useTablePreferences } from '@/lib/table-preferences';

@@ -1,4 +1,6 @@
-import type { Lang, Me, User } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { Me } from '@voltfleet/domain/auth';
+import type { User } from '@voltfleet/domain/users';
 import { http } from './http';
 import { changeLang, currentLang } from './i18n';
 import { getSession, updateSessionUser } from './session';

@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { defaultHiddenColumns, type TablePreferences } from '@voltfleet/domain';
+import { defaultHiddenColumns, type TablePreferences } from '@voltfleet/domain/users';
 import type { Column } from '@/lib/table-columns';
 import { columnOptions, hiddenColumnsOf, toggleColumn, visibleColumns, withChoice } from './column-choice';
 

@@ -6,7 +6,7 @@ import {
   knownHiddenColumns,
   type TableId,
   type TablePreferences,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/users';
 import { columnKey, type Column } from '@/lib/table-columns';
 
 /** A column as the chooser offers it. */

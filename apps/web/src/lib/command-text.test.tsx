@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CommandKind, Lang, SettingInput } from '@voltfleet/domain';
+import type { CommandKind, SettingInput } from '@voltfleet/domain/commands';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { switchLanguage } from '@/test/render';
 import { commandParametersText, commandRequestText } from './command-text';
 

@@ -2,20 +2,17 @@ import {
   FIRMWARE_UPGRADE,
   FORCED_CHARGING,
   SCALAR_PARAMETER_KEYS,
-  TARIFF_PERIODS,
   WEEKDAYS,
-  WEEKLY_FORCED_CHARGING,
   checkSetting,
   commandKindName,
-  findOption,
-  formatTariffPeriods,
   scalarParameter,
-  tariffPeriodsOf,
   type CommandKind,
-  type Lang,
   type ScalarParameterKey,
   type SettingInput,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/commands';
+import { TARIFF_PERIODS, formatTariffPeriods, tariffPeriodsOf } from '@voltfleet/domain/tariffs';
+import { WEEKLY_FORCED_CHARGING } from '@voltfleet/domain/devices';
+import { findOption, type Lang } from '@voltfleet/domain/i18n';
 import { formatPlantTime, formatWeekdayOf, pad } from './format';
 import { i18next } from './i18n';
 import { formatNumber } from './number-format';

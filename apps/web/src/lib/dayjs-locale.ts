@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
 
 const LOCALES: Record<Lang, { name: string; load?: () => Promise<unknown> }> = {
   zh: { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn') },

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import type { ValidationIssue } from '@voltfleet/domain';
+import type { ValidationIssue } from '@voltfleet/domain/envelope';
 import { ApiError } from './http';
 import { notify } from './notice';
 

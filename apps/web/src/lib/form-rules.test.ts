@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormInstance, FormRule } from 'antd';
-import { passwordSchema, personNameSchema } from '@voltfleet/domain';
+import { passwordSchema, personNameSchema } from '@voltfleet/domain/validation';
 import en from '@/locales/en.json';
 import { phoneRule, reportFormError, schemaMessage } from './form-rules';
 import { ApiError } from './http';

@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
-import { checkPhone, localiseIssues, type IssueLike } from '@voltfleet/domain';
+import { checkPhone } from '@voltfleet/domain/validation';
+import { localiseIssues, type IssueLike } from '@voltfleet/domain/i18n';
 import { currentLang } from './i18n';
 
 /** What the form helpers need of a zod schema (kept structural so the web app does not depend on zod). */

@@ -1,4 +1,4 @@
-import { isValidTimeZone, localParts, utcOffsetLabel } from '@voltfleet/domain';
+import { isValidTimeZone, localParts, utcOffsetLabel } from '@voltfleet/domain/time';
 
 /**
  * The web's one place for showing times, dates and durations; nothing else pads or formats a clock.

@@ -1,4 +1,4 @@
-import type { Me } from '@voltfleet/domain';
+import type { Me } from '@voltfleet/domain/auth';
 import { http } from '@/lib/http';
 
 /** The signed-in user, role, granted codes and permission tree. */

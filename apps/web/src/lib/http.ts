@@ -1,4 +1,4 @@
-import { RESPONSE_CODES, type ResponseCode, type ValidationIssue } from '@voltfleet/domain';
+import { RESPONSE_CODES, type ResponseCode, type ValidationIssue } from '@voltfleet/domain/envelope';
 import { currentLang, i18next } from './i18n';
 import { notify } from './notice';
 

@@ -1,4 +1,4 @@
-import { defaultLang, type Lang } from '@voltfleet/domain';
+import { defaultLang, type Lang } from '@voltfleet/domain/i18n';
 import { storage } from './storage';
 
 /** localStorage key of the user's explicit language choice. */

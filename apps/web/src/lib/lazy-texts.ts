@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Lang } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { currentLang, i18next, loadOnSwitch } from './i18n';
 
 type Loaders = Record<Lang, () => Promise<{ default: Record<string, unknown> }>>;

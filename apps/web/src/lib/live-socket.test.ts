@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveMessage } from '@voltfleet/domain';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 import { isAlarmLiveEvent, liveUrl, reconnectDelay } from './live-socket';
 
 describe('reconnectDelay', () => {

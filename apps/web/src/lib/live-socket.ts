@@ -1,4 +1,5 @@
-import type { AlarmLiveEvent, LiveMessage } from '@voltfleet/domain';
+import type { AlarmLiveEvent } from '@voltfleet/domain/alarms';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 
 export type LiveState = 'connecting' | 'open' | 'closed';
 type Listener = (message: LiveMessage) => void;

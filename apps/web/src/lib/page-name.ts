@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PAGE_NAMES, type Lang } from '@voltfleet/domain';
+import { PAGE_NAMES } from '@voltfleet/domain/permissions';
+import { type Lang } from '@voltfleet/domain/i18n';
 
 /** The display name of a permission-table page ("userList") in the UI language, as the menu shows it. */
 export function usePageName(page: string): string {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '@voltfleet/domain';
+import type { Me } from '@voltfleet/domain/auth';
 
 const me: Me = {
   user: {

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { normaliseLang, type Lang, type Me, type User } from '@voltfleet/domain';
+import { normaliseLang, type Lang } from '@voltfleet/domain/i18n';
+import { type Me } from '@voltfleet/domain/auth';
+import { type User } from '@voltfleet/domain/users';
 import { storage } from './storage';
 
 /** localStorage key of the persisted state (R9.14): the signed-in user's `Me` and the language. */

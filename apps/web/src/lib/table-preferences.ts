@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TableId, TablePreferences } from '@voltfleet/domain';
+import type { TableId, TablePreferences } from '@voltfleet/domain/users';
 import { withChoice } from './column-choice';
 import { http } from './http';
 

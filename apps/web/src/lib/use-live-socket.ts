@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { LiveMessage } from '@voltfleet/domain';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 import { closeLive, liveState, subscribeLive, subscribeLiveState, type LiveState } from './live-socket';
 import { getSession, useSession } from './session';
 

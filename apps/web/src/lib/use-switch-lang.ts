@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Lang } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { recordLanguageChoice } from './account-language';
 import { changeLang, i18next } from './i18n';
 import { notify } from './notice';

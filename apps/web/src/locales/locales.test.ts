@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Lang } from '@voltfleet/domain';
+import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
 import { HELP_TOPICS } from '@/app/shell/help-topics';
 import cs from './cs.json';
 import de from './de.json';

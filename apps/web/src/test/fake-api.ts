@@ -1,5 +1,5 @@
 import { expect, onTestFinished, vi } from 'vitest';
-import type { ResponseCode } from '@voltfleet/domain';
+import type { ResponseCode } from '@voltfleet/domain/envelope';
 
 /** One request the app sent, as the server would read it. */
 export interface ApiCall {

@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { AlarmLiveEvent } from '@voltfleet/domain';
+import type { AlarmLiveEvent } from '@voltfleet/domain/alarms';
 import { closeLive } from '@/lib/live-socket';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { testInverter } from '../test-support.js';
 import { SimFirmware } from '../firmware-upgrade.js';
-import type { DeviceCommand, FirmwareOrder } from '@voltfleet/domain';
+import type { DeviceCommand, FirmwareOrder } from '@voltfleet/domain/protocol';
 import { inverterCommands, parseCommand } from './commands.js';
 
 const WALL = Date.UTC(2025, 0, 15, 8, 0, 0);

@@ -1,4 +1,4 @@
-import { parseDeviceCommand, type CommandAnswer, type DeviceCommand } from '@voltfleet/domain';
+import { parseDeviceCommand, type CommandAnswer, type DeviceCommand } from '@voltfleet/domain/protocol';
 import { isParameterKey } from '../parameters.js';
 import type { SimInverter } from '../inverter.js';
 import type { SimFirmware } from '../firmware-upgrade.js';

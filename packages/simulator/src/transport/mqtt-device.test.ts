@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { Aedes } from 'aedes';
-import type { Reading } from '@voltfleet/domain';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import { testInverter } from '../test-support.js';
 import { MqttDevice } from './mqtt-device.js';
 import { inverterCommands, parseCommand } from './commands.js';

@@ -5,8 +5,8 @@ import {
   deviceStatusJson,
   type CommandAnswer,
   type DeviceCommand,
-  type Reading,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/protocol';
+import { type Reading } from '@voltfleet/domain/telemetry';
 import { parseCommand } from './commands.js';
 
 export interface MqttDeviceOptions {

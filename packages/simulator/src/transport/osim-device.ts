@@ -1,7 +1,8 @@
 // A simulated Sermatec inverter in station mode: it dials the OSIM gateway over TCP and answers the cloud's queries
 // from its SimInverter state, building the reply frames with @voltfleet/osim (docs/protocol.md, "OSIM").
 import net from 'node:net';
-import { INVERTER_MODELS, osimFaultBits, type OsimBmsMaker } from '@voltfleet/domain';
+import { INVERTER_MODELS } from '@voltfleet/domain/devices';
+import { osimFaultBits, type OsimBmsMaker } from '@voltfleet/domain/alarms';
 import {
   FrameReader,
   SYSTEM_INFO_COMMAND,

@@ -1,4 +1,4 @@
-import { faultWordCodes, osimFaultCodes, parseFaultCodes } from '@voltfleet/domain';
+import { faultWordCodes, osimFaultCodes, parseFaultCodes } from '@voltfleet/domain/alarms';
 import { decodeMessage, type OsimValues } from '@voltfleet/osim';
 import { describe, expect, it } from 'vitest';
 import { MINUTE, testInverter } from '../test-support.js';

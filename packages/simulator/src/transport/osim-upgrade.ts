@@ -1,7 +1,7 @@
 // The firmware side of a simulated OSIM inverter (docs/protocol.md, "OSIM firmware upgrade"): it takes an image
 // through 2000/1000 → 0001… → F000/E000, answers every frame with 0000 and a result code, checks length and
 // CRC-16/MODBUS, and hands an accepted image to SimFirmware, which restarts the inverter into the new version.
-import type { FirmwareKind } from '@voltfleet/domain';
+import type { FirmwareKind } from '@voltfleet/domain/firmware';
 import {
   UPGRADE_RESULTS,
   buildUpgradeResult,

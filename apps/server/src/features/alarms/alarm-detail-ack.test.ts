@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { AlarmDetail, AlarmPage, LiveMessage } from '@voltfleet/domain';
+import type { AlarmDetail, AlarmPage } from '@voltfleet/domain/alarms';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 import { alarmWorld, type AlarmWorld } from './alarm-world.test-support.js';
 
 let w: AlarmWorld;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testTemplate } from '../../test/template.js';
-import type { AlarmLiveEvent, Reading } from '@voltfleet/domain';
+import type { AlarmLiveEvent } from '@voltfleet/domain/alarms';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import type { Db } from '../../db/db.js';
 import { adminId, openTestDb } from '../../test/harness.js';
 import { Ingest } from '../telemetry/ingest.js';

@@ -11,7 +11,7 @@ import {
   type AlarmRuleOptions,
   type FaultTracker,
   type ReportedFault,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
 import type { Db, Queryable } from '../../db/db.js';
 import type { StoredReading } from '../telemetry/index.js';
 import {

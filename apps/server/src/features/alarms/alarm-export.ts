@@ -10,8 +10,8 @@ import {
   type AlarmExportFormat,
   type AlarmFilter,
   type AlarmSort,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';

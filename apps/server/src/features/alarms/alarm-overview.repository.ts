@@ -1,4 +1,4 @@
-import type { AlarmState } from '@voltfleet/domain';
+import type { AlarmState } from '@voltfleet/domain/alarms';
 import type { Queryable } from '../../db/db.js';
 import { Statement, type AlarmConditions, type AlarmScope } from './alarm-search.repository.js';
 

@@ -4,15 +4,11 @@ import {
   ALARM_STATES,
   ALARM_TREND_DEFAULT_BUCKETS,
   ALARM_TREND_MAX_BUCKETS,
-  localDay,
-  localDayStart,
-  localParts,
-  shiftDay,
-  shiftMonth,
   type AlarmOverviewFigures,
   type AlarmOverviewQuery,
   type AlarmTrendBucket,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { localDay, localDayStart, localParts, shiftDay, shiftMonth } from '@voltfleet/domain/time';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';

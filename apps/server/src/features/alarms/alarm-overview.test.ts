@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlarmOverview } from '@voltfleet/domain';
+import type { AlarmOverview } from '@voltfleet/domain/alarms';
 import { alarmWorld, insertDevice, type AlarmWorld } from './alarm-world.test-support.js';
 import { bucketLabel } from './alarm-trend-labels.js';
 

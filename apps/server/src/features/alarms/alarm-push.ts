@@ -1,4 +1,4 @@
-import { alarmLiveEventSchema, type AlarmLiveEvent } from '@voltfleet/domain';
+import { alarmLiveEventSchema, type AlarmLiveEvent } from '@voltfleet/domain/alarms';
 import type { LivePublisher } from '../live/index.js';
 
 /** Where alarm events come from: the alarm engine (an EventEmitter emitting 'alarm'). */

@@ -9,7 +9,7 @@ import {
   type AlarmEntry,
   type AlarmRuleOptions,
   type FaultTracker,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
 import type { Queryable } from '../../db/db.js';
 import {
   insertAlarms,

@@ -1,4 +1,4 @@
-import type { AlarmSeverity, AlarmSort, AlarmState } from '@voltfleet/domain';
+import type { AlarmSeverity, AlarmSort, AlarmState } from '@voltfleet/domain/alarms';
 import type { Queryable, SqlParam } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { deviceInScope, plantInScope, subtreePattern } from '../../platform/scope.js';

@@ -2,13 +2,10 @@ import {
   ALARM_CATALOGUE,
   ALARM_COUNT_CAP,
   ALARM_GROUPS,
-  LANGUAGES,
   UNKNOWN_ALARM_PREFIX,
   alarmByCode,
   alarmFilterSchema,
   isUnknownAlarmCode,
-  localDayStart,
-  shiftDay,
   severityRank,
   unknownAlarm,
   type AlarmAck,
@@ -21,8 +18,9 @@ import {
   type AlarmPage,
   type AlarmRow,
   type AlarmSearchQuery,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
+import { localDayStart, shiftDay } from '@voltfleet/domain/time';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid, notFound } from '../../platform/errors.js';

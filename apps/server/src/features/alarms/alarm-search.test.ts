@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlarmPage } from '@voltfleet/domain';
+import type { AlarmPage } from '@voltfleet/domain/alarms';
 import { alarmWorld, insertDevice, type AlarmWorld } from './alarm-world.test-support.js';
 import { catalogueMatches } from './alarm-search.service.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDayStart } from '@voltfleet/domain';
+import { localDayStart } from '@voltfleet/domain/time';
 import { bucketLabel, hourLabels, labelRange, nextLabel } from './alarm-trend-labels.js';
 
 const ms = (iso: string) => Date.parse(iso);

@@ -1,4 +1,5 @@
-import { localParts, shiftDay, shiftMonth, type AlarmTrendBucket } from '@voltfleet/domain';
+import { localParts, shiftDay, shiftMonth } from '@voltfleet/domain/time';
+import { type AlarmTrendBucket } from '@voltfleet/domain/alarms';
 
 // The alarm overview's trend buckets and their labels. The wall clock and the calendar arithmetic under them are the
 // domain's (telemetry/local-time.ts); what is here is only how the trend names and walks its buckets.

@@ -2,8 +2,14 @@
  * Test fixture of the Alarm Center tests: a small world of users, plants and devices in two branches, and alarms
  * written straight into the tables (the engine is tested elsewhere; here the rows must be exactly as the cases say).
  */
-import type { AlarmState } from '@voltfleet/domain';
-import { alarmByCode, severityRank, unknownAlarm, isUnknownAlarmCode, UNKNOWN_ALARM_PREFIX } from '@voltfleet/domain';
+import type { AlarmState } from '@voltfleet/domain/alarms';
+import {
+  alarmByCode,
+  severityRank,
+  unknownAlarm,
+  isUnknownAlarmCode,
+  UNKNOWN_ALARM_PREFIX,
+} from '@voltfleet/domain/alarms';
 import type { Db } from '../../db/db.js';
 import {
   TEST_ADMIN_PASSWORD,

@@ -1,4 +1,4 @@
-import type { AlarmEventKind, AlarmLiveEvent, AlarmSeverity, AlarmState, FaultTracker } from '@voltfleet/domain';
+import type { AlarmEventKind, AlarmLiveEvent, AlarmSeverity, AlarmState, FaultTracker } from '@voltfleet/domain/alarms';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';

@@ -10,9 +10,9 @@ import {
   alarmOverviewSchema,
   alarmPageSchema,
   alarmSearchQuerySchema,
-  envelope,
-  translate,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { envelope } from '@voltfleet/domain/envelope';
+import { translate } from '@voltfleet/domain/i18n';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';

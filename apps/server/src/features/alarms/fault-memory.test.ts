@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FaultTracker } from '@voltfleet/domain';
+import type { FaultTracker } from '@voltfleet/domain/alarms';
 import { FaultMemory, RaiseMemory, raiseKey } from './fault-memory.js';
 
 const PERSIST = 30_000;

@@ -1,4 +1,4 @@
-import type { FaultTracker } from '@voltfleet/domain';
+import type { FaultTracker } from '@voltfleet/domain/alarms';
 
 /**
  * The alarm engine's fault trackers held in memory, for a database this process alone writes (PGlite: its data

@@ -1,4 +1,4 @@
-import type { AlarmEventKind } from '@voltfleet/domain';
+import type { AlarmEventKind } from '@voltfleet/domain/alarms';
 import type { Queryable } from '../../db/db.js';
 import { addEvents, alarmColumns, type AlarmEventRow, type NewAlarm } from './alarms.repository.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ALARM_RULES } from '@voltfleet/domain';
+import { DEFAULT_ALARM_RULES } from '@voltfleet/domain/alarms';
 import type { Db } from '../../db/db.js';
 import { adminId, openTestDb } from '../../test/harness.js';
 import { AlarmEngine } from './alarm-engine.js';

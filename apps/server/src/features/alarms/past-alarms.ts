@@ -6,8 +6,8 @@ import {
   type AlarmEventKind,
   type AlarmRuleOptions,
   type FaultTracker,
-  type Reading,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { type Reading } from '@voltfleet/domain/telemetry';
 import type { Db } from '../../db/db.js';
 import { catalogueColumns } from './alarm-round.js';
 import { raiseKey } from './fault-memory.js';

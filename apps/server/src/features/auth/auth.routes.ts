@@ -2,16 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   captchaResponseSchema,
-  envelope,
-  languageChoiceSchema,
   loginRequestSchema,
   loginResponseSchema,
   meSchema,
-  passwordChangeSchema,
-  profileUpdateSchema,
   publicKeyResponseSchema,
-  userSchema,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/auth';
+import { envelope } from '@voltfleet/domain/envelope';
+import { languageChoiceSchema, passwordChangeSchema, profileUpdateSchema, userSchema } from '@voltfleet/domain/users';
 import { ok } from '../../platform/envelope.js';
 import { SESSION_COOKIE, requireCaller } from '../../platform/auth.js';
 import { rateLimiter } from '../../platform/rate-limit.js';

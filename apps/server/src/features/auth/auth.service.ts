@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import {
-  PASSWORD_BLOB_MAX_AGE_MS,
-  buildPermissionTree,
-  passwordSchema,
-  permissionName,
-  type Lang,
-  type LoginRequest,
-  type Me,
-} from '@voltfleet/domain';
+import { PASSWORD_BLOB_MAX_AGE_MS, type LoginRequest, type Me } from '@voltfleet/domain/auth';
+import { buildPermissionTree, permissionName } from '@voltfleet/domain/permissions';
+import { passwordSchema } from '@voltfleet/domain/validation';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Config } from '../../config.js';
 import { AppError, invalid, notFound } from '../../platform/errors.js';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Me, OperationRecord, User } from '@voltfleet/domain';
+import type { Me } from '@voltfleet/domain/auth';
+import type { OperationRecord } from '@voltfleet/domain/records';
+import type { User } from '@voltfleet/domain/users';
 import {
   TEST_ADMIN_PASSWORD,
   api,

@@ -6,7 +6,7 @@ import {
   privateDecrypt,
   type KeyObject,
 } from 'node:crypto';
-import { passwordBlobSchema, type PasswordBlob } from '@voltfleet/domain';
+import { passwordBlobSchema, type PasswordBlob } from '@voltfleet/domain/auth';
 import type { Db } from '../../db/db.js';
 import { serverSecret, storeServerSecretOnce } from './auth.repository.js';
 

@@ -1,4 +1,4 @@
-import type { CodeChannel, CodePurpose } from '@voltfleet/domain';
+import type { CodeChannel, CodePurpose } from '@voltfleet/domain/auth';
 import type { Queryable } from '../../db/db.js';
 
 // The verification_codes table (migration 0031): registration and password-reset codes, stored hashed. Every time is

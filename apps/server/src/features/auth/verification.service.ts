@@ -6,8 +6,8 @@ import {
   type CodeMessage,
   type CodePurpose,
   type CodeSent,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/auth';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import type { Sender } from '../notifications/index.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERIFICATION_CODE, type CodePurpose } from '@voltfleet/domain';
+import { VERIFICATION_CODE, type CodePurpose } from '@voltfleet/domain/auth';
 import type { Db } from '../../db/db.js';
 import { openTestDb } from '../../test/harness.js';
 import { AppError } from '../../platform/errors.js';

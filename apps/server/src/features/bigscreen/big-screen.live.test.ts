@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { KIOSK_QUERY, type KioskLinkCreated, type LiveMessage, type Reading } from '@voltfleet/domain';
+import { KIOSK_QUERY, type KioskLinkCreated } from '@voltfleet/domain/big-screen';
+import { type LiveMessage } from '@voltfleet/domain/device-list';
+import { type Reading } from '@voltfleet/domain/telemetry';
 import {
   adminId,
   api,

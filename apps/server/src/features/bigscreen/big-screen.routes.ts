@@ -9,12 +9,12 @@ import {
   bigScreenPlantsSchema,
   bigScreenScopeSchema,
   bigScreenSummarySchema,
-  envelope,
   kioskLinkCreatedSchema,
   kioskLinkCreateSchema,
   kioskLinkSchema,
   type BigScreenView,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/big-screen';
+import { envelope } from '@voltfleet/domain/envelope';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { hashToken, requireCaller } from '../../platform/auth.js';

@@ -1,16 +1,16 @@
 import {
   BIG_SCREEN_TICKER,
   SOC_BANDS,
-  localDay,
   type BigScreenAlarms,
   type BigScreenCharts,
   type BigScreenFlow,
   type BigScreenPlant,
   type BigScreenScope,
   type BigScreenSummary,
-  type EnergyTrend,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/big-screen';
+import { localDay } from '@voltfleet/domain/time';
+import { type EnergyTrend } from '@voltfleet/domain/plants';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Db } from '../../db/db.js';
 import { newestActiveAlarms } from '../alarms/index.js';
 import { listPlants } from '../plants/index.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KIOSK_HEADER, type KioskLink, type KioskLinkCreated } from '@voltfleet/domain';
+import { KIOSK_HEADER, type KioskLink, type KioskLinkCreated } from '@voltfleet/domain/big-screen';
 import {
   adminId,
   api,

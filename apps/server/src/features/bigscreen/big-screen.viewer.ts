@@ -1,4 +1,4 @@
-import { KIOSK_HEADER, type BigScreenView } from '@voltfleet/domain';
+import { KIOSK_HEADER, type BigScreenView } from '@voltfleet/domain/big-screen';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/db.js';
 import { hashToken, requireCaller } from '../../platform/auth.js';

@@ -7,7 +7,7 @@ import {
   type KioskLink,
   type KioskLinkCreate,
   type KioskLinkCreated,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/big-screen';
 import type { Db } from '../../db/db.js';
 import { hashToken, type Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';

@@ -5,7 +5,7 @@
  * Also the token's rate limit: a flood on one token stops that token only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KIOSK_HEADER, type KioskLinkCreated } from '@voltfleet/domain';
+import { KIOSK_HEADER, type KioskLinkCreated } from '@voltfleet/domain/big-screen';
 import {
   adminId,
   api,

@@ -1,12 +1,8 @@
 // The command page's device picker: inverters in the caller's scope, filtered by serial number, plant, model,
 // protocol and running status (the device list's one status rule), paged, or all of them for "select all".
-import type {
-  CommandDevice,
-  CommandDeviceFilter,
-  DeviceFilterOptions,
-  DeviceProtocol,
-  RunningStatus,
-} from '@voltfleet/domain';
+import type { CommandDevice, CommandDeviceFilter, DeviceProtocol } from '@voltfleet/domain/commands';
+import type { DeviceFilterOptions } from '@voltfleet/domain/device-list';
+import type { RunningStatus } from '@voltfleet/domain/devices';
 import type { Queryable, SqlParam } from '../../db/db.js';
 import { deviceInScope } from '../../platform/scope.js';
 import { runningStatusIsSql, runningStatusSql } from '../devices/index.js';

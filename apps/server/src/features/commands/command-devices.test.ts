@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandDevice, CommandDeviceSelection, DeviceFilterOptions } from '@voltfleet/domain';
+import type { CommandDevice, CommandDeviceSelection } from '@voltfleet/domain/commands';
+import type { DeviceFilterOptions } from '@voltfleet/domain/device-list';
 import {
   adminId,
   api,

@@ -1,4 +1,4 @@
-import { readBackConfirms, type CommandStatusMessage } from '@voltfleet/domain';
+import { readBackConfirms, type CommandStatusMessage } from '@voltfleet/domain/commands';
 import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import { startPeriodic } from '../../platform/periodic.js';

@@ -1,4 +1,4 @@
-import { FINAL_COMMAND_STATUSES, FIRMWARE_UPGRADE, type CommandStatusChange } from '@voltfleet/domain';
+import { FINAL_COMMAND_STATUSES, FIRMWARE_UPGRADE, type CommandStatusChange } from '@voltfleet/domain/commands';
 import type { Queryable } from '../../db/db.js';
 import { postMessages } from '../messages/index.js';
 import { claimSettledBatches, outcomeRecipients, type SettledBatch } from './lifecycle.repository.js';

@@ -1,12 +1,6 @@
-import type {
-  Command,
-  CommandCategory,
-  CommandKind,
-  CommandStatus,
-  ControlRecordFilter,
-  ControlRecordQuery,
-  FirmwareOrder,
-} from '@voltfleet/domain';
+import type { Command, CommandCategory, CommandKind, CommandStatus } from '@voltfleet/domain/commands';
+import type { ControlRecordFilter, ControlRecordQuery } from '@voltfleet/domain/records';
+import type { FirmwareOrder } from '@voltfleet/domain/protocol';
 import type { Queryable, SqlParam } from '../../db/db.js';
 import { deviceInScope } from '../../platform/scope.js';
 

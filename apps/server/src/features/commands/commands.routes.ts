@@ -8,14 +8,11 @@ import {
   commandDeviceSelectionSchema,
   commandLimitsSchema,
   commandSchema,
-  controlExportQuerySchema,
-  controlRecordQuerySchema,
-  recordUserSchema,
-  deviceFilterOptionsSchema,
-  envelope,
   issueCommandSchema,
-  paged,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/commands';
+import { controlExportQuerySchema, controlRecordQuerySchema, recordUserSchema } from '@voltfleet/domain/records';
+import { deviceFilterOptionsSchema } from '@voltfleet/domain/device-list';
+import { envelope, paged } from '@voltfleet/domain/envelope';
 import { requireCaller } from '../../platform/auth.js';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, exportFileName } from '../../platform/spreadsheet.js';
 import { userOptions } from '../users/index.js';

@@ -4,18 +4,15 @@ import {
   PASSWORD_COMMANDS,
   checkSetting,
   commandCategory,
-  ratedPowerW,
-  INVERTER_MODEL_NAMES,
   type Command,
   type CommandDeviceFilter,
   type CommandDeviceQuery,
   type CommandDeviceSelection,
-  type ControlExportQuery,
-  type ControlRecordQuery,
-  type Lang,
-  type InverterModel,
   type IssueCommand,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/commands';
+import { ratedPowerW, INVERTER_MODEL_NAMES, type InverterModel } from '@voltfleet/domain/devices';
+import { type ControlExportQuery, type ControlRecordQuery } from '@voltfleet/domain/records';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';

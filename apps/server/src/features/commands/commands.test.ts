@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { SimInverter } from '@voltfleet/simulator';
 import { MqttDevice, inverterCommands } from '@voltfleet/simulator';
-import type { Command, LiveMessage } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 import {
   adminId,
   api,

@@ -4,12 +4,11 @@ import {
   CONTROL_EXPORT_COLUMNS,
   CONTROL_EXPORT_SHEET,
   RECORD_EXPORT_MAX_ROWS,
-  commandKindName,
-  type Command,
   type ControlExportColumn,
   type ControlExportQuery,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/records';
+import { commandKindName, type Command } from '@voltfleet/domain/commands';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import { invalid } from '../../platform/errors.js';
 import { sheetFile, sheetTime, timeColumnHeader, type Sheet, type SheetCell } from '../../platform/spreadsheet.js';

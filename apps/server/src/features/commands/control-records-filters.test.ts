@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Command, type RecordUser } from '@voltfleet/domain';
+import { MESSAGES } from '@voltfleet/domain/i18n';
+import { type Command } from '@voltfleet/domain/commands';
+import { type RecordUser } from '@voltfleet/domain/records';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

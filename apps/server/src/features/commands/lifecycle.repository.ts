@@ -4,8 +4,8 @@ import {
   type CommandKind,
   type CommandStatusChange,
   type CommandStatus,
-  type FirmwareOrder,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/commands';
+import { type FirmwareOrder } from '@voltfleet/domain/protocol';
 import type { Queryable } from '../../db/db.js';
 import type { DeviceProtocol } from '../../link/link.types.js';
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimInverter } from '@voltfleet/simulator';
 import { MqttDevice, inverterCommands } from '@voltfleet/simulator';
-import { LANGUAGES, tariffPeriodsOf, translate, type Command, type MessageKey } from '@voltfleet/domain';
+import { LANGUAGES, translate, type MessageKey } from '@voltfleet/domain/i18n';
+import { tariffPeriodsOf } from '@voltfleet/domain/tariffs';
+import { type Command } from '@voltfleet/domain/commands';
 import { adminId, api, loginToken, makeRole, makeUser, startTestServer, type TestServer } from '../../test/harness.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret.js';
 import { startMqttBroker, type MqttBroker } from '../../link/mqtt-broker.js';

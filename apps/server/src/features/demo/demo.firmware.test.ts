@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIRMWARE_MAX_BYTES,
   firmwareUploadSchema,
-  type Command,
   type FirmwareImage,
   type FirmwareOptions,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/firmware';
+import { type Command } from '@voltfleet/domain/commands';
 import {
   DEMO_PCU_RELEASE,
   DEMO_PCU_VERSIONS,

@@ -1,5 +1,6 @@
 import { createFleet, demoFleetConfig, type Fleet, type ReadingListener } from '@voltfleet/simulator';
-import type { AlarmRuleOptions, Reading } from '@voltfleet/domain';
+import type { AlarmRuleOptions } from '@voltfleet/domain/alarms';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import type { Db } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 import { refreshEarnings } from '../tariffs/index.js';

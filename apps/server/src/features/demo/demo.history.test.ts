@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ALARM_RULES } from '@voltfleet/domain';
+import { DEFAULT_ALARM_RULES } from '@voltfleet/domain/alarms';
 import { createFleet, demoFleetConfig, type Fleet } from '@voltfleet/simulator';
 import type { Db } from '../../db/db.js';
 import { openTestDb } from '../../test/harness.js';

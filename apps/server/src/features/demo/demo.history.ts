@@ -1,4 +1,4 @@
-import type { Reading } from '@voltfleet/domain';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import type { Fleet, ReadingListener } from '@voltfleet/simulator';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 

@@ -1,4 +1,4 @@
-import type { FieldKey } from '@voltfleet/domain';
+import type { FieldKey } from '@voltfleet/domain/telemetry';
 import type { Queryable } from '../../db/db.js';
 import { COUNTER_KEYS, columnOf } from '../telemetry/index.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { demoSeedingStatusSchema, envelope } from '@voltfleet/domain';
+import { demoSeedingStatusSchema } from '@voltfleet/domain/demo';
+import { envelope } from '@voltfleet/domain/envelope';
 import { ok } from '../../platform/envelope.js';
 import type { DemoSeeding } from './demo.seeding.js';
 

@@ -7,7 +7,8 @@ import {
   type Fleet,
   type MqttFleet,
 } from '@voltfleet/simulator';
-import { INVERTER_MODELS, type AlarmRuleOptions } from '@voltfleet/domain';
+import { INVERTER_MODELS } from '@voltfleet/domain/devices';
+import { type AlarmRuleOptions } from '@voltfleet/domain/alarms';
 import type { Db } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 import { osimDeviceRecords } from '../devices/index.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { joinPhone } from '@voltfleet/domain';
+import { joinPhone } from '@voltfleet/domain/validation';
 import type { DemoFleetConfig } from '@voltfleet/simulator';
 import { insertInstalledDevice } from '../devices/index.js';
 import { insertPlantRecord as insertPlant, setAffiliatedUsers } from '../plants/index.js';

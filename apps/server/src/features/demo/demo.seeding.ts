@@ -1,4 +1,4 @@
-import type { DemoSeedingStatus } from '@voltfleet/domain';
+import type { DemoSeedingStatus } from '@voltfleet/domain/demo';
 import type { Config } from '../../config.js';
 
 /** The status holder the demo runner updates and the route reads (one per process); its shape is the domain's. */

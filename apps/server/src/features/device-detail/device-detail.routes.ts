@@ -4,8 +4,8 @@ import {
   deviceHistoryQuerySchema,
   deviceHistorySchema,
   deviceRealtimeSchema,
-  envelope,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/telemetry';
+import { envelope } from '@voltfleet/domain/envelope';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';

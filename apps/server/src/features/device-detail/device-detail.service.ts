@@ -8,7 +8,7 @@ import {
   type FieldGroup,
   type LinkedDevice,
   type OnlineRule,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/telemetry';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';

@@ -1,4 +1,5 @@
-import { localDay, type EnergyQuantity, type FieldKey } from '@voltfleet/domain';
+import { localDay } from '@voltfleet/domain/time';
+import { type EnergyQuantity, type FieldKey } from '@voltfleet/domain/telemetry';
 import type { Queryable } from '../../db/db.js';
 import { columnOf, fiveMinuteBins, historyAggregate } from '../telemetry/index.js';
 

@@ -10,7 +10,7 @@ import {
   type HistoryPlan,
   type HistorySeries,
   type HistoryStep,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/telemetry';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceHistorySchema, localDay, localDayStart, type DeviceHistory, type Reading } from '@voltfleet/domain';
+import { deviceHistorySchema, type DeviceHistory, type Reading } from '@voltfleet/domain/telemetry';
+import { localDay, localDayStart } from '@voltfleet/domain/time';
 import {
   adminId,
   api,

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DeviceCredentials, StockInResult } from '@voltfleet/domain';
+import type { DeviceCredentials, StockInResult } from '@voltfleet/domain/devices';
 import { TEST_ADMIN_PASSWORD, api, loginToken, startTestServer, type TestServer } from '../../test/harness.js';
 import { verifyDeviceSecret } from '../../link/device-secret.js';
 

@@ -1,4 +1,4 @@
-import type { ActivationStatus, DeviceKind } from '@voltfleet/domain';
+import type { ActivationStatus, DeviceKind } from '@voltfleet/domain/devices';
 import type { Queryable } from '../../db/db.js';
 import { plantInScope } from '../../platform/scope.js';
 

@@ -5,15 +5,14 @@ import { z } from 'zod';
 import {
   activateSchema,
   deviceCredentialsSchema,
-  envelope,
   IMPORT_MAX_BYTES,
   importResultSchema,
-  paged,
   stockInResultSchema,
   stockInSchema,
   storageItemSchema,
   storageListQuerySchema,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/devices';
+import { envelope, paged } from '@voltfleet/domain/envelope';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';

@@ -6,7 +6,7 @@ import {
   type StockInResult,
   type StorageItem,
   type StorageListQuery,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/devices';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, invalid } from '../../platform/errors.js';

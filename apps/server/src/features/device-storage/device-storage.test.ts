@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceCredentials, StockInResult, StorageItem } from '@voltfleet/domain';
+import type { DeviceCredentials, StockInResult, StorageItem } from '@voltfleet/domain/devices';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -1,4 +1,5 @@
-import { IMPORT_MAX_ROWS, LANGUAGES, type MessageKey } from '@voltfleet/domain';
+import { IMPORT_MAX_ROWS } from '@voltfleet/domain/devices';
+import { LANGUAGES, type MessageKey } from '@voltfleet/domain/i18n';
 import { invalid } from '../../platform/errors.js';
 import { readFirstSheet, type UploadedSheet } from '../../platform/spreadsheet.js';
 import { EXAMPLE_ROW, IMPORT_COLUMNS, type ImportColumnKey } from './sheet-columns.js';

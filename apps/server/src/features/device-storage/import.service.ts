@@ -1,13 +1,11 @@
 import {
   kindFromLabel,
-  localiseIssues,
   stockInSchema,
-  translate,
   type ImportRejected,
   type ImportResult,
-  type Lang,
   type StockIn,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/devices';
+import { localiseIssues, translate, type Lang } from '@voltfleet/domain/i18n';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { insertDevices, type NewDevice } from '../devices/index.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResult } from '@voltfleet/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResult } from '@voltfleet/domain/devices';
 import {
   adminId,
   builtinRoleId,

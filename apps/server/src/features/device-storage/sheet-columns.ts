@@ -1,4 +1,4 @@
-import type { Lang } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
 
 /** The import sheet's columns, in order, with their header in each language (template and import alike). */
 export const IMPORT_COLUMNS = [

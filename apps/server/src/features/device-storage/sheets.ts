@@ -1,4 +1,5 @@
-import { DEVICE_KIND_LABELS, DEVICE_KINDS, DEVICE_MODELS, IMPORT_MAX_ROWS, type Lang } from '@voltfleet/domain';
+import { DEVICE_KIND_LABELS, DEVICE_KINDS, DEVICE_MODELS, IMPORT_MAX_ROWS } from '@voltfleet/domain/devices';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { sheetXlsx } from '../../platform/spreadsheet.js';
 import { EXAMPLE_ROW, IMPORT_COLUMNS, SHEET_TEXTS } from './sheet-columns.js';
 

@@ -6,9 +6,9 @@ import {
   DEVICE_KIND_LABELS,
   RUNNING_STATUS_LABELS,
   type DeviceExportColumn,
-  type DeviceListFilter,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/devices';
+import { type DeviceListFilter } from '@voltfleet/domain/device-list';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';

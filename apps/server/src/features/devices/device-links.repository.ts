@@ -1,4 +1,4 @@
-import type { DeviceKind, RunningStatus } from '@voltfleet/domain';
+import type { DeviceKind, RunningStatus } from '@voltfleet/domain/devices';
 import type { Queryable } from '../../db/db.js';
 import { deviceInScope } from '../../platform/scope.js';
 import { heardSql, runningStatusSql } from './device-status.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceDetail, DeviceRealtime } from '@voltfleet/domain';
+import type { DeviceDetail, DeviceRealtime } from '@voltfleet/domain/telemetry';
 import {
   adminId,
   api,

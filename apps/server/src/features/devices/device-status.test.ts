@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  severityRank,
-  type AlarmSeverity,
-  type DeviceKind,
-  type PlantStatus,
-  type RunningStatus,
-} from '@voltfleet/domain';
+import { severityRank, type AlarmSeverity } from '@voltfleet/domain/alarms';
+import { type DeviceKind, type RunningStatus } from '@voltfleet/domain/devices';
+import { type PlantStatus } from '@voltfleet/domain/plants';
 import type { Db } from '../../db/db.js';
 import { adminId, openTestDb } from '../../test/harness.js';
 import { runningStatusIsSql, runningStatusSql } from './device-status.js';

@@ -1,4 +1,5 @@
-import { ALARM_STATUS_MAX_RANK, type RunningStatus } from '@voltfleet/domain';
+import { ALARM_STATUS_MAX_RANK } from '@voltfleet/domain/alarms';
+import { type RunningStatus } from '@voltfleet/domain/devices';
 
 /**
  * The one status rule (issue 13), as SQL fragments for every query that shows a status: the device list, detail and

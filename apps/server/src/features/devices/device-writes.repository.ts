@@ -1,4 +1,4 @@
-import type { DeviceKind } from '@voltfleet/domain';
+import type { DeviceKind } from '@voltfleet/domain/devices';
 import type { Queryable } from '../../db/db.js';
 
 /**

@@ -1,4 +1,6 @@
-import type { ActivationStatus, DeviceKind, DeviceListSort, PlantStatus, RunningStatus } from '@voltfleet/domain';
+import type { ActivationStatus, DeviceKind, RunningStatus } from '@voltfleet/domain/devices';
+import type { DeviceListSort } from '@voltfleet/domain/device-list';
+import type { PlantStatus } from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';

@@ -5,9 +5,8 @@ import {
   deviceListFilterSchema,
   deviceListItemSchema,
   deviceListQuerySchema,
-  envelope,
-  paged,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/device-list';
+import { envelope, paged } from '@voltfleet/domain/envelope';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';

@@ -1,12 +1,12 @@
 import {
   roundLiveValue,
-  severityOfRank,
   type DeviceLatest,
   type DeviceListFilter,
   type DeviceListItem,
   type DeviceListQuery,
   type DeviceLiveKey,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/device-list';
+import { severityOfRank } from '@voltfleet/domain/alarms';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';

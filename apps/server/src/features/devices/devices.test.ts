@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { severityRank, type AlarmSeverity, type DeviceListItem, type Reading } from '@voltfleet/domain';
+import { severityRank, type AlarmSeverity } from '@voltfleet/domain/alarms';
+import { type DeviceListItem } from '@voltfleet/domain/device-list';
+import { type Reading } from '@voltfleet/domain/telemetry';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -1,7 +1,8 @@
 import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import { startPeriodic, type Periodic, type PeriodicLog } from '../../platform/periodic.js';
-import type { PlantStatus, RunningStatus } from '@voltfleet/domain';
+import type { PlantStatus } from '@voltfleet/domain/plants';
+import type { RunningStatus } from '@voltfleet/domain/devices';
 import { allDeviceStatuses, allPlantStatuses } from './devices.repository.js';
 
 export interface StatusListener {

@@ -4,9 +4,9 @@ import {
   UPGRADE_RESTART_WAIT_MS,
   type UpgradeImage,
   type UpgradeRequest,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/firmware';
+import type { CommandStatusChange as StatusChange } from '@voltfleet/domain/commands';
 import type { Db, Queryable } from '../../db/db.js';
-import type { CommandStatusChange as StatusChange } from '@voltfleet/domain';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
 import { openPasswordBlob, verifyPassword, type LoginKey } from '../auth/index.js';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import type { DeviceVersions, LinkDevice, LinkEvents, LinkLog } from '../../link/link.types.js';
-import type { CommandStatusChange as StatusChange } from '@voltfleet/domain';
+import type { CommandStatusChange as StatusChange } from '@voltfleet/domain/commands';
 import { startPeriodic } from '../../platform/periodic.js';
 import { storeReportedVersions } from '../devices/index.js';
 import { settleDeviceUpgrades } from './firmware-upgrade.service.js';

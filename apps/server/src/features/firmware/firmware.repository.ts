@@ -1,4 +1,5 @@
-import { FINAL_COMMAND_STATUSES, type FirmwareFamily, type FirmwareKind } from '@voltfleet/domain';
+import { FINAL_COMMAND_STATUSES } from '@voltfleet/domain/commands';
+import { type FirmwareFamily, type FirmwareKind } from '@voltfleet/domain/firmware';
 import type { Queryable } from '../../db/db.js';
 import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 import type { Caller } from '../../platform/auth.js';

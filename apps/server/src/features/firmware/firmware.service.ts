@@ -3,14 +3,12 @@ import {
   checkUpgrade,
   firmwareUploadSchema,
   imageFits,
-  translate,
   type FirmwareImage,
   type FirmwareOptions,
-  type Lang,
-  type MessageKey,
   type UpgradeDevice,
   type UpgradeImage,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/firmware';
+import { translate, type Lang, type MessageKey } from '@voltfleet/domain/i18n';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';

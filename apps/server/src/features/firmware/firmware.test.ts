@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRMWARE_MAX_BYTES, type FirmwareImage, type FirmwareOptions } from '@voltfleet/domain';
+import { FIRMWARE_MAX_BYTES, type FirmwareImage, type FirmwareOptions } from '@voltfleet/domain/firmware';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

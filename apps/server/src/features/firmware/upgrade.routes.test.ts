@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimInverter } from '@voltfleet/simulator';
 import { connectMqttFleet, type MqttFleet } from '@voltfleet/simulator';
-import type { Command } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
 import {
   adminId,
   api,

@@ -3,7 +3,9 @@ import { testTemplate } from '../../test/template.js';
 import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { WebSocket } from 'ws';
-import { FIELDS, type CommandStatusMessage, type LiveMessage, type ReadingValues } from '@voltfleet/domain';
+import { FIELDS, type ReadingValues } from '@voltfleet/domain/telemetry';
+import { type CommandStatusMessage } from '@voltfleet/domain/commands';
+import { type LiveMessage } from '@voltfleet/domain/device-list';
 import { openDb, type Db } from '../../db/db.js';
 import {
   TEST_ADMIN_PASSWORD,

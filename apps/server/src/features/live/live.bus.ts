@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { AlarmLiveEvent, CommandStatusMessage, PlantStatus } from '@voltfleet/domain';
+import type { AlarmLiveEvent } from '@voltfleet/domain/alarms';
+import type { CommandStatusMessage } from '@voltfleet/domain/commands';
+import type { PlantStatus } from '@voltfleet/domain/plants';
+import type { RunningStatus } from '@voltfleet/domain/devices';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../../db/db.js';
 import { UNREAD_CHANNEL, parseUnreadPayload } from '../messages/index.js';
 import type { LinkLog } from '../../link/link.types.js';
 import type { StoredReading } from '../telemetry/index.js';
-import type { RunningStatus } from '@voltfleet/domain';
 import { decodeEvents, encodeEvents, originOf, type LiveEvent } from './live.wire.js';
 
 /** What every publisher of live events calls (the runtime's ingest and jobs, the command dispatcher). */

@@ -1,5 +1,8 @@
 import type { WebSocket } from 'ws';
-import type { AlarmLiveEvent, CommandStatusMessage, LiveMessage } from '@voltfleet/domain';
+import type { AlarmLiveEvent } from '@voltfleet/domain/alarms';
+import type { CommandStatusMessage } from '@voltfleet/domain/commands';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
+import type { RunningStatus } from '@voltfleet/domain/devices';
 import type { Registry } from 'prom-client';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
@@ -8,7 +11,6 @@ import { sessionIsLive } from '../auth/index.js';
 import { visibleDevices } from '../devices/index.js';
 import { unreadCounts } from '../messages/index.js';
 import type { StoredReading } from '../telemetry/index.js';
-import type { RunningStatus } from '@voltfleet/domain';
 import type { LiveSink } from './live.bus.js';
 import type { LinkLog } from '../../link/link.types.js';
 

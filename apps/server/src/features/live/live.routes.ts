@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
-import { KIOSK_QUERY } from '@voltfleet/domain';
+import { KIOSK_QUERY } from '@voltfleet/domain/big-screen';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { tokenFrom } from '../../platform/auth.js';

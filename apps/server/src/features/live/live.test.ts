@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { Reading } from '@voltfleet/domain';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

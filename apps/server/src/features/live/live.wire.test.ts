@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELDS, type ReadingValues } from '@voltfleet/domain';
+import { FIELDS, type ReadingValues } from '@voltfleet/domain/telemetry';
 import {
   CATALOGUE_FINGERPRINT,
   NOTIFY_PAYLOAD_LIMIT,

@@ -1,19 +1,11 @@
 import { createHash } from 'node:crypto';
-import {
-  ALARM_EVENT_KINDS,
-  ALARM_SEVERITIES,
-  ALARM_STATES,
-  COMMAND_STATUSES,
-  FIELD_KEYS,
-  PLANT_STATUSES,
-  RUNNING_STATUSES,
-  isFieldKey,
-  type AlarmLiveEvent,
-  type CommandStatusMessage,
-  type PlantStatus,
-} from '@voltfleet/domain';
+import { ALARM_EVENT_KINDS, ALARM_SEVERITIES, ALARM_STATES, type AlarmLiveEvent } from '@voltfleet/domain/alarms';
+import { COMMAND_STATUSES, type CommandStatusMessage } from '@voltfleet/domain/commands';
+import { FIELD_KEYS, isFieldKey } from '@voltfleet/domain/telemetry';
+import { PLANT_STATUSES, type PlantStatus } from '@voltfleet/domain/plants';
+import { RUNNING_STATUSES } from '@voltfleet/domain/devices';
+import type { RunningStatus } from '@voltfleet/domain/devices';
 import type { StoredReading } from '../telemetry/index.js';
-import type { RunningStatus } from '@voltfleet/domain';
 
 /** One event the live pages hear, as it travels between processes. */
 export type LiveEvent =

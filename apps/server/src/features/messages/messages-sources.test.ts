@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { CommandAck, LiveMessage, Message } from '@voltfleet/domain';
+import type { CommandAck } from '@voltfleet/domain/protocol';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
+import type { Message } from '@voltfleet/domain/notices';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -1,4 +1,4 @@
-import type { Message, MessageKind, MessageListQuery } from '@voltfleet/domain';
+import type { Message, MessageKind, MessageListQuery } from '@voltfleet/domain/notices';
 import type { Queryable } from '../../db/db.js';
 
 export type { MessageKind };

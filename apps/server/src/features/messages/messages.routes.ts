@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, paged } from '@voltfleet/domain/envelope';
 import {
-  envelope,
   messageChangedSchema,
   messageCountSchema,
   messageIdsSchema,
   messageListQuerySchema,
   messageReadAllSchema,
   messageSchema,
-  paged,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/notices';
 import type { Db } from '../../db/db.js';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';

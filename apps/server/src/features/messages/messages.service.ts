@@ -1,4 +1,4 @@
-import type { Message, MessageKind, MessageListQuery } from '@voltfleet/domain';
+import type { Message, MessageKind, MessageListQuery } from '@voltfleet/domain/notices';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Message, OperationRecord } from '@voltfleet/domain';
+import type { Message } from '@voltfleet/domain/notices';
+import type { OperationRecord } from '@voltfleet/domain/records';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Lang, type Notice, type NoticeInput } from '@voltfleet/domain';
+import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
+import { type Notice, type NoticeInput } from '@voltfleet/domain/notices';
 import type { Queryable } from '../../db/db.js';
 
 type TextColumns = { [L in Lang as `title_${L}` | `body_${L}`]: string };

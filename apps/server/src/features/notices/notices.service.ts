@@ -1,4 +1,4 @@
-import { NOTICE_UNSEEN_LIMIT, type Notice, type NoticeInput, type NoticeListQuery } from '@voltfleet/domain';
+import { NOTICE_UNSEEN_LIMIT, type Notice, type NoticeInput, type NoticeListQuery } from '@voltfleet/domain/notices';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';

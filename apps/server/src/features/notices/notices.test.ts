@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notice, NoticeInput, OperationRecord } from '@voltfleet/domain';
+import type { Notice, NoticeInput } from '@voltfleet/domain/notices';
+import type { OperationRecord } from '@voltfleet/domain/records';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

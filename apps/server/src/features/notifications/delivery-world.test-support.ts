@@ -3,7 +3,7 @@
  * alarms from readings in the transaction that records their notices, and the delivery job sending to a real SMTP
  * server in-process.
  */
-import type { NotificationRuleDraft } from '@voltfleet/domain';
+import type { NotificationRuleDraft } from '@voltfleet/domain/alarms';
 import { AlarmEngine } from '../alarms/alarm-engine.js';
 import { TEST_ADMIN_PASSWORD, adminId, api, loginToken, makePlant, type TestServer } from '../../test/harness.js';
 import type { SmtpCapture } from '../../test/smtp-capture.js';

@@ -1,4 +1,5 @@
-import type { AlarmNoticePayload, AlarmSeverity, Lang } from '@voltfleet/domain';
+import type { AlarmNoticePayload, AlarmSeverity } from '@voltfleet/domain/alarms';
+import type { Lang } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 
 /**

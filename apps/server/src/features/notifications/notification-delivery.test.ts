@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTemplate } from '../../test/template.js';
-import type { Delivery } from '@voltfleet/domain';
+import type { Delivery } from '@voltfleet/domain/alarms';
 import {
   adminId,
   api,

@@ -7,7 +7,7 @@ import {
   type AlarmNoticePayload,
   type AlarmSeverity,
   type NoticePayload,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
 import type { Db, Queryable } from '../../db/db.js';
 import { postMessages, type NewMessage } from '../messages/index.js';
 import {

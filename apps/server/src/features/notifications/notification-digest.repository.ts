@@ -1,4 +1,9 @@
-import { DIGEST_ITEM_LIMIT, type AlarmNoticePayload, type Delivery, type DeliveryListQuery } from '@voltfleet/domain';
+import {
+  DIGEST_ITEM_LIMIT,
+  type AlarmNoticePayload,
+  type Delivery,
+  type DeliveryListQuery,
+} from '@voltfleet/domain/alarms';
 import type { Queryable } from '../../db/db.js';
 
 /**

@@ -3,15 +3,15 @@ import { z } from 'zod';
 import {
   deliveryListQuerySchema,
   deliveryPageSchema,
-  envelope,
-  fieldChanges,
   notificationRuleEnabledSchema,
   notificationRuleInputSchema,
   notificationRuleListQuerySchema,
   notificationRuleOptionsSchema,
   notificationRulePageSchema,
   notificationRuleSchema,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { envelope } from '@voltfleet/domain/envelope';
+import { fieldChanges } from '@voltfleet/domain/records';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationRule } from '@voltfleet/domain';
+import type { NotificationRule } from '@voltfleet/domain/alarms';
 import {
   adminId,
   api,

@@ -4,16 +4,15 @@ import {
   ALARM_SEVERITIES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_RULES_PER_OWNER,
-  joinPhone,
   severityRank,
-  splitPhone,
   type AlarmGroup,
   type NotificationChannel,
   type NotificationRule,
   type NotificationRuleInput,
   type NotificationRuleListQuery,
   type NotificationRuleOptions,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { joinPhone, splitPhone } from '@voltfleet/domain/validation';
 import { listDeliveries } from './notification-digest.repository.js';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, translate, type NotificationRule } from '@voltfleet/domain';
+import { MESSAGES, translate } from '@voltfleet/domain/i18n';
+import { type NotificationRule } from '@voltfleet/domain/alarms';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -6,8 +6,8 @@ import {
   debugDeviceListSchema,
   debugReadInputSchema,
   debugReadResultSchema,
-  envelope,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/commands';
+import { envelope } from '@voltfleet/domain/envelope';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';

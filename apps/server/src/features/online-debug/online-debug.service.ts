@@ -6,8 +6,8 @@ import {
   type DebugReadInput,
   type DebugReadResult,
   type DebugReply,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/commands';
+import { type Lang } from '@voltfleet/domain/i18n';
 import {
   buildQuery,
   buildRegisterQuery,

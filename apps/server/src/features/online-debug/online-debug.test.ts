@@ -1,6 +1,6 @@
 import { osimDeviceRecords } from '../../features/devices/osim-device-records.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DebugDeviceList, DebugReadResult } from '@voltfleet/domain';
+import type { DebugDeviceList, DebugReadResult } from '@voltfleet/domain/commands';
 import { buildRegisterQuery } from '@voltfleet/osim';
 import { createFleet, demoFleetConfig, OsimDevice, type Fleet, type SimInverter } from '@voltfleet/simulator';
 import { Ingest } from '../telemetry/ingest.js';

@@ -1,5 +1,5 @@
+import { roundLiveValue } from '@voltfleet/domain/device-list';
 import {
-  roundLiveValue,
   type GenerationQuery,
   type Generation,
   type PlantDevices,
@@ -9,7 +9,7 @@ import {
   type PlantTrendQuery,
   type EnergyTrend,
   type PowerFlow,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 import { earningsByDay, savingFactorsByPlant } from '../tariffs/index.js';
 import {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDay, localParts } from '@voltfleet/domain/time';
 import {
-  localDay,
-  localParts,
   type EnergyTrend,
   type Generation,
   type PlantDevices,
@@ -9,8 +8,8 @@ import {
   type PlantListItem,
   type PlantOverview,
   type PlantSavings,
-  type Reading,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/plants';
+import { type Reading } from '@voltfleet/domain/telemetry';
 import {
   adminId,
   api,

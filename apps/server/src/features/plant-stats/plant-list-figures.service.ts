@@ -1,4 +1,4 @@
-import { specificYieldKwhPerKwp, type PlantListItem } from '@voltfleet/domain';
+import { specificYieldKwhPerKwp, type PlantListItem } from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 import { powerFlowOf } from './plant-detail.service.js';
 import { newestReadingsOfPlants, type NewestReadingRow } from './plant-stats.repository.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, plantListItemSchema, plantListQuerySchema } from '@voltfleet/domain';
+import { envelope } from '@voltfleet/domain/envelope';
+import { plantListItemSchema, plantListQuerySchema } from '@voltfleet/domain/plants';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';

@@ -1,10 +1,5 @@
-import {
-  STAT_PERIODS,
-  type EnergyTotals,
-  type PlantStatus,
-  type RunningStatus,
-  type StatPeriod,
-} from '@voltfleet/domain';
+import { STAT_PERIODS, type EnergyTotals, type PlantStatus, type StatPeriod } from '@voltfleet/domain/plants';
+import { type RunningStatus } from '@voltfleet/domain/devices';
 import type { Queryable } from '../../db/db.js';
 import { rollupSlots, slotWindow, type SlotKind } from '../../platform/energy-slots.repository.js';
 import { plantInScope } from '../../platform/scope.js';

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   energyTrendSchema,
-  envelope,
   fleetTrendQuerySchema,
   generationQuerySchema,
   generationSchema,
@@ -12,7 +11,8 @@ import {
   plantSavingsSchema,
   plantStatsSummarySchema,
   plantTrendQuerySchema,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/plants';
+import { envelope } from '@voltfleet/domain/envelope';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';

@@ -1,17 +1,14 @@
 import {
   PLANT_TYPES,
   STAT_PERIODS,
-  localDay,
-  localParts,
-  utcOffsetLabel,
-  severityOfRank,
-  type AlarmTally,
   type EnergyTotals,
   type FleetTrendQuery,
   type Money,
   type PlantStatsSummary,
   type StatPeriod,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/plants';
+import { localDay, localParts, utcOffsetLabel } from '@voltfleet/domain/time';
+import { severityOfRank, type AlarmTally } from '@voltfleet/domain/alarms';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { subtreePattern } from '../../platform/scope.js';

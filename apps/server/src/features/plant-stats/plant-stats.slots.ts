@@ -1,4 +1,5 @@
-import { ENERGY_KWH_KEYS, ENERGY_QUANTITIES, type EnergyQuantity, type EnergyTotals } from '@voltfleet/domain';
+import { ENERGY_KWH_KEYS, type EnergyTotals } from '@voltfleet/domain/plants';
+import { ENERGY_QUANTITIES, type EnergyQuantity } from '@voltfleet/domain/telemetry';
 
 /** Energy rounded to Wh, as every answer gives it. */
 export const roundKwh = (kwh: number) => Math.round(kwh * 1000) / 1000;

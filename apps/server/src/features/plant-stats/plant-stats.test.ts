@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnergyTrend, PlantStatsSummary } from '@voltfleet/domain';
+import type { EnergyTrend, PlantStatsSummary } from '@voltfleet/domain/plants';
 import {
   adminId,
   api,

@@ -1,4 +1,4 @@
-import type { EnergyTotals, PowerFlow } from '@voltfleet/domain';
+import type { EnergyTotals, PowerFlow } from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 import { powerFlowOf } from './plant-detail.service.js';
 import { newestReadingsOfPlants, plantsInScope, type PlantScope } from './plant-stats.repository.js';

@@ -1,6 +1,6 @@
 // Creating, editing and deleting plants, in the caller's scope and with the domain's rules.
 import { describe, expect, it } from 'vitest';
-import type { Plant, PlantDeleteImpact } from '@voltfleet/domain';
+import type { Plant, PlantDeleteImpact } from '@voltfleet/domain/plants';
 import { api } from '../../test/harness.js';
 import { usePlantWorld, s, users, plants, devices, tokens, input, list, names, count } from '../../test/plant-world.js';
 

@@ -1,4 +1,4 @@
-import type { PlantStatus } from '@voltfleet/domain';
+import type { PlantStatus } from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 import { plantInScope } from '../../platform/scope.js';
 import { plantAlarmsJoinSql, plantStatusSql } from '../devices/index.js';

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '@voltfleet/domain/envelope';
+import { fieldChanges } from '@voltfleet/domain/records';
 import {
-  envelope,
-  fieldChanges,
   plantAccountOptionSchema,
   plantDeleteImpactSchema,
   plantDeleteQuerySchema,
   plantInputSchema,
   plantSchema,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/plants';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';

@@ -1,10 +1,5 @@
-import {
-  severityOfRank,
-  type Plant,
-  type PlantDeleteImpact,
-  type PlantInput,
-  type PlantListQuery,
-} from '@voltfleet/domain';
+import { severityOfRank } from '@voltfleet/domain/alarms';
+import { type Plant, type PlantDeleteImpact, type PlantInput, type PlantListQuery } from '@voltfleet/domain/plants';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';

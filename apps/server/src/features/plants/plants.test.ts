@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plant } from '@voltfleet/domain';
+import type { Plant } from '@voltfleet/domain/plants';
 import { api, loginToken, makeRole, makeUser } from '../../test/harness.js';
 import {
   usePlantWorld,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, tableChoiceSchema, tablePreferencesSchema } from '@voltfleet/domain';
+import { envelope } from '@voltfleet/domain/envelope';
+import { tableChoiceSchema, tablePreferencesSchema } from '@voltfleet/domain/users';
 import type { Db } from '../../db/db.js';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';

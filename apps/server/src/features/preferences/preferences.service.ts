@@ -5,7 +5,7 @@ import {
   type TableChoice,
   type TableId,
   type TablePreferences,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/users';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { deleteTablePreference, saveTablePreference, tablePreferencesOf } from './preferences.repository.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
-import { defaultHiddenColumns, type OperationRecord, type TablePreferences } from '@voltfleet/domain';
+import { defaultHiddenColumns, type TablePreferences } from '@voltfleet/domain/users';
+import { type OperationRecord } from '@voltfleet/domain/records';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -7,12 +7,12 @@ import {
   RECORD_RESULT_NAMES,
   recordHeadline,
   recordObjectNoun,
-  type Lang,
   type OperationCategory,
   type OperationExportColumn,
   type OperationExportQuery,
   type OperationRecord,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/records';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import { invalid } from '../../platform/errors.js';
 import { sheetFile, sheetTime, timeColumnHeader, type Sheet, type SheetCell } from '../../platform/spreadsheet.js';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@voltfleet/domain/i18n';
 import {
-  MESSAGES,
   RECORD_EXPORT_MAX_ROWS,
-  findHostileInput,
   operationQuerySchema,
   type OperationRecord,
   type RecordUser,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/records';
+import { findHostileInput } from '@voltfleet/domain/validation';
 import { AppError } from '../../platform/errors.js';
 import {
   TEST_ADMIN_PASSWORD,

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRecordAction, recordActionOf, type OperationRecord } from '@voltfleet/domain';
+import { isRecordAction, recordActionOf, type OperationRecord } from '@voltfleet/domain/records';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -3,7 +3,8 @@
 // "10 devices" with their serial numbers. Records are made through the real API and read back as the list returns
 // them and as the export writes them (the export's action column is the list's headline, domain recordHeadline).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES, type Lang, type OperationRecord } from '@voltfleet/domain';
+import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
+import { type OperationRecord } from '@voltfleet/domain/records';
 import { adminId, api, loginToken, makeRole, makeUser, startTestServer, type TestServer } from '../../test/harness.js';
 
 let s: TestServer;

@@ -1,10 +1,10 @@
+import { LANGUAGES } from '@voltfleet/domain/i18n';
 import {
-  LANGUAGES,
   type OperationFilter,
   type OperationQuery,
   type OperationRecord,
   type RecordObjectFilter,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/records';
 import type { Queryable } from '../../db/db.js';
 import { deviceInScope, plantInScope } from '../../platform/scope.js';
 

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope, paged } from '@voltfleet/domain/envelope';
 import {
-  envelope,
   operationExportQuerySchema,
   operationQuerySchema,
   operationRecordSchema,
-  paged,
   recordUserSchema,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/records';
 import type { Db } from '../../db/db.js';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';

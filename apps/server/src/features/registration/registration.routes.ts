@@ -4,10 +4,10 @@ import {
   VERIFICATION_CODE,
   codeRequestSchema,
   codeSentSchema,
-  envelope,
   passwordResetSchema,
   registerSchema,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/auth';
+import { envelope } from '@voltfleet/domain/envelope';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
 import { rateLimiter } from '../../platform/rate-limit.js';

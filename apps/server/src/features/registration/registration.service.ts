@@ -1,15 +1,14 @@
 import {
   accountAddress,
   codeAddress,
-  joinPhone,
-  passwordSchema,
   registrationLevel,
   type CodeRequest,
   type CodeSent,
-  type Lang,
   type PasswordResetRequest,
   type RegisterRequest,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/auth';
+import { joinPhone, passwordSchema } from '@voltfleet/domain/validation';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { AppError, conflict, invalid } from '../../platform/errors.js';
 import { builtinRoleId } from '../roles/index.js';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ENERGY_EXPORT_RATE, energyExportQuerySchema } from '@voltfleet/domain';
+import { ENERGY_EXPORT_RATE, energyExportQuerySchema } from '@voltfleet/domain/reports';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';

@@ -1,16 +1,14 @@
+import { ENERGY_COUNTERS, ENERGY_QUANTITIES, roundToField } from '@voltfleet/domain/telemetry';
 import {
-  ENERGY_COUNTERS,
   ENERGY_EXPORT_WORDS,
-  ENERGY_KWH_KEYS,
-  ENERGY_QUANTITIES,
   energyExportFileName,
   energyExportHeadings,
-  localDay,
   previousMonth,
-  roundToField,
   type EnergyExportQuery,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/reports';
+import { ENERGY_KWH_KEYS } from '@voltfleet/domain/plants';
+import { localDay } from '@voltfleet/domain/time';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { rollupSlots, slotLabels, slotWindow, type RollupSlotRow } from '../../platform/energy-slots.repository.js';

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ENERGY_EXPORT_MAX_DEVICES,
-  ENERGY_EXPORT_RATE,
-  localDay,
-  localDayStart,
-  type DeviceHistory,
-  type EnergyExportQuery,
-  type Reading,
-} from '@voltfleet/domain';
+import { ENERGY_EXPORT_MAX_DEVICES, ENERGY_EXPORT_RATE, type EnergyExportQuery } from '@voltfleet/domain/reports';
+import { localDay, localDayStart } from '@voltfleet/domain/time';
+import { type DeviceHistory, type Reading } from '@voltfleet/domain/telemetry';
 import {
   adminId,
   api,

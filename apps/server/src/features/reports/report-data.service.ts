@@ -1,19 +1,14 @@
+import { ENERGY_KWH_KEYS } from '@voltfleet/domain/plants';
+import { ROLLUP_HISTORY_FIELDS, fieldByKey, roundToField, type FieldKey } from '@voltfleet/domain/telemetry';
 import {
-  ENERGY_KWH_KEYS,
-  ROLLUP_HISTORY_FIELDS,
   energyQuantityOf,
-  fieldByKey,
   isLongPeriodIndex,
-  localDay,
-  localDayStart,
-  roundToField,
-  utcOffsetLabel,
-  type FieldKey,
   type Report,
   type ReportColumn,
   type ReportQuery,
   type ReportStep,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/reports';
+import { localDay, localDayStart, utcOffsetLabel } from '@voltfleet/domain/time';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import {

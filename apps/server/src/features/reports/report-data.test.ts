@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet, demoFleetConfig, type FleetConfig } from '@voltfleet/simulator';
-import {
-  ENERGY_COUNTERS,
-  ENERGY_QUANTITIES,
-  type EnergyTrend,
-  type Report,
-  type ReportExportJob,
-} from '@voltfleet/domain';
+import { ENERGY_COUNTERS, ENERGY_QUANTITIES } from '@voltfleet/domain/telemetry';
+import { type EnergyTrend } from '@voltfleet/domain/plants';
+import { type Report, type ReportExportJob } from '@voltfleet/domain/reports';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -1,12 +1,10 @@
 import {
   REPORT_EXPORT_KEEP_HOURS,
-  normaliseLang,
   reportQuerySchema,
-  translate,
-  type Lang,
   type ReportExportInput,
   type ReportExportJob,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/reports';
+import { normaliseLang, translate, type Lang } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';

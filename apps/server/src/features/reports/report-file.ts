@@ -2,10 +2,10 @@ import {
   REPORT_WORDS,
   reportColumnTitle,
   reportTimeTitle,
-  type Lang,
   type Report,
   type ReportExportFormat,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/reports';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { sheetFile, type SheetCell } from '../../platform/spreadsheet.js';
 
 /**

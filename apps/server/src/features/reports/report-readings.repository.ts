@@ -1,4 +1,4 @@
-import { fieldByKey, type FieldKey } from '@voltfleet/domain';
+import { fieldByKey, type FieldKey } from '@voltfleet/domain/telemetry';
 import type { Queryable } from '../../db/db.js';
 import { columnOf } from '../telemetry/index.js';
 

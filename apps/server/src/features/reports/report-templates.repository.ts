@@ -1,4 +1,4 @@
-import type { ReportTemplateInput } from '@voltfleet/domain';
+import type { ReportTemplateInput } from '@voltfleet/domain/reports';
 import type { Queryable } from '../../db/db.js';
 
 export interface TemplateRow {

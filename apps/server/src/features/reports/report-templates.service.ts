@@ -1,4 +1,4 @@
-import type { ReportTemplate, ReportTemplateInput } from '@voltfleet/domain';
+import type { ReportTemplate, ReportTemplateInput } from '@voltfleet/domain/reports';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationRecord, ReportTemplate } from '@voltfleet/domain';
+import type { OperationRecord } from '@voltfleet/domain/records';
+import type { ReportTemplate } from '@voltfleet/domain/reports';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

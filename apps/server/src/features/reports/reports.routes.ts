@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '@voltfleet/domain/envelope';
+import { fieldChanges } from '@voltfleet/domain/records';
 import {
-  envelope,
-  fieldChanges,
   reportDeviceSchema,
   reportExportInputSchema,
   reportExportJobSchema,
@@ -10,7 +10,7 @@ import {
   reportSchema,
   reportTemplateInputSchema,
   reportTemplateSchema,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/reports';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationRule, User } from '@voltfleet/domain';
+import type { NotificationRule } from '@voltfleet/domain/alarms';
+import type { User } from '@voltfleet/domain/users';
 import {
   adminId,
   api,

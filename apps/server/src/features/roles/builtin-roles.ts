@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES, BUILTIN_ROLE_TEXTS, VIEWS, normaliseGrant } from '@voltfleet/domain';
+import { ALL_PERMISSION_CODES, BUILTIN_ROLE_TEXTS, VIEWS, normaliseGrant } from '@voltfleet/domain/permissions';
 
 const ALL = [...ALL_PERMISSION_CODES];
 const without = (prefixes: string[]) =>

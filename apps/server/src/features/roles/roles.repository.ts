@@ -1,4 +1,4 @@
-import type { Role } from '@voltfleet/domain';
+import type { Role } from '@voltfleet/domain/users';
 import type { Queryable } from '../../db/db.js';
 
 export interface RoleRow {

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  envelope,
-  fieldChanges,
-  permissionNodeSchema,
-  roleDetailSchema,
-  roleInputSchema,
-  roleSchema,
-} from '@voltfleet/domain';
+import { envelope } from '@voltfleet/domain/envelope';
+import { fieldChanges } from '@voltfleet/domain/records';
+import { permissionNodeSchema } from '@voltfleet/domain/permissions';
+import { roleDetailSchema, roleInputSchema, roleSchema } from '@voltfleet/domain/users';
 import type { Db } from '../../db/db.js';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';

@@ -7,10 +7,9 @@ import {
   grantFromTree,
   normaliseGrant,
   permissionName,
-  type Lang,
-  type Role,
-  type RoleInput,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/permissions';
+import { type Lang } from '@voltfleet/domain/i18n';
+import { type Role, type RoleInput } from '@voltfleet/domain/users';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PermissionNode, Role } from '@voltfleet/domain';
+import type { PermissionNode } from '@voltfleet/domain/permissions';
+import type { Role } from '@voltfleet/domain/users';
 import {
   adminId,
   api,

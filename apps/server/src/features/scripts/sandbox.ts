@@ -1,11 +1,11 @@
-import { unsafeTextKey } from '@voltfleet/domain';
+import { unsafeTextKey } from '@voltfleet/domain/validation';
+import type { ScriptFigure } from '@voltfleet/domain/plants';
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ScriptFigure } from '@voltfleet/domain';
 import type { ScriptFailure } from './script-result.js';
 
 /** One 5-minute bucket as a script receives it: the bucket's UTC start and each device's energies. */

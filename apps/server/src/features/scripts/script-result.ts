@@ -5,10 +5,10 @@ import {
   SCRIPT_MAX_BUCKET_EARNINGS,
   SCRIPT_MAX_BUCKET_KWH,
   SCRIPT_MAX_INDICATORS,
-  type MessageKey,
   type ScriptFigure,
   type ScriptIndicator,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/plants';
+import { type MessageKey } from '@voltfleet/domain/i18n';
 
 /** Why a script run did not give usable figures: a localisable message, or Python's own text, plus the line. */
 export interface ScriptFailure {

@@ -1,4 +1,4 @@
-import { SCRIPT_FIGURES, type ScriptIndicator } from '@voltfleet/domain';
+import { SCRIPT_FIGURES, type ScriptIndicator } from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 import type { ScriptBucket } from './sandbox.js';
 import type { DerivedFigures } from './script-result.js';

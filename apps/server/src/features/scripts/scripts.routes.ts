@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, plantScriptInputSchema, plantScriptSchema, scriptTestRunSchema } from '@voltfleet/domain';
+import { envelope } from '@voltfleet/domain/envelope';
+import { plantScriptInputSchema, plantScriptSchema, scriptTestRunSchema } from '@voltfleet/domain/plants';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';

@@ -1,4 +1,5 @@
-import { translate, type Lang, type PlantScript, type ScriptTestRun } from '@voltfleet/domain';
+import { translate, type Lang } from '@voltfleet/domain/i18n';
+import { type PlantScript, type ScriptTestRun } from '@voltfleet/domain/plants';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';

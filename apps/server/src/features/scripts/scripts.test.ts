@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PlantScript, ScriptTestRun } from '@voltfleet/domain';
+import type { PlantScript, ScriptTestRun } from '@voltfleet/domain/plants';
 import {
   adminId,
   api,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { savingFactorsInputSchema, tariffPlanIssues } from '@voltfleet/domain';
+import { savingFactorsInputSchema } from '@voltfleet/domain/plants';
+import { tariffPlanIssues } from '@voltfleet/domain/tariffs';
 import { demoFleetConfig } from '@voltfleet/simulator';
 import { DEMO_SAVING_FACTORS } from './demo-tariffs.js';
 

@@ -1,11 +1,5 @@
-import {
-  minuteOfDay,
-  orderedPlan,
-  tariffPlanIssues,
-  type Currency,
-  type SavingFactorsInput,
-  type TariffPeriodDraft,
-} from '@voltfleet/domain';
+import { minuteOfDay, orderedPlan, tariffPlanIssues, type TariffPeriodDraft } from '@voltfleet/domain/tariffs';
+import { type Currency, type SavingFactorsInput } from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 import { insertSavingFactors } from './savings.repository.js';
 import { upsertTariffVersion } from './tariffs.repository.js';

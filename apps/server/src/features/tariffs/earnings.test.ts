@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '@voltfleet/domain';
+import { localDay } from '@voltfleet/domain/time';
 import type { Db } from '../../db/db.js';
 import { adminId, openTestDb } from '../../test/harness.js';
 import { earningsByDay, earningsDetailByDay } from './earnings.service.js';

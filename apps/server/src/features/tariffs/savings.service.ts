@@ -1,4 +1,4 @@
-import { DEFAULT_SAVING_FACTORS, type EnergySavingConfig, type SavingFactorsInput } from '@voltfleet/domain';
+import { DEFAULT_SAVING_FACTORS, type EnergySavingConfig, type SavingFactorsInput } from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict } from '../../platform/errors.js';

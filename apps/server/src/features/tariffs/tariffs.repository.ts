@@ -1,4 +1,5 @@
-import type { TariffPeriod, TariffType } from '@voltfleet/domain';
+import type { TariffPeriod } from '@voltfleet/domain/tariffs';
+import type { TariffType } from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 
 /** What the tariff feature needs to know of a plant: its zone (for "today") and its currency. */

@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  energySavingConfigSchema,
-  envelope,
-  plantTariffsSchema,
-  savingFactorsInputSchema,
-  tariffVersionInputSchema,
-} from '@voltfleet/domain';
+import { energySavingConfigSchema, savingFactorsInputSchema } from '@voltfleet/domain/plants';
+import { envelope } from '@voltfleet/domain/envelope';
+import { plantTariffsSchema, tariffVersionInputSchema } from '@voltfleet/domain/tariffs';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';

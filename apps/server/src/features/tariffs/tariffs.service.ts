@@ -1,11 +1,11 @@
 import {
   formatMinuteOfDay,
-  localDay,
   minuteOfDay,
   type PlantTariffs,
   type TariffVersion,
   type TariffVersionInput,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/tariffs';
+import { localDay } from '@voltfleet/domain/time';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict, invalid } from '../../platform/errors.js';

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SAVING_FACTORS,
-  LANGUAGES,
-  localDay,
-  translate,
-  type EnergySavingConfig,
-  type MessageKey,
-  type PlantTariffs,
-} from '@voltfleet/domain';
+import { DEFAULT_SAVING_FACTORS, type EnergySavingConfig } from '@voltfleet/domain/plants';
+import { LANGUAGES, translate, type MessageKey } from '@voltfleet/domain/i18n';
+import { localDay } from '@voltfleet/domain/time';
+import { type PlantTariffs } from '@voltfleet/domain/tariffs';
 import { adminId, api, loginToken, makeRole, makeUser, startTestServer, type TestServer } from '../../test/harness.js';
 import { earningsByDay } from './earnings.service.js';
 import { savingFactorsByPlant } from './savings.service.js';

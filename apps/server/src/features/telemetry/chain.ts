@@ -1,12 +1,11 @@
 import {
   ENERGY_QUANTITIES,
   energyDeltas,
-  localDay,
-  localMonth,
   spreadOverBuckets,
   type EnergyDeltaOptions,
   type FieldKey,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/telemetry';
+import { localDay, localMonth } from '@voltfleet/domain/time';
 import { COUNTER_KEYS } from './columns.js';
 import type { ChainRow, Energy, NewReadingRow } from './ingest.repository.js';
 

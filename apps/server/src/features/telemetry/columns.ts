@@ -1,4 +1,10 @@
-import { ENERGY_COUNTERS, ENERGY_QUANTITIES, FIELDS, type EnergyQuantity, type FieldKey } from '@voltfleet/domain';
+import {
+  ENERGY_COUNTERS,
+  ENERGY_QUANTITIES,
+  FIELDS,
+  type EnergyQuantity,
+  type FieldKey,
+} from '@voltfleet/domain/telemetry';
 
 /** `pvEnergyTodayKwh` → `pv_energy_today_kwh`: the readings column of a catalogue field. */
 export const columnOf = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();

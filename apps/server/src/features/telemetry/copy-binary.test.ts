@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENERGY_QUANTITIES } from '@voltfleet/domain';
+import { ENERGY_QUANTITIES } from '@voltfleet/domain/telemetry';
 import type { Db, Queryable } from '../../db/db.js';
 import { adminId, openTestDb } from '../../test/harness.js';
 import { FIELD_COLUMNS } from './columns.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Reading } from '@voltfleet/domain';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import { createFleet, demoFleetConfig, type FleetConfig, type SimInverterConfig } from '@voltfleet/simulator';
 import type { Db } from '../../db/db.js';
 import { generateDeviceSecret, hashDeviceSecret } from '../../link/device-secret.js';

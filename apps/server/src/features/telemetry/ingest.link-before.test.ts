@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet, demoFleetConfig, type FleetConfig } from '@voltfleet/simulator';
-import type { Reading } from '@voltfleet/domain';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import type { Db } from '../../db/db.js';
 import { adminId, openTestDb } from '../../test/harness.js';
 import { insertFleet } from '../../test/fleet-fixture.js';

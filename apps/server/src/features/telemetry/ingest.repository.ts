@@ -1,4 +1,4 @@
-import { ENERGY_QUANTITIES, type EnergyQuantity, type FieldKey } from '@voltfleet/domain';
+import { ENERGY_QUANTITIES, type EnergyQuantity, type FieldKey } from '@voltfleet/domain/telemetry';
 import type { Queryable } from '../../db/db.js';
 import { COUNTER_COLUMNS, FIELD_COLUMNS, deltaColumns, rollupColumn } from './columns.js';
 import { columnWriter, CopyBinaryWriter, type BinaryType } from './copy-binary.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet, demoFleetConfig, type FleetConfig } from '@voltfleet/simulator';
-import { ENERGY_QUANTITIES, type Reading } from '@voltfleet/domain';
+import { ENERGY_QUANTITIES, type Reading } from '@voltfleet/domain/telemetry';
 import { adminId, startTestServer, type TestServer } from '../../test/harness.js';
 import { insertFleet } from '../../test/fleet-fixture.js';
 import { Ingest } from './ingest.js';

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { ratedPowerW, type InverterModel, type Reading } from '@voltfleet/domain';
+import { ratedPowerW, type InverterModel } from '@voltfleet/domain/devices';
+import { type Reading } from '@voltfleet/domain/telemetry';
 import type { Db, Queryable } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 import { addContributions, emptyIncrements, incrementRows, newestOfChain, placeInChain } from './chain.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTemplate } from '../../test/template.js';
-import type { Reading } from '@voltfleet/domain';
+import type { Reading } from '@voltfleet/domain/telemetry';
 import { openDb, type Db } from '../../db/db.js';
 import { adminId, openTestDatabase } from '../../test/harness.js';
 import { Ingest } from './ingest.js';

@@ -1,4 +1,4 @@
-import { READING_MAX_AGE_MS } from '@voltfleet/domain';
+import { READING_MAX_AGE_MS } from '@voltfleet/domain/telemetry';
 import type { ChainAnchor, ReadingPartition } from './retention.repository.js';
 
 /*

@@ -1,4 +1,4 @@
-import { FIELDS, isHistoryField, type FieldKey } from '@voltfleet/domain';
+import { FIELDS, isHistoryField, type FieldKey } from '@voltfleet/domain/telemetry';
 import { releaseAdvisoryLock, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import type { DbSession, Queryable } from '../../db/db.js';
 import { columnOf } from './columns.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay, localDayStart, type FieldKey, type Reading } from '@voltfleet/domain';
+import { localDay, localDayStart } from '@voltfleet/domain/time';
+import { type FieldKey, type Reading } from '@voltfleet/domain/telemetry';
 import type { Db } from '../../db/db.js';
 import { adminId, makePlant, openTestDb } from '../../test/harness.js';
 import { readingBins } from '../device-detail/device-history.repository.js';

@@ -1,4 +1,4 @@
-import { fieldByKey, type FieldKey } from '@voltfleet/domain';
+import { fieldByKey, type FieldKey } from '@voltfleet/domain/telemetry';
 
 /*
  * The 5-minute values table's rules (decision 0019), for the features that read it and the ingest that marks it.

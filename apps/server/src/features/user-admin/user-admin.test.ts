@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User, UserDeleteResult } from '@voltfleet/domain';
+import type { User, UserDeleteResult } from '@voltfleet/domain/users';
 import {
   adminId,
   api,

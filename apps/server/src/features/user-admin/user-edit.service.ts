@@ -1,4 +1,5 @@
-import type { Lang, User, UserCreate, UserUpdate } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { User, UserCreate, UserUpdate } from '@voltfleet/domain/users';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { conflict, invalid } from '../../platform/errors.js';

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope, paged } from '@voltfleet/domain/envelope';
+import { fieldChanges } from '@voltfleet/domain/records';
+import { passwordSchema } from '@voltfleet/domain/validation';
 import {
-  envelope,
-  fieldChanges,
-  paged,
-  passwordSchema,
   userCreateSchema,
   userDeleteResultSchema,
   userExportQuerySchema,
@@ -12,7 +11,7 @@ import {
   userMoveSchema,
   userSchema,
   userUpdateSchema,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/users';
 import { ok } from '../../platform/envelope.js';
 import { requireCaller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';

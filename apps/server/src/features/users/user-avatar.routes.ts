@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, IMAGE_LIMITS, userSchema } from '@voltfleet/domain';
+import { envelope } from '@voltfleet/domain/envelope';
+import { IMAGE_LIMITS, userSchema } from '@voltfleet/domain/users';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';

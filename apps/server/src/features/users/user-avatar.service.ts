@@ -1,4 +1,5 @@
-import { AVATAR_SIZE, type ImageType, type Lang, type User } from '@voltfleet/domain';
+import { AVATAR_SIZE, type ImageType, type User } from '@voltfleet/domain/users';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';

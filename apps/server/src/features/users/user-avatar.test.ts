@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_LIMITS, type Me, type User } from '@voltfleet/domain';
+import { IMAGE_LIMITS, type User } from '@voltfleet/domain/users';
+import { type Me } from '@voltfleet/domain/auth';
 import {
   adminId,
   api,

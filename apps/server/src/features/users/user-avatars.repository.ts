@@ -1,4 +1,4 @@
-import type { ImageType } from '@voltfleet/domain';
+import type { ImageType } from '@voltfleet/domain/users';
 import type { Queryable } from '../../db/db.js';
 
 /** Stores a user's avatar (our re-encoded image) and points users.avatar at its versioned URL. */

@@ -4,11 +4,11 @@ import {
   USER_EXPORT_SHEET,
   USER_STATUS_LABELS,
   levelName,
-  type Lang,
   type User,
   type UserExportColumn,
   type UserExportQuery,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/users';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';

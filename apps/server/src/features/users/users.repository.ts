@@ -1,4 +1,7 @@
-import { builtinRoleText, splitPhone, type Lang, type User } from '@voltfleet/domain';
+import { builtinRoleText } from '@voltfleet/domain/permissions';
+import { splitPhone } from '@voltfleet/domain/validation';
+import { type Lang } from '@voltfleet/domain/i18n';
+import { type User } from '@voltfleet/domain/users';
 import type { Queryable } from '../../db/db.js';
 
 export interface UserRow {

@@ -1,4 +1,6 @@
-import { joinPhone, type Lang, type ProfileUpdate, type User, type UserFilter } from '@voltfleet/domain';
+import { joinPhone } from '@voltfleet/domain/validation';
+import { type Lang } from '@voltfleet/domain/i18n';
+import { type ProfileUpdate, type User, type UserFilter } from '@voltfleet/domain/users';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid, notFound } from '../../platform/errors.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '@voltfleet/domain';
+import type { User } from '@voltfleet/domain/users';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forecastDaySchema, type ForecastDay } from '@voltfleet/domain';
+import { forecastDaySchema, type ForecastDay } from '@voltfleet/domain/plants';
 
 /** A source of 3-day forecasts for a location, in the location's own calendar (`timeZone`, IANA). */
 export interface WeatherProvider {

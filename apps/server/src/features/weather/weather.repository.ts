@@ -1,4 +1,4 @@
-import type { ForecastDay } from '@voltfleet/domain';
+import type { ForecastDay } from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 import { plantInScope } from '../../platform/scope.js';
 

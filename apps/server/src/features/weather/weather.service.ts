@@ -1,4 +1,5 @@
-import { localDay, type PlantWeather } from '@voltfleet/domain';
+import { localDay } from '@voltfleet/domain/time';
+import { type PlantWeather } from '@voltfleet/domain/plants';
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../platform/errors.js';
 import { WeatherFetchError, type WeatherProvider } from './weather.provider.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localDay, type PlantWeather } from '@voltfleet/domain';
+import { localDay } from '@voltfleet/domain/time';
+import { type PlantWeather } from '@voltfleet/domain/plants';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

@@ -1,4 +1,4 @@
-import type { WorkOrderImageType } from '@voltfleet/domain';
+import type { WorkOrderImageType } from '@voltfleet/domain/workorders';
 import type { Queryable } from '../../db/db.js';
 
 export interface ImageInfoRow {

@@ -1,4 +1,4 @@
-import { WORK_ORDER_LIMITS, type WorkOrderImage, type WorkOrderImageType } from '@voltfleet/domain';
+import { WORK_ORDER_LIMITS, type WorkOrderImage, type WorkOrderImageType } from '@voltfleet/domain/workorders';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';

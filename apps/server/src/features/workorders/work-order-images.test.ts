@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkOrderDetail, WorkOrderImage } from '@voltfleet/domain';
+import type { WorkOrderDetail, WorkOrderImage } from '@voltfleet/domain/workorders';
 import { api } from '../../test/harness.js';
 import { multipartUpload, photo, pngClaiming } from '../../test/images.js';
 import { WORK_ORDERS, createOrder, workOrderWorld, type WorkOrderWorld } from './work-orders.test-support.js';

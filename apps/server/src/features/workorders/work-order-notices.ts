@@ -1,4 +1,4 @@
-import { workOrderLink } from '@voltfleet/domain';
+import { workOrderLink } from '@voltfleet/domain/workorders';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { postMessages } from '../messages/index.js';

@@ -6,7 +6,7 @@ import {
   type WorkOrderCommentInput,
   type WorkOrderDetail,
   type WorkOrderTransitionInput,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/workorders';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict } from '../../platform/errors.js';

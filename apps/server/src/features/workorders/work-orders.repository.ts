@@ -1,4 +1,4 @@
-import type { WorkOrderEventKind, WorkOrderListQuery, WorkOrderState } from '@voltfleet/domain';
+import type { WorkOrderEventKind, WorkOrderListQuery, WorkOrderState } from '@voltfleet/domain/workorders';
 import type { Queryable, SqlParam } from '../../db/db.js';
 import { deviceInScope, plantInScope } from '../../platform/scope.js';
 

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '@voltfleet/domain/envelope';
 import {
-  envelope,
   WORK_ORDER_LIMITS,
   workOrderAssignSchema,
   workOrderCommentSchema,
@@ -16,7 +16,7 @@ import {
   workOrderOptionsSchema,
   workOrderPageSchema,
   workOrderTransitionSchema,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/workorders';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';

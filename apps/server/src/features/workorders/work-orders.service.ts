@@ -8,7 +8,7 @@ import type {
   WorkOrderPage,
   WorkOrderPriority,
   WorkOrderType,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/workorders';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';

@@ -1,4 +1,4 @@
-import type { WorkOrderDetail, WorkOrderDraft } from '@voltfleet/domain';
+import type { WorkOrderDetail, WorkOrderDraft } from '@voltfleet/domain/workorders';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,

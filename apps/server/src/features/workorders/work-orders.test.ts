@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkOrderDetail, WorkOrderPage } from '@voltfleet/domain';
+import type { WorkOrderDetail, WorkOrderPage } from '@voltfleet/domain/workorders';
 import { api } from '../../test/harness.js';
 import {
   WORK_ORDERS,

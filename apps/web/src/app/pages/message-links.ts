@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { MODULES } from '@voltfleet/domain';
+import { MODULES } from '@voltfleet/domain/permissions';
 import { useMe } from '@/lib/session';
 import { usePageTable } from '../page-table';
 import { isAllowedTarget, registeredRoutes } from '../routes';

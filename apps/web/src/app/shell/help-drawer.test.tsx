@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { ALARM_CATALOGUE, LANGUAGES, type Lang } from '@voltfleet/domain';
+import { ALARM_CATALOGUE } from '@voltfleet/domain/alarms';
+import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
 import { i18next } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
 import { HelpButton } from './help-button';

@@ -1,4 +1,5 @@
-import { ALARM_CATALOGUE, type AlarmEntry, type Lang } from '@voltfleet/domain';
+import { ALARM_CATALOGUE, type AlarmEntry } from '@voltfleet/domain/alarms';
+import { type Lang } from '@voltfleet/domain/i18n';
 
 /** The searchable text of an entry in one language: code, name, cause and handling. */
 const searchText = (entry: AlarmEntry, lang: Lang) =>

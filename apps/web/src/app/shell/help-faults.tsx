@@ -1,7 +1,8 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ALARM_SEVERITY_LABELS, type AlarmSeverity, type Lang } from '@voltfleet/domain';
+import { ALARM_SEVERITY_LABELS, type AlarmSeverity } from '@voltfleet/domain/alarms';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { matchingFaults } from './help-fault-search';
 
 // The alarm pages' colours (features/alarms severity tags), as Ant Design tag colours: the help is not an alarm page.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ALARM_CATALOGUE, ALL_PERMISSION_CODES, LANGUAGES, permittedRoutes, type Lang } from '@voltfleet/domain';
+import { ALARM_CATALOGUE } from '@voltfleet/domain/alarms';
+import { ALL_PERMISSION_CODES, permittedRoutes } from '@voltfleet/domain/permissions';
+import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
 import cs from '@/locales/cs.json';
 import de from '@/locales/de.json';
 import en from '@/locales/en.json';

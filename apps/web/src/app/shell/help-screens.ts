@@ -1,4 +1,4 @@
-import { MODULES } from '@voltfleet/domain';
+import { MODULES } from '@voltfleet/domain/permissions';
 
 /**
  * Every screen with its own help, in index order. Each has `help.screens.<screen>.title` and one text per HELP_PARTS

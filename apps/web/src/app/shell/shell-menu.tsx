@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { MENU_GROUP_NAMES, PAGE_NAMES, moduleName, type Lang } from '@voltfleet/domain';
+import { MENU_GROUP_NAMES, PAGE_NAMES, moduleName } from '@voltfleet/domain/permissions';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { buildMenuTree } from '../menu-tree';
 import { routeOwnsPath, type AppRoute } from '../routes';
 

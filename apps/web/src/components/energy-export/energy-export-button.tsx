@@ -2,7 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ENERGY_EXPORT_WORDS, type Lang } from '@voltfleet/domain';
+import { ENERGY_EXPORT_WORDS } from '@voltfleet/domain/reports';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { ExportDevice } from './energy-export-dialog';
 
 export type { ExportDevice } from './energy-export-dialog';

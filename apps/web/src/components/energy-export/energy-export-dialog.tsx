@@ -2,20 +2,19 @@ import { useState } from 'react';
 import { Checkbox, Modal, Radio, Spin, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_KIND_LABELS, type DeviceKind } from '@voltfleet/domain/devices';
 import {
-  DEVICE_KIND_LABELS,
   ENERGY_EXPORT_MAX_DEVICES,
   ENERGY_EXPORT_PERIODS,
   ENERGY_EXPORT_WORDS,
   REPORT_EXPORT_FORMATS,
   energyExportFileName,
-  localDay,
   previousMonth,
-  type DeviceKind,
   type EnergyExportPeriod,
-  type Lang,
   type ReportExportFormat,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/reports';
+import { localDay } from '@voltfleet/domain/time';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { download } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import './energy-export.css';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALARM_ACK_FILTERS, ALARM_EVENT_KINDS, ALARM_TREND_BUCKETS, LANGUAGES } from '@voltfleet/domain';
+import { ALARM_ACK_FILTERS, ALARM_EVENT_KINDS, ALARM_TREND_BUCKETS } from '@voltfleet/domain/alarms';
+import { LANGUAGES } from '@voltfleet/domain/i18n';
 import cs from '@/locales/cs.json';
 import de from '@/locales/de.json';
 import en from '@/locales/en.json';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AlarmAck } from '@voltfleet/domain';
+import type { AlarmAck } from '@voltfleet/domain/alarms';
 import { http } from '@/lib/http';
 import { ALARMS_KEY } from './get-alarms';
 

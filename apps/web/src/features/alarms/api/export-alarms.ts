@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AlarmFilter, AlarmSort } from '@voltfleet/domain';
+import type { AlarmFilter, AlarmSort } from '@voltfleet/domain/alarms';
 import { download } from '@/lib/http';
 import { formatBrowserDate } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AlarmFilter, AlarmOverview, AlarmTrendBucket } from '@voltfleet/domain';
+import type { AlarmFilter, AlarmOverview, AlarmTrendBucket } from '@voltfleet/domain/alarms';
 import { http } from '@/lib/http';
 import { ALARMS_KEY } from './get-alarms';
 

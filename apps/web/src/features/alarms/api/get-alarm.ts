@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AlarmDetail } from '@voltfleet/domain';
+import type { AlarmDetail } from '@voltfleet/domain/alarms';
 import { http } from '@/lib/http';
 import { ALARMS_KEY } from './get-alarms';
 

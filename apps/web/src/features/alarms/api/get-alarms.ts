@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AlarmFilter, AlarmPage, AlarmSort } from '@voltfleet/domain';
+import type { AlarmFilter, AlarmPage, AlarmSort } from '@voltfleet/domain/alarms';
 import { http } from '@/lib/http';
 
 export interface AlarmListParams extends AlarmFilter {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LiveMessage } from '@voltfleet/domain';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 import { isAlarmLiveEvent } from '@/lib/live-socket';
 import { useBurstRefresh } from '@/lib/use-burst-refresh';
 import { useLiveSocket } from '@/lib/use-live-socket';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readWorkOrderPrefill } from '@voltfleet/domain';
+import { readWorkOrderPrefill } from '@voltfleet/domain/workorders';
 import { installFakeLiveSocket } from '@/test/fake-live-socket';
 import { fakeApi, ok } from '@/test/fake-api';
 import { alarmDetail, alarmRow, page, renderAlarmCenter } from '../test/alarm-fixtures';

@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ALARM_ACK_FILTERS, ALARM_GROUPS, ALARM_SEVERITIES, ALARM_STATES, type AlarmFilter } from '@voltfleet/domain';
+import {
+  ALARM_ACK_FILTERS,
+  ALARM_GROUPS,
+  ALARM_SEVERITIES,
+  ALARM_STATES,
+  type AlarmFilter,
+} from '@voltfleet/domain/alarms';
 import type { PlantChoice } from '../api/get-plant-choices';
 import './alarms.css';
 import { useAlarmLabels } from './use-alarm-labels';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AlarmSort } from '@voltfleet/domain';
+import type { AlarmSort } from '@voltfleet/domain/alarms';
 import { SortTitle, type SortState } from '@/components/sort-title';
 
 export type AlarmSortState = SortState<AlarmSort>;

@@ -1,7 +1,7 @@
 import { Tooltip } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { AlarmRow } from '@voltfleet/domain';
+import type { AlarmRow } from '@voltfleet/domain/alarms';
 import { StatusTag } from '@/components/status-tag';
 import { useAlarmLabels } from './use-alarm-labels';
 

@@ -1,6 +1,6 @@
 import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AlarmRow } from '@voltfleet/domain';
+import type { AlarmRow } from '@voltfleet/domain/alarms';
 import { clipProps } from '@/components/cell-clip';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';

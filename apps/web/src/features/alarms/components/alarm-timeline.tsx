@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AlarmEvent } from '@voltfleet/domain';
+import type { AlarmEvent } from '@voltfleet/domain/alarms';
 import { formatPlantTime } from '@/lib/format';
 import './alarms.css';
 

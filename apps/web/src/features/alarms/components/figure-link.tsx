@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AlarmFilter } from '@voltfleet/domain';
+import type { AlarmFilter } from '@voltfleet/domain/alarms';
 import { StatCard } from '@/components/stat-card';
 import { alarmSearchUrl } from '../utils/search-params';
 import './alarms.css';

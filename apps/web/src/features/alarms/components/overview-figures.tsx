@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { ALARM_GROUPS, ALARM_SEVERITIES, ALARM_STATES, type AlarmFilter, type AlarmOverview } from '@voltfleet/domain';
+import {
+  ALARM_GROUPS,
+  ALARM_SEVERITIES,
+  ALARM_STATES,
+  type AlarmFilter,
+  type AlarmOverview,
+} from '@voltfleet/domain/alarms';
 import { StatCard, StatSection } from '@/components/stat-card';
 import { formatElapsed, formatPlantTime } from '@/lib/format';
 import { formatNumber } from '@/lib/number-format';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AlarmFilter, AlarmOverview } from '@voltfleet/domain';
+import type { AlarmFilter, AlarmOverview } from '@voltfleet/domain/alarms';
 import { StatSection } from '@/components/stat-card';
 import { formatNumber } from '@/lib/number-format';
 import { alarmSearchUrl } from '../utils/search-params';

@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ALARM_TREND_BUCKETS, type AlarmFilter, type AlarmOverview, type AlarmTrendBucket } from '@voltfleet/domain';
+import {
+  ALARM_TREND_BUCKETS,
+  type AlarmFilter,
+  type AlarmOverview,
+  type AlarmTrendBucket,
+} from '@voltfleet/domain/alarms';
 import { BarChart } from '@/components/charts/xy-chart';
 import { StatSection } from '@/components/stat-card';
 import { axisLabel, bucketSearchUrl } from '../utils/trend-range';

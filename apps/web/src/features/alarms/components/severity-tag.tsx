@@ -1,4 +1,4 @@
-import type { AlarmSeverity } from '@voltfleet/domain';
+import type { AlarmSeverity } from '@voltfleet/domain/alarms';
 import './alarms.css';
 import { useAlarmLabels } from './use-alarm-labels';
 

@@ -6,8 +6,8 @@ import {
   type AlarmGroup,
   type AlarmSeverity,
   type AlarmState,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { type Lang } from '@voltfleet/domain/i18n';
 
 /** Severity, state and group names in the UI language, from the domain's tables (the export names them alike). */
 export function useAlarmLabels() {

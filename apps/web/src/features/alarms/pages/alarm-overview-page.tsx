@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AlarmFilter, AlarmTrendBucket } from '@voltfleet/domain';
+import type { AlarmFilter, AlarmTrendBucket } from '@voltfleet/domain/alarms';
 import { PageHeader } from '@/components/page-header';
 import { PageSpin } from '@/components/page-spin';
 import { usePageName } from '@/lib/page-name';

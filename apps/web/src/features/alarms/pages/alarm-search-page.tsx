@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Segmented } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ALARM_LINK_PARAM, ALARM_STATES, type AlarmFilter } from '@voltfleet/domain';
+import { ALARM_LINK_PARAM, ALARM_STATES, type AlarmFilter } from '@voltfleet/domain/alarms';
 import { Can } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
 import { formatNumber } from '@/lib/number-format';

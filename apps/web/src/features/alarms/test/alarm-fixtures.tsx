@@ -1,7 +1,7 @@
 // Shared by the Alarm Center's component tests: rows, details and overviews as the API answers them, the two pages
 // mounted in a memory router (so a test reads and drives the URL).
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { AlarmDetail, AlarmOverview, AlarmRow } from '@voltfleet/domain';
+import type { AlarmDetail, AlarmOverview, AlarmRow } from '@voltfleet/domain/alarms';
 import { renderWithProviders, testMe } from '@/test/render';
 import AlarmOverviewPage from '../pages/alarm-overview-page';
 import AlarmSearchPage from '../pages/alarm-search-page';

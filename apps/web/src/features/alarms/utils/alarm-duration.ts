@@ -1,4 +1,4 @@
-import type { AlarmRow } from '@voltfleet/domain';
+import type { AlarmRow } from '@voltfleet/domain/alarms';
 
 /** Seconds from raised to recovered, or to `nowMs` while the alarm is active; null for unreadable times. */
 export function alarmDurationSeconds(alarm: Pick<AlarmRow, 'raisedAt' | 'recoveredAt'>, nowMs: number): number | null {

@@ -1,4 +1,5 @@
-import { isValidTimeZone, localDay, type AlarmFilter, type AlarmOverview } from '@voltfleet/domain';
+import { isValidTimeZone, localDay } from '@voltfleet/domain/time';
+import { type AlarmFilter, type AlarmOverview } from '@voltfleet/domain/alarms';
 
 /**
  * The filters an overview figure's link starts from: the overview's own, with the days of the window it counted

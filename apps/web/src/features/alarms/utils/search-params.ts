@@ -9,7 +9,7 @@ import {
   type AlarmFilter,
   type AlarmSort,
   type AlarmTrendBucket,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
 import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 
 /** The search's address: the domain's, which alarm notices link to as well. */

@@ -1,4 +1,4 @@
-import type { AlarmFilter, AlarmTrendBucket } from '@voltfleet/domain';
+import type { AlarmFilter, AlarmTrendBucket } from '@voltfleet/domain/alarms';
 import { pad } from '@/lib/format';
 import { alarmSearchUrl } from './search-params';
 

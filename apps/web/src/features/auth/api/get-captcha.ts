@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { captchaResponseSchema } from '@voltfleet/domain';
+import type { captchaResponseSchema } from '@voltfleet/domain/auth';
 import { http } from '@/lib/http';
 import type { Infer } from '@/lib/infer';
 

@@ -1,4 +1,5 @@
-import type { LoginRequest, User } from '@voltfleet/domain';
+import type { LoginRequest } from '@voltfleet/domain/auth';
+import type { User } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 
 /** Signs in (the server sets the user_token cookie). Wrong credentials are a 401 here, not an expired session. */

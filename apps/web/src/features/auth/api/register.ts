@@ -1,4 +1,4 @@
-import type { RegisterRequest } from '@voltfleet/domain';
+import type { RegisterRequest } from '@voltfleet/domain/auth';
 import { http } from '@/lib/http';
 import { passwordEncrypter } from '@/lib/password-crypto';
 

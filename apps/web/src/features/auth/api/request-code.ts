@@ -1,4 +1,4 @@
-import type { CodeRequest, CodeSent } from '@voltfleet/domain';
+import type { CodeRequest, CodeSent } from '@voltfleet/domain/auth';
 import { http } from '@/lib/http';
 
 /** Asks for a verification code (register or reset); the answer is the same whether the address has an account. */

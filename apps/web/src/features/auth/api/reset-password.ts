@@ -1,4 +1,4 @@
-import type { PasswordResetRequest } from '@voltfleet/domain';
+import type { PasswordResetRequest } from '@voltfleet/domain/auth';
 import { http } from '@/lib/http';
 import { passwordEncrypter } from '@/lib/password-crypto';
 

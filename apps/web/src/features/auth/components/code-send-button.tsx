@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CodeSent } from '@voltfleet/domain';
+import type { CodeSent } from '@voltfleet/domain/auth';
 
 /**
  * "Send code", then a countdown of the server's resend wait before it may be pressed again. `send` returns the

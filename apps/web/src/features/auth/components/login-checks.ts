@@ -1,4 +1,5 @@
-import { loginRequestSchema, passwordSchema } from '@voltfleet/domain';
+import { loginRequestSchema } from '@voltfleet/domain/auth';
+import { passwordSchema } from '@voltfleet/domain/validation';
 import { schemaMessage, type ParsableSchema } from '@/lib/form-rules';
 
 export type LoginFieldName = 'username' | 'password' | 'captchaCode';

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Lang, Me } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { Me } from '@voltfleet/domain/auth';
 import { fakeApi, ok, refused, type ApiCall } from '@/test/fake-api';
 import { renderWithProviders, testMe } from '@/test/render';
 import { LoginForm } from './login-form';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Flex, Input } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Me } from '@voltfleet/domain';
+import type { Me } from '@voltfleet/domain/auth';
 import { reportFormError } from '@/lib/form-errors';
 import type { LoginErrors, LoginFieldName, LoginValues } from './login-checks';
 import { passwordEncrypter } from '@/lib/password-crypto';

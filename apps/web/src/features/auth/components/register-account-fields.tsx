@@ -1,12 +1,9 @@
 import { Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  BUILTIN_ROLE_TEXTS,
-  REGISTRATION_ROLE_CHOICES,
-  passwordSchema,
-  registerSchema,
-  type Lang,
-} from '@voltfleet/domain';
+import { BUILTIN_ROLE_TEXTS } from '@voltfleet/domain/permissions';
+import { REGISTRATION_ROLE_CHOICES, registerSchema } from '@voltfleet/domain/auth';
+import { passwordSchema } from '@voltfleet/domain/validation';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { translate } from '@/lib/domain-messages';
 import { schemaRule } from '@/lib/form-rules';
 import { samePasswordRule } from './same-password-rule';

@@ -1,6 +1,7 @@
 import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PHONE_PREFIXES, registerSchema, type CodeChannel, type CodeSent } from '@voltfleet/domain';
+import { PHONE_PREFIXES } from '@voltfleet/domain/validation';
+import { registerSchema, type CodeChannel, type CodeSent } from '@voltfleet/domain/auth';
 import { phoneRule, schemaRule } from '@/lib/form-rules';
 import { CodeSendButton } from './code-send-button';
 

@@ -1,6 +1,6 @@
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { registerSchema } from '@voltfleet/domain';
+import { registerSchema } from '@voltfleet/domain/auth';
 import { schemaRule } from '@/lib/form-rules';
 
 /** Step 3, affiliated account: the optional client code of the superior the account goes under. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RESET_PASSWORD_PATH, type Me } from '@voltfleet/domain';
+import { RESET_PASSWORD_PATH, type Me } from '@voltfleet/domain/auth';
 import { LanguageSwitch } from '@/components/language-switch';
 import { LoginForm } from '../components/login-form';
 

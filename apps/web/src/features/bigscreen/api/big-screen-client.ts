@@ -1,4 +1,4 @@
-import { KIOSK_HEADER } from '@voltfleet/domain';
+import { KIOSK_HEADER } from '@voltfleet/domain/big-screen';
 import { currentLang } from '@/lib/i18n';
 
 /** Who the screen reads for: the signed-in session (its cookie) or a kiosk link's token. */

@@ -1,4 +1,5 @@
-import { KIOSK_QUERY, type LiveMessage } from '@voltfleet/domain';
+import { KIOSK_QUERY } from '@voltfleet/domain/big-screen';
+import { type LiveMessage } from '@voltfleet/domain/device-list';
 import { liveUrl, parseLiveMessage, reconnectDelay } from '@/lib/live-socket';
 import type { BigScreenAccess } from './big-screen-client';
 

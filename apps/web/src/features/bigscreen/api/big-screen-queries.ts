@@ -7,7 +7,7 @@ import type {
   BigScreenPlant,
   BigScreenScope,
   BigScreenSummary,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/big-screen';
 import { bigScreenGet, isAccessEnded, type BigScreenAccess } from './big-screen-client';
 
 /** Every big-screen query starts with this key: a live event or a reconnect refreshes them together. */

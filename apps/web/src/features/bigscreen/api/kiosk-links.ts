@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BigScreenPlant, KioskLink, KioskLinkCreate, KioskLinkCreated } from '@voltfleet/domain';
+import type { BigScreenPlant, KioskLink, KioskLinkCreate, KioskLinkCreated } from '@voltfleet/domain/big-screen';
 import { http } from '@/lib/http';
 import { bigScreenGet } from './big-screen-client';
 

@@ -1,4 +1,4 @@
-import { KIOSK_QUERY } from '@voltfleet/domain';
+import { KIOSK_QUERY } from '@voltfleet/domain/big-screen';
 
 /** sessionStorage key of the tab's kiosk token: kept across reloads of this tab, never shared with other tabs. */
 export const KIOSK_STORAGE_KEY = 'voltfleet.kiosk';

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ALARM_SEVERITY_LABELS, type BigScreenAlarms, type Lang } from '@voltfleet/domain';
+import { ALARM_SEVERITY_LABELS } from '@voltfleet/domain/alarms';
+import { type BigScreenAlarms } from '@voltfleet/domain/big-screen';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { formatPlantTime } from '@/lib/format';
 import { formatNumber } from '@/lib/number-format';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BigScreenSummary } from '@voltfleet/domain';
+import type { BigScreenSummary } from '@voltfleet/domain/big-screen';
 import { AlarmTallyText, NormalWithAlarmsNote, tallyAlarming } from '@/components/alarm-tally';
 import { formatNumber, scaleEnergy, scaleMass } from '@/lib/number-format';
 

@@ -8,7 +8,7 @@ import {
   KIOSK_LINK_MAX_PLANTS,
   kioskLinkCreateSchema,
   type KioskLinkCreated,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/big-screen';
 import { useDayjsLocale } from '@/lib/dayjs-locale';
 import { schemaRule, showFormError } from '@/lib/form-rules';
 import { useCreateKioskLink, useScopePlants } from '../api/kiosk-links';

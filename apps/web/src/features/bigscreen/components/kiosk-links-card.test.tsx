@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { KioskLink } from '@voltfleet/domain';
+import type { KioskLink } from '@voltfleet/domain/big-screen';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderWithProviders, testMe } from '@/test/render';
 import KioskLinksCard from './kiosk-links-card';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BIG_SCREEN_VIEWS, type KioskLink } from '@voltfleet/domain';
+import { BIG_SCREEN_VIEWS, type KioskLink } from '@voltfleet/domain/big-screen';
 import { formatDateTime } from '@/lib/format';
 import { useBigScreenTexts } from '@/lib/big-screen-texts';
 import { useMe } from '@/lib/session';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BIG_SCREEN_VIEWS, type BigScreenView } from '@voltfleet/domain';
+import { BIG_SCREEN_VIEWS, type BigScreenView } from '@voltfleet/domain/big-screen';
 
 /** The address's rotation setting: `?rotate=60` shows the next view every 60 s (map → charts → flow → map). */
 export const ROTATE_PARAM = 'rotate';

@@ -3,7 +3,7 @@ import { Button, Select } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { BigScreenView } from '@voltfleet/domain';
+import type { BigScreenView } from '@voltfleet/domain/big-screen';
 import { LanguageSwitch } from '@/components/language-switch';
 import { ROTATE_CHOICES, ROTATE_PARAM, rotationSeconds } from './rotation';
 

@@ -1,13 +1,13 @@
+import type { AlarmRow } from '@voltfleet/domain/alarms';
 import type {
-  AlarmRow,
   BigScreenAlarms,
   BigScreenCharts,
   BigScreenFlow,
   BigScreenPlant,
   BigScreenScope,
   BigScreenSummary,
-  EnergyTotals,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/big-screen';
+import type { EnergyTotals } from '@voltfleet/domain/plants';
 
 // Answers of the big-screen endpoints as the domain contract (packages/domain/src/big-screen.ts) describes them.
 

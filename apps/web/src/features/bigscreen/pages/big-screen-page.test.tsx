@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KIOSK_HEADER } from '@voltfleet/domain';
+import { KIOSK_HEADER } from '@voltfleet/domain/big-screen';
 import { queryClient } from '@/lib/query-client';
 import { fakeApi, ok, refused } from '@/test/fake-api';
 import { FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';

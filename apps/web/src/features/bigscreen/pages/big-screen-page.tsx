@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { BIG_SCREEN_VIEWS, KIOSK_QUERY, type BigScreenView } from '@voltfleet/domain';
+import { BIG_SCREEN_VIEWS, KIOSK_QUERY, type BigScreenView } from '@voltfleet/domain/big-screen';
 import { formatDateTime } from '@/lib/format';
 import { useBigScreenTexts } from '@/lib/big-screen-texts';
 import { queryClient } from '@/lib/query-client';

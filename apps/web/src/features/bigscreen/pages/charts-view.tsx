@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SOC_BANDS, type BigScreenCharts } from '@voltfleet/domain';
+import { SOC_BANDS, type BigScreenCharts } from '@voltfleet/domain/big-screen';
 import { BarChart } from '@/components/charts/xy-chart';
 import { formatMonthDay } from '@/lib/format';
 import { formatMoney, formatNumber, scaleMass } from '@/lib/number-format';

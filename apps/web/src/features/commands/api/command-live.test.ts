@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { FINAL_COMMAND_STATUSES, type Command, type LiveMessage } from '@voltfleet/domain';
+import { FINAL_COMMAND_STATUSES, type Command } from '@voltfleet/domain/commands';
+import { type LiveMessage } from '@voltfleet/domain/device-list';
 import { CommandStatusMemory, applyCommandStatus, movesForward, withFetched, withIssued } from './command-live';
 
 /** The stored finishing time a final status message carries. */

@@ -3,8 +3,8 @@ import {
   commandMovesForward,
   type Command,
   type CommandStatus,
-  type LiveMessage,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/commands';
+import { type LiveMessage } from '@voltfleet/domain/device-list';
 
 export const isFinalStatus = (status: CommandStatus): boolean => FINAL_COMMAND_STATUSES.includes(status);
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CommandLimits } from '@voltfleet/domain';
+import type { CommandLimits } from '@voltfleet/domain/commands';
 import { http } from '@/lib/http';
 
 /** The server's command limits: above `batchLimit` devices the form asks for a confirmation before it sends. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Command, ControlRecordFilter, RecordExportFormat, RecordUser } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
+import type { ControlRecordFilter, RecordExportFormat, RecordUser } from '@voltfleet/domain/records';
 import { download, http } from '@/lib/http';
 import { formatBrowserDate } from '@/lib/format';
 import type { Paged } from '@/lib/paging';

@@ -1,5 +1,5 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { PlantTariffs } from '@voltfleet/domain';
+import type { PlantTariffs } from '@voltfleet/domain/tariffs';
 import { http } from '@/lib/http';
 
 /** A plant's tariff versions (the form pushes the one in effect today), its currency and local date. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Command, IssueCommand } from '@voltfleet/domain';
+import type { Command, IssueCommand } from '@voltfleet/domain/commands';
 import { http } from '@/lib/http';
 import { passwordEncrypter } from '@/lib/password-crypto';
 

@@ -1,10 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  CommandDevice,
-  CommandDeviceFilter,
-  CommandDeviceSelection,
-  DeviceFilterOptions,
-} from '@voltfleet/domain';
+import type { CommandDevice, CommandDeviceFilter, CommandDeviceSelection } from '@voltfleet/domain/commands';
+import type { DeviceFilterOptions } from '@voltfleet/domain/device-list';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Command, LiveMessage } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 import { http } from '@/lib/http';
 import { useLiveSocket } from '@/lib/use-live-socket';
 import { CommandStatusMemory, applyCommandStatus, isFinalStatus, withFetched, withIssued } from './command-live';

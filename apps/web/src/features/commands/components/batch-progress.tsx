@@ -1,6 +1,6 @@
 import { Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Command } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
 import { StatusTag } from '@/components/status-tag';
 import { batchProgress } from '../utils/batch-progress';
 import { STATUS_TONES, statusLabel } from './command-labels';

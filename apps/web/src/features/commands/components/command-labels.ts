@@ -1,11 +1,10 @@
+import { COMMAND_CATEGORY_NAMES, COMMAND_STATUS_NAMES } from '@voltfleet/domain/records';
 import {
-  COMMAND_CATEGORY_NAMES,
-  COMMAND_STATUS_NAMES,
   commandKindName,
   type CommandCategory,
   type CommandKind,
   type CommandStatus,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/commands';
 import { currentLang } from '@/lib/i18n';
 
 // A command's parameters for people: lib/command-text.ts (the control records and the operation records share it).

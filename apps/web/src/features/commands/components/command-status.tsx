@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Command } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
 import { StatusTag } from '@/components/status-tag';
 import { STATUS_TONES, statusLabel } from './command-labels';
 import { reasonText } from './command-reason';

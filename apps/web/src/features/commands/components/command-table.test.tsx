@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Command, CommandStatus, LiveMessage } from '@voltfleet/domain';
+import type { Command, CommandStatus } from '@voltfleet/domain/commands';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 import { closeLive } from '@/lib/live-socket';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderWithProviders, testMe } from '@/test/render';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { RECORD_FILTER_WORDS, type Command } from '@voltfleet/domain';
+import { RECORD_FILTER_WORDS } from '@voltfleet/domain/records';
+import { type Command } from '@voltfleet/domain/commands';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { commandParametersText } from '@/lib/command-text';
 import { formatDateTime } from '@/lib/format';

@@ -5,19 +5,20 @@ import {
   COMMAND_CATEGORIES,
   COMMAND_KINDS,
   COMMAND_STATUSES,
+  type CommandCategory,
+  type CommandKind,
+  type CommandStatus,
+} from '@voltfleet/domain/commands';
+import {
   CONTROL_OBJECT_FILTERS,
   RECORD_FILTER_WORDS,
   controlRecordQuerySchema,
   recordObjectNoun,
-  translate,
-  type CommandCategory,
-  type CommandKind,
-  type CommandStatus,
   type ControlObjectFilter,
   type ControlRecordFilter,
-  type Lang,
   type RecordUser,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/records';
+import { translate, type Lang } from '@voltfleet/domain/i18n';
 import { DateRangeField } from '@/components/date-range-field';
 import { FilterField, UserSelect } from '@/components/record-filter-parts';
 import { categoryLabel, kindLabel, statusLabel } from './command-labels';

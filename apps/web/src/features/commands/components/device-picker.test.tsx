@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CommandDevice, Lang } from '@voltfleet/domain';
+import type { CommandDevice } from '@voltfleet/domain/commands';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { DevicePicker } from './device-picker';

@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import {
   DEVICE_PROTOCOLS,
   DEVICE_PROTOCOL_NAMES,
-  RUNNING_STATUSES,
   type CommandDevice,
   type CommandDeviceFilter,
   type CommandDeviceSelection,
   type DeviceProtocol,
-  type RunningStatus,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/commands';
+import { RUNNING_STATUSES, type RunningStatus } from '@voltfleet/domain/devices';
 import { DataTable, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';

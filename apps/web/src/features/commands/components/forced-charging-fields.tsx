@@ -1,6 +1,7 @@
 import { Checkbox, Form, Select, TimePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS, WEEKLY_FORCED_CHARGING, type ForcedCharging } from '@voltfleet/domain';
+import { WEEKDAYS, type ForcedCharging } from '@voltfleet/domain/commands';
+import { WEEKLY_FORCED_CHARGING } from '@voltfleet/domain/devices';
 import { formatWeekdayOf } from '@/lib/format';
 import { currentLang } from '@/lib/i18n';
 import { hhmmOf, timeOfDay } from '@/lib/time-of-day';

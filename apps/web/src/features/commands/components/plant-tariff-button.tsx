@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CommandDevice, TariffPeriod } from '@voltfleet/domain';
+import type { CommandDevice } from '@voltfleet/domain/commands';
+import type { TariffPeriod } from '@voltfleet/domain/tariffs';
 import { ApiError } from '@/lib/http';
 import { useCan } from '@/lib/permissions';
 import { useLoadPlantTariff } from '../api/get-plant-tariff';

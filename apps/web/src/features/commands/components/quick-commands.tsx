@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_COMMANDS, REMOTE_COMMANDS, type RemoteCommand } from '@voltfleet/domain';
+import { PASSWORD_COMMANDS, REMOTE_COMMANDS, type RemoteCommand } from '@voltfleet/domain/commands';
 import { notifySuccess } from '@/lib/success';
 import { useIssuedCommands } from '../api/use-issued-commands';
 import { useIssueCommand, type IssueInput } from '../api/issue-command';

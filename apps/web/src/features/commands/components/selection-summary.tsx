@@ -1,6 +1,7 @@
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { translate, type CommandDevice } from '@voltfleet/domain';
+import { translate } from '@voltfleet/domain/i18n';
+import { type CommandDevice } from '@voltfleet/domain/commands';
 import { currentLang } from '@/lib/i18n';
 import { summarise, type Share } from '../utils/selection';
 

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { TARIFF_PERIODS_NAMES, scalarParameter, type Lang } from '@voltfleet/domain';
+import { TARIFF_PERIODS_NAMES } from '@voltfleet/domain/tariffs';
+import { scalarParameter } from '@voltfleet/domain/commands';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { i18next } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
 import { SettingForm, type Setting } from './setting-form';

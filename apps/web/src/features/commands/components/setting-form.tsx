@@ -6,17 +6,16 @@ import {
   MAX_RATED_POWER_W,
   REMOTE_COMMANDS,
   SCALAR_PARAMETERS,
-  TARIFF_PERIODS,
   checkSetting,
-  translate,
   type CommandDevice,
   type CommandKind,
   type ForcedCharging,
   type IssueCommand,
-  type Lang,
   type ScalarParameterDef,
-  type ValidationIssue,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/commands';
+import { TARIFF_PERIODS } from '@voltfleet/domain/tariffs';
+import { translate, type Lang } from '@voltfleet/domain/i18n';
+import { type ValidationIssue } from '@voltfleet/domain/envelope';
 import { currentLang } from '@/lib/i18n';
 import { planIssues, planOf, rowsOf, serverPlanErrors, type PlanErrors } from '../utils/tariff-plan';
 import { categoryLabel, kindLabel } from './command-labels';

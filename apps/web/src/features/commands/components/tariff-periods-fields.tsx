@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import { Alert, Button, Flex, Form } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { TARIFF_MAX_PERIODS, type CommandDevice } from '@voltfleet/domain';
+import { TARIFF_MAX_PERIODS } from '@voltfleet/domain/tariffs';
+import { type CommandDevice } from '@voltfleet/domain/commands';
 import { appendedRow, planMessages, rowsOf, type PlanErrors, type PlanRow } from '../utils/tariff-plan';
 import { PlantTariffButton } from './plant-tariff-button';
 

@@ -1,15 +1,10 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  PASSWORD_COMMANDS,
-  TARIFF_PERIODS,
-  formatTariffPeriods,
-  orderedPlan,
-  translate,
-  type CommandDevice,
-  type ValidationIssue,
-} from '@voltfleet/domain';
+import { PASSWORD_COMMANDS, type CommandDevice } from '@voltfleet/domain/commands';
+import { TARIFF_PERIODS, formatTariffPeriods, orderedPlan } from '@voltfleet/domain/tariffs';
+import { translate } from '@voltfleet/domain/i18n';
+import { type ValidationIssue } from '@voltfleet/domain/envelope';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/http';
 import { currentLang } from '@/lib/i18n';

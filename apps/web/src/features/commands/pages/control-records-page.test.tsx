@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Command, Lang } from '@voltfleet/domain';
+import type { Command } from '@voltfleet/domain/commands';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { fakeApi, ok, type ApiCall } from '@/test/fake-api';
 import { renderWithProviders, testMe, type Rendered } from '@/test/render';
 import ControlRecordsPage from './control-records-page';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { controlRecordQuerySchema, type ControlRecordFilter, type Lang } from '@voltfleet/domain';
+import { controlRecordQuerySchema, type ControlRecordFilter } from '@voltfleet/domain/records';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { PageHeader } from '@/components/page-header';
 import { RecordExportButtons } from '@/components/record-filter-parts';
 import { usePageName } from '@/lib/page-name';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { CommandStatus } from '@voltfleet/domain';
+import type { CommandStatus } from '@voltfleet/domain/commands';
 import { batchProgress } from './batch-progress';
 
 const of = (...statuses: CommandStatus[]) => statuses.map((status) => ({ status }));

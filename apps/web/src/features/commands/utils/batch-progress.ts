@@ -1,4 +1,4 @@
-import { COMMAND_STATUSES, FINAL_COMMAND_STATUSES, type Command, type CommandStatus } from '@voltfleet/domain';
+import { COMMAND_STATUSES, FINAL_COMMAND_STATUSES, type Command, type CommandStatus } from '@voltfleet/domain/commands';
 
 export interface BatchProgress {
   total: number;

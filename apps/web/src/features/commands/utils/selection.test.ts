@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { CommandDevice } from '@voltfleet/domain';
+import type { CommandDevice } from '@voltfleet/domain/commands';
 import { summarise, withDevices, withoutDevices } from './selection';
 
 const device = (id: number, model: string, plantName: string | null): CommandDevice => ({

@@ -1,4 +1,4 @@
-import type { CommandDevice } from '@voltfleet/domain';
+import type { CommandDevice } from '@voltfleet/domain/commands';
 
 /** How many of the selection share one value (a plant, a model). */
 export interface Share {

@@ -1,16 +1,16 @@
 import {
   LAST_MINUTE_OF_DAY,
   TARIFF_PERIODS,
-  checkSetting,
   formatMinuteOfDay,
   minuteOfDay,
   tariffPlanIssues,
-  type MessageKey,
   type TariffCommand,
   type TariffPeriod,
   type TariffPeriodDraft,
-  type ValidationIssue,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/tariffs';
+import { checkSetting } from '@voltfleet/domain/commands';
+import { type MessageKey } from '@voltfleet/domain/i18n';
+import { type ValidationIssue } from '@voltfleet/domain/envelope';
 
 /** A period row of the form; `key` keeps React rows stable while rows are added and removed. */
 export interface PlanRow extends TariffPeriodDraft {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandDevice } from '@voltfleet/domain';
+import type { CommandDevice } from '@voltfleet/domain/commands';
 import { tariffSource, type TariffSource } from './tariff-source';
 
 const dev = (sn: string, plantId: number | null, plantName: string | null): CommandDevice => ({

@@ -1,4 +1,4 @@
-import type { CommandDevice } from '@voltfleet/domain';
+import type { CommandDevice } from '@voltfleet/domain/commands';
 
 /** Where "Use the plant's tariff" loads from, or why it cannot (shown as the disabled button's tooltip). */
 export type TariffSource =

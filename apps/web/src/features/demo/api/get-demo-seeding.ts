@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isDemoSeedingUnderway, type DemoSeedingStatus } from '@voltfleet/domain';
+import { isDemoSeedingUnderway, type DemoSeedingStatus } from '@voltfleet/domain/demo';
 import { http } from '@/lib/http';
 
 /** How often the status is asked again while the history is being filled (it takes a few minutes). */

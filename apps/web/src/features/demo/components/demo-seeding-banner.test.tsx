@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DemoSeedingStatus, Lang } from '@voltfleet/domain';
+import type { DemoSeedingStatus } from '@voltfleet/domain/demo';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { DEMO_SEEDING_POLL_MS } from '../api/get-demo-seeding';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { isDemoSeedingUnderway } from '@voltfleet/domain';
+import { isDemoSeedingUnderway } from '@voltfleet/domain/demo';
 import { lazyLoad } from '@/lib/lazy-load';
 import { useDemoSeeding } from '../api/get-demo-seeding';
 import { useSeedingComplete } from './use-seeding-complete';

@@ -1,7 +1,7 @@
 import { Alert, Progress } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { DemoSeedingStatus } from '@voltfleet/domain';
+import type { DemoSeedingStatus } from '@voltfleet/domain/demo';
 import { formatUtcDate } from '@/lib/format';
 import { formatPercent } from '@/lib/number-format';
 import './demo-seeding.css';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DemoSeedingState } from '@voltfleet/domain';
+import type { DemoSeedingState } from '@voltfleet/domain/demo';
 
 /** How long the "history complete" note stays unless dismissed. */
 export const COMPLETE_NOTE_MS = 10_000;

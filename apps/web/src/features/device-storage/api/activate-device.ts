@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StorageItem } from '@voltfleet/domain';
+import type { StorageItem } from '@voltfleet/domain/devices';
 import { http } from '@/lib/http';
 import { STORAGE_KEY } from './get-storage';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActivationStatus, StorageItem } from '@voltfleet/domain';
+import type { ActivationStatus, StorageItem } from '@voltfleet/domain/devices';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DeviceCredentials } from '@voltfleet/domain';
+import type { DeviceCredentials } from '@voltfleet/domain/devices';
 import { http } from '@/lib/http';
 
 /** Issues a new link secret for a device; the old one stops working at once. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StockIn, StockInResult } from '@voltfleet/domain';
+import type { StockIn, StockInResult } from '@voltfleet/domain/devices';
 import { http } from '@/lib/http';
 import { STORAGE_KEY } from './get-storage';
 

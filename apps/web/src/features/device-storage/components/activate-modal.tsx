@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { StorageItem } from '@voltfleet/domain';
+import type { StorageItem } from '@voltfleet/domain/devices';
 import { notifySuccess } from '@/lib/success';
 import { useActivateDevice } from '../api/activate-device';
 import { usePlantChoices } from '../api/get-plant-choices';

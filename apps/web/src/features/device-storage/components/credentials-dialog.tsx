@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DeviceCredentials } from '@voltfleet/domain';
+import type { DeviceCredentials } from '@voltfleet/domain/devices';
 
 /**
  * A device's MQTT login, shown this one time (after stock-in or rotation): the server keeps only a hash, so

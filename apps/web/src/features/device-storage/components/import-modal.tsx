@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Modal, Space, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResult } from '@voltfleet/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResult } from '@voltfleet/domain/devices';
 import { useDownloadTemplate } from '../api/download-template';
 import { useImportDevices } from '../api/import-devices';
 import { ImportResultView } from './import-result';

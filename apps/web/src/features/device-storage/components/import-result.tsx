@@ -1,7 +1,7 @@
 import { Alert, Button, Space, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ImportRejected, ImportResult } from '@voltfleet/domain';
+import type { ImportRejected, ImportResult } from '@voltfleet/domain/devices';
 import { saveFile, xlsxFromBase64 } from '../api/save-file';
 
 /** What an import did: counts, every refused row with its reason, and the new credentials offered once. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DEVICE_KIND_LABELS, type DeviceKind, type Lang } from '@voltfleet/domain';
+import { DEVICE_KIND_LABELS, type DeviceKind } from '@voltfleet/domain/devices';
+import { type Lang } from '@voltfleet/domain/i18n';
 
 /** Device kinds named in the UI language, from the domain's labels (the import sheet uses the same words). */
 export function useKindLabel(): (kind: DeviceKind) => string {

@@ -7,7 +7,7 @@ import {
   type DeviceKind,
   type StockIn,
   type StockInResult,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/devices';
 import { schemaRule, showFormError } from '@/lib/form-rules';
 import { notifySuccess } from '@/lib/success';
 import { useStockIn } from '../api/stock-in';

@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { StorageItem } from '@voltfleet/domain';
+import type { StorageItem } from '@voltfleet/domain/devices';
 import { DataTable, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';

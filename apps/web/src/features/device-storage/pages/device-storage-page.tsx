@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Input, Segmented, Space } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ActivationStatus, DeviceCredentials, StorageItem } from '@voltfleet/domain';
+import type { ActivationStatus, DeviceCredentials, StorageItem } from '@voltfleet/domain/devices';
 import { Can } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
 import { notify } from '@/lib/notice';

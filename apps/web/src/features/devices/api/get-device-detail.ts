@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceDetail } from '@voltfleet/domain';
+import type { DeviceDetail } from '@voltfleet/domain/telemetry';
 import { http, startWithEarly } from '@/lib/http';
 import { deviceDetailPath } from './paths';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceFilterOptions } from '@voltfleet/domain';
+import type { DeviceFilterOptions } from '@voltfleet/domain/device-list';
 import { http } from '@/lib/http';
 
 /** The models and plants of the devices in the caller's scope, for the list's filters. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceHistory, HistoryRange } from '@voltfleet/domain';
+import type { DeviceHistory, HistoryRange } from '@voltfleet/domain/telemetry';
 import { http } from '@/lib/http';
 
 export interface DeviceHistoryParams {

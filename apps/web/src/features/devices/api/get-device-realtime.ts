@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceRealtime } from '@voltfleet/domain';
+import type { DeviceRealtime } from '@voltfleet/domain/telemetry';
 import { http, startWithEarly } from '@/lib/http';
 import { deviceRealtimePath } from './paths';
 

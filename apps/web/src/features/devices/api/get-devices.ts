@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActivationStatus, DeviceKind, DeviceListItem, DeviceListSort, RunningStatus } from '@voltfleet/domain';
+import type { ActivationStatus, DeviceKind, RunningStatus } from '@voltfleet/domain/devices';
+import type { DeviceListItem, DeviceListSort } from '@voltfleet/domain/device-list';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceListItem, LiveMessage } from '@voltfleet/domain';
+import type { DeviceListItem, LiveMessage } from '@voltfleet/domain/device-list';
 import type { Paged } from '@/lib/paging';
 import { applyLiveMessage, latestFromReading, pagesShowDevice } from './live-cache';
 

@@ -4,7 +4,7 @@ import {
   type DeviceLatest,
   type DeviceListItem,
   type LiveMessage,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/device-list';
 import type { Paged } from '@/lib/paging';
 
 /** The list's live values from a pushed reading, as the server would give them after storing it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceDetail, DeviceRealtime, LiveMessage } from '@voltfleet/domain';
+import type { DeviceDetail, DeviceRealtime } from '@voltfleet/domain/telemetry';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 import { applyLiveReading, applyLiveStatus } from './realtime-cache';
 
 const shown: DeviceRealtime = {

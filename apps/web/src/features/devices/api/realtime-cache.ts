@@ -4,8 +4,8 @@ import {
   roundToField,
   type DeviceDetail,
   type DeviceRealtime,
-  type LiveMessage,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/telemetry';
+import { type LiveMessage } from '@voltfleet/domain/device-list';
 
 /**
  * The real-time tab's data with a pushed reading applied: a newer reading of this device becomes the newest one

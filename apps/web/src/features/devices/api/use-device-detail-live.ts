@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DeviceDetail, DeviceRealtime, LiveMessage } from '@voltfleet/domain';
+import type { DeviceDetail, DeviceRealtime } from '@voltfleet/domain/telemetry';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 import { isAlarmLiveEvent } from '@/lib/live-socket';
 import { useBurstRefresh } from '@/lib/use-burst-refresh';
 import { useLiveSocket } from '@/lib/use-live-socket';

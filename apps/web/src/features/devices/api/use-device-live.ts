@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DeviceListItem, LiveMessage } from '@voltfleet/domain';
+import type { DeviceListItem, LiveMessage } from '@voltfleet/domain/device-list';
 import { isAlarmLiveEvent } from '@/lib/live-socket';
 import type { Paged } from '@/lib/paging';
 import { useBurstRefresh } from '@/lib/use-burst-refresh';

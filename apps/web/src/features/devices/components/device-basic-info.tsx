@@ -1,6 +1,8 @@
 import { Alert, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ACTIVATION_STATUS_LABELS, type DeviceDetail, type Lang } from '@voltfleet/domain';
+import { ACTIVATION_STATUS_LABELS } from '@voltfleet/domain/devices';
+import { type DeviceDetail } from '@voltfleet/domain/telemetry';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { FirmwareVersion } from '@/components/firmware-version';
 import { formatPlantTime } from '@/lib/format';
 import { DevicesBehind, LastContact } from './device-links';

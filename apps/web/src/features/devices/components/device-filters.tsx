@@ -6,11 +6,11 @@ import {
   DEVICE_KINDS,
   RUNNING_STATUSES,
   type ActivationStatus,
-  type DeviceFilterOptions,
   type DeviceKind,
-  type Lang,
   type RunningStatus,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/devices';
+import { type DeviceFilterOptions } from '@voltfleet/domain/device-list';
+import { type Lang } from '@voltfleet/domain/i18n';
 
 export interface DeviceFilterValues {
   keyword?: string;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Empty, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_MAX_FIELDS, ROLLUP_HISTORY_FIELDS, planHistory, translate, type Lang } from '@voltfleet/domain';
+import { HISTORY_MAX_FIELDS, ROLLUP_HISTORY_FIELDS, planHistory } from '@voltfleet/domain/telemetry';
+import { translate, type Lang } from '@voltfleet/domain/i18n';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
 import { useDeviceHistory } from '../api/get-device-history';
 import { historyCharts, historySeriesName } from './history-chart-data';

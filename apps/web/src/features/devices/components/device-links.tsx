@@ -1,7 +1,7 @@
 import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DeviceBehind, DeviceDetail } from '@voltfleet/domain';
+import type { DeviceBehind, DeviceDetail } from '@voltfleet/domain/telemetry';
 import { DataTable, type Column } from '@/components/data-table';
 import { StatSection } from '@/components/stat-card';
 import { formatPlantTime } from '@/lib/format';

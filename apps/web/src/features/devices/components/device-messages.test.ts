@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_KINDS, POWER_SIGNS, RUNNING_STATUSES } from '@voltfleet/domain';
+import { DEVICE_KINDS, RUNNING_STATUSES } from '@voltfleet/domain/devices';
+import { POWER_SIGNS } from '@voltfleet/domain/device-list';
 import en from '@/locales/en.json';
 
 // The device list builds these keys from values (t(`devices.status.${status}`)), out of reach of the literal-key

@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import {
   FIELD_GROUP_NAMES,
   fieldByKey,
-  findOption,
-  type DeviceKind,
   type DeviceRealtime,
-  type Lang,
   type LinkedDevice,
   type RealtimeValue,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/telemetry';
+import { findOption, type Lang } from '@voltfleet/domain/i18n';
+import { type DeviceKind } from '@voltfleet/domain/devices';
 import { formatPlantTime } from '@/lib/format';
 import { formatFixed } from '@/lib/number-format';
 import { LiveValue } from './live-value';

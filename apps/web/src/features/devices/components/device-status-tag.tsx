@@ -1,7 +1,8 @@
 import { Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { LinkedDevice, OnlineRule, RunningStatus } from '@voltfleet/domain';
+import type { LinkedDevice, OnlineRule } from '@voltfleet/domain/telemetry';
+import type { RunningStatus } from '@voltfleet/domain/devices';
 import { StatusTag } from '@/components/status-tag';
 import { LiveValue } from './live-value';
 import { ViaDevice } from './via-device';

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ACTIVATION_STATUS_LABELS, DEVICE_LIVE_KEYS, type DeviceListItem, type Lang } from '@voltfleet/domain';
+import { ACTIVATION_STATUS_LABELS } from '@voltfleet/domain/devices';
+import { DEVICE_LIVE_KEYS, type DeviceListItem } from '@voltfleet/domain/device-list';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
 import { clipProps } from '@/components/cell-clip';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';

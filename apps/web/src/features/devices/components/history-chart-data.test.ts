@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceHistory } from '@voltfleet/domain';
+import type { DeviceHistory } from '@voltfleet/domain/telemetry';
 import { historySeriesName, historyCharts } from './history-chart-data';
 
 const DAY_START = Date.parse('2026-03-09T23:00:00.000Z'); // 10 March in Prague

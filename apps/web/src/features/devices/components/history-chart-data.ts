@@ -1,13 +1,12 @@
 import {
   HISTORY_STEP_MS,
-  energyPerSlotName,
-  energyQuantityOf,
   fieldByKey,
   type DeviceHistory,
   type FieldUnit,
   type HistoryStep,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/telemetry';
+import { energyPerSlotName, energyQuantityOf } from '@voltfleet/domain/reports';
+import { type Lang } from '@voltfleet/domain/i18n';
 
 /**
  * A series' name: a day's energy counter read per day is that day's sum, named by what it sums ("PV energy per day",

@@ -7,8 +7,8 @@ import {
   HISTORY_MAX_FIELDS,
   ROLLUP_HISTORY_FIELDS,
   isHistoryField,
-  type Lang,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/telemetry';
+import { type Lang } from '@voltfleet/domain/i18n';
 
 interface Props {
   value: readonly string[];

@@ -1,6 +1,6 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_RANGES, type HistoryRange } from '@voltfleet/domain';
+import { HISTORY_RANGES, type HistoryRange } from '@voltfleet/domain/telemetry';
 
 export interface HistoryRangeValue {
   range: HistoryRange;

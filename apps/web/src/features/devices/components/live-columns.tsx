@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { Tooltip } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
-import { DEVICE_LIVE_FIELDS, POWER_SIGNS, type DeviceListItem, type DeviceLiveKey, type Lang } from '@voltfleet/domain';
+import {
+  DEVICE_LIVE_FIELDS,
+  POWER_SIGNS,
+  type DeviceListItem,
+  type DeviceLiveKey,
+} from '@voltfleet/domain/device-list';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { Column } from '@/components/data-table';
 import { formatLiveValue, liveUnit } from './live-format';
 import { LiveValue } from './live-value';

@@ -1,4 +1,4 @@
-import { DEVICE_LIVE_FIELDS, type DeviceLiveKey } from '@voltfleet/domain';
+import { DEVICE_LIVE_FIELDS, type DeviceLiveKey } from '@voltfleet/domain/device-list';
 import { formatFixed } from '@/lib/number-format';
 
 /** A live value with its catalogue decimals in the UI language ("2,345", "2 345", "3,21"), or a dash. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DeviceListSort } from '@voltfleet/domain';
+import type { DeviceListSort } from '@voltfleet/domain/device-list';
 import { SortTitle as ColumnSortTitle, type SortState as ColumnSortState } from '@/components/sort-title';
 
 export type SortState = ColumnSortState<DeviceListSort>;

@@ -1,6 +1,6 @@
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DeviceListItem } from '@voltfleet/domain';
+import type { DeviceListItem } from '@voltfleet/domain/device-list';
 import { formatPlantTime } from '@/lib/format';
 import { relativeTime } from './live-format';
 import { LiveValue } from './live-value';

@@ -1,6 +1,6 @@
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
-import type { LinkedDevice } from '@voltfleet/domain';
+import type { LinkedDevice } from '@voltfleet/domain/telemetry';
 
 /** The detail page of a device. */
 export const devicePath = (id: number) => `/deviceCenter/deviceList/${id}`;

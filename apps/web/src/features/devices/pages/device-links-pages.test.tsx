@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { DeviceDetail, DeviceRealtime, Lang, LinkedDevice } from '@voltfleet/domain';
+import type { DeviceDetail, DeviceRealtime, LinkedDevice } from '@voltfleet/domain/telemetry';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { fakeApi, ok } from '@/test/fake-api';
 import { FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
 import { renderWithProviders, testMe } from '@/test/render';

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AlarmRow, DeviceDetail, DeviceListItem } from '@voltfleet/domain';
+import type { AlarmRow } from '@voltfleet/domain/alarms';
+import type { DeviceDetail } from '@voltfleet/domain/telemetry';
+import type { DeviceListItem } from '@voltfleet/domain/device-list';
 import { fakeApi, ok } from '@/test/fake-api';
 import { alarmEvent, FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
 import { renderWithProviders, testMe } from '@/test/render';

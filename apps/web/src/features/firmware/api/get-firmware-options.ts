@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FirmwareOptions } from '@voltfleet/domain';
+import type { FirmwareOptions } from '@voltfleet/domain/firmware';
 import { http } from '@/lib/http';
 import { FIRMWARE_ROOT } from './get-firmware';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FirmwareImage } from '@voltfleet/domain';
+import type { FirmwareImage } from '@voltfleet/domain/firmware';
 import { http } from '@/lib/http';
 
 /** Every firmware query (catalogue and device options) starts with this key; catalogue changes refresh them all. */

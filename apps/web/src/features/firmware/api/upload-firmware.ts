@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FirmwareImage, FirmwareUpload } from '@voltfleet/domain';
+import type { FirmwareImage, FirmwareUpload } from '@voltfleet/domain/firmware';
 import { http } from '@/lib/http';
 import { FIRMWARE_ROOT } from './get-firmware';
 

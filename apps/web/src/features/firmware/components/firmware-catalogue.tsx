@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FirmwareImage } from '@voltfleet/domain';
+import type { FirmwareImage } from '@voltfleet/domain/firmware';
 import { FirmwareVersion } from '@/components/firmware-version';
 import { formatDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/success';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Select, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FirmwareOptions } from '@voltfleet/domain';
+import type { FirmwareOptions } from '@voltfleet/domain/firmware';
 import { FirmwareVersion } from '@/components/firmware-version';
 import { passwordEncrypter } from '@/lib/password-crypto';
 import { useFirmwareOptions } from '../api/get-firmware-options';

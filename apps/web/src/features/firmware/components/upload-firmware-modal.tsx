@@ -8,7 +8,7 @@ import {
   FIRMWARE_MAX_BYTES,
   firmwareUploadSchema,
   type FirmwareUpload,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/firmware';
 import { schemaMessage, showFormError } from '@/lib/form-rules';
 import { notifySuccess } from '@/lib/success';
 import { useUploadFirmware } from '../api/upload-firmware';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageKind } from '@voltfleet/domain';
+import type { MessageKind } from '@voltfleet/domain/notices';
 import { http } from '@/lib/http';
 import { MESSAGES_KEY } from './get-messages';
 

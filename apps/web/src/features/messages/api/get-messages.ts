@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Message, MessageKind, MessageReadFilter } from '@voltfleet/domain';
+import type { Message, MessageKind, MessageReadFilter } from '@voltfleet/domain/notices';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 

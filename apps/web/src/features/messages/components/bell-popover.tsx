@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MESSAGE_BELL_LATEST, type Message } from '@voltfleet/domain';
+import { MESSAGE_BELL_LATEST, type Message } from '@voltfleet/domain/notices';
 import { useMessageChanges } from '../api/change-messages';
 import { useMessages } from '../api/get-messages';
 import { MessageItem } from './message-item';

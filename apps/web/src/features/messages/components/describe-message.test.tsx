@@ -1,6 +1,6 @@
 // Issue 36, point 8: a command to ten devices is one message, its outcome counted, in the reader's language.
 import { describe, expect, it } from 'vitest';
-import type { Lang } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { i18next } from '@/lib/i18n';
 import { switchLanguage } from '@/test/render';
 import { message } from '../test/messages-fixtures';

@@ -1,15 +1,8 @@
 import type { TFunction } from 'i18next';
-import {
-  ALARM_SEVERITIES,
-  ALARM_SEVERITY_LABELS,
-  COMMAND_KINDS,
-  alarmByCode,
-  commandKindName,
-  type AlarmSeverity,
-  type CommandKind,
-  type Lang,
-  type Message,
-} from '@voltfleet/domain';
+import { ALARM_SEVERITIES, ALARM_SEVERITY_LABELS, alarmByCode, type AlarmSeverity } from '@voltfleet/domain/alarms';
+import { COMMAND_KINDS, commandKindName, type CommandKind } from '@voltfleet/domain/commands';
+import { type Lang } from '@voltfleet/domain/i18n';
+import { type Message } from '@voltfleet/domain/notices';
 import { firmwareVersionText } from '@voltfleet/osim';
 import { formatPlantTime } from '@/lib/format';
 

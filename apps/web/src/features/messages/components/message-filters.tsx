@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_KINDS, MESSAGE_READ_FILTERS, type MessageKind, type MessageReadFilter } from '@voltfleet/domain';
+import {
+  MESSAGE_KINDS,
+  MESSAGE_READ_FILTERS,
+  type MessageKind,
+  type MessageReadFilter,
+} from '@voltfleet/domain/notices';
 
 export interface MessageFilterValues {
   kind?: MessageKind | undefined;

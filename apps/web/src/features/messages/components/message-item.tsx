@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang, Message } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { Message } from '@voltfleet/domain/notices';
 import { formatDateTime } from '@/lib/format';
 import { describeMessage } from './describe-message';
 

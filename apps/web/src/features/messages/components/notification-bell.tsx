@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LiveMessage } from '@voltfleet/domain';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
 import { lazyLoad } from '@/lib/lazy-load';
 import { useLiveSocket } from '@/lib/use-live-socket';
 import { MESSAGES_KEY } from '../api/get-messages';

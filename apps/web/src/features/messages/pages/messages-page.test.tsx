@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Message } from '@voltfleet/domain';
+import type { Message } from '@voltfleet/domain/notices';
 import { fakeApi, ok, type ApiCall } from '@/test/fake-api';
 import { installFakeLiveSocket } from '@/test/fake-live-socket';
 import { message, page, renderMessages } from '../test/messages-fixtures';

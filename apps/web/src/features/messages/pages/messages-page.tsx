@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Popconfirm, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Message } from '@voltfleet/domain';
+import type { Message } from '@voltfleet/domain/notices';
 import { PageHeader } from '@/components/page-header';
 import { Pager } from '@/components/pager';
 import { notifySuccess } from '@/lib/success';

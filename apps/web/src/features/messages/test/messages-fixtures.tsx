@@ -1,5 +1,5 @@
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Message } from '@voltfleet/domain';
+import type { Message } from '@voltfleet/domain/notices';
 import { renderWithProviders, testMe } from '@/test/render';
 import MessagesPage from '../pages/messages-page';
 import { NotificationBell } from '../components/notification-bell';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Notice } from '@voltfleet/domain';
+import type { Notice } from '@voltfleet/domain/notices';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Notice } from '@voltfleet/domain';
+import type { Notice } from '@voltfleet/domain/notices';
 import { http } from '@/lib/http';
 
 /** The upgrade notices the signed-in user has not dismissed yet, newest first (GET /api/notices/unseen). */

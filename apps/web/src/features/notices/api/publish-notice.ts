@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notice, NoticeInput } from '@voltfleet/domain';
+import type { Notice, NoticeInput } from '@voltfleet/domain/notices';
 import { http } from '@/lib/http';
 
 /** Publishes a notice (E:notice.publish); field problems come back as validation issues for the form. */

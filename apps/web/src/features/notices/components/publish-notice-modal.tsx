@@ -1,14 +1,14 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@voltfleet/domain/i18n';
 import {
-  LANGUAGES,
   NOTICE_BODY_MAX,
   NOTICE_TITLE_MAX,
   noticeDateSchema,
   noticeTextInputSchema,
   noticeVersionSchema,
   type NoticeInput,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/notices';
 import { formatBrowserDate } from '@/lib/format';
 import { schemaRule, showFormError } from '@/lib/form-rules';
 import { LANG_LABELS } from '@/lib/lang';

@@ -1,7 +1,8 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Lang, Notice } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { Notice } from '@voltfleet/domain/notices';
 import { useDismissNotice } from '../api/dismiss-notice';
 import './notices.css';
 

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Lang, Notice } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { Notice } from '@voltfleet/domain/notices';
 import { fakeApi, ok, refused } from '@/test/fake-api';
 import { renderWithProviders, testMe } from '@/test/render';
 import { UpgradeNotices } from './upgrade-notices';

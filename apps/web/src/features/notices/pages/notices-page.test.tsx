@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Lang, type Notice } from '@voltfleet/domain';
+import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
+import { type Notice } from '@voltfleet/domain/notices';
 import { fakeApi, ok, refused } from '@/test/fake-api';
 import { renderWithProviders, testMe, type Rendered } from '@/test/render';
 import NoticesPage from './notices-page';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NotificationRuleOptions } from '@voltfleet/domain';
+import type { NotificationRuleOptions } from '@voltfleet/domain/alarms';
 import { http } from '@/lib/http';
 
 /** The plants and users a rule may name: those in the caller's scope (C/C alone is enough to ask). */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { NotificationRule } from '@voltfleet/domain';
+import type { NotificationRule } from '@voltfleet/domain/alarms';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 

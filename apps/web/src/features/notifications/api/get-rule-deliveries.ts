@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Delivery, DeliveryStatus } from '@voltfleet/domain';
+import type { Delivery, DeliveryStatus } from '@voltfleet/domain/alarms';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 

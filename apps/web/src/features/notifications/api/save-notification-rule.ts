@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationRule, NotificationRuleInput } from '@voltfleet/domain';
+import type { NotificationRule, NotificationRuleInput } from '@voltfleet/domain/alarms';
 import { http } from '@/lib/http';
 
 /** Creates (no id) or replaces a rule; validation answers are shown on the form, not as a notice. */

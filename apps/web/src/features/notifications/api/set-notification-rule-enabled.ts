@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationRule } from '@voltfleet/domain';
+import type { NotificationRule } from '@voltfleet/domain/alarms';
 import { http } from '@/lib/http';
 
 /** Switches a rule on or off from the list. */

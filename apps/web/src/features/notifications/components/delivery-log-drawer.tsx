@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Drawer, Segmented, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_STATUSES, alarmByCode, type Delivery, type DeliveryStatus, type Lang } from '@voltfleet/domain';
+import { DELIVERY_STATUSES, alarmByCode, type Delivery, type DeliveryStatus } from '@voltfleet/domain/alarms';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';

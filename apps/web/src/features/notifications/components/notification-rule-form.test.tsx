@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  LANGUAGES,
-  MESSAGES,
-  NOTIFICATION_CHANNELS,
-  type NotificationRule,
-  type NotificationRuleOptions,
-} from '@voltfleet/domain';
+import { LANGUAGES, MESSAGES } from '@voltfleet/domain/i18n';
+import { NOTIFICATION_CHANNELS, type NotificationRule, type NotificationRuleOptions } from '@voltfleet/domain/alarms';
 import cs from '@/locales/cs.json';
 import de from '@/locales/de.json';
 import en from '@/locales/en.json';

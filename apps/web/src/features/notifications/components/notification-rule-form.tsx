@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Lang, NotificationRule, NotificationRuleOptions } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { NotificationRule, NotificationRuleOptions } from '@voltfleet/domain/alarms';
 import { reportFormError } from '@/lib/form-rules';
 import { notifySuccess } from '@/lib/success';
 import { useNotificationRuleOptions } from '../api/get-notification-rule-options';

@@ -4,9 +4,9 @@ import {
   ALARM_GROUP_LABELS,
   ALARM_SEVERITY_LABELS,
   alarmByCode,
-  type Lang,
   type NotificationRule,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';

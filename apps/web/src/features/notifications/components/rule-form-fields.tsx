@@ -12,11 +12,11 @@ import {
   NOTIFICATION_LIMIT_MAX,
   NOTIFICATION_LIMIT_MIN,
   NOTIFICATION_RULE_LIMITS,
-  PHONE_PREFIXES,
   notificationRuleNameSchema,
-  type Lang,
   type NotificationRuleOptions,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
+import { PHONE_PREFIXES } from '@voltfleet/domain/validation';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { schemaRule } from '@/lib/form-rules';
 import { newPhoneRow } from './rule-form-model';
 

@@ -1,15 +1,13 @@
+import { DEFAULT_PHONE_PREFIX, type PhonePrefix } from '@voltfleet/domain/validation';
+import { localiseIssues, type Lang } from '@voltfleet/domain/i18n';
 import {
-  DEFAULT_PHONE_PREFIX,
-  localiseIssues,
   notificationRuleInputSchema,
   type AlarmGroup,
   type AlarmSeverity,
-  type Lang,
   type NotificationChannel,
   type NotificationRule,
   type NotificationRuleInput,
-  type PhonePrefix,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/alarms';
 
 /** What the form holds: the rule's fields, with the e-mail and phone lists as editable rows. */
 export interface RuleFormValues {

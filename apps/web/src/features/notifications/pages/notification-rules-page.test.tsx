@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Delivery, NotificationRule } from '@voltfleet/domain';
+import type { Delivery, NotificationRule } from '@voltfleet/domain/alarms';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderWithProviders, testMe } from '@/test/render';
 import NotificationRulesPage from './notification-rules-page';

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Button, Flex, Input, Segmented } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { NotificationRule } from '@voltfleet/domain';
+import type { NotificationRule } from '@voltfleet/domain/alarms';
 import { Can } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
 import { lazyLoad } from '@/lib/lazy-load';

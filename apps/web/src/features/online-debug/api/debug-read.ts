@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DebugReadInput, DebugReadResult } from '@voltfleet/domain';
+import type { DebugReadInput, DebugReadResult } from '@voltfleet/domain/commands';
 import { http } from '@/lib/http';
 
 /** Sends one query (or, for operators, a raw register read/write) to a connected device through the gateway. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DebugDeviceList } from '@voltfleet/domain';
+import type { DebugDeviceList } from '@voltfleet/domain/commands';
 import { http } from '@/lib/http';
 
 /**

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Lang } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { DebugDevicePicker } from './debug-device-picker';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Input, Radio, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DEBUG_HIDDEN_REASONS, type DebugDevice, type DebugDeviceList } from '@voltfleet/domain';
+import { DEBUG_HIDDEN_REASONS, type DebugDevice, type DebugDeviceList } from '@voltfleet/domain/commands';
 import { FirmwareVersion } from '@/components/firmware-version';
 import { useDebugDevices } from '../api/search-debug-devices';
 

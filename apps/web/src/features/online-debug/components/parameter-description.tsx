@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { parameterCatalogue, type CatalogueCommand, type CatalogueField } from '@voltfleet/osim';
 import { DataTable, type Column } from '@/components/data-table';
 import { FirmwareVersion } from '@/components/firmware-version';

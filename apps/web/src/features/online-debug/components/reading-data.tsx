@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DebugDevice, Lang } from '@voltfleet/domain';
+import type { DebugDevice } from '@voltfleet/domain/commands';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { commandsFor, firmwareVersionText } from '@voltfleet/osim';
 import { useCan } from '@/lib/permissions';
 import { useDebugRead } from '../api/debug-read';

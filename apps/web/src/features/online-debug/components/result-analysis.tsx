@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { OSIM_VERSIONS, firmwareVersionText, toHex } from '@voltfleet/osim';
 import { FirmwareVersion } from '@/components/firmware-version';
 import { StatusTag } from '@/components/status-tag';

@@ -1,5 +1,5 @@
 // What the reading-data tab sends: a query command, or (operators) raw registers to read (BB) or write (BA).
-import type { DebugReadInput } from '@voltfleet/domain';
+import type { DebugReadInput } from '@voltfleet/domain/commands';
 import { parseRegisterList } from './registers';
 
 export type ReadMode = 'query' | 'registerRead' | 'registerWrite';

@@ -1,6 +1,6 @@
 // Decoded fields as the tables show them, named in the user's language on the page (not by the server at request
 // time), so switching the language renames them without asking the device again.
-import type { DebugReply } from '@voltfleet/domain';
+import type { DebugReply } from '@voltfleet/domain/commands';
 import {
   decodeFrame,
   decodeFrameData,

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DebugDevice } from '@voltfleet/domain';
+import type { DebugDevice } from '@voltfleet/domain/commands';
 import { PageHeader } from '@/components/page-header';
 import { useCommandTexts } from '@/lib/command-texts';
 import { usePageName } from '@/lib/page-name';

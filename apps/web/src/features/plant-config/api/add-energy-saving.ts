@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EnergySavingConfig, SavingFactorsInput } from '@voltfleet/domain';
+import type { EnergySavingConfig, SavingFactorsInput } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 import { energySavingKey } from './get-energy-saving';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlantTariffs } from '@voltfleet/domain';
+import type { PlantTariffs } from '@voltfleet/domain/tariffs';
 import { http } from '@/lib/http';
 import { tariffsKey } from './get-plant-tariffs';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EnergySavingConfig } from '@voltfleet/domain';
+import type { EnergySavingConfig } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 export const energySavingKey = (plantId: number) => ['plant-config', 'energy-saving', plantId] as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Plant } from '@voltfleet/domain';
+import type { Plant } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 /** A plant the configuration page can be opened for. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlantTariffs } from '@voltfleet/domain';
+import type { PlantTariffs } from '@voltfleet/domain/tariffs';
 import { http } from '@/lib/http';
 
 export const tariffsKey = (plantId: number) => ['plant-config', 'tariffs', plantId] as const;

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Descriptions, Flex, Form, InputNumber, Popconfirm, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { savingFactorsInputSchema, type EnergySavingConfig, type SavingFactorsInput } from '@voltfleet/domain';
+import { savingFactorsInputSchema, type EnergySavingConfig, type SavingFactorsInput } from '@voltfleet/domain/plants';
 import { PageSpin } from '@/components/page-spin';
 import { formatDateTime } from '@/lib/format';
 import { schemaRule, showFormError } from '@/lib/form-rules';

@@ -1,7 +1,9 @@
 import { Button, Form, InputNumber, Select, TimePicker } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { TARIFF_PRICE_MAX, TARIFF_TYPES, type Lang } from '@voltfleet/domain';
+import { TARIFF_PRICE_MAX } from '@voltfleet/domain/tariffs';
+import { TARIFF_TYPES } from '@voltfleet/domain/plants';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { hhmmOf, timeOfDay } from '@/lib/time-of-day';
 import type { DraftErrors, PeriodRow } from '../utils/tariff-draft';
 // Its styles come with it: the command page shows the row outside the plant configuration page.

@@ -1,6 +1,8 @@
 import { Button, Empty, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TARIFF_TYPES, type Lang, type TariffVersion } from '@voltfleet/domain';
+import { TARIFF_TYPES } from '@voltfleet/domain/plants';
+import { type Lang } from '@voltfleet/domain/i18n';
+import { type TariffVersion } from '@voltfleet/domain/tariffs';
 import { Can } from '@/components/can';
 import { notifySuccess } from '@/lib/success';
 import { useDeleteTariffVersion } from '../api/delete-tariff-version';

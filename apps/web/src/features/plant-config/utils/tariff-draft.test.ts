@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '@voltfleet/domain';
+import { translate } from '@voltfleet/domain/i18n';
 import { draftErrors, nextRow, planMessages, rowsFrom, serverErrors, type PeriodRow } from './tariff-draft';
 
 const row = (key: number, type: number | null, start: string | null, end: string | null, price: number | null) =>

@@ -2,12 +2,11 @@ import {
   formatMinuteOfDay,
   minuteOfDay,
   tariffPlanIssues,
-  translate,
-  type Lang,
   type TariffPeriod,
   type TariffPeriodDraft,
-  type ValidationIssue,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/tariffs';
+import { translate, type Lang } from '@voltfleet/domain/i18n';
+import { type ValidationIssue } from '@voltfleet/domain/envelope';
 
 /** A period row of the editor; `key` keeps React rows stable while rows are added and removed. */
 export interface PeriodRow extends TariffPeriodDraft {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AlarmRow } from '@voltfleet/domain';
+import type { AlarmRow } from '@voltfleet/domain/alarms';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 import { plantDetailKey } from './get-plant-overview';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlantDevices } from '@voltfleet/domain';
+import type { PlantDevices } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 import { plantDetailKey } from './get-plant-overview';
 

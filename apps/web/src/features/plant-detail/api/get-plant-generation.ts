@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Generation, TrendRange } from '@voltfleet/domain';
+import type { Generation, TrendRange } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 import { plantDetailKey } from './get-plant-overview';
 

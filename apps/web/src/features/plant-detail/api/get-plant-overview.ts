@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlantOverview } from '@voltfleet/domain';
+import type { PlantOverview } from '@voltfleet/domain/plants';
 import { http, startWithEarly } from '@/lib/http';
 import { plantOverviewPath } from './paths';
 

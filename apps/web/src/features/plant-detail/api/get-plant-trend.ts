@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { EnergyQuantity, EnergyTrend } from '@voltfleet/domain';
+import type { EnergyQuantity } from '@voltfleet/domain/telemetry';
+import type { EnergyTrend } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 import { plantDetailKey } from './get-plant-overview';
 

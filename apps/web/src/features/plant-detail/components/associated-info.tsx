@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PlantDevices } from '@voltfleet/domain';
+import type { PlantDevices } from '@voltfleet/domain/plants';
 import { DataTable, type Column } from '@/components/data-table';
 import { StatSection } from '@/components/stat-card';
 import { StatusTag } from '@/components/status-tag';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TREND_RANGES, type TrendRange } from '@voltfleet/domain';
+import { TREND_RANGES, type TrendRange } from '@voltfleet/domain/plants';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
 import { RangePicker } from '@/components/charts/range-picker';
 import { usePlantGeneration, type GenerationParams } from '../api/get-plant-generation';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PlantIndicators } from '@voltfleet/domain';
+import type { PlantIndicators } from '@voltfleet/domain/plants';
 import { StatCard } from '@/components/stat-card';
 import { formatNumber } from '@/lib/number-format';
 import { formatPlantTime } from '@/lib/format';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ON_GRID_TYPES, PLANT_TYPES, type Lang, type Plant } from '@voltfleet/domain';
+import { ON_GRID_TYPES, PLANT_TYPES, type Plant } from '@voltfleet/domain/plants';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { formatNumber } from '@/lib/number-format';
 import { formatPlantTime } from '@/lib/format';
 

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Lang, PlantOverview } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { PlantOverview } from '@voltfleet/domain/plants';
 import { renderWithProviders } from '@/test/render';
 import { PowerFlow } from './power-flow';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PlantOverview } from '@voltfleet/domain';
+import type { PlantOverview } from '@voltfleet/domain/plants';
 import { EnergyFlow } from '@/components/energy-flow';
 import { StatSection } from '@/components/stat-card';
 import { formatPlantTime } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { STAT_PERIODS, type PlantSavings } from '@voltfleet/domain';
+import { STAT_PERIODS, type PlantSavings } from '@voltfleet/domain/plants';
 import { StatSection } from '@/components/stat-card';
 import { formatNumber, scaleEnergy, scaleMass } from '@/lib/number-format';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ENERGY_KWH_KEYS, ENERGY_QUANTITIES, type PlantOverview } from '@voltfleet/domain';
+import { ENERGY_KWH_KEYS, type PlantOverview } from '@voltfleet/domain/plants';
+import { ENERGY_QUANTITIES } from '@voltfleet/domain/telemetry';
 import { StatCard, StatSection } from '@/components/stat-card';
 import { formatMoney, scaleEnergy } from '@/lib/number-format';
 

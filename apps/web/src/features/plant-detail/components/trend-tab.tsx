@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ENERGY_QUANTITIES, type EnergyQuantity } from '@voltfleet/domain';
+import { ENERGY_QUANTITIES, type EnergyQuantity } from '@voltfleet/domain/telemetry';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
 import { RangePicker } from '@/components/charts/range-picker';
 import { usePlantTrend, type PlantTrendParams } from '../api/get-plant-trend';

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AlarmRow, PlantOverview } from '@voltfleet/domain';
+import type { AlarmRow } from '@voltfleet/domain/alarms';
+import type { PlantOverview } from '@voltfleet/domain/plants';
 import { fakeApi, ok } from '@/test/fake-api';
 import { alarmEvent, FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
 import { renderWithProviders, testMe } from '@/test/render';

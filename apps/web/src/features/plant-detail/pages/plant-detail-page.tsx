@@ -3,7 +3,7 @@ import { Result } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { PlantOverview } from '@voltfleet/domain';
+import type { PlantOverview } from '@voltfleet/domain/plants';
 import { ActiveAlarms } from '@/components/active-alarms';
 import { activeAlarmSearchPath } from '@/components/alarm-badge';
 import { DeferredTabs } from '@/components/deferred-tabs';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { EnergyTrend, TrendRange } from '@voltfleet/domain';
+import type { EnergyTrend, TrendRange } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 export interface FleetTrendParams {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlantStatsSummary } from '@voltfleet/domain';
+import type { PlantStatsSummary } from '@voltfleet/domain/plants';
 import { http, startWithEarly } from '@/lib/http';
 import { STATS_SUMMARY_PATH } from './paths';
 

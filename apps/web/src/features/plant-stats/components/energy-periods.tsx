@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  ENERGY_KWH_KEYS,
-  ENERGY_QUANTITIES,
-  STAT_PERIODS,
-  type Money,
-  type PlantStatsSummary,
-} from '@voltfleet/domain';
+import { ENERGY_KWH_KEYS, STAT_PERIODS, type Money, type PlantStatsSummary } from '@voltfleet/domain/plants';
+import { ENERGY_QUANTITIES } from '@voltfleet/domain/telemetry';
 import { StatSection } from '@/components/stat-card';
 import { formatMoney, scaleEnergy } from '@/lib/number-format';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SavingFigures } from '@voltfleet/domain';
+import type { SavingFigures } from '@voltfleet/domain/plants';
 import { StatCard } from '@/components/stat-card';
 import { formatNumber, scaleMass } from '@/lib/number-format';
 

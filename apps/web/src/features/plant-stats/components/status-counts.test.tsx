@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AlarmTally, EnergyTotals, PlantStatsSummary } from '@voltfleet/domain';
+import type { AlarmTally } from '@voltfleet/domain/alarms';
+import type { EnergyTotals, PlantStatsSummary } from '@voltfleet/domain/plants';
 import { renderWithProviders } from '@/test/render';
 import { StatusCounts } from './status-counts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PlantStatsSummary } from '@voltfleet/domain';
+import type { PlantStatsSummary } from '@voltfleet/domain/plants';
 import { AlarmTallyText, NormalWithAlarmsNote, tallyAlarming } from '@/components/alarm-tally';
 import { StatCard, StatSection } from '@/components/stat-card';
 import { formatNumber } from '@/lib/number-format';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Plant, PlantInputBody } from '@voltfleet/domain';
+import type { Plant, PlantInputBody } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 /** Field problems come back as issues for the form, not as a notice. */

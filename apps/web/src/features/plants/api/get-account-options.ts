@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlantAccountOption } from '@voltfleet/domain';
+import type { PlantAccountOption } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 /** Accounts a plant may belong to or be affiliated with: the caller and their subordinates. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlantDeleteImpact } from '@voltfleet/domain';
+import type { PlantDeleteImpact } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 /** How many (and which) devices a plant's deletion would send back to awaiting activation. */

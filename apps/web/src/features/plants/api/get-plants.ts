@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlantListItem, PlantStatusFilter, PlantType } from '@voltfleet/domain';
+import type { PlantListItem, PlantStatusFilter, PlantType } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 export interface PlantListParams {

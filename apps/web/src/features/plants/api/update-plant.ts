@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Plant, PlantInputBody } from '@voltfleet/domain';
+import type { Plant, PlantInputBody } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 export function updatePlant({ plantId, input }: { plantId: number; input: PlantInputBody }): Promise<Plant> {

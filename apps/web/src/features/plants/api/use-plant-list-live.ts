@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LiveMessage, Plant } from '@voltfleet/domain';
+import type { LiveMessage } from '@voltfleet/domain/device-list';
+import type { Plant } from '@voltfleet/domain/plants';
 import { isAlarmLiveEvent } from '@/lib/live-socket';
 import { useBurstRefresh } from '@/lib/use-burst-refresh';
 import { useLiveSocket } from '@/lib/use-live-socket';

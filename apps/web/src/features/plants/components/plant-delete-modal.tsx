@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Checkbox, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Plant } from '@voltfleet/domain';
+import type { Plant } from '@voltfleet/domain/plants';
 import { ApiError } from '@/lib/http';
 import { notifySuccess } from '@/lib/success';
 import { useDeletePlant } from '../api/delete-plant';

@@ -1,12 +1,7 @@
 import { Flex, Input, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  PLANT_STATUS_FILTERS,
-  PLANT_TYPES,
-  type Lang,
-  type PlantStatusFilter,
-  type PlantType,
-} from '@voltfleet/domain';
+import { PLANT_STATUS_FILTERS, PLANT_TYPES, type PlantStatusFilter, type PlantType } from '@voltfleet/domain/plants';
+import { type Lang } from '@voltfleet/domain/i18n';
 import type { PlantListParams } from '../api/get-plants';
 
 interface Props {

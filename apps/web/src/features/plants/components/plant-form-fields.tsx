@@ -6,9 +6,9 @@ import {
   ON_GRID_TYPES,
   PLANT_TYPES,
   plantInputSchema,
-  type Lang,
   type PlantAccountOption,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/plants';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { schemaRule } from '@/lib/form-rules';
 import { timeZoneOptions } from '../utils/plant-list-view';
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Lang, Plant, PlantAccountOption, PlantInputBody } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { Plant, PlantAccountOption, PlantInputBody } from '@voltfleet/domain/plants';
 import { fakeApi, ok, refused, type ApiCall, type FakeAnswer } from '@/test/fake-api';
 import { renderWithProviders, testMe, type Rendered } from '@/test/render';
 import PlantFormModal from './plant-form-modal';

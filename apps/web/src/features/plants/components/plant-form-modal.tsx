@@ -1,6 +1,6 @@
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Plant, PlantInputBody } from '@voltfleet/domain';
+import type { Plant, PlantInputBody } from '@voltfleet/domain/plants';
 import { browserTimeZone } from '@/lib/format';
 import { showFormError } from '@/lib/form-rules';
 import { useMe } from '@/lib/session';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PlantStatus } from '@voltfleet/domain';
+import type { PlantStatus } from '@voltfleet/domain/plants';
 import { StatusTag } from '@/components/status-tag';
 
 const TONE = { normal: 'success', alarm: 'error', offline: 'default' } as const;

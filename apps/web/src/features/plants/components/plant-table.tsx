@@ -1,7 +1,8 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PLANT_TYPES, findOption, type Lang, type Plant, type PlantListItem } from '@voltfleet/domain';
+import { PLANT_TYPES, type Plant, type PlantListItem } from '@voltfleet/domain/plants';
+import { findOption, type Lang } from '@voltfleet/domain/i18n';
 import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
 import { clipProps } from '@/components/cell-clip';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';

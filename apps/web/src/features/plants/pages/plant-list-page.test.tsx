@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { defaultHiddenColumns, type ActiveAlarms, type PlantListItem } from '@voltfleet/domain';
+import { defaultHiddenColumns } from '@voltfleet/domain/users';
+import { type ActiveAlarms } from '@voltfleet/domain/alarms';
+import { type PlantListItem } from '@voltfleet/domain/plants';
 import { fakeApi, ok } from '@/test/fake-api';
 import { alarmEvent, FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
 import { renderWithProviders, testMe } from '@/test/render';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { PlantListItem } from '@voltfleet/domain';
+import type { PlantListItem } from '@voltfleet/domain/plants';
 import { pageOf, searchPlants, sortPlants, timeZoneOptions, type PlantSort } from './plant-list-view';
 
 const base: PlantListItem = {

@@ -1,11 +1,5 @@
-import {
-  COMMON_TIME_ZONES,
-  utcOffsetLabel,
-  utcOffsetMinutes,
-  type Plant,
-  type PlantListItem,
-  type PlantStatus,
-} from '@voltfleet/domain';
+import { COMMON_TIME_ZONES, type Plant, type PlantListItem, type PlantStatus } from '@voltfleet/domain/plants';
+import { utcOffsetLabel, utcOffsetMinutes } from '@voltfleet/domain/time';
 
 /** Columns the plant list sorts by. */
 export const PLANT_SORT_KEYS = [

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ProfileUpdate, User } from '@voltfleet/domain';
+import type { ProfileUpdate, User } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 import { updateSessionUser } from '@/lib/session';
 

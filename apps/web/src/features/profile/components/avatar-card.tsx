@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button, Flex, Popconfirm, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_SIZE, IMAGE_LIMITS, IMAGE_TYPES, type User } from '@voltfleet/domain';
+import { AVATAR_SIZE, IMAGE_LIMITS, IMAGE_TYPES, type User } from '@voltfleet/domain/users';
 import { ApiError } from '@/lib/http';
 import { notify } from '@/lib/notice';
 import { notifySuccess } from '@/lib/success';

@@ -1,6 +1,8 @@
 import { Button, Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordChangeSchema, passwordSchema, translate } from '@voltfleet/domain';
+import { passwordChangeSchema } from '@voltfleet/domain/users';
+import { passwordSchema } from '@voltfleet/domain/validation';
+import { translate } from '@voltfleet/domain/i18n';
 import { schemaRule, showFormError } from '@/lib/form-rules';
 import { currentLang } from '@/lib/i18n';
 import { notify } from '@/lib/notice';

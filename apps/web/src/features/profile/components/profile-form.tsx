@@ -1,6 +1,7 @@
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PHONE_PREFIX, profileUpdateSchema, type ProfileUpdate, type User } from '@voltfleet/domain';
+import { DEFAULT_PHONE_PREFIX } from '@voltfleet/domain/validation';
+import { profileUpdateSchema, type ProfileUpdate, type User } from '@voltfleet/domain/users';
 import { ContactFields } from '@/components/contact-fields';
 import { showFormError } from '@/lib/form-rules';
 import { notifySuccess } from '@/lib/success';

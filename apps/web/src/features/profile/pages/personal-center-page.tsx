@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Descriptions, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { levelName } from '@voltfleet/domain';
+import { levelName } from '@voltfleet/domain/users';
 import { PageHeader } from '@/components/page-header';
 import { currentLang } from '@/lib/i18n';
 import { useMe } from '@/lib/session';

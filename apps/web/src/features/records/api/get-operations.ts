@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { OperationFilter, OperationRecord, RecordExportFormat, RecordUser } from '@voltfleet/domain';
+import type { OperationFilter, OperationRecord, RecordExportFormat, RecordUser } from '@voltfleet/domain/records';
 import { download, http } from '@/lib/http';
 import { formatBrowserDate } from '@/lib/format';
 import type { Paged } from '@/lib/paging';

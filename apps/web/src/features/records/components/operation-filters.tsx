@@ -8,13 +8,12 @@ import {
   RECORD_OBJECT_FILTERS,
   operationQuerySchema,
   recordObjectNoun,
-  translate,
-  type Lang,
   type OperationCategory,
   type OperationFilter,
   type RecordObjectFilter,
   type RecordUser,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/records';
+import { translate, type Lang } from '@voltfleet/domain/i18n';
 import { DateRangeField } from '@/components/date-range-field';
 import { FilterField } from '@/components/record-filter-parts';
 import { UserSelect } from '@/components/record-filter-parts';

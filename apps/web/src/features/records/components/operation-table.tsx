@@ -3,10 +3,10 @@ import {
   OPERATION_CATEGORIES,
   OPERATION_CATEGORY_NAMES,
   RECORD_WORDS,
-  type Lang,
   type OperationCategory,
   type OperationRecord,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/records';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Lang, OperationRecord } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { OperationRecord } from '@voltfleet/domain/records';
 import { switchLanguage } from '@/test/render';
 import { describeRecord, type RecordText } from './record-text';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, RECORD_ACTION_NAMES, type Lang, type OperationRecord } from '@voltfleet/domain';
+import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
+import { RECORD_ACTION_NAMES, type OperationRecord } from '@voltfleet/domain/records';
 import { switchLanguage } from '@/test/render';
 import { describeRecord, type RecordText } from './record-text';
 

@@ -1,21 +1,16 @@
+import { COMMAND_KINDS, type CommandKind, type SettingInput } from '@voltfleet/domain/commands';
+import { ON_GRID_TYPES, PLANT_TYPES } from '@voltfleet/domain/plants';
 import {
-  COMMAND_KINDS,
-  ON_GRID_TYPES,
-  PLANT_TYPES,
   RECORD_WORDS,
-  SECRET_KEY,
-  findOption,
-  formatTariffPeriods,
   recordActionOf,
   recordHeadline,
   recordObjectNoun,
-  reportIndexName,
-  type CommandKind,
-  type Lang,
   type OperationRecord,
-  type SettingInput,
-  type TariffPeriod,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/records';
+import { SECRET_KEY } from '@voltfleet/domain/validation';
+import { findOption, type Lang } from '@voltfleet/domain/i18n';
+import { formatTariffPeriods, type TariffPeriod } from '@voltfleet/domain/tariffs';
+import { reportIndexName } from '@voltfleet/domain/reports';
 import { commandRequestText } from '@/lib/command-text';
 import { i18next } from '@/lib/i18n';
 import { LANG_LABELS } from '@/lib/lang';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Lang, OperationRecord } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { OperationRecord } from '@voltfleet/domain/records';
 import { fakeApi, ok, type ApiCall } from '@/test/fake-api';
 import { renderWithProviders, testMe, type Rendered } from '@/test/render';
 import OperationRecordsPage from './operation-records-page';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { operationQuerySchema, type Lang, type OperationFilter } from '@voltfleet/domain';
+import { operationQuerySchema, type OperationFilter } from '@voltfleet/domain/records';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { PageHeader } from '@/components/page-header';
 import { RecordExportButtons } from '@/components/record-filter-parts';
 import { usePageName } from '@/lib/page-name';

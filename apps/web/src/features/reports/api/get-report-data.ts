@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Report, ReportQueryInput } from '@voltfleet/domain';
+import type { Report, ReportQueryInput } from '@voltfleet/domain/reports';
 import { http } from '@/lib/http';
 
 /** Data selection: a template's or an ad-hoc choice's values over a plant-local period. */

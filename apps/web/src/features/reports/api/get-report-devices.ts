@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReportDevice } from '@voltfleet/domain';
+import type { ReportDevice } from '@voltfleet/domain/reports';
 import { http } from '@/lib/http';
 
 /** Devices in the caller's scope whose serial number or plant name contains `search` (at most 50). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReportTemplate } from '@voltfleet/domain';
+import type { ReportTemplate } from '@voltfleet/domain/reports';
 import { http } from '@/lib/http';
 
 /** The templates saved by the caller and their subordinates, newest first. */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReportExportFormat, ReportExportJob, ReportQueryInput } from '@voltfleet/domain';
+import type { ReportExportFormat, ReportExportJob, ReportQueryInput } from '@voltfleet/domain/reports';
 import { download, http } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReportTemplate, ReportTemplateInput } from '@voltfleet/domain';
+import type { ReportTemplate, ReportTemplateInput } from '@voltfleet/domain/reports';
 import { http } from '@/lib/http';
 
 /** Creates (no id) or replaces one of the caller's templates; validation answers go to the form, not a notice. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { REPORT_MAX_DEVICES, type ReportDevice } from '@voltfleet/domain';
+import { REPORT_MAX_DEVICES, type ReportDevice } from '@voltfleet/domain/reports';
 import { useReportDevices } from '../api/get-report-devices';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Button, Progress, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ReportExportFormat, ReportExportJob, ReportQueryInput } from '@voltfleet/domain';
+import type { ReportExportFormat, ReportExportJob, ReportQueryInput } from '@voltfleet/domain/reports';
 import { formatDateTime } from '@/lib/format';
 import { downloadReportExport, useCreateReportExport, useReportExports } from '../api/report-exports';
 

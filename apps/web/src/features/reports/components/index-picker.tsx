@@ -1,14 +1,8 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  FIELD_GROUP_NAMES,
-  FIELD_GROUPS,
-  FIELDS_BY_GROUP,
-  REPORT_MAX_INDICES,
-  isHistoryField,
-  reportIndexName,
-  type Lang,
-} from '@voltfleet/domain';
+import { FIELD_GROUP_NAMES, FIELD_GROUPS, FIELDS_BY_GROUP, isHistoryField } from '@voltfleet/domain/telemetry';
+import { REPORT_MAX_INDICES, reportIndexName } from '@voltfleet/domain/reports';
+import { type Lang } from '@voltfleet/domain/i18n';
 
 interface Props {
   value?: string[];

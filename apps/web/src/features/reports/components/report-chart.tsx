@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { reportColumnTitle, type Lang, type Report } from '@voltfleet/domain';
+import { reportColumnTitle, type Report } from '@voltfleet/domain/reports';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
 
 const SLOT_MINUTES = { '5m': 5, '1h': 60, '1d': 1440 } as const;

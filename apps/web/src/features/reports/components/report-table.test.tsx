@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Report } from '@voltfleet/domain';
+import type { Report } from '@voltfleet/domain/reports';
 import { renderWithProviders } from '@/test/render';
 import { ReportTable } from './report-table';
 

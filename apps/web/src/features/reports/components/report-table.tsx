@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { REPORT_WORDS, reportColumnTitle, reportTimeTitle, type Lang, type Report } from '@voltfleet/domain';
+import { REPORT_WORDS, reportColumnTitle, reportTimeTitle, type Report } from '@voltfleet/domain/reports';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatFixed } from '@/lib/number-format';
 

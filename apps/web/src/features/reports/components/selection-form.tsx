@@ -6,12 +6,11 @@ import {
   REPORT_MAX_DEVICES,
   REPORT_MAX_INDICES,
   REPORT_PERIODS,
-  localiseIssues,
   reportQuerySchema,
-  type Lang,
   type ReportPeriod,
   type ReportQueryInput,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/reports';
+import { localiseIssues, type Lang } from '@voltfleet/domain/i18n';
 import { formatBrowserDate } from '@/lib/format';
 import { notify } from '@/lib/notice';
 import { useReportTemplates } from '../api/get-report-templates';

@@ -4,11 +4,10 @@ import {
   REPORT_MAX_DEVICES,
   REPORT_MAX_INDICES,
   REPORT_TEMPLATE_LIMITS,
-  localiseIssues,
   reportTemplateInputSchema,
-  type Lang,
   type ReportTemplate,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/reports';
+import { localiseIssues, type Lang } from '@voltfleet/domain/i18n';
 import { reportFormError } from '@/lib/form-rules';
 import { notify } from '@/lib/notice';
 import { notifySuccess } from '@/lib/success';

@@ -1,6 +1,7 @@
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { reportIndexName, type Lang, type ReportTemplate } from '@voltfleet/domain';
+import { reportIndexName, type ReportTemplate } from '@voltfleet/domain/reports';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';

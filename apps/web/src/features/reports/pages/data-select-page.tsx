@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ReportQueryInput } from '@voltfleet/domain';
+import type { ReportQueryInput } from '@voltfleet/domain/reports';
 import { PageHeader } from '@/components/page-header';
 import { usePageName } from '@/lib/page-name';
 import { useUserAdminTexts } from '@/lib/user-admin-texts';

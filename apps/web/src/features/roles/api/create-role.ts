@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Role, RoleInput } from '@voltfleet/domain';
+import type { Role, RoleInput } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 
 export function createRole(input: RoleInput): Promise<Role> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PermissionNode } from '@voltfleet/domain';
+import type { PermissionNode } from '@voltfleet/domain/permissions';
 import { http } from '@/lib/http';
 
 /** What the caller holds, as a named tree: the most a role they edit can be given. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '@voltfleet/domain';
+import type { Role } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 
 /** Roles the caller can see; `editable` says whether they may change or delete each. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPermissionTree } from '@voltfleet/domain';
+import { buildPermissionTree } from '@voltfleet/domain/permissions';
 import { grantableCodes, toTreeItems, toggleCode } from './permission-tree-model';
 
 const held = ['D', 'D/A', 'D/A:user.add', 'D/A:user.edit', 'D/A:user.delete', 'D/D', 'E', 'E:role.add', 'E:role.edit'];

@@ -1,4 +1,4 @@
-import { nodeGranted, type PermissionNode } from '@voltfleet/domain';
+import { nodeGranted, type PermissionNode } from '@voltfleet/domain/permissions';
 
 export interface TreeItem {
   key: string;

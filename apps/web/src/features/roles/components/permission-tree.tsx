@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Empty, Spin, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PermissionNode } from '@voltfleet/domain';
+import type { PermissionNode } from '@voltfleet/domain/permissions';
 import { toggleCode, toTreeItems } from './permission-tree-model';
 
 interface Props {

@@ -1,6 +1,8 @@
 import { Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { roleInputSchema, VIEW_NAMES, VIEWS, type Lang, type Role, type RoleInput } from '@voltfleet/domain';
+import { roleInputSchema, type Role, type RoleInput } from '@voltfleet/domain/users';
+import { VIEW_NAMES, VIEWS } from '@voltfleet/domain/permissions';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { schemaRule, showFormError } from '@/lib/form-rules';
 import { notifySuccess } from '@/lib/success';
 import { useCreateRole } from '../api/create-role';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@voltfleet/domain';
+import type { Role } from '@voltfleet/domain/users';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@/lib/paging';

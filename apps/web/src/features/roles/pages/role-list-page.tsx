@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@voltfleet/domain';
+import type { Role } from '@voltfleet/domain/users';
 import { Can } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
 import { lazyLoad } from '@/lib/lazy-load';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlantScript } from '@voltfleet/domain';
+import type { PlantScript } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 /** The plant's stored script, whether it is active, and the job's last run and error. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlantScript } from '@voltfleet/domain';
+import type { PlantScript } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 import { plantScriptKey } from './get-plant-script';
 

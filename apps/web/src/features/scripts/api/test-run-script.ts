@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ScriptTestRun } from '@voltfleet/domain';
+import type { ScriptTestRun } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 /** Runs the (unsaved) source on the plant's last local day of data; a script error is a result, not a failure. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Col, Descriptions, Popconfirm, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PlantScript, ScriptTestRun } from '@voltfleet/domain';
+import type { PlantScript, ScriptTestRun } from '@voltfleet/domain/plants';
 import { PageSpin } from '@/components/page-spin';
 import { ApiError } from '@/lib/http';
 import { formatDateTime } from '@/lib/format';

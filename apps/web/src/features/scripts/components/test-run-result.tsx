@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SCRIPT_FIGURES, type ScriptTestRun } from '@voltfleet/domain';
+import { SCRIPT_FIGURES, type ScriptTestRun } from '@voltfleet/domain/plants';
 
 const kwh = (value: number) => `${value.toFixed(2)} kWh`;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User, UserCreate } from '@voltfleet/domain';
+import type { User, UserCreate } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 import { passwordEncrypter } from '@/lib/password-crypto';
 

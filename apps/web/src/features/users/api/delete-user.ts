@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserDeleteResult } from '@voltfleet/domain';
+import type { UserDeleteResult } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 
 /** Deletes a subordinate; their plants, devices and subordinates become the caller's (the counts come back). */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UserExportFormat } from '@voltfleet/domain';
+import type { UserExportFormat } from '@voltfleet/domain/users';
 import { download } from '@/lib/http';
 import { formatBrowserDate } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '@voltfleet/domain';
+import type { Role } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 
 /** Roles the caller may give to users. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@voltfleet/domain';
+import type { User } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User, UserMove } from '@voltfleet/domain';
+import type { User, UserMove } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 
 /** Moves a subordinate (with their subtree) below another user of the caller's subtree. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@voltfleet/domain';
+import type { User } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 
 /** Enables or disables a subordinate; a disabled user is signed out at once. */

@@ -1,4 +1,4 @@
-import type { CodeSent } from '@voltfleet/domain';
+import type { CodeSent } from '@voltfleet/domain/auth';
 import { http } from '@/lib/http';
 
 /** Sends a subordinate a password reset code by their e-mail, else by SMS. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User, UserUpdate } from '@voltfleet/domain';
+import type { User, UserUpdate } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 
 export function updateUser({ id, input }: { id: number; input: UserUpdate }): Promise<User> {

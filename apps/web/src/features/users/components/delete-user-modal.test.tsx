@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Lang, User } from '@voltfleet/domain';
+import type { Lang } from '@voltfleet/domain/i18n';
+import type { User } from '@voltfleet/domain/users';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderWithProviders, testMe } from '@/test/render';
 import DeleteUserModal from './delete-user-modal';

@@ -1,6 +1,6 @@
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@voltfleet/domain';
+import type { User } from '@voltfleet/domain/users';
 import { useMe } from '@/lib/session';
 import { notifySuccess } from '@/lib/success';
 import { useDeleteUser } from '../api/delete-user';

@@ -1,6 +1,6 @@
 import { Button, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { USER_EXPORT_FORMATS } from '@voltfleet/domain';
+import { USER_EXPORT_FORMATS } from '@voltfleet/domain/users';
 import { useTranslation } from 'react-i18next';
 import { useExportUsers } from '../api/export-users';
 import type { UserFilterParams } from '../api/get-users';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { userMoveSchema, type User, type UserMove } from '@voltfleet/domain';
+import { userMoveSchema, type User, type UserMove } from '@voltfleet/domain/users';
 import { schemaRule, showFormError } from '@/lib/form-rules';
 import { notifySuccess } from '@/lib/success';
 import { useUserOptions, type UserOption } from '../api/get-user-options';

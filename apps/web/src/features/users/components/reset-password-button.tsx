@@ -1,6 +1,6 @@
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@voltfleet/domain';
+import type { User } from '@voltfleet/domain/users';
 import { useRegisterTexts } from '@/lib/register-texts';
 import { notifySuccess } from '@/lib/success';
 import { startPasswordReset } from '../api/start-password-reset';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Flex, Input, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LEVEL_KEYS, levelName } from '@voltfleet/domain';
+import { LEVEL_KEYS, levelName } from '@voltfleet/domain/users';
 import { currentLang } from '@/lib/i18n';
 import { useAssignableRoles } from '../api/get-assignable-roles';
 import { useUserOptions } from '../api/get-user-options';

@@ -1,6 +1,7 @@
 import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LEVEL_KEYS, levelName, passwordSchema, userUpdateSchema, usernameSchema } from '@voltfleet/domain';
+import { LEVEL_KEYS, levelName, userUpdateSchema } from '@voltfleet/domain/users';
+import { passwordSchema, usernameSchema } from '@voltfleet/domain/validation';
 import { ContactFields } from '@/components/contact-fields';
 import { schemaRule } from '@/lib/form-rules';
 import { currentLang } from '@/lib/i18n';

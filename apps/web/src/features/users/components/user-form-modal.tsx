@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PHONE_PREFIX, type User, type UserCreate, type UserUpdate } from '@voltfleet/domain';
+import { DEFAULT_PHONE_PREFIX } from '@voltfleet/domain/validation';
+import { type User, type UserCreate, type UserUpdate } from '@voltfleet/domain/users';
 import { showFormError } from '@/lib/form-rules';
 import { useMe } from '@/lib/session';
 import { notifySuccess } from '@/lib/success';

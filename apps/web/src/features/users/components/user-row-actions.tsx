@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@voltfleet/domain';
+import type { User } from '@voltfleet/domain/users';
 import { useCan } from '@/lib/permissions';
 import { notifySuccess } from '@/lib/success';
 import { useSetUserEnabled } from '../api/set-user-enabled';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { levelName, type User } from '@voltfleet/domain';
+import { levelName, type User } from '@voltfleet/domain/users';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlantWeather } from '@voltfleet/domain';
+import type { PlantWeather } from '@voltfleet/domain/plants';
 import { http } from '@/lib/http';
 
 /** The plant's cached 3-day forecast, or why there is none. */

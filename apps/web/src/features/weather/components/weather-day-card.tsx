@@ -1,6 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ForecastDay } from '@voltfleet/domain';
+import type { ForecastDay } from '@voltfleet/domain/plants';
 import { WeatherIcon } from './weather-icons';
 import { conditionLabels } from './weather-labels';
 import { conditionOfDay, dayOffset, formatForecastDate, formatTempC, localClock } from './weather-format';

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { Alert, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PlantWeather } from '@voltfleet/domain';
+import type { PlantWeather } from '@voltfleet/domain/plants';
 import { formatPlantTime } from '@/lib/format';
 import { usePlantWeather } from '../api/get-plant-weather';
 import { WeatherDayCard } from './weather-day-card';

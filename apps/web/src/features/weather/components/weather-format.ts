@@ -1,4 +1,5 @@
-import { localDay, weatherConditionOf, type ForecastDay, type WeatherCondition } from '@voltfleet/domain';
+import { localDay } from '@voltfleet/domain/time';
+import { weatherConditionOf, type ForecastDay, type WeatherCondition } from '@voltfleet/domain/plants';
 import { formatMonthDay, formatWeekday } from '@/lib/format';
 
 /** Number of the day relative to the plant's today: 0 today, 1 tomorrow, -1 yesterday. */

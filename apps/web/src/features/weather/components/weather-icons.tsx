@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WeatherCondition } from '@voltfleet/domain';
+import type { WeatherCondition } from '@voltfleet/domain/plants';
 
 // Hand-drawn 48×48 icons shipped with the app (no icon font, nothing fetched). Shapes are reused between them.
 const SUN = '#f5a623';

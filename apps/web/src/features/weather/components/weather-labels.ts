@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { WeatherCondition, WeatherUnavailableReason } from '@voltfleet/domain';
+import type { WeatherCondition, WeatherUnavailableReason } from '@voltfleet/domain/plants';
 
 // Literal t() calls (not built keys) so the locale checker sees every key in use.
 

@@ -1,4 +1,4 @@
-import type { WorkOrderAssign, WorkOrderDetail } from '@voltfleet/domain';
+import type { WorkOrderAssign, WorkOrderDetail } from '@voltfleet/domain/workorders';
 import { http } from '@/lib/http';
 import { useWorkOrderChange } from './use-work-order-change';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WorkOrderDetail } from '@voltfleet/domain';
+import type { WorkOrderDetail } from '@voltfleet/domain/workorders';
 import { http } from '@/lib/http';
 import { WORK_ORDERS_KEY } from './get-work-orders';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { WorkOrderListQuery, WorkOrderPage } from '@voltfleet/domain';
+import type { WorkOrderListQuery, WorkOrderPage } from '@voltfleet/domain/workorders';
 import { http } from '@/lib/http';
 
 export const WORK_ORDERS_KEY = ['work-orders'] as const;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WorkOrderDetail } from '@voltfleet/domain';
+import type { WorkOrderDetail } from '@voltfleet/domain/workorders';
 import { WORK_ORDERS_KEY } from './get-work-orders';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WorkOrderImage } from '@voltfleet/domain';
+import type { WorkOrderImage } from '@voltfleet/domain/workorders';
 import { http } from '@/lib/http';
 import { WORK_ORDERS_KEY } from './get-work-orders';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { allowedWorkOrderActions, type WorkOrderDetail, type WorkOrderTransition } from '@voltfleet/domain';
+import { allowedWorkOrderActions, type WorkOrderDetail, type WorkOrderTransition } from '@voltfleet/domain/workorders';
 import { notifySuccess } from '@/lib/success';
 import { useAssignWorkOrder } from '../api/assign-work-order';
 import { useWorkOrderOptions } from '../api/get-work-order-options';

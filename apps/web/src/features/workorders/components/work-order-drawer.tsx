@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Descriptions, Drawer, Flex, Input, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WORK_ORDER_LIMITS, alarmOfStoredCode, type Lang, type WorkOrderDetail } from '@voltfleet/domain';
+import { WORK_ORDER_LIMITS, type WorkOrderDetail } from '@voltfleet/domain/workorders';
+import { alarmOfStoredCode } from '@voltfleet/domain/alarms';
+import { type Lang } from '@voltfleet/domain/i18n';
 import { formatDateTime } from '@/lib/format';
 import { useCommentWorkOrder } from '../api/comment-work-order';
 import { useWorkOrder } from '../api/get-work-order';

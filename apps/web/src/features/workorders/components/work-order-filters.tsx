@@ -7,7 +7,7 @@ import {
   type WorkOrderOptions,
   type WorkOrderState,
   type WorkOrderStateCounts,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/workorders';
 import type { WorkOrderFilters as Filters } from '../api/get-work-orders';
 
 interface Props {

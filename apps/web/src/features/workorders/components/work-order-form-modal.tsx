@@ -9,7 +9,7 @@ import {
   type WorkOrderDetail,
   type WorkOrderInput,
   type WorkOrderPrefill,
-} from '@voltfleet/domain';
+} from '@voltfleet/domain/workorders';
 import { notifySuccess } from '@/lib/success';
 import { schemaRule, showFormError } from '@/lib/form-rules';
 import { useCreateWorkOrder } from '../api/create-work-order';

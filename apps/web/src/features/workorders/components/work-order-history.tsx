@@ -1,6 +1,6 @@
 import { Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { WorkOrderEvent } from '@voltfleet/domain';
+import type { WorkOrderEvent } from '@voltfleet/domain/workorders';
 import { formatDateTime } from '@/lib/format';
 
 /** What one history line says: who did what (states and field names in the UI language). */

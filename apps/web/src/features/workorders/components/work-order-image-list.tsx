@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button, Flex, Image, Popconfirm } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { WORK_ORDER_IMAGE_TYPES, WORK_ORDER_LIMITS, type WorkOrderDetail } from '@voltfleet/domain';
+import { WORK_ORDER_IMAGE_TYPES, WORK_ORDER_LIMITS, type WorkOrderDetail } from '@voltfleet/domain/workorders';
 import { notify } from '@/lib/notice';
 import { useDeleteWorkOrderImage, useUploadWorkOrderImage, workOrderImageUrl } from '../api/work-order-images';
 

@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { WorkOrder } from '@voltfleet/domain';
+import type { WorkOrder } from '@voltfleet/domain/workorders';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { WorkOrder, WorkOrderPriority, WorkOrderState } from '@voltfleet/domain';
+import type { WorkOrder, WorkOrderPriority, WorkOrderState } from '@voltfleet/domain/workorders';
 
 const STATE_COLORS: Record<WorkOrderState, string> = {
   open: 'default',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { WorkOrder, WorkOrderDetail, WorkOrderPage } from '@voltfleet/domain';
+import type { WorkOrder, WorkOrderDetail, WorkOrderPage } from '@voltfleet/domain/workorders';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderWithProviders, testMe } from '@/test/render';
 import { clientImageProblem } from '../components/work-order-image-list';

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { readWorkOrderPrefill, type WorkOrderPrefill } from '@voltfleet/domain';
+import { readWorkOrderPrefill, type WorkOrderPrefill } from '@voltfleet/domain/workorders';
 import { PageHeader } from '@/components/page-header';
 import { lazyLoad } from '@/lib/lazy-load';
 import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';
