@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ALARM_STATUS_MAX_RANK, severityRank } from './alarms/index.js';
-import { activeAlarmsSchema, severityOfRank } from './active-alarms.js';
+import { severityOfRank } from './active-alarms.js';
+import { activeAlarmsSchema } from './active-alarms-schemas.js';
 
 describe('active alarms of a list row', () => {
   test.each([

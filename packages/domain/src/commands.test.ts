@@ -6,12 +6,10 @@ import {
   checkSetting,
   commandCategory,
   commandKindName,
-  issueCommandSchema,
   readBackConfirms,
   type CommandKind,
-  type ForcedCharging,
-  type IssueCommand,
 } from './commands.js';
+import { issueCommandSchema, type ForcedCharging, type IssueCommand } from './commands-schemas.js';
 import { LANGUAGES } from './languages.js';
 import { MESSAGES } from './messages.js';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Names } from './telemetry/labels.js';
 import {
   AC_COUPLING_PV_SOURCES,
@@ -10,9 +9,7 @@ import {
   ON_OFF,
   SOC_LOWER_LIMIT_MAX_PCT,
   SOC_LOWER_LIMIT_MIN_PCT,
-  WEEKLY_FORCED_CHARGING,
   WORK_MODES,
-  optionSchema,
 } from './devices.js';
 import type { LabelledOption } from './telemetry/labels.js';
 import type { MessageKey } from './messages.js';
@@ -21,11 +18,10 @@ import {
   TARIFF_PERIODS_NAMES,
   TARIFF_PRICE_TOLERANCE_MILLI,
   isTariffPriceRegister,
-  tariffCommandSchema,
   tariffRegisters,
 } from './tariff-command.js';
-import { COMMAND_STATUSES, type CommandStatus } from './command-lifecycle.js';
-import { COMMAND_MAX_DEVICES } from './command-devices.js';
+import type { CommandStatus } from './command-lifecycle.js';
+import type { ForcedCharging, SettingInput } from './commands-schemas.js';
 
 /** Remote commands (R2.17 command issue). */
 export const REMOTE_COMMANDS = ['powerOn', 'powerOff', 'restart', 'clockSync'] as const;
@@ -161,19 +157,6 @@ export function scalarParameter(key: ScalarParameterKey): ScalarParameterDef {
 
 /** Weekdays Monday … Sunday; bit i of a day mask is weekday i. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-const optionalTime = z.string().regex(TIME, 'validation.invalidValue').optional();
-export const forcedChargingSchema = z.strictObject({
-  mode: optionSchema(WEEKLY_FORCED_CHARGING),
-  chargeDays: z.array(z.boolean()).length(7, 'validation.invalidValue'),
-  dischargeDays: z.array(z.boolean()).length(7, 'validation.invalidValue'),
-  chargeStart: optionalTime,
-  chargeEnd: optionalTime,
-  dischargeStart: optionalTime,
-  dischargeEnd: optionalTime,
-});
-export type ForcedCharging = z.infer<typeof forcedChargingSchema>;
 
 /** Flat numeric registers of the forced-charging setting, as devices receive and report them. */
 export const FORCED_CHARGING_KEYS = [
@@ -188,29 +171,6 @@ export const FORCED_CHARGING_KEYS = [
 
 /** Default expiry of a command: after it a command that has not reached the device is never delivered. */
 export const DEFAULT_COMMAND_EXPIRY_MINUTES = 10;
-
-export const issueCommandSchema = z.strictObject({
-  deviceIds: z
-    .array(z.number().int().positive().max(2_147_483_647), 'command.selectDevice')
-    .min(1, 'command.selectDevice')
-    .max(COMMAND_MAX_DEVICES, 'validation.exceedsLimit'),
-  kind: z.enum(COMMAND_KINDS, 'validation.invalidValue'),
-  value: z.number('validation.invalidValue').finite().optional(),
-  forcedCharging: forcedChargingSchema.optional(),
-  /** The day plan of a tariff-periods command. */
-  tariff: tariffCommandSchema.optional(),
-  /** Explicit confirmation of a large selection. */
-  confirm: z.boolean().optional(),
-  /** The user's password again, RSA-encrypted like at login (shutdown). */
-  password: z.string().max(2048).optional(),
-  /** Same key from the same user returns the same commands: a double click sends once. */
-  idempotencyKey: z
-    .string()
-    .min(8, 'validation.invalidValue')
-    .max(64, 'validation.tooLong')
-    .regex(/^[\w-]+$/),
-});
-export type IssueCommand = z.infer<typeof issueCommandSchema>;
 
 /** A refusal of a setting: where, which message, its parameters. */
 export interface SettingIssue {
@@ -229,9 +189,6 @@ const fail = (path: string, key: MessageKey, params?: Record<string, number | st
 
 /** The largest grid-connection limit any model accepts (a selection is checked per device afterwards). */
 export const MAX_RATED_POWER_W = Math.max(...INVERTER_MODELS.map((m) => m.ratedPowerW));
-
-/** What checkSetting reads of a command. */
-export type SettingInput = Pick<IssueCommand, 'kind' | 'value' | 'forcedCharging' | 'tariff'>;
 
 /**
  * Checks a setting and returns the registers to write: remote commands map to their own registers, a scalar
@@ -320,35 +277,6 @@ export function readBackConfirms(
     return got === value;
   });
 }
-
-/** A command as the command-issue page and the control records show it. */
-export const commandSchema = z.object({
-  id: z.number().int(),
-  deviceId: z.number().int(),
-  deviceSn: z.string(),
-  plantName: z.string().nullable(),
-  /** The zone of the device's plant: a clock sync's time is read on the plant's wall clock (null: no plant, UTC). */
-  plantTimeZone: z.string().nullable(),
-  userId: z.number().int().nullable(),
-  username: z.string(),
-  /** The client address the command was sent from (null on commands sent before addresses were kept). */
-  ip: z.string().nullable(),
-  kind: z.enum(COMMAND_KINDS),
-  category: z.enum(COMMAND_CATEGORIES),
-  parameters: z.record(z.string(), z.number()),
-  status: z.enum(COMMAND_STATUSES),
-  reason: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-  ackedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-  expiresAt: z.string(),
-});
-export type Command = z.infer<typeof commandSchema>;
-
-/** What the command form needs to know before it sends: above `batchLimit` devices it asks for a confirmation. */
-export const commandLimitsSchema = z.object({ batchLimit: z.number().int().positive() });
-export type CommandLimits = z.infer<typeof commandLimitsSchema>;
 
 /** Live status of a command, pushed to tabs of users who may see its device. */
 export interface CommandStatusMessage {

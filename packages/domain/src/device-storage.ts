@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTIVATION_STATUSES, DEVICE_KINDS, INVERTER_MODEL_NAMES, type DeviceKind } from './devices.js';
-import { serialNumberSchema } from './serial-number.js';
-import { pageQuerySchema } from './envelope.js';
+import { serialNumberSchema } from './serial-number-schemas.js';
+import { pageQuerySchema } from './envelope-schemas.js';
 import type { Lang } from './languages.js';
 
 /**

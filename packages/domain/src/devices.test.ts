@@ -1,16 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import {
-  DEVICE_ENUMS,
-  INVERTER_MODELS,
-  WORK_MODES,
-  deviceImportSchema,
-  deviceSchema,
-  deviceSettingsSchema,
-  modelFromOsimCode,
-  optionSchema,
-  ratedPowerW,
-} from './devices.js';
+import { DEVICE_ENUMS, INVERTER_MODELS, WORK_MODES, modelFromOsimCode, ratedPowerW } from './devices.js';
+import { optionSchema, deviceImportSchema, deviceSchema, deviceSettingsSchema } from './devices-schemas.js';
 import { LANGUAGES } from './languages.js';
 
 function issuesOf(schema: z.ZodType, value: unknown): string[] {

@@ -1,4 +1,4 @@
-import type { EnergyTotals } from './plant-stats.js';
+import type { EnergyTotals } from './plant-stats-schemas.js';
 
 /**
  * The energy balance of a plant or fleet over a period (issue 36): what came in (PV, battery discharge, grid import)

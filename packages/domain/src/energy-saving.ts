@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveNumberSchema } from './validation.js';
+import { positiveNumberSchema } from './validation-schemas.js';
 
 /**
  * Default energy-saving factors per kWh of generation, the convention of Chinese PV monitoring portals:

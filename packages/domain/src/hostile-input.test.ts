@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findHostileInput, isSafeNumber, storableCopy, unsafeTextKey } from './hostile-input.js';
-import { trimmedText } from './validation.js';
+import { trimmedText } from './validation-schemas.js';
 
 describe('unsafeTextKey', () => {
   it.each([

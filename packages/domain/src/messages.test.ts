@@ -3,19 +3,17 @@ import { z } from 'zod';
 import { LANGUAGES } from './languages.js';
 import { MESSAGES, isMessageKey, localiseIssues, translate } from './messages.js';
 import { profileUpdateSchema, roleInputSchema, userCreateSchema } from './users.js';
+import { requiredText, latitudeSchema, longitudeSchema } from './validation-schemas.js';
 import {
   digitsOnlySchema,
   emailSchema,
-  latitudeSchema,
-  longitudeSchema,
   nonNegativeNumberSchema,
   passwordSchema,
   personNameSchema,
   phonePrefixSchema,
   positiveNumberSchema,
-  requiredText,
   usernameSchema,
-} from './validation.js';
+} from './validation-schemas.js';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

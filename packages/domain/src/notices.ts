@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope.js';
+import { pageQuerySchema } from './envelope-schemas.js';
 import type { Lang } from './languages.js';
-import { requiredText } from './validation.js';
+import { requiredText } from './validation-schemas.js';
 
 /**
  * Upgrade notices (R2.12 shell: "upgrade notice dialog"): a publisher writes one notice in every UI language, each

@@ -94,7 +94,10 @@ export const FUNCTION_NAMES: Record<string, Names> = {
 };
 
 /** Display names of modules, pages and function permissions, in all four languages. */
-export const PERMISSION_NAMES: Record<string, Names> = { ...MODULE_NAMES, ...FUNCTION_NAMES };
+// Object.assign, not a spread, so that it can carry the pure annotation: the bundler keeps an unannotated merge even
+// when unused, and with it FUNCTION_NAMES (the role editor's) in the shell's first download, where the menu reads
+// only MODULE_NAMES.
+export const PERMISSION_NAMES: Record<string, Names> = /*#__PURE__*/ Object.assign({}, MODULE_NAMES, FUNCTION_NAMES);
 
 /** Names of the child pages (menu entries), by route segment. */
 export const PAGE_NAMES: Record<string, Names> = {

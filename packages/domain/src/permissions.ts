@@ -108,20 +108,26 @@ export const MODULES: readonly ModuleDef[] = [
   },
 ];
 
-export const MODULE_CODES: readonly ModuleCode[] = MODULES.map((m) => m.code);
+// The pure annotations let a bundler drop these derived lists where they are unused (the shell's menu reads MODULES
+// only): an unannotated call at load time is kept.
+export const MODULE_CODES: readonly ModuleCode[] = /*#__PURE__*/ MODULES.map((m) => m.code);
 
 /** Every grantable code: modules, page codes and function codes, in table order, without repeats. */
-export const ALL_PERMISSION_CODES: readonly string[] = [
-  ...new Set(
-    MODULES.flatMap((m) => [
-      m.code,
-      ...m.pages.flatMap((p) => {
-        const owner = p.code ?? m.code;
-        return [...(p.code ? [p.code] : []), ...p.auths.map((a) => `${owner}:${a}`)];
-      }),
-    ]),
-  ),
-];
+export const ALL_PERMISSION_CODES: readonly string[] = /*#__PURE__*/ allPermissionCodes();
+
+function allPermissionCodes(): string[] {
+  return [
+    ...new Set(
+      MODULES.flatMap((m) => [
+        m.code,
+        ...m.pages.flatMap((p) => {
+          const owner = p.code ?? m.code;
+          return [...(p.code ? [p.code] : []), ...p.auths.map((a) => `${owner}:${a}`)];
+        }),
+      ]),
+    ),
+  ];
+}
 
 /** The node a code depends on: "A/A" → "A", "A/A:x" → "A/A", "A" → undefined. */
 export function parentCode(code: string): string | undefined {

@@ -2,14 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { profileUpdateSchema } from './users.js';
-import {
-  DEFAULT_PHONE_PREFIX,
-  PHONE_PREFIXES,
-  isValidMobile,
-  joinPhone,
-  phonePrefixSchema,
-  splitPhone,
-} from './validation.js';
+import { DEFAULT_PHONE_PREFIX, PHONE_PREFIXES, isValidMobile, joinPhone, splitPhone } from './validation.js';
+import { phonePrefixSchema } from './validation-schemas.js';
 
 /** The issue messages (message keys) a schema reports for a value; [] when the value is accepted. */
 function keysOf(schema: z.ZodType, value: unknown): string[] {

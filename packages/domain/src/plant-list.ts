@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PLANT_STATUS_FILTERS, PLANT_TYPES, plantSchema, type Plant, type PlantStatusFilter } from './plants.js';
+import { PLANT_STATUS_FILTERS, PLANT_TYPES, type PlantStatusFilter } from './plants.js';
+import { plantSchema, type Plant } from './plants-schemas.js';
 import { optionValues } from './telemetry/labels.js';
 
 /** GET /api/plants: every plant in scope, narrowed by status, type and a name/address search. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCalendarDate } from './calendar-date.js';
-import { fleetTrendQuerySchema, plantTrendQuerySchema } from './plant-stats.js';
+import { fleetTrendQuerySchema, plantTrendQuerySchema } from './plant-stats-schemas.js';
 
 describe('isCalendarDate', () => {
   it.each([

@@ -8,10 +8,9 @@ import {
   PLANT_TYPES,
   TARIFF_TYPES,
   UTC_OFFSET_HOURS,
-  plantInputSchema,
-  plantSchema,
-  timeZoneSchema,
 } from './plants.js';
+import { timeZoneSchema } from './calendar-date.js';
+import { plantInputSchema, plantSchema } from './plants-schemas.js';
 import { LANGUAGES } from './languages.js';
 
 function issuesOf(schema: z.ZodType, value: unknown): string[] {

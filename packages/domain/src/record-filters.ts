@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMAND_STATUSES } from './command-lifecycle.js';
 import { COMMAND_CATEGORIES, COMMAND_KINDS } from './commands.js';
-import { timeZoneSchema } from './plants.js';
+import { timeZoneSchema } from './calendar-date.js';
 import { OPERATION_CATEGORIES } from './records.js';
 
 /**

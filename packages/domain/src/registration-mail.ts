@@ -4,21 +4,19 @@ import { VERIFICATION_CODE, type CodePurpose } from './registration.js';
 /** What a code message says: the code to register or to reset a password, or "you already have an account". */
 export type CodeMessage = { kind: CodePurpose; code: string } | { kind: 'alreadyRegistered' };
 
-const MINUTES = VERIFICATION_CODE.ttlSeconds / 60;
-
 const WORDS: Record<
   Lang,
-  Record<CodeMessage['kind'], { subject: string; body: (code: string, link: string) => string }>
+  Record<CodeMessage['kind'], { subject: string; body: (code: string, link: string, minutes: number) => string }>
 > = {
   zh: {
     register: {
       subject: 'Voltfleet 注册验证码',
-      body: (c) => `您的 Voltfleet 注册验证码是 ${c}，${MINUTES} 分钟内有效。如非本人操作，请忽略本消息。`,
+      body: (c, _l, m) => `您的 Voltfleet 注册验证码是 ${c}，${m} 分钟内有效。如非本人操作，请忽略本消息。`,
     },
     reset: {
       subject: 'Voltfleet 重置密码验证码',
-      body: (c, l) =>
-        `您的 Voltfleet 重置密码验证码是 ${c}，${MINUTES} 分钟内有效，请在 ${l} 输入。如非本人操作，请忽略本消息。`,
+      body: (c, l, m) =>
+        `您的 Voltfleet 重置密码验证码是 ${c}，${m} 分钟内有效，请在 ${l} 输入。如非本人操作，请忽略本消息。`,
     },
     alreadyRegistered: {
       subject: 'Voltfleet 注册',
@@ -29,13 +27,13 @@ const WORDS: Record<
   en: {
     register: {
       subject: 'Your Voltfleet registration code',
-      body: (c) =>
-        `Your Voltfleet registration code is ${c}. It is valid for ${MINUTES} minutes. If you did not ask for it, ignore this message.`,
+      body: (c, _l, m) =>
+        `Your Voltfleet registration code is ${c}. It is valid for ${m} minutes. If you did not ask for it, ignore this message.`,
     },
     reset: {
       subject: 'Your Voltfleet password reset code',
-      body: (c, l) =>
-        `Your Voltfleet password reset code is ${c}. It is valid for ${MINUTES} minutes; enter it at ${l}. If you did not ask for it, ignore this message.`,
+      body: (c, l, m) =>
+        `Your Voltfleet password reset code is ${c}. It is valid for ${m} minutes; enter it at ${l}. If you did not ask for it, ignore this message.`,
     },
     alreadyRegistered: {
       subject: 'Voltfleet registration',
@@ -46,13 +44,13 @@ const WORDS: Record<
   cs: {
     register: {
       subject: 'Váš registrační kód Voltfleet',
-      body: (c) =>
-        `Váš registrační kód Voltfleet je ${c}. Platí ${MINUTES} minut. Pokud jste o něj nežádali, tuto zprávu ignorujte.`,
+      body: (c, _l, m) =>
+        `Váš registrační kód Voltfleet je ${c}. Platí ${m} minut. Pokud jste o něj nežádali, tuto zprávu ignorujte.`,
     },
     reset: {
       subject: 'Váš kód pro obnovení hesla Voltfleet',
-      body: (c, l) =>
-        `Váš kód pro obnovení hesla Voltfleet je ${c}. Platí ${MINUTES} minut; zadejte jej na ${l}. Pokud jste o něj nežádali, tuto zprávu ignorujte.`,
+      body: (c, l, m) =>
+        `Váš kód pro obnovení hesla Voltfleet je ${c}. Platí ${m} minut; zadejte jej na ${l}. Pokud jste o něj nežádali, tuto zprávu ignorujte.`,
     },
     alreadyRegistered: {
       subject: 'Registrace Voltfleet',
@@ -63,13 +61,13 @@ const WORDS: Record<
   de: {
     register: {
       subject: 'Ihr Voltfleet-Registrierungscode',
-      body: (c) =>
-        `Ihr Voltfleet-Registrierungscode lautet ${c}. Er ist ${MINUTES} Minuten gültig. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.`,
+      body: (c, _l, m) =>
+        `Ihr Voltfleet-Registrierungscode lautet ${c}. Er ist ${m} Minuten gültig. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.`,
     },
     reset: {
       subject: 'Ihr Voltfleet-Code zum Zurücksetzen des Passworts',
-      body: (c, l) =>
-        `Ihr Code zum Zurücksetzen des Voltfleet-Passworts lautet ${c}. Er ist ${MINUTES} Minuten gültig; geben Sie ihn unter ${l} ein. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.`,
+      body: (c, l, m) =>
+        `Ihr Code zum Zurücksetzen des Voltfleet-Passworts lautet ${c}. Er ist ${m} Minuten gültig; geben Sie ihn unter ${l} ein. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.`,
     },
     alreadyRegistered: {
       subject: 'Voltfleet-Registrierung',
@@ -91,6 +89,9 @@ export function renderCodeMessage(
   baseUrl: string,
 ): { subject: string; text: string; html: string; sms: string } {
   const words = WORDS[lang][message.kind];
-  const text = words.body('code' in message ? message.code : '', `${baseUrl.replace(/\/$/, '')}${RESET_PASSWORD_PATH}`);
+  const link = `${baseUrl.replace(/\/$/, '')}${RESET_PASSWORD_PATH}`;
+  // Read here, not in a module-level constant: a property read at load time kept registration.ts (its schemas and zod)
+  // in every download that imports RESET_PASSWORD_PATH, the login page's among them.
+  const text = words.body('code' in message ? message.code : '', link, VERIFICATION_CODE.ttlSeconds / 60);
   return { subject: words.subject, text, html: `<p>${escapeHtml(text)}</p>`, sms: `[Voltfleet] ${text}` };
 }

@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import type { BuiltinRoleKey } from './builtin-roles.js';
 import { LEVEL_KEYS, type UserLevel } from './levels.js';
+import { DEFAULT_PHONE_PREFIX, PHONE_PREFIXES, checkPhone, joinPhone } from './validation.js';
 import {
-  DEFAULT_PHONE_PREFIX,
-  PHONE_PREFIXES,
-  checkPhone,
-  emailSchema,
-  joinPhone,
-  personNameSchema,
-  phonePrefixSchema,
   requiredText,
   trimmedText,
+  emailSchema,
+  personNameSchema,
+  phonePrefixSchema,
   usernameSchema,
-} from './validation.js';
+} from './validation-schemas.js';
 
 /**
  * The rules of a verification code (registration, password reset): six digits, ten minutes, single use, dead after

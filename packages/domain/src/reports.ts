@@ -5,7 +5,7 @@ import { FIELD_UNITS } from './telemetry/field-types.js';
 import { ENERGY_COUNTERS, ENERGY_QUANTITIES, type EnergyQuantity } from './telemetry/energy.js';
 import { fieldByKey, type FieldKey } from './telemetry/fields.js';
 import type { Lang } from './languages.js';
-import { requiredText, trimmedText } from './validation.js';
+import { requiredText, trimmedText } from './validation-schemas.js';
 
 /**
  * Report management (R2.21 User Center → My templates, Data selection; R3.8 Template; R9.4 limits): a template names up

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { SERIAL_NUMBER_PATTERN, serialNumberSchema } from './serial-number.js';
+import { SERIAL_NUMBER_PATTERN } from './serial-number.js';
+import { serialNumberSchema } from './serial-number-schemas.js';
 
 const issuesOf = (value: unknown): string[] =>
   serialNumberSchema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];

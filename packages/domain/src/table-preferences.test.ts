@@ -7,9 +7,9 @@ import {
   isDefaultChoice,
   isFrozenColumn,
   knownHiddenColumns,
-  tableChoiceSchema,
   type TableId,
 } from './table-preferences.js';
+import { tableChoiceSchema } from './table-preferences-schemas.js';
 
 const issue = (input: unknown) => {
   const result = tableChoiceSchema.safeParse(input);

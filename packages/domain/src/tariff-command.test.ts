@@ -1,13 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { checkSetting, commandCategory, commandKindName, issueCommandSchema, readBackConfirms } from './commands.js';
+import { checkSetting, commandCategory, commandKindName, readBackConfirms } from './commands.js';
+import { issueCommandSchema } from './commands-schemas.js';
 import { MESSAGES } from './messages.js';
-import {
-  TARIFF_REGISTERS,
-  formatTariffPeriods,
-  tariffPeriodsOf,
-  tariffRegisters,
-  type TariffCommand,
-} from './tariff-command.js';
+import { TARIFF_REGISTERS, formatTariffPeriods, tariffPeriodsOf, tariffRegisters } from './tariff-command.js';
+import { type TariffCommand } from './tariff-command-schemas.js';
 
 type Draft = TariffCommand['periods'][number];
 const p = (type: number | null, start: string | null, end: string | null, price: number | null): Draft => ({

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Lang } from './languages.js';
 import type { MessageKey } from './messages.js';
 import { TARIFF_TYPES, type TariffType } from './plants.js';
@@ -11,6 +10,7 @@ import {
   type TariffPeriod,
 } from './tariffs.js';
 import { findOption, type Names } from './telemetry/labels.js';
+import type { TariffCommand } from './tariff-command-schemas.js';
 
 /** The command that pushes a day plan of tariff periods to an inverter (R3.7 parameter settings). */
 export const TARIFF_PERIODS = 'tariffPeriods' as const;
@@ -55,20 +55,6 @@ export const TARIFF_PRICE_TOLERANCE_MILLI = 50;
 export function isTariffPriceRegister(key: string): key is TariffPriceRegister {
   return (TARIFF_PRICE_REGISTER_KEYS as readonly string[]).includes(key);
 }
-
-// Fields may arrive empty so that each R5.8 rule answers with its own message (tariffPlanIssues).
-const periodSchema = z.strictObject({
-  type: z.number('validation.invalidValue').int('validation.invalidValue').nullish(),
-  start: z.string('validation.invalidValue').max(5, 'tariff.timeFormat').nullish(),
-  end: z.string('validation.invalidValue').max(5, 'tariff.timeFormat').nullish(),
-  price: z.number('validation.nonNegativeNumber').nullish(),
-});
-
-/** The day plan a tariff-periods command pushes. */
-export const tariffCommandSchema = z.strictObject({
-  periods: z.array(periodSchema, 'command.parametersEmpty').max(TARIFF_MAX_PERIODS, 'tariff.tooMany'),
-});
-export type TariffCommand = z.infer<typeof tariffCommandSchema>;
 
 /** A refusal (path, message key) or the registers to write. */
 export type TariffRegisters =

@@ -1,14 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_SAVING_FACTORS, savingFactorsInputSchema } from './energy-saving.js';
 import { localiseIssues, MESSAGES } from './messages.js';
-import {
-  formatMinuteOfDay,
-  minuteOfDay,
-  orderedPlan,
-  tariffPlanIssues,
-  tariffVersionInputSchema,
-  type TariffPeriodDraft,
-} from './tariffs.js';
+import { formatMinuteOfDay, minuteOfDay, orderedPlan, tariffPlanIssues, type TariffPeriodDraft } from './tariffs.js';
+import { tariffVersionInputSchema } from './tariffs-schemas.js';
 
 /** A period from "type start-end price" shorthand, e.g. p(4, '00:00', '05:59', 0.3). */
 const p = (type: number, start: string, end: string, price: number): TariffPeriodDraft => ({ type, start, end, price });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Lang } from './languages.js';
-import { timeZoneSchema } from './plants.js';
+import { timeZoneSchema } from './calendar-date.js';
 import { userFilterSchema } from './users.js';
 
 /**

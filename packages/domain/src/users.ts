@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { checkPhone } from './validation.js';
+import { trimmedText } from './validation-schemas.js';
 import {
-  checkPhone,
   emailSchema,
   passwordSchema,
   personNameSchema,
   phonePrefixSchema,
-  trimmedText,
   usernameSchema,
-} from './validation.js';
+} from './validation-schemas.js';
 import { LANGUAGES } from './languages.js';
 import { USER_LEVELS } from './levels.js';
 import { permissionNodeSchema } from './permission-schemas.js';

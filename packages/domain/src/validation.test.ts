@@ -1,20 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './validation.js';
+import { requiredText, trimmedText, latitudeSchema, longitudeSchema } from './validation-schemas.js';
 import {
-  PASSWORD_MAX,
-  PASSWORD_MIN,
   digitsOnlySchema,
   emailSchema,
-  latitudeSchema,
-  longitudeSchema,
   nonNegativeNumberSchema,
   passwordSchema,
   personNameSchema,
   positiveNumberSchema,
-  requiredText,
-  trimmedText,
   usernameSchema,
-} from './validation.js';
+} from './validation-schemas.js';
 
 /** The issue messages (message keys) a schema reports for a value; [] when the value is accepted. */
 function keysOf(schema: z.ZodType, value: unknown): string[] {

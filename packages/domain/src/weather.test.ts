@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plantWeatherSchema, WEATHER_CONDITIONS, weatherConditionOf, WMO_WEATHER_CODES } from './weather.js';
+import { WEATHER_CONDITIONS, weatherConditionOf, WMO_WEATHER_CODES } from './weather.js';
+import { plantWeatherSchema } from './weather-schemas.js';
 
 describe('WMO weather codes', () => {
   it.each([

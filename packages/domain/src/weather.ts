@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The conditions the forecast distinguishes; each has its own icon and name in the web app. */
 export const WEATHER_CONDITIONS = [
   'clear',
@@ -62,42 +60,6 @@ export function weatherConditionOf(code: number): WeatherCondition {
   return 'cloudy';
 }
 
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-/** Local wall-clock time of the plant, "YYYY-MM-DDTHH:mm" (as forecast services give it for a time zone). */
-const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-
-/** One forecast day at the plant, in the plant's local calendar. */
-export const forecastDaySchema = z.object({
-  date: localDate,
-  weatherCode: z.number().int().min(0).max(99),
-  tempMinC: z.number(),
-  tempMaxC: z.number(),
-  precipitationMm: z.number().min(0),
-  windMaxKmh: z.number().min(0),
-  sunrise: localDateTime.nullable(),
-  sunset: localDateTime.nullable(),
-});
-export type ForecastDay = z.infer<typeof forecastDaySchema>;
-
 /** Why a plant has no forecast to show. */
 export const WEATHER_UNAVAILABLE_REASONS = ['disabled', 'unreachable', 'pending'] as const;
 export type WeatherUnavailableReason = (typeof WEATHER_UNAVAILABLE_REASONS)[number];
-
-/** GET /api/plants/:plantId/weather */
-export const plantWeatherSchema = z.discriminatedUnion('available', [
-  z.object({
-    available: z.literal(true),
-    days: z.array(forecastDaySchema),
-    /** When the forecast was fetched (ISO UTC). */
-    fetchedAt: z.string(),
-    /** The last refresh failed; the forecast shown is the previous one. */
-    stale: z.boolean(),
-  }),
-  z.object({
-    available: z.literal(false),
-    reason: z.enum(WEATHER_UNAVAILABLE_REASONS),
-    /** When the last attempt was made (ISO UTC), if any. */
-    attemptedAt: z.string().nullable(),
-  }),
-]);
-export type PlantWeather = z.infer<typeof plantWeatherSchema>;

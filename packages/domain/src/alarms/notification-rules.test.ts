@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { findHostileInput } from '../hostile-input.js';
 import { LANGUAGES } from '../languages.js';
 import { MESSAGES, isMessageKey, localiseIssues } from '../messages.js';
+import { NOTIFICATION_RULE_LIMITS, notificationRuleMatches } from './notification-rules.js';
 import {
-  NOTIFICATION_RULE_LIMITS,
   notificationRuleEnabledSchema,
   notificationRuleInputSchema,
   notificationRuleListQuerySchema,
-  notificationRuleMatches,
-} from './notification-rules.js';
+} from './notification-rules-schemas.js';
 
 const VALID = {
   name: 'Night shift',

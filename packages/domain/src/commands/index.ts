@@ -2,5 +2,7 @@
 // debugging over OSIM.
 export * from '../command-lifecycle.js';
 export * from '../commands.js';
+export * from '../commands-schemas.js';
 export * from '../command-devices.js';
+export * from '../command-devices-schemas.js';
 export * from '../online-debug.js';

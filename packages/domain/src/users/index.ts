@@ -5,3 +5,4 @@ export * from '../users.js';
 export * from '../images.js';
 export * from '../user-admin.js';
 export * from '../table-preferences.js';
+export * from '../table-preferences-schemas.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_TYPES, type ImageType } from '../images.js';
-import { pageQuerySchema, paged } from '../envelope.js';
+import { paged, pageQuerySchema } from '../envelope-schemas.js';
 import { safeText } from '../hostile-input.js';
 import { isNoticeDate } from '../notices.js';
 import { WORK_ORDER_LIMITS } from './work-order-limits.js';
