@@ -29,6 +29,27 @@ export default tseslint.config(
     },
   },
   {
+    // The domain package is imported by context (`@voltfleet/domain/plants`, …/alarms): its package.json has no "."
+    // entry, and a page's first download carries only the contexts it names (docs/decisions/0005). This is the
+    // typescript-eslint variant of no-restricted-imports, so the per-folder boundaries below (same rule name would
+    // replace the options) leave it in force.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@voltfleet/domain',
+              message:
+                'Import from the context that exports it: @voltfleet/domain/<context> (packages/domain/package.json).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -14,49 +14,6 @@ import {
 
 const src = new URL('./src', import.meta.url).pathname;
 
-const DOMAIN_SOURCE = /[\\/]packages[\\/]domain[\\/]src[\\/]/;
-/** Initialisers that are pure as written; every other top-level constant gets a pure-annotated wrapper. */
-const PLAIN_VALUES = new Set([
-  'Literal',
-  'Identifier',
-  'TemplateLiteral',
-  'ArrowFunctionExpression',
-  'FunctionExpression',
-  'ClassExpression',
-]);
-
-/**
- * packages/domain is pure data, rules and zod schemas, but the bundler cannot tell: its package.json does not say
- * `"sideEffects": false` to this build, and a top-level `export const x = z.object(…)` is a call the bundler must
- * keep even when `x` is unused. So an import of one constant (RESPONSE_CODES, LEVEL_KEYS) would bring every schema
- * of its module, and with them all of zod, into the first download. For the web build the domain sources are
- * marked side-effect free and each top-level constant's initialiser becomes `/*#__PURE__*\/ (() => (init))()`
- * (same value, same order): unused schemas, and zod with them, drop out; pages that do validate still get them.
- */
-function leanDomain(): Plugin {
-  return {
-    name: 'voltfleet:lean-domain',
-    apply: 'build',
-    transform: {
-      filter: { id: DOMAIN_SOURCE },
-      handler(code) {
-        const edits: { at: number; text: string }[] = [];
-        for (const statement of this.parse(code).body) {
-          const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-          if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
-          for (const { init } of declaration.declarations) {
-            if (!init || PLAIN_VALUES.has(init.type)) continue;
-            edits.push({ at: init.start, text: '/*#__PURE__*/ (() => (' }, { at: init.end, text: '))()' });
-          }
-        }
-        let out = code;
-        for (const { at, text } of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, at) + text + out.slice(at);
-        return { code: out, map: null, moduleSideEffects: false };
-      },
-    },
-  };
-}
-
 /**
  * Ant Design's Input (login page, every page) reads the form context from antd/es/form/context.js, which imports
  * `FormProvider` from the @rc-component/form index: that index attaches Field, List and useForm to the Form
@@ -124,9 +81,10 @@ function localeParts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), leanDomain(), antdFormContextOnly(), localeParts()],
+  plugins: [react(), antdFormContextOnly(), localeParts()],
   resolve: {
-    // The domain package is consumed from its TypeScript sources (its package.json `source` condition).
+    // The domain package is consumed from its TypeScript sources (its package.json `source` condition), one context
+    // (`@voltfleet/domain/plants`, …) at a time: decision 0028.
     conditions: ['source', ...defaultClientConditions],
     alias: { '@': src },
   },

@@ -35,6 +35,6 @@ describe('serverFeatureTests', () => {
     expect(serverFeatureTests(ROOT, ['apps/server/src/platform/auth.ts', `${F}/roles/roles.service.ts`])).toBe(
       undefined,
     );
-    expect(serverFeatureTests(ROOT, ['packages/domain/src/index.ts'])).toBe(undefined);
+    expect(serverFeatureTests(ROOT, ['packages/domain/src/plants/index.ts'])).toBe(undefined);
   });
 });
