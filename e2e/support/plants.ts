@@ -1,7 +1,7 @@
 // Plants a journey makes of its own through the API: the server tests' valid body (every R3.2 field), which each
 // journey varies where it matters, and the fields of a plant that an edit sends back, as the domain's schema names them.
 import { VALID_PLANT_INPUT } from '../../apps/server/src/test/plant-input.js';
-import { plantInputSchema, type PlantInputBody } from '../../packages/domain/src/plants.js';
+import { plantInputSchema, type PlantInputBody } from '../../packages/domain/src/plants-schemas.js';
 
 /** A valid POST /api/plants body: the server tests' valid plant (a roof in Olomouc), named, varied by `overrides`. */
 export function plantBody(name: string, overrides: Partial<PlantInputBody> = {}): PlantInputBody {

@@ -3,12 +3,12 @@ import {
   COMMAND_CATEGORIES,
   COMMAND_KINDS,
   PASSWORD_COMMANDS,
-  checkSetting,
   commandCategory,
   commandKindName,
   readBackConfirms,
   type CommandKind,
 } from './commands.js';
+import { checkSetting } from './command-settings.js';
 import { issueCommandSchema, type ForcedCharging, type IssueCommand } from './commands-schemas.js';
 import { LANGUAGES } from './languages.js';
 import { MESSAGES } from './messages.js';

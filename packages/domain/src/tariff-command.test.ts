@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { checkSetting, commandCategory, commandKindName, readBackConfirms } from './commands.js';
+import { commandCategory, commandKindName, readBackConfirms } from './commands.js';
+import { checkSetting } from './command-settings.js';
 import { issueCommandSchema } from './commands-schemas.js';
 import { MESSAGES } from './messages.js';
 import { TARIFF_REGISTERS, formatTariffPeriods, tariffPeriodsOf, tariffRegisters } from './tariff-command.js';

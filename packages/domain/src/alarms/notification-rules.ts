@@ -1,5 +1,4 @@
 import { severityRank, type AlarmGroup, type AlarmSeverity } from './alarm-types.js';
-import type { NotificationRule } from './notification-rules-schemas.js';
 
 /**
  * Alarm NOTIFICATION rules (R3.10 "Alarm rule", page /alarmCenter/alarmRules, C/C): who is told about which alarms
@@ -28,7 +27,7 @@ export const NOTIFICATION_LIMIT_MAX = 1000;
 
 /** The rule's alarm filter: whether an alarm of this group, code and severity notifies (plants checked apart). */
 export function notificationRuleMatches(
-  rule: Pick<NotificationRule, 'groups' | 'codes' | 'minSeverity'>,
+  rule: { groups: readonly AlarmGroup[]; codes: readonly string[]; minSeverity: AlarmSeverity },
   alarm: { group: AlarmGroup; code: string; severity: AlarmSeverity },
 ): boolean {
   if (severityRank(alarm.severity) > severityRank(rule.minSeverity)) return false;

@@ -3,6 +3,7 @@
 export * from '../command-lifecycle.js';
 export * from '../commands.js';
 export * from '../commands-schemas.js';
+export * from '../command-settings.js';
 export * from '../command-devices.js';
 export * from '../command-devices-schemas.js';
 export * from '../online-debug.js';
