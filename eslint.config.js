@@ -5,6 +5,10 @@ import globals from 'globals';
 
 const EXCELJS_ONLY =
   'Write and read sheets through apps/server/src/platform/spreadsheet.ts (tests: test/xlsx-fixtures.ts, e2e/support/xlsx.ts).';
+const BARE_DOMAIN = {
+  name: '@voltfleet/domain',
+  message: 'Import from the context that exports it: @voltfleet/domain/<context> (packages/domain/package.json).',
+};
 
 export default tseslint.config(
   {
@@ -30,24 +34,11 @@ export default tseslint.config(
   },
   {
     // The domain package is imported by context (`@voltfleet/domain/plants`, …/alarms): its package.json has no "."
-    // entry, and a page's first download carries only the contexts it names (docs/decisions/0005). This is the
-    // typescript-eslint variant of no-restricted-imports, so the per-folder boundaries below (same rule name would
-    // replace the options) leave it in force.
+    // entry, and a page's first download carries only the contexts it names (decision 0028). This is the
+    // typescript-eslint variant of no-restricted-imports, so the per-folder boundaries below leave it in force; the
+    // sheet writer's block further down names it again, as a later block's options for the same rule replace these.
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@voltfleet/domain',
-              message:
-                'Import from the context that exports it: @voltfleet/domain/<context> (packages/domain/package.json).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [BARE_DOMAIN] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -137,7 +128,10 @@ export default tseslint.config(
       'e2e/support/xlsx.ts',
     ],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'exceljs', message: EXCELJS_ONLY }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'exceljs', message: EXCELJS_ONLY }, BARE_DOMAIN] },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: "ImportExpression[source.value='exceljs']", message: EXCELJS_ONLY },

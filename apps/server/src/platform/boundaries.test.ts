@@ -44,6 +44,8 @@ describe('layer boundaries', () => {
       'apps/server/src/features/plants/wrong.ts',
       'apps/web/src/features/plants/wrong.tsx',
       'bench/api/wrong.mjs',
+      // A file the sheet writer's block leaves out (that block repeats the domain rule for the files it covers).
+      'apps/server/src/platform/spreadsheet.ts',
     ].map((file): [string, string, string, RegExp] => [
       `the bare domain package (${file.split('/')[0]})`,
       file,
