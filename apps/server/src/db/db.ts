@@ -2,6 +2,7 @@ import { finished } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
+import { pgliteLease, postgresLease, type DbLease } from './lease.js';
 
 export type SqlParam = string | number | boolean | null | Date | string[] | number[] | Buffer | object;
 
@@ -40,6 +41,9 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs `fn` on one dedicated connection (see DbSession). */
   session<T>(fn: (conn: DbSession) => Promise<T>): Promise<T>;
+  /** A connection kept for as long as the caller runs (see DbLease), named `name` where the server shows it. */
+  lease(name: string): Promise<DbLease>;
+  /** Closes the database, and every lease still open. */
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?(): Promise<Blob>;
@@ -49,6 +53,7 @@ export interface Db extends Queryable {
 
 /** PGlite is one connection in one thread; its own queue serialises calls, transactions hold it exclusively. */
 export function pgliteDb(instance: PGlite): Db {
+  const leases = new Set<DbLease>();
   return {
     kind: 'pglite',
     native: instance,
@@ -86,7 +91,16 @@ export function pgliteDb(instance: PGlite): Db {
         transaction: (body) => instance.transaction((tx) => body(runner(tx))),
       });
     },
-    close: () => instance.close(),
+    lease() {
+      const lease = pgliteLease(instance);
+      leases.add(lease);
+      void lease.lost.then(() => leases.delete(lease));
+      return Promise.resolve(lease);
+    },
+    async close() {
+      for (const lease of [...leases]) await lease.close();
+      await instance.close();
+    },
     dump: () => instance.dumpDataDir('none'),
   };
 }
@@ -107,6 +121,7 @@ async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
 }
 
 export function postgresDb(pool: pg.Pool): Db {
+  const leases = new Set<DbLease>();
   return {
     kind: 'postgres',
     native: pool,
@@ -173,7 +188,16 @@ export function postgresDb(pool: pg.Pool): Db {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async lease(name: string) {
+      const lease = await postgresLease(pool, name);
+      leases.add(lease);
+      void lease.lost.then(() => leases.delete(lease));
+      return lease;
+    },
+    async close() {
+      for (const lease of [...leases]) await lease.close();
+      await pool.end();
+    },
   };
 }
 
