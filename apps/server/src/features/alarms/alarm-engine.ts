@@ -10,7 +10,6 @@ import {
   type AlarmLiveEvent,
   type AlarmRuleOptions,
   type FaultTracker,
-  type ReportedFault,
 } from '@voltfleet/domain';
 import type { Db, DbSession, Queryable } from '../../db/db.js';
 import type { StoredReading } from '../telemetry/index.js';
@@ -28,8 +27,8 @@ import {
 } from './alarms.repository.js';
 import { applyRound, type AlarmTransition, type BatchWork, type DeviceAction } from './alarm-round.js';
 import { FaultMemory, RaiseMemory, raiseKey, type KnownRaises } from './fault-memory.js';
-import { deleteHandoffs, handOver, pendingHandoffs } from './alarm-handoff.repository.js';
-import { AlarmShards, shardOf } from './alarm-shards.js';
+import { deleteHandoffs } from './alarm-handoff.repository.js';
+import { AlarmShards, shardOf, type DeviceReadings } from './alarm-shards.js';
 
 export interface AlarmEngineOptions {
   rules: AlarmRuleOptions;
@@ -42,12 +41,6 @@ export interface AlarmEngineOptions {
    * them (the notification outbox) commits or rolls back with them.
    */
   inTransaction?: (tx: Queryable, changes: readonly AlarmTransition[]) => Promise<void>;
-}
-
-/** A device's readings of one batch that state their fault set, oldest first. */
-interface DeviceReadings {
-  deviceId: number;
-  readings: { ts: number; faults: ReportedFault[] }[];
 }
 
 /**
@@ -101,6 +94,11 @@ export class AlarmEngine extends EventEmitter {
         waiting: () => {
           this.handoffWaiting = true;
           this.schedule();
+        },
+        taken: (shards) => {
+          // Whatever this process knew of these devices is from before another process may have owned them.
+          this.memory.forgetWhere((id) => shards.has(shardOf(id)));
+          this.raises.forgetWhere((id) => shards.has(shardOf(id)));
         },
       },
       options.handoffPollMs ?? 2000,
@@ -176,32 +174,9 @@ export class AlarmEngine extends EventEmitter {
     const byDevice = this.candidates(batch);
     if (byDevice.size === 0 && !claim) return;
     const lease = await this.shards.connection();
-    const taken = await this.shards.take(lease, new Set([...byDevice.keys()].map(shardOf)));
-    if (taken.length > 0) {
-      // Whatever this process knew of these devices is from before another process may have owned them.
-      const fresh = new Set(taken);
-      this.memory.forgetWhere((id) => fresh.has(shardOf(id)));
-      this.raises.forgetWhere((id) => fresh.has(shardOf(id)));
-    }
-    const theirs = [...byDevice.values()].filter((d) => !this.shards.owns(shardOf(d.deviceId)));
-    if (theirs.length > 0) {
-      const handed = theirs.flatMap((d) =>
-        d.readings.map((r) => ({ shard: shardOf(d.deviceId), deviceId: d.deviceId, ...r })),
-      );
-      await handOver(this.db, handed);
-      this.stats.handedOver += handed.length;
-      for (const d of theirs) byDevice.delete(d.deviceId);
-    }
-    // Readings handed to this process: on a notice, every owned shard's; else those waiting for the shards just taken
-    // (handed to an owner that is gone), which come before this process's own.
-    const claimed = await pendingHandoffs(lease, claim ? this.shards.ownedShards() : taken);
-    const claimedIds = claimed.map((c) => c.id);
-    for (const c of claimed) {
-      let d = byDevice.get(c.deviceId);
-      if (!d) byDevice.set(c.deviceId, (d = { deviceId: c.deviceId, readings: [] }));
-      d.readings.push({ ts: c.ts, faults: c.faults });
-    }
-    this.stats.takenOver += claimed.length;
+    const { claimedIds, handedOver } = await this.shards.route(lease, byDevice, claim);
+    this.stats.handedOver += handedOver;
+    this.stats.takenOver += claimedIds.length;
     if (byDevice.size === 0) return;
     const devices = [...byDevice.values()]
       .map((d) => ({ ...d, readings: d.readings.sort((a, b) => a.ts - b.ts) }))
@@ -232,8 +207,7 @@ export class AlarmEngine extends EventEmitter {
     } catch (err) {
       memory.forget(ids);
       this.raises.forget(ids);
-      // Claimed readings not deleted wait for the next round.
-      if (claimedIds.length > 0) this.handoffWaiting = true;
+      // Handed readings not deleted wait for the shards' next look at the table (the poll finds them).
       throw err;
     }
   }

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ReportedFault } from '@voltfleet/domain';
 import type { Db } from '../../db/db.js';
 import type { DbLease } from '../../db/lease.js';
-import { HANDOFF_CHANNEL, shardsWaiting } from './alarm-handoff.repository.js';
+import { HANDOFF_CHANNEL, handOver, pendingHandoffs, shardsWaiting } from './alarm-handoff.repository.js';
 
 /**
  * Devices are owned in shards rather than one by one: a process holds a session lock per shard it owns, and
@@ -13,12 +14,20 @@ export const shardOf = (deviceId: number): number => deviceId % ALARM_SHARDS;
 /** The advisory locks' first key (two-key form): the alarm engine's, beside ingest's 7001 (db/advisory-lock.ts). */
 const LOCK_NS = 7002;
 
+/** A device's readings of one batch that state their fault set (oldest first once sorted). */
+export interface DeviceReadings {
+  deviceId: number;
+  readings: { ts: number; faults: ReportedFault[] }[];
+}
+
 /** What the engine is told by its shards. */
 export interface ShardEvents {
   /** The connection is gone and every shard with it: forget what was known of their devices. */
   lost(): void;
   /** Readings wait in the handoff table for shards this process owns (or may take): evaluate them. */
   waiting(): void;
+  /** These shards were taken just now: what was known of their devices must be read afresh. */
+  taken(shards: ReadonlySet<number>): void;
 }
 
 /**
@@ -102,15 +111,36 @@ export class AlarmShards {
     return this.owned.has(shard);
   }
 
-  ownedShards(): number[] {
-    return [...this.owned];
+  /**
+   * Sorts a batch's devices by owner, on `lease`: takes the shards of `byDevice` nobody holds, hands the readings of
+   * devices another process owns over to it (and leaves them out of `byDevice`), and adds the readings handed to this
+   * process: on a notice, every owned shard's; else those waiting for the shards just taken (left for an owner that
+   * is gone). Returns the handoff rows added, which go with the batch's outcome, and how many readings went out.
+   */
+  async route(
+    lease: DbLease,
+    byDevice: Map<number, DeviceReadings>,
+    claim: boolean,
+  ): Promise<{ claimedIds: number[]; handedOver: number }> {
+    const taken = await this.take(lease, new Set([...byDevice.keys()].map(shardOf)));
+    if (taken.length > 0) this.events.taken(new Set(taken));
+    const theirs = [...byDevice.values()].filter((d) => !this.owned.has(shardOf(d.deviceId)));
+    const handed = theirs.flatMap((d) =>
+      d.readings.map((r) => ({ shard: shardOf(d.deviceId), deviceId: d.deviceId, ...r })),
+    );
+    await handOver(this.db, handed);
+    for (const d of theirs) byDevice.delete(d.deviceId);
+    const claimed = await pendingHandoffs(lease, claim ? [...this.owned] : taken);
+    for (const c of claimed) {
+      let d = byDevice.get(c.deviceId);
+      if (!d) byDevice.set(c.deviceId, (d = { deviceId: c.deviceId, readings: [] }));
+      d.readings.push({ ts: c.ts, faults: c.faults });
+    }
+    return { claimedIds: claimed.map((c) => c.id), handedOver: handed.length };
   }
 
-  /**
-   * Takes those of `shards` (and of the orphans the poll found) that nobody holds, on `lease`: the shards taken now,
-   * whose devices' state must be read afresh and whose waiting readings come first.
-   */
-  async take(lease: DbLease, shards: Iterable<number>): Promise<number[]> {
+  /** Takes those of `shards` (and of the orphans the poll found) that nobody holds: the shards taken now. */
+  private async take(lease: DbLease, shards: Iterable<number>): Promise<number[]> {
     const wanted = new Set([...shards, ...this.orphans].filter((s) => !this.owned.has(s)));
     this.orphans.clear();
     if (wanted.size === 0) return [];
