@@ -115,9 +115,9 @@ export interface KnownRaises {
 
 /**
  * The flapping rule's question ("how many alarms of this device and code were raised since T?") answered from memory,
- * for the same reason as FaultMemory: while this process owns a device, it makes every raise of its faults. The first question about a
- * device and code reads the raise times from the database; the raises this engine makes are added as their batches
- * commit. Times older than the flapping window before the newest are dropped, so a pair costs a few numbers.
+ * for the same reason as FaultMemory: while this process owns a device, it makes every raise of its faults. The first
+ * question about a device and code reads the raise times from the database; the raises this engine makes are added as
+ * their batches commit. Times older than the flapping window before the newest are dropped, so a pair costs a few numbers.
  */
 export class RaiseMemory {
   private readonly known = new Map<string, KnownRaises>();
