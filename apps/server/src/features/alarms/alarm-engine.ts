@@ -135,7 +135,8 @@ export class AlarmEngine extends EventEmitter {
       const batch = this.queue.splice(0, 5000);
       try {
         await this.evaluate(batch);
-        this.stats.batches += 1;
+        // A round that only took up handed-over readings is no batch of this process's ingest.
+        if (batch.length > 0) this.stats.batches += 1;
       } catch (err) {
         // The readings are stored; their faults are evaluated again with the device's next reading.
         this.stats.failedBatches += 1;
