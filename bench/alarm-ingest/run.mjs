@@ -202,8 +202,10 @@ const resetAlarms = (target) =>
 async function measureEngine(engine, loaders, names, firstTs, dist, allVariants) {
   const plan = PLAN[engine];
   const all = allVariants;
-  const { DEFAULT_ALARM_RULES } = await import(`${ROOT}/packages/domain/dist/index.js`);
-  const rules = { ...DEFAULT_ALARM_RULES, debounceMs: 0, recoverMs: RECOVER_S * 1000 };
+  const { DEFAULT_ALARM_RULES, timingBySeverity } = await import(`${ROOT}/packages/domain/dist/index.js`);
+  // As the server makes them of RULES_ENV (config.ts): the base times, each severity's scaled from them.
+  const base = { debounceMs: 0, recoverMs: RECOVER_S * 1000 };
+  const rules = { ...DEFAULT_ALARM_RULES, ...base, bySeverity: timingBySeverity(base) };
   const expected = {
     closed: await expectedAlarms({ count: DEVICES, readings: plan.closed, startMs: firstTs, rules }),
     all: await expectedAlarms({ count: DEVICES, readings: plan.closed + plan.paced, startMs: firstTs, rules }),

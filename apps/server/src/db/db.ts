@@ -2,7 +2,7 @@ import { finished } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
-import { pgliteLease, postgresLease, type DbLease } from './lease.js';
+import { onConnection, pgliteLease, postgresLease, type DbLease } from './lease.js';
 
 export type SqlParam = string | number | boolean | null | Date | string[] | number[] | Buffer | object;
 
@@ -169,20 +169,7 @@ export function postgresDb(pool: pg.Pool): Db {
         },
       };
       try {
-        return await fn({
-          ...runner,
-          async transaction<R>(body: (tx: ScriptRunner) => Promise<R>) {
-            await client.query('BEGIN');
-            try {
-              const result = await body(runner);
-              await client.query('COMMIT');
-              return result;
-            } catch (err) {
-              await client.query('ROLLBACK').catch(() => undefined);
-              throw err;
-            }
-          },
-        });
+        return await fn({ ...runner, transaction: (body) => onConnection(runner, body) });
       } finally {
         client.off('error', ignoreHeldError);
         client.release();
