@@ -2,36 +2,13 @@ import { finished } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
+import type { DbSession, Queryable, ScriptRunner, SqlParam } from './db.types.js';
 import { onConnection, pgliteLease, postgresLease, type DbLease } from './lease.js';
 
-export type SqlParam = string | number | boolean | null | Date | string[] | number[] | Buffer | object;
-
-/** The one database interface every repository uses: PGlite in-process or a PostgreSQL pool. */
-export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<{ rows: T[] }>;
-  /**
-   * Bulk load inside a transaction: runs `COPY … FROM STDIN …` with `data` as its input (both engines; PGlite reads
-   * it as a blob). Absent where a caller must fall back to INSERT.
-   */
-  copyFrom?(sql: string, data: Uint8Array): Promise<void>;
-}
+export type { DbSession, Queryable, ScriptRunner, SqlParam } from './db.types.js';
 
 /** PGlite takes COPY input from the virtual file /dev/blob instead of STDIN. */
 const pgliteCopySql = (sql: string) => sql.replace(/\bFROM\s+STDIN\b/i, `FROM '/dev/blob'`);
-
-/** A script runner: a whole file of statements sent as one (simple-protocol) request, never split by us. */
-export interface ScriptRunner extends Queryable {
-  exec(sql: string): Promise<void>;
-}
-
-/**
- * One connection held for a sequence of work, so session-level state (an advisory lock) is taken and released on the
- * same connection. PGlite is one connection anyway; on PostgreSQL a client is checked out of the pool for the span.
- */
-export interface DbSession extends ScriptRunner {
-  /** A transaction on this session's connection. */
-  transaction<T>(fn: (tx: ScriptRunner) => Promise<T>): Promise<T>;
-}
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';

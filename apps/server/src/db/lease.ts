@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import type { DbSession, ScriptRunner, SqlParam } from './db.js';
+import type { DbSession, ScriptRunner, SqlParam } from './db.types.js';
 
 /**
  * A connection a component keeps for as long as it runs, for session state that must outlive any one piece of work:
