@@ -34,7 +34,7 @@ export default tseslint.config(
   },
   {
     // The domain package is imported by context (`@voltfleet/domain/plants`, …/alarms): its package.json has no "."
-    // entry, and a page's first download carries only the contexts it names (decision 0028). This is the
+    // entry, and a page's first download carries only the contexts it names (decision 0029). This is the
     // typescript-eslint variant of no-restricted-imports, so the per-folder boundaries below leave it in force; the
     // sheet writer's block further down names it again, as a later block's options for the same rule replace these.
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],

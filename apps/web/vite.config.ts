@@ -84,7 +84,7 @@ export default defineConfig({
   plugins: [react(), antdFormContextOnly(), localeParts()],
   resolve: {
     // The domain package is consumed from its TypeScript sources (its package.json `source` condition), one context
-    // (`@voltfleet/domain/plants`, …) at a time: decision 0028.
+    // (`@voltfleet/domain/plants`, …) at a time: decision 0029.
     conditions: ['source', ...defaultClientConditions],
     alias: { '@': src },
   },

@@ -11,10 +11,7 @@
 // PUBACK of a phase until the counters have reached what that phase's readings must produce (the engine's queue has
 // drained).
 //
-// A third variant, `on-nocache`, is the same build with the engine's clean-device cache (60 s of wall time) set to
-// 0 in a patched copy of the built engine (bench/.tmp): in this benchmark each device reports every 0.2–0.5 s, so
-// the cache spares almost every fault-free reading, while a real fleet reports once a minute and a fault-free device
-// costs a lookup at most readings. `on-nocache` is that upper bound.
+// The engine is one model on both databases (decision 0028): one process here, so it owns every device's shard.
 //
 //   npm run build && node bench/alarm-ingest/run.mjs     # or: npm run bench -- alarm-ingest
 //   BENCH_ENGINES=postgres node bench/alarm-ingest/run.mjs
@@ -63,29 +60,11 @@ const DRAIN_TIMEOUT_MS = 60_000;
 const epochMs = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The snapshot with the engine's clean-device cache off (cleanCacheMs 0), or undefined if the code moved. */
-const nocacheDist = (from) =>
-  snapshotDist('alarm-ingest-nocache', {
-    from,
-    patch: {
-      file: 'features/alarms/alarm-engine.js',
-      pattern: /options\.cleanCacheMs \?\? [\d_]+/,
-      replacement: 'options.cleanCacheMs ?? 0',
-    },
-  });
-
-async function variants(names, dist) {
-  const all = {
+function variants() {
+  return {
     on: { env: { ALARMS: 'on' } },
     off: { env: { ALARMS: 'off' } },
   };
-  if (names.includes('on-nocache')) {
-    const nocache = await nocacheDist(dist);
-    all['on-nocache'] = nocache
-      ? { env: { ALARMS: 'on' }, dist: nocache }
-      : { skipped: 'alarm-engine.js no longer has `options.cleanCacheMs ?? …`' };
-  }
-  return all;
 }
 
 /** Polls /metrics until the alarm counters reach `want`; ms from `fromMs` until then (null: not within the limit). */
@@ -217,22 +196,16 @@ async function measureVariant(engine, target, loaders, secrets, plan, variant, e
 
 const resetAlarms = (target) =>
   withDb(target, (db) =>
-    db.exec(`TRUNCATE alarm_faults, alarm_events, notification_events, alarms RESTART IDENTITY CASCADE`),
+    db.exec(`TRUNCATE alarm_faults, alarm_handoff, alarm_events, notification_events, alarms RESTART IDENTITY CASCADE`),
   );
 
 async function measureEngine(engine, loaders, names, firstTs, dist, allVariants) {
   const plan = PLAN[engine];
-  // On PGlite the engine keeps the fault state in memory (features/alarms/fault-memory.ts) and has no clean-device
-  // cache: the patched copy would run the same code as `on`.
-  const all =
-    engine === 'pglite' && allVariants['on-nocache']
-      ? {
-          ...allVariants,
-          'on-nocache': { skipped: 'PGlite: no clean-device cache (fault state in memory); same code as on' },
-        }
-      : allVariants;
-  const { DEFAULT_ALARM_RULES } = await import(`${ROOT}/packages/domain/dist/alarms/index.js`);
-  const rules = { ...DEFAULT_ALARM_RULES, debounceMs: 0, recoverMs: RECOVER_S * 1000 };
+  const all = allVariants;
+  const { DEFAULT_ALARM_RULES, timingBySeverity } = await import(`${ROOT}/packages/domain/dist/alarms/index.js`);
+  // As the server makes them of RULES_ENV (config.ts): the base times, each severity's scaled from them.
+  const base = { debounceMs: 0, recoverMs: RECOVER_S * 1000 };
+  const rules = { ...DEFAULT_ALARM_RULES, ...base, bySeverity: timingBySeverity(base) };
   const expected = {
     closed: await expectedAlarms({ count: DEVICES, readings: plan.closed, startMs: firstTs, rules }),
     all: await expectedAlarms({ count: DEVICES, readings: plan.closed + plan.paced, startMs: firstTs, rules }),
@@ -317,9 +290,7 @@ async function measureEngine(engine, loaders, names, firstTs, dist, allVariants)
       onVsOffMedian: medianRatio('on', 'off'),
       onVsOffByRepetition,
       onVsOffPairedMedian,
-      onNocacheVsOff: ratio('on-nocache', 'off'),
       cpuPerReadingOnVsOff: cpuRatio('on', 'off'),
-      cpuPerReadingOnNocacheVsOff: cpuRatio('on-nocache', 'off'),
       warmUp: { variant: 'off', readingsPerS: warm.readingsPerS, checksOk: warm.check.ok },
       allChecksOk: runs.every((r) => r.check.ok) && warm.check.ok,
       targets: {
@@ -338,10 +309,10 @@ async function measureEngine(engine, loaders, names, firstTs, dist, allVariants)
 export async function run() {
   if (!existsSync(`${DIST}/main.js`)) throw new Error('apps/server/dist is missing: run `npm run build` first');
   const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-  const names = (process.env.BENCH_ALARM_VARIANTS ?? 'on,off,on-nocache').split(',');
+  const names = (process.env.BENCH_ALARM_VARIANTS ?? 'on,off').split(',');
   // One build for every run: a copy taken now (others may rebuild apps/server meanwhile).
   const dist = await snapshotDist('alarm-ingest');
-  const all = await variants(names, dist);
+  const all = variants();
   const perDevice = Math.max(...engines.map((e) => PLAN[e].closed + PLAN[e].paced));
   const startMs = Math.floor((Date.now() - (perDevice + 30) * 60_000) / 60_000) * 60_000;
   const loaders = Array.from({ length: LOADERS }, (_, i) =>
@@ -382,7 +353,7 @@ export async function run() {
       results,
       notes: [
         'each variant is the real server process (ROLES=http,ingest,jobs) of the same build; ALARMS=off leaves the engine unsubscribed from the ingest and the no-data job off',
-        'on-nocache (PostgreSQL): the same build with the engine’s clean-device cache set to 0 (patched copy in bench/.tmp): every fault-free reading costs a lookup, the upper bound for a fleet reporting once a minute; PGlite has no such cache (the fault state is in memory there)',
+        'the engine is one model on both databases (decision 0028): the one server process owns every shard, so nothing is handed over; the fault state is in memory and a batch that changes nothing runs no statement',
         'onVsOffPairedMedian (the target): the median over the repetitions of on ÷ off of the same repetition (adjacent runs), after a discarded warm-up run of off; onVsOff: best readings/s of each in the throughput (closed-loop) phase; onVsOffMedian: the same of the medians (runs of one variant differ by up to ±15% on this machine, and drift over a run); cpuPerReadingOnVsOff: mean CPU µs per reading of the server process',
         'lagIngestToEngineMs (PostgreSQL, track_commit_timestamp on for every variant): commit of the ingest transaction that stored a reading → commit of the engine transaction that wrote the alarm event it caused (raised, seen, flapping, recovered)',
         'lagIngestToEngineMs (PGlite): start of that ingest transaction (readings.received_at) → start of the engine transaction (alarms.created_at for raises, updated_at for recoveries); includes the ingest transaction itself',

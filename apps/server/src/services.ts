@@ -80,6 +80,8 @@ export async function createServices(db: Db, config: Config, options: ServiceOpt
     },
     async close() {
       stopAlarmPush();
+      // Gives this process's alarm shards up at once (decision 0028): other ingest processes take them as they need.
+      await alarms.stop();
       await closeLive(live);
     },
   };
@@ -104,6 +106,16 @@ function registerAlarmMetrics(metrics: Registry, alarms: AlarmEngine): void {
       'voltfleet_alarms_evaluation_failures',
       'Batches of committed readings whose alarm evaluation failed',
       () => alarms.stats.failedBatches,
+    ],
+    [
+      'voltfleet_alarms_handed_over',
+      "Readings handed to the process that owns their device's alarm state (decision 0028)",
+      () => alarms.stats.handedOver,
+    ],
+    [
+      'voltfleet_alarms_taken_over',
+      'Readings other processes handed to this one for alarm evaluation',
+      () => alarms.stats.takenOver,
     ],
   ] as const;
   for (const [name, help, read] of stats) {

@@ -2,35 +2,13 @@ import { finished } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
+import type { DbSession, Queryable, ScriptRunner, SqlParam } from './db.types.js';
+import { onConnection, pgliteLease, postgresLease, type DbLease } from './lease.js';
 
-export type SqlParam = string | number | boolean | null | Date | string[] | number[] | Buffer | object;
-
-/** The one database interface every repository uses: PGlite in-process or a PostgreSQL pool. */
-export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<{ rows: T[] }>;
-  /**
-   * Bulk load inside a transaction: runs `COPY … FROM STDIN …` with `data` as its input (both engines; PGlite reads
-   * it as a blob). Absent where a caller must fall back to INSERT.
-   */
-  copyFrom?(sql: string, data: Uint8Array): Promise<void>;
-}
+export type { DbSession, Queryable, ScriptRunner, SqlParam } from './db.types.js';
 
 /** PGlite takes COPY input from the virtual file /dev/blob instead of STDIN. */
 const pgliteCopySql = (sql: string) => sql.replace(/\bFROM\s+STDIN\b/i, `FROM '/dev/blob'`);
-
-/** A script runner: a whole file of statements sent as one (simple-protocol) request, never split by us. */
-export interface ScriptRunner extends Queryable {
-  exec(sql: string): Promise<void>;
-}
-
-/**
- * One connection held for a sequence of work, so session-level state (an advisory lock) is taken and released on the
- * same connection. PGlite is one connection anyway; on PostgreSQL a client is checked out of the pool for the span.
- */
-export interface DbSession extends ScriptRunner {
-  /** A transaction on this session's connection. */
-  transaction<T>(fn: (tx: ScriptRunner) => Promise<T>): Promise<T>;
-}
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -40,6 +18,9 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs `fn` on one dedicated connection (see DbSession). */
   session<T>(fn: (conn: DbSession) => Promise<T>): Promise<T>;
+  /** A connection kept for as long as the caller runs (see DbLease), named `name` where the server shows it. */
+  lease(name: string): Promise<DbLease>;
+  /** Closes the database, and every lease still open. */
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?(): Promise<Blob>;
@@ -49,6 +30,7 @@ export interface Db extends Queryable {
 
 /** PGlite is one connection in one thread; its own queue serialises calls, transactions hold it exclusively. */
 export function pgliteDb(instance: PGlite): Db {
+  const leases = new Set<DbLease>();
   return {
     kind: 'pglite',
     native: instance,
@@ -86,7 +68,16 @@ export function pgliteDb(instance: PGlite): Db {
         transaction: (body) => instance.transaction((tx) => body(runner(tx))),
       });
     },
-    close: () => instance.close(),
+    lease() {
+      const lease = pgliteLease(instance);
+      leases.add(lease);
+      void lease.lost.then(() => leases.delete(lease));
+      return Promise.resolve(lease);
+    },
+    async close() {
+      for (const lease of [...leases]) await lease.close();
+      await instance.close();
+    },
     dump: () => instance.dumpDataDir('none'),
   };
 }
@@ -107,6 +98,7 @@ async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
 }
 
 export function postgresDb(pool: pg.Pool): Db {
+  const leases = new Set<DbLease>();
   return {
     kind: 'postgres',
     native: pool,
@@ -154,26 +146,22 @@ export function postgresDb(pool: pg.Pool): Db {
         },
       };
       try {
-        return await fn({
-          ...runner,
-          async transaction<R>(body: (tx: ScriptRunner) => Promise<R>) {
-            await client.query('BEGIN');
-            try {
-              const result = await body(runner);
-              await client.query('COMMIT');
-              return result;
-            } catch (err) {
-              await client.query('ROLLBACK').catch(() => undefined);
-              throw err;
-            }
-          },
-        });
+        return await fn({ ...runner, transaction: (body) => onConnection(runner, body) });
       } finally {
         client.off('error', ignoreHeldError);
         client.release();
       }
     },
-    close: () => pool.end(),
+    async lease(name: string) {
+      const lease = await postgresLease(pool, name);
+      leases.add(lease);
+      void lease.lost.then(() => leases.delete(lease));
+      return lease;
+    },
+    async close() {
+      for (const lease of [...leases]) await lease.close();
+      await pool.end();
+    },
   };
 }
 

@@ -96,6 +96,8 @@ describe('table owners', () => {
     alarms: /^features\/alarms\/(past-)?alarms\.repository\.ts$/,
     alarm_events: /^features\/alarms\/(past-)?alarms\.repository\.ts$/,
     alarm_faults: /^features\/alarms\/alarms\.repository\.ts$/,
+    // Readings on their way to the process that owns their device's alarm state (decision 0028).
+    alarm_handoff: /^features\/alarms\/alarm-handoff\.repository\.ts$/,
     captchas: repositoriesOf('auth'),
     login_failures: repositoriesOf('auth'),
     server_secrets: repositoriesOf('auth'),

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testTemplate } from '../../test/template.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable, SqlParam } from '../../db/db.js';
+import type { DbLease } from '../../db/lease.js';
 import { adminId, openTestDb } from '../../test/harness.js';
 import { AlarmEngine } from './alarm-engine.js';
 
-// PGlite, where this process alone writes the database: the engine keeps the fault trackers in memory (FaultMemory)
-// and touches the database only for what a restart or a user must see. Against the real database; the statements are
-// counted by a Db that passes every call through.
+// The engine keeps the fault trackers of the devices it owns in memory (FaultMemory) and touches the database only for
+// what a restart, another process taking the devices over or a user must see. Against the real database (both
+// engines); the statements are counted by a Db that passes every call through, its lease's included.
 
 const RULES = { debounceMs: 0, recoverMs: 120_000, flapCount: 3, flapWindowMs: 3_600_000 };
 const GRID_HIGH = 1 << 6;
@@ -16,9 +16,21 @@ let db: Db;
 let owner: number;
 let serial = 0;
 
+/** Every engine a test made, stopped after it (it owns its devices' shards until then). */
+const engines: AlarmEngine[] = [];
+/** An engine that checks the handoff table only when told (its periodic look would be counted). */
+function newEngine(on: Db, options: { seenPersistMs?: number } = {}): AlarmEngine {
+  const e = new AlarmEngine(on, { rules: RULES, handoffPollMs: 3_600_000, ...options });
+  engines.push(e);
+  return e;
+}
+
 beforeAll(async () => {
   db = await openTestDb();
   owner = await adminId(db);
+});
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.stop();
 });
 afterAll(() => db.close());
 
@@ -34,7 +46,7 @@ async function newDevice(): Promise<number> {
 function counted(failOnce?: RegExp): { db: Db; statements: string[] } {
   const statements: string[] = [];
   let failing = failOnce;
-  const wrap = (q: Queryable): Queryable => ({
+  const wrap = <Q extends Queryable>(q: Q): Q => ({
     ...q,
     query: (sql: string, params?: readonly SqlParam[]) => {
       statements.push(sql.replace(/\s+/g, ' ').trim().slice(0, 40));
@@ -47,7 +59,16 @@ function counted(failOnce?: RegExp): { db: Db; statements: string[] } {
   });
   return {
     statements,
-    db: { ...db, ...wrap(db), transaction: (fn) => db.transaction((tx) => fn(wrap(tx))) } as Db,
+    db: {
+      ...db,
+      ...wrap(db),
+      transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+      // The engine's own connection, where it reads and writes the alarm state.
+      lease: async (name: string): Promise<DbLease> => {
+        const lease = await db.lease(name);
+        return { ...wrap(lease), transaction: (fn) => lease.transaction((tx) => fn(wrap(tx))) };
+      },
+    } as Db,
   };
 }
 
@@ -73,11 +94,11 @@ async function alarm(deviceId: number) {
   return rows.map((r) => `${r.state}, last seen ${(new Date(r.last_seen_at).getTime() - T0) / 1000}`);
 }
 
-describe.skipIf(testTemplate().kind !== 'pglite')('alarm engine on PGlite (fault state in memory)', () => {
+describe('alarm engine (fault state in memory)', () => {
   it('reads a device once, and evaluates readings that change nothing without a statement', async () => {
     const [clean, faulty] = [await newDevice(), await newDevice()];
     const c = counted();
-    const engine = new AlarmEngine(c.db, { rules: RULES, seenPersistMs: 60_000 });
+    const engine = newEngine(c.db, { seenPersistMs: 60_000 });
     await send(engine, [
       [clean, 0, 0],
       [faulty, 0, GRID_HIGH],
@@ -97,19 +118,21 @@ describe.skipIf(testTemplate().kind !== 'pglite')('alarm engine on PGlite (fault
 
   it("writes a standing fault's last seen at most every seenPersistMs, and its last report when it goes", async () => {
     const device = await newDevice();
-    const often = new AlarmEngine(db, { rules: RULES, seenPersistMs: 0 });
+    const often = newEngine(db, { seenPersistMs: 0 });
     await send(often, [[device, 0, GRID_HIGH]]);
     await send(often, [[device, 60, GRID_HIGH]]);
     expect(await alarm(device)).toEqual(['active, last seen 60']);
+    await often.stop();
 
-    const seldom = new AlarmEngine(db, { rules: RULES, seenPersistMs: 3_600_000 });
+    const seldom = newEngine(db, { seenPersistMs: 3_600_000 });
     await send(seldom, [[device, 120, GRID_HIGH]]);
     await send(seldom, [[device, 180, GRID_HIGH]]);
     expect(await alarm(device)).toEqual(['active, last seen 60']);
     await send(seldom, [[device, 240, 0]]);
     expect(await alarm(device)).toEqual(['active, last seen 180']);
     // A restart reads what was written: the fault absent since 240, recovered 120 s later.
-    const restarted = new AlarmEngine(db, { rules: RULES });
+    await seldom.stop();
+    const restarted = newEngine(db);
     await send(restarted, [[device, 360, 0]]);
     expect(await alarm(device)).toEqual(['recovered, last seen 180']);
   });
@@ -117,7 +140,7 @@ describe.skipIf(testTemplate().kind !== 'pglite')('alarm engine on PGlite (fault
   it('keeps nothing of a batch that failed: the next batch reads the database again and raises', async () => {
     const device = await newDevice();
     const c = counted(/^\s*INSERT INTO alarms /);
-    const engine = new AlarmEngine(c.db, { rules: RULES });
+    const engine = newEngine(c.db);
     await send(engine, [[device, 0, GRID_HIGH]]);
     expect(engine.stats.failedBatches).toBe(1);
     expect(await alarm(device)).toEqual([]);
@@ -130,7 +153,7 @@ describe.skipIf(testTemplate().kind !== 'pglite')('alarm engine on PGlite (fault
   it("writes a round's raises in one statement and its recoveries in another, and no last seen the database has", async () => {
     const devices = [await newDevice(), await newDevice(), await newDevice()];
     const c = counted();
-    const engine = new AlarmEngine(c.db, { rules: RULES, seenPersistMs: 3_600_000 });
+    const engine = newEngine(c.db, { seenPersistMs: 3_600_000 });
     await send(engine, [[devices[0]!, 0, 0]]);
     c.statements.length = 0;
     await send(
@@ -157,7 +180,7 @@ describe.skipIf(testTemplate().kind !== 'pglite')('alarm engine on PGlite (fault
   it('counts raises for the flapping rule from memory, and from the database after a restart', async () => {
     const device = await newDevice();
     const c = counted();
-    const first = new AlarmEngine(c.db, { rules: RULES });
+    const first = newEngine(c.db);
     const toggles: [number, number][] = [
       [0, GRID_HIGH],
       [60, 0],
@@ -175,7 +198,8 @@ describe.skipIf(testTemplate().kind !== 'pglite')('alarm engine on PGlite (fault
     expect(c.statements.filter((s) => s.startsWith('SELECT device_id, code, raised_at'))).toHaveLength(1);
     expect(c.statements.filter((s) => s.startsWith('SELECT q.n, a.raised_at'))).toHaveLength(0);
     // The fourth raise within the window reopens the newest as flapping, also in a process that just started.
-    await send(new AlarmEngine(db, { rules: RULES }), [[device, 720, GRID_HIGH]]);
+    await first.stop();
+    await send(newEngine(db), [[device, 720, GRID_HIGH]]);
     expect(await states(device)).toEqual(['recovered', 'recovered', 'active, flapping']);
   });
 });

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testTemplate } from '../../test/template.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AlarmLiveEvent } from '@voltfleet/domain/alarms';
 import type { Reading } from '@voltfleet/domain/telemetry';
 import type { Db } from '../../db/db.js';
@@ -34,6 +33,16 @@ const flapCycle = (start: number): [number, number][] => [
 let db: Db;
 let owner: number;
 let serial = 0;
+/** Every engine a test made, stopped after it (an engine owns its devices' shards until it stops). */
+const engines: AlarmEngine[] = [];
+const newEngine = (): AlarmEngine => {
+  const e = new AlarmEngine(db, { rules: RULES });
+  engines.push(e);
+  return e;
+};
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.stop();
+});
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -59,7 +68,7 @@ interface World {
   send(readings: [number, number?, string?][]): Promise<void>;
 }
 
-function world(device: { id: number; sn: string }, engine = new AlarmEngine(db, { rules: RULES })): World {
+function world(device: { id: number; sn: string }, engine = newEngine()): World {
   const ingest = new Ingest(db, { maxDelayMs: 1 });
   ingest.on('stored', engine.onStored);
   const events: AlarmLiveEvent[] = [];
@@ -214,6 +223,7 @@ describe('alarm engine', () => {
     });
     const outcome = async (batched: boolean) => {
       const engine = new AlarmEngine(db, { rules: RULES });
+      engines.push(engine);
       const pushed: string[] = [];
       engine.on('alarm', (e: AlarmLiveEvent) => pushed.push(`${e.alarm.deviceId}:${e.event}:${e.alarm.code}`));
       const ids: number[] = [];
@@ -254,6 +264,7 @@ describe('alarm engine', () => {
       [60, GRID_HIGH],
       [120, 0],
     ]);
+    await w.engine.stop();
     const restarted = world(w.device);
     await restarted.send([
       [180, 0],
@@ -263,56 +274,70 @@ describe('alarm engine', () => {
     // Debounce state too: a fault first seen before the restart is raised after it.
     const other = world(await newDevice());
     await other.send([[0, GRID_HIGH]]);
+    await other.engine.stop();
     const again = world(other.device);
     await again.send([[60, GRID_HIGH]]);
     expect(await alarmsOf(other.device.id)).toEqual(['grid.voltageHigh:active:0--']);
   });
 
   it('raises no data for a silent inverter and recovers it when data return', async () => {
-    const engine = new AlarmEngine(db, { rules: RULES });
+    const noData = newEngine();
     const events: AlarmLiveEvent[] = [];
-    engine.on('alarm', (e: AlarmLiveEvent) => events.push(e));
+    noData.on('alarm', (e: AlarmLiveEvent) => events.push(e));
     const silent = await newDevice();
     const never = await newDevice();
     await db.query(`UPDATE devices SET last_seen_at = now() - interval '10 minutes' WHERE id = $1`, [silent.id]);
-    await engine.checkNoData(300);
-    await engine.checkNoData(300);
+    await noData.checkNoData(300);
+    await noData.checkNoData(300);
     expect(await alarmsOf(silent.id)).toEqual([expect.stringMatching(/^communication\.noData:active:/)]);
     expect(await alarmsOf(never.id)).toEqual([]);
     await db.query(`UPDATE devices SET last_seen_at = now() WHERE id = $1`, [silent.id]);
-    await engine.checkNoData(300);
+    await noData.checkNoData(300);
     expect(await alarmsOf(silent.id)).toEqual([expect.stringMatching(/^communication\.noData:recovered:/)]);
     expect(events.filter((e) => e.alarm.deviceId === silent.id).map((e) => e.event)).toEqual(['raised', 'recovered']);
   });
 
   it('raises no no-data alarm while an inverter restarts after an upgrade', async () => {
-    const engine = new AlarmEngine(db, { rules: RULES });
+    const noData = newEngine();
     const restarting = await newDevice();
     await db.query(
       `UPDATE devices SET last_seen_at = now() - interval '10 minutes', restart_until = now() + interval '10 minutes'
         WHERE id = $1`,
       [restarting.id],
     );
-    await engine.checkNoData(300);
+    await noData.checkNoData(300);
     expect(await alarmsOf(restarting.id)).toEqual([]);
   });
 });
 
-describe.skipIf(testTemplate().kind !== 'postgres')('alarm engines of two ingest processes', () => {
+/** Waits until no reading waits in the handoff table, and the engines have evaluated what they took. */
+async function handedOverEvaluated(list: AlarmEngine[]): Promise<void> {
+  await expect
+    .poll(async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alarm_handoff`)).rows[0]!.n)
+    .toBe(0);
+  await Promise.all(list.map((e) => e.flush()));
+}
+
+describe('alarm engines of two ingest processes', () => {
   it('raise one active alarm when both see the same fault at once', async () => {
     const device = await newDevice();
-    const engines = [new AlarmEngine(db, { rules: RULES }), new AlarmEngine(db, { rules: RULES })];
+    const two = [newEngine(), newEngine()];
     const events: AlarmLiveEvent[] = [];
-    for (const e of engines) e.on('alarm', (m: AlarmLiveEvent) => events.push(m));
+    for (const e of two) e.on('alarm', (m: AlarmLiveEvent) => events.push(m));
     const stored = (s: number) => [
       { deviceId: device.id, plantId: null, ts: T0 + s * 1000, values: { faultWord: GRID_HIGH }, extra: null },
     ];
     // The same committed readings handed to both processes' engines at once, many times over.
     for (let k = 0; k < 20; k++) {
-      engines[0]!.onStored(stored(k * 60));
-      engines[1]!.onStored(stored(k * 60));
-      await Promise.all(engines.map((e) => e.flush()));
+      two[0]!.onStored(stored(k * 60));
+      two[1]!.onStored(stored(k * 60));
+      await Promise.all(two.map((e) => e.flush()));
     }
+    await handedOverEvaluated(two);
+    // One engine owns the device; the other handed each of its readings over, and the owner evaluated each once.
+    const [handed, taken] = [two.map((e) => e.stats.handedOver), two.map((e) => e.stats.takenOver)];
+    expect([...handed].sort()).toEqual([0, 20]);
+    expect(taken).toEqual([handed[1], handed[0]]);
     expect(await alarmsOf(device.id)).toEqual(['grid.voltageHigh:active:0--']);
     expect(events.filter((e) => e.event === 'raised')).toHaveLength(1);
   });
@@ -320,8 +345,8 @@ describe.skipIf(testTemplate().kind !== 'postgres')('alarm engines of two ingest
   it('keep one active no-data alarm per device when both check at once', async () => {
     const device = await newDevice();
     await db.query(`UPDATE devices SET last_seen_at = now() - interval '1 hour' WHERE id = $1`, [device.id]);
-    const engines = [new AlarmEngine(db, { rules: RULES }), new AlarmEngine(db, { rules: RULES })];
-    await Promise.all([...engines, ...engines].map((e) => e.checkNoData(300)));
+    const two = [newEngine(), newEngine()];
+    await Promise.all([...two, ...two].map((e) => e.checkNoData(300)));
     expect(await alarmsOf(device.id)).toHaveLength(1);
   });
 });

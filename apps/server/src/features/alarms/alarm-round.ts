@@ -35,7 +35,7 @@ export interface AlarmTransition {
 export interface BatchWork {
   changes: AlarmTransition[];
   events: AlarmEventRow[];
-  /** PGlite: the raise times this batch has read and made, by device and code (RaiseMemory). */
+  /** The raise times this batch has read and made, by device and code (RaiseMemory). */
   raises: Map<string, KnownRaises>;
   /** The "last seen" this batch's new alarms were written with, by alarm (no need to write it again). */
   seenWritten: Map<number, number>;

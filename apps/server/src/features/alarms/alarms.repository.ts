@@ -14,11 +14,6 @@ import { deviceInScope, subtreePattern } from '../../platform/scope.js';
 const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 
-/** Serialises the engine's work on these devices across processes (PostgreSQL; PGlite has one writer). */
-export async function lockDeviceAlarms(db: Queryable, deviceIds: readonly number[]): Promise<void> {
-  await db.query(`SELECT pg_advisory_xact_lock(7002, id) FROM unnest($1::int4[]) AS id ORDER BY id`, [[...deviceIds]]);
-}
-
 /** Which of these devices have fault trackers, with the trackers. */
 export async function loadTrackers(db: Queryable, deviceIds: readonly number[]): Promise<Map<number, FaultTracker[]>> {
   const { rows } = await db.query<{

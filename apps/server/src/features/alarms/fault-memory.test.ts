@@ -72,6 +72,13 @@ describe('FaultMemory', () => {
     expect([m.knows(1), m.hasFaults(1), m.take(1)]).toEqual([false, false, []]);
   });
 
+  it('forgets the devices of shards lost or taken anew, and only those', () => {
+    const m = new FaultMemory(PERSIST);
+    m.loaded([1, 2, 257], new Map([[257, [base]]]), 0);
+    m.forgetWhere((id) => id % 256 === 1);
+    expect([m.knows(1), m.knows(2), m.knows(257), m.hasFaults(257)]).toEqual([false, true, false, false]);
+  });
+
   it('does not overwrite a device it already knows with an older read', () => {
     const m = memoryWith([base]);
     m.committed(new Map([[1, []]]), new Set([1]), 5);
@@ -128,5 +135,14 @@ describe('RaiseMemory', () => {
     m.forget([1]);
     expect(m.covering(1, 'grid.lost', 0)).toBeUndefined();
     expect(m.covering(11, 'grid.lost', 0)).toEqual({ since: 0, times: [1] });
+  });
+
+  it('forgets by shard both what it was told and the devices it read whole', () => {
+    const m = new RaiseMemory(HOUR);
+    m.loaded([1, 2, 257], [{ deviceId: 257, code: 'grid.lost', raisedAt: 2_000 }], 1_000);
+    m.forgetWhere((id) => id % 256 === 1);
+    expect(m.covering(1, 'grid.lost', 1_000)).toBeUndefined();
+    expect(m.covering(257, 'grid.lost', 1_000)).toBeUndefined();
+    expect(m.covering(2, 'grid.lost', 1_000)).toEqual({ since: 1_000, times: [] });
   });
 });

@@ -1,14 +1,14 @@
 import type { FaultTracker } from '@voltfleet/domain/alarms';
 
 /**
- * The alarm engine's fault trackers held in memory, for a database this process alone writes (PGlite: its data
- * directory opens in one process only). There the engine need not read alarm_faults before each batch, nor write every
- * device's trackers after it: it reads a device's trackers once, and writes them only when they change in a way a
- * restart must see (a fault appears or goes, is raised, recovers, turns absent or flapping), and otherwise at most
- * once per `seenPersistMs` of wall time for a newer "last seen" (a device reporting every few seconds with a standing
- * fault would else rewrite it with every batch). So a restart finds every debounce, hysteresis and alarm exactly as
- * the rules left them, and an alarm's "last seen" is at most `seenPersistMs` behind. On PostgreSQL several processes
- * share the trackers and the engine reads and writes them in each batch's transaction instead.
+ * The alarm engine's fault trackers held in memory, for the devices of the shards this process owns (AlarmShards:
+ * while it holds a shard, no other process evaluates or writes its devices' state). So the engine need not read
+ * alarm_faults before each batch, nor write every device's trackers after it: it reads a device's trackers once, and
+ * writes them only when they change in a way a restart or a takeover must see (a fault appears or goes, is raised,
+ * recovers, turns absent or flapping), and otherwise at most once per `seenPersistMs` of wall time for a newer "last
+ * seen" (a device reporting every few seconds with a standing fault would else rewrite it with every batch). So
+ * whoever reads the state next finds every debounce, hysteresis and alarm exactly as the rules left them, and an
+ * alarm's "last seen" is at most `seenPersistMs` behind (decisions 0018, 0028).
  */
 export class FaultMemory {
   /** Trackers after the last committed batch, by device (an empty list: known to have none). */
@@ -96,6 +96,11 @@ export class FaultMemory {
       this.writtenAt.delete(id);
     }
   }
+
+  /** Forgets the devices `which` picks (their shard was lost, or taken anew). */
+  forgetWhere(which: (deviceId: number) => boolean): void {
+    this.forget([...this.current.keys()].filter(which));
+  }
 }
 
 function copies(list: readonly FaultTracker[]): FaultTracker[] {
@@ -109,10 +114,10 @@ export interface KnownRaises {
 }
 
 /**
- * The flapping rule's question ("how many alarms of this device and code were raised since T?") answered from memory
- * on PGlite, for the same reason as FaultMemory: this process made every raise there is. The first question about a
- * device and code reads the raise times from the database; the raises this engine makes are added as their batches
- * commit. Times older than the flapping window before the newest are dropped, so a pair costs a few numbers.
+ * The flapping rule's question ("how many alarms of this device and code were raised since T?") answered from memory,
+ * for the same reason as FaultMemory: while this process owns a device, it makes every raise of its faults. The first
+ * question about a device and code reads the raise times from the database; the raises this engine makes are added as
+ * their batches commit. Times older than the flapping window before the newest are dropped, so a pair costs a few numbers.
  */
 export class RaiseMemory {
   private readonly known = new Map<string, KnownRaises>();
@@ -165,8 +170,13 @@ export class RaiseMemory {
   /** A batch failed: forget these devices' raises (what it read may have included its own, rolled back). */
   forget(deviceIds: readonly number[]): void {
     const gone = new Set(deviceIds);
-    for (const k of this.known.keys()) if (gone.has(Number(k.split(':')[0]))) this.known.delete(k);
-    for (const id of gone) this.devices.delete(id);
+    this.forgetWhere((id) => gone.has(id));
+  }
+
+  /** Forgets the devices `which` picks (their shard was lost, or taken anew). */
+  forgetWhere(which: (deviceId: number) => boolean): void {
+    for (const k of this.known.keys()) if (which(Number(k.split(':')[0]))) this.known.delete(k);
+    for (const id of this.devices.keys()) if (which(id)) this.devices.delete(id);
   }
 }
 
