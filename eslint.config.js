@@ -46,77 +46,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  {
-    // Boundaries (docs/architecture.md "Workspaces"): packages import nothing from apps; apps do not import each other.
-    files: ['packages/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/**', '@voltfleet/server', '@voltfleet/web'] }] },
-  },
-  {
-    // Server boundaries: platform/ depends on interfaces, never on a feature; a feature reaches another feature's
-    // table only through that feature's service (its *.repository.ts is private to it).
-    files: ['apps/server/src/platform/**/*.ts'],
-    ignores: ['apps/server/src/platform/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/**'], message: 'platform/ never imports a feature; take an interface.' }] },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/features/**/*.ts'],
-    ignores: ['apps/server/src/features/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.repository.js', '../../features/*/*.repository.js'],
-              message: "Use the owning feature's service; its repository is private to it.",
-            },
-            { group: ['**/apps/web/**', '**/web/src/**', '@voltfleet/web'], message: 'No app imports another app.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/server/**', '**/server/src/**', '@voltfleet/server'],
-              message: 'No app imports another app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../*/**', '@/features/*/**'],
-              message: 'Web features never import each other; compose them in pages or app/.',
-            },
-            {
-              group: ['**/apps/server/**', '**/server/src/**', '@voltfleet/server'],
-              message: 'No app imports another app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Which folder may import which (front doors, layers, apps apart, no cycles) is dependency-cruiser's
+  // (.dependency-cruiser.cjs, run by scripts/dependency-check.mjs in `npm run lint`), not ESLint's: one owner per rule.
   {
     // One sheet writer (issue 37): ExcelJS is imported by the server's writer and reader of sheets alone, and read in
     // tests through one support file per suite (server, journeys). A rule of its own name, so the boundary blocks'
