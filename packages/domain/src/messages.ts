@@ -1,6 +1,6 @@
 import { CATALOGUE, NAMESPACES, flattenTexts, type MessageKey } from './i18n/catalogue.js';
 import { interpolate } from './i18n/interpolate.js';
-import { LANGUAGES, type Lang } from './languages.js';
+import type { Lang } from './languages.js';
 
 export type { MessageKey } from './i18n/catalogue.js';
 
@@ -20,7 +20,14 @@ const TEXTS: Record<Lang, ReadonlyMap<string, string>> = {
   de: textsOf('de'),
 };
 
-const pluralRules = new Map(LANGUAGES.map((lang) => [lang, new Intl.PluralRules(lang)]));
+// Not built from LANGUAGES: importing its value here put languages.ts in a chunk of its own beside the login page's
+// (the catalogue loads lazily in the web, and a module two chunks share is split out).
+const PLURAL_RULES: Record<Lang, Intl.PluralRules> = {
+  zh: new Intl.PluralRules('zh'),
+  en: new Intl.PluralRules('en'),
+  cs: new Intl.PluralRules('cs'),
+  de: new Intl.PluralRules('de'),
+};
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -42,7 +49,7 @@ export function translate(key: string, lang: Lang, params: Record<string, string
   const count = params.count;
   const plural =
     typeof count === 'number'
-      ? (texts.get(`${key}_${pluralRules.get(lang)?.select(count) ?? 'other'}`) ?? texts.get(`${key}_other`))
+      ? (texts.get(`${key}_${PLURAL_RULES[lang].select(count)}`) ?? texts.get(`${key}_other`))
       : undefined;
   return interpolate(plural ?? texts.get(key) ?? texts.get(`${key}_other`) ?? key, params);
 }
