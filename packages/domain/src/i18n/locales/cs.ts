@@ -20,6 +20,8 @@ import images from './cs/images.json' with { type: 'json' };
 import userAdmin from './cs/userAdmin.json' with { type: 'json' };
 import registration from './cs/registration.json' with { type: 'json' };
 import records from './cs/records.json' with { type: 'json' };
+import codeMail from './cs/codeMail.json' with { type: 'json' };
+import mail from './cs/mail.json' with { type: 'json' };
 import bigScreen from './cs/bigScreen.json' with { type: 'json' };
 
 export default {
@@ -45,4 +47,6 @@ export default {
   registration,
   records,
   bigScreen,
+  mail,
+  codeMail,
 };

@@ -20,6 +20,8 @@ import images from './de/images.json' with { type: 'json' };
 import userAdmin from './de/userAdmin.json' with { type: 'json' };
 import registration from './de/registration.json' with { type: 'json' };
 import records from './de/records.json' with { type: 'json' };
+import codeMail from './de/codeMail.json' with { type: 'json' };
+import mail from './de/mail.json' with { type: 'json' };
 import bigScreen from './de/bigScreen.json' with { type: 'json' };
 
 export default {
@@ -45,4 +47,6 @@ export default {
   registration,
   records,
   bigScreen,
+  mail,
+  codeMail,
 };

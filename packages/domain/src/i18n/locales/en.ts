@@ -20,6 +20,8 @@ import images from './en/images.json' with { type: 'json' };
 import userAdmin from './en/userAdmin.json' with { type: 'json' };
 import registration from './en/registration.json' with { type: 'json' };
 import records from './en/records.json' with { type: 'json' };
+import codeMail from './en/codeMail.json' with { type: 'json' };
+import mail from './en/mail.json' with { type: 'json' };
 import bigScreen from './en/bigScreen.json' with { type: 'json' };
 
 export default {
@@ -45,4 +47,6 @@ export default {
   registration,
   records,
   bigScreen,
+  mail,
+  codeMail,
 };

@@ -20,6 +20,8 @@ import images from './zh/images.json' with { type: 'json' };
 import userAdmin from './zh/userAdmin.json' with { type: 'json' };
 import registration from './zh/registration.json' with { type: 'json' };
 import records from './zh/records.json' with { type: 'json' };
+import codeMail from './zh/codeMail.json' with { type: 'json' };
+import mail from './zh/mail.json' with { type: 'json' };
 import bigScreen from './zh/bigScreen.json' with { type: 'json' };
 
 export default {
@@ -45,4 +47,6 @@ export default {
   registration,
   records,
   bigScreen,
+  mail,
+  codeMail,
 };
