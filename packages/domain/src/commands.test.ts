@@ -11,7 +11,7 @@ import {
 import { checkSetting } from './command-settings.js';
 import { issueCommandSchema, type ForcedCharging, type IssueCommand } from './commands-schemas.js';
 import { LANGUAGES } from './languages.js';
-import { MESSAGES } from './messages.js';
+import { translate } from './messages.js';
 
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);
 type Setting = Pick<IssueCommand, 'kind' | 'value' | 'forcedCharging'>;
@@ -202,9 +202,9 @@ describe('kind labels', () => {
   });
 
   test('the R5.10 and R8.6 messages exist', () => {
-    expect(MESSAGES['command.parametersEmpty'].en).toBe('Parameters cannot be empty');
-    expect(MESSAGES['command.parametersIncomplete'].en).toBe('All required parameters must be complete');
-    expect(MESSAGES['command.sameValue'].en).toBe('Enter a new value');
-    expect(MESSAGES['success.issued'].en).toBe('Issued successfully');
+    expect(translate('command.parametersEmpty', 'en')).toBe('Parameters cannot be empty');
+    expect(translate('command.parametersIncomplete', 'en')).toBe('All required parameters must be complete');
+    expect(translate('command.sameValue', 'en')).toBe('Enter a new value');
+    expect(translate('success.issued', 'en')).toBe('Issued successfully');
   });
 });

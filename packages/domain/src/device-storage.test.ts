@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DEVICE_KIND_LABELS, DEVICE_MODELS, isKnownModel, kindFromLabel, stockInSchema } from './device-storage.js';
-import { MESSAGES, isMessageKey } from './messages.js';
+import { isMessageKey, translate } from './messages.js';
 
 function issuesOf(value: unknown): string[] {
   const result = stockInSchema.safeParse(value);
@@ -60,8 +60,8 @@ describe('stock-in schema', () => {
   test('every message key the schema uses exists', () => {
     for (const key of ['deviceStorage.unknownModel', 'validation.serialNumber', 'validation.invalidValue'])
       expect(isMessageKey(key), key).toBe(true);
-    expect(MESSAGES['success.stockedIn'].en).toBe('Put in storage');
-    expect(MESSAGES['success.activated'].en).toBe('Activated');
+    expect(translate('success.stockedIn', 'en')).toBe('Put in storage');
+    expect(translate('success.activated', 'en')).toBe('Activated');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Uploaded images (work-order photos, avatars): the one set of bounds (the refusals' words are in
- * images.messages.ts). No zod and no texts here: the shell and the login page read the limits.
+ * Uploaded images (work-order photos, avatars): the one set of bounds (the refusals' words are the
+ * catalogue's `images` namespace, i18n/locales). No zod and no texts here: the shell and the login page read the limits.
  */
 export const IMAGE_LIMITS = {
   /** R9.5 "Image max 1M": one image file, as uploaded, at most 1 MiB. */

@@ -10,7 +10,6 @@ import {
   OPERATION_EXPORT_COLUMNS,
   RECORD_FILTER_WORDS,
 } from './record-labels.js';
-import { RECORD_MESSAGES } from './record-messages.js';
 import { OPERATION_CATEGORIES } from './records.js';
 import type { Names } from './telemetry/labels.js';
 
@@ -21,7 +20,6 @@ const tables: [string, Record<string, Names>][] = [
   ['filter words', RECORD_FILTER_WORDS],
   ['operation export columns', Object.fromEntries(OPERATION_EXPORT_COLUMNS.map((c) => [c.key, c.names]))],
   ['control export columns', Object.fromEntries(CONTROL_EXPORT_COLUMNS.map((c) => [c.key, c.names]))],
-  ['messages', RECORD_MESSAGES],
 ];
 
 describe('record filter and export words', () => {

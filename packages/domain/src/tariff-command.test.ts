@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { commandCategory, commandKindName, readBackConfirms } from './commands.js';
 import { checkSetting } from './command-settings.js';
 import { issueCommandSchema } from './commands-schemas.js';
-import { MESSAGES } from './messages.js';
+import { translate } from './messages.js';
 import { TARIFF_REGISTERS, formatTariffPeriods, tariffPeriodsOf, tariffRegisters } from './tariff-command.js';
 import { type TariffCommand } from './tariff-command-schemas.js';
 
@@ -152,7 +152,7 @@ describe('the tariff-periods command kind', () => {
       'Tarifní pásma',
       'Tarifzeiträume',
     ]);
-    expect(MESSAGES['command.tariffOnePricePerType'].en).toContain('one price per tariff type');
+    expect(translate('command.tariffOnePricePerType', 'en')).toContain('one price per tariff type');
   });
 
   test.each<[Record<string, number>, boolean]>([

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_SAVING_FACTORS, savingFactorsInputSchema } from './energy-saving.js';
-import { localiseIssues, MESSAGES } from './messages.js';
+import { LANGUAGES } from './languages.js';
+import { localiseIssues, translate } from './messages.js';
 import { formatMinuteOfDay, minuteOfDay, orderedPlan, tariffPlanIssues, type TariffPeriodDraft } from './tariffs.js';
 import { tariffVersionInputSchema } from './tariffs-schemas.js';
 
@@ -71,7 +72,7 @@ describe('tariffPlanIssues rejects each broken rule with its own message', () =>
       'tariff.fullDay',
       'tariff.tooMany',
     ] as const) {
-      expect(new Set(Object.values(MESSAGES[key])).size, key).toBe(4);
+      expect(new Set(LANGUAGES.map((lang) => translate(key, lang))).size, key).toBe(4);
     }
   });
 });

@@ -48,7 +48,7 @@ export async function passwordEncrypter(): Promise<(password: string) => Promise
   try {
     answer = await http.get<PublicKeyAnswer>('/api/auth/public-key', { quiet: true, authRedirect: false });
   } catch {
-    // The domain's message table loads only for this rare failure, not with the login page.
+    // The domain's message catalogue loads only for this rare failure, not with the login page.
     const { translate } = await import('./domain-messages');
     const text = translate('auth.publicKeyFailed', currentLang());
     notify('error', text);

@@ -18,7 +18,7 @@ type SuccessKey =
   | 'verification.codeSent';
 
 /**
- * R8.6 success messages, in the domain's wording for all four languages. The domain's message table (every
+ * R8.6 success messages, in the domain's wording for all four languages. The domain's message catalogue (every
  * message in every language) arrives with the first success, not with every page.
  */
 export function notifySuccess(key: SuccessKey, params: Record<string, string | number> = {}): void {

@@ -43,6 +43,23 @@ describe('alarm notice texts', () => {
     expect(r.text).toContain('3 more not listed.');
   });
 
+  it.each([
+    ['en', 0, '[Voltfleet] 1 alarm notice held back by the limits of rule "R"', ''],
+    [
+      'de',
+      1,
+      '[Voltfleet] 2 Alarmmeldungen, durch die Limits der Regel „R“ zurückgehalten',
+      '1 weitere nicht aufgeführt.',
+    ],
+    ['cs', 2, '[Voltfleet] Souhrn 3 oznámení zadržených limity pravidla „R“', 'Další 2 neuvedena.'],
+    ['zh', 1, '[Voltfleet] 规则“R”达到推送上限，汇总 2 条告警通知', '另有 1 条未列出。'],
+  ] as const)('a digest in %s with %i more counts in the language’s plural form', (lang, more, subject, tail) => {
+    const r = renderNotice({ kind: 'digest', payload: { ruleName: 'R', items: [alarm], more } }, lang, 'x');
+    expect(r.subject).toBe(subject);
+    if (tail) expect(r.text.endsWith(`\n${tail}`)).toBe(true);
+    else expect(r.text).not.toMatch(/more not listed/);
+  });
+
   it('an unknown zone falls back to UTC and says so', () => {
     expect(plantTime('2026-07-01T10:00:00Z', 'Mars/Olympus', 'en')).toMatch(/10:00:00 \(UTC\)$/);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findHostileInput } from '../hostile-input.js';
 import { LANGUAGES } from '../languages.js';
-import { MESSAGES, isMessageKey, localiseIssues } from '../messages.js';
+import { isMessageKey, localiseIssues, translate } from '../messages.js';
 import { NOTIFICATION_RULE_LIMITS, notificationRuleMatches } from './notification-rules.js';
 import {
   notificationRuleEnabledSchema,
@@ -167,7 +167,7 @@ describe('notification rule input', () => {
   it('localises the rule-level messages', () => {
     const result = notificationRuleInputSchema.safeParse(valid({ hourlyLimit: 60, dailyLimit: 50 }));
     expect(localiseIssues(result.error!.issues, 'de')).toEqual([
-      { path: 'hourlyLimit', message: MESSAGES['notificationRule.hourlyAboveDaily'].de },
+      { path: 'hourlyLimit', message: translate('notificationRule.hourlyAboveDaily', 'de') },
     ]);
     const many = notificationRuleInputSchema.safeParse(valid({ userIds: Array.from({ length: 21 }, (_, i) => i + 1) }));
     expect(localiseIssues(many.error!.issues, 'en')[0]!.message).toBe(

@@ -1,6 +1,7 @@
-// @voltfleet/domain/i18n: The four languages, the message table every refusal and notice is keyed into, and the
-// multilingual labels (Names) of options.
+// @voltfleet/domain/i18n: The four languages, the catalogue of messages every refusal and notice is keyed into (JSON
+// namespaces, decision 0030), and the multilingual labels (Names) of options.
 export { findOption, optionValues, type LabelledOption, type Names, type OptionValue } from '../telemetry/labels.js';
 export * from '../languages.js';
 export * from '../messages.js';
-export * from '../telemetry/messages.js';
+export { CATALOGUE, NAMESPACES, flattenTexts, type Namespace, type TextTree } from './catalogue.js';
+export { PLACEHOLDER, interpolate } from './interpolate.js';

@@ -1,7 +1,7 @@
 import { SERIAL_NUMBER_PATTERN } from '../serial-number.js';
 import type { FieldDef } from './field-types.js';
 import { FIELDS, isFieldKey } from './fields.js';
-import type { TelemetryMessageKey } from './messages.js';
+import type { MessageKey } from '../i18n/catalogue.js';
 
 // The hand-written twin of `readingSchema` (reading.ts), which stays the specification (OpenAPI, docs). Zod spends
 // about 13 µs per reading and copies it; this check reads the payload once, allocates nothing on a valid one, and names
@@ -11,7 +11,7 @@ export const READING_EXTRA_MAX_KEYS = 64;
 export const READING_EXTRA_MAX_KEY_LENGTH = 64;
 export const READING_EXTRA_MAX_TEXT = 256;
 
-export type ReadingReason = Extract<TelemetryMessageKey, `reading.${string}`>;
+export type ReadingReason = Extract<MessageKey, `reading.${string}`>;
 
 /** The first problem of a payload: its reason and where it is (a path into the payload). */
 export interface ReadingIssue {

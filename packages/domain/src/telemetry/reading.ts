@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { SERIAL_NUMBER_PATTERN } from '../serial-number.js';
 import { FIELDS, fieldByKey, isFieldKey, type Field, type FieldKey } from './fields.js';
 import { DAY_MS } from './local-time.js';
-import { TELEMETRY_MESSAGES } from './messages.js';
+import TELEMETRY_EN from '../i18n/locales/en/telemetry.json' with { type: 'json' };
+import { interpolate } from '../i18n/interpolate.js';
 import {
   NOT_JSON,
   READING_EXTRA_MAX_KEYS,
@@ -110,9 +111,13 @@ function shown(payload: unknown, path: readonly PropertyKey[]): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-/** English text of a reason for logs; pages translate `reason` with `field` themselves. */
+/**
+ * English text of a reason for logs; pages translate `reason` with `field` themselves. Only the English telemetry
+ * namespace is imported: the ingest path and the pages that check a reading need not carry the whole catalogue.
+ */
 function english(reason: ReadingReason, field: string | undefined): string {
-  return TELEMETRY_MESSAGES[reason].en.replace('{field}', field ?? '');
+  const key = reason.slice('reading.'.length) as keyof typeof TELEMETRY_EN.reading;
+  return interpolate(TELEMETRY_EN.reading[key], { field: field ?? '' });
 }
 
 function rejected(reason: ReadingReason, field: string | undefined, extra: string): Rejection {

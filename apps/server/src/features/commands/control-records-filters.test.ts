@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@voltfleet/domain/i18n';
+import { translate } from '@voltfleet/domain/i18n';
 import { type Command } from '@voltfleet/domain/commands';
 import { type RecordUser } from '@voltfleet/domain/records';
 import {
@@ -145,7 +145,7 @@ describe('control record filters', () => {
     for (const url of [`/api/control-records?${query}`, `/api/control-records/export?${query}`]) {
       const res = await s.app.inject({ method: 'GET', url, headers: { token: tokens.a!, 'accept-language': 'cs' } });
       expect(res.statusCode).toBe(400);
-      const text = MESSAGES[key as keyof typeof MESSAGES].cs.split('{')[0]!.trim();
+      const text = translate(key, 'cs').split('{')[0]!.trim();
       expect((res.json() as { msg: string }).msg).toContain(text);
     }
   });

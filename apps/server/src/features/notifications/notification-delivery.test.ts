@@ -249,7 +249,7 @@ describe('limits', () => {
       ruleId,
     ]);
     await until(d, () => mailsTo(to).length === 2);
-    expect(mailsTo(to)[1]!.subject).toContain('1 alarm notices held back');
+    expect(mailsTo(to)[1]!.subject).toContain('1 alarm notice held back');
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, translate } from '@voltfleet/domain/i18n';
+import { translate } from '@voltfleet/domain/i18n';
 import { type NotificationRule } from '@voltfleet/domain/alarms';
 import {
   TEST_ADMIN_PASSWORD,
@@ -227,7 +227,7 @@ describe('validation', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json<{ data: { issues: { path: string; message: string }[] } }>().data.issues[0]).toEqual({
       path: 'dailyLimit',
-      message: MESSAGES['validation.numberRange'].de,
+      message: translate('validation.numberRange', 'de'),
     });
   });
 });
@@ -249,7 +249,7 @@ describe('scope', () => {
     expect(plant.status).toBe(400);
     expect(plant.body.data.issues[0]).toEqual({
       path: 'plantIds',
-      message: MESSAGES['notificationRule.plantOutOfScope'].zh,
+      message: translate('notificationRule.plantOutOfScope', 'zh'),
     });
     const user = await api<{ issues: { path: string; message: string }[] }>(s.app, 'PUT', `${RULES}/${ruleId}`, {
       token: tokens.dealerA,
@@ -259,7 +259,7 @@ describe('scope', () => {
     expect(user.status).toBe(400);
     expect(user.body.data.issues[0]).toEqual({
       path: 'userIds',
-      message: MESSAGES['notificationRule.userOutOfScope'].de,
+      message: translate('notificationRule.userOutOfScope', 'de'),
     });
     const names = await s.db.query(`SELECT 1 FROM notification_rules WHERE name = 'Foreign plant'`);
     expect(names.rows).toHaveLength(0);
@@ -363,7 +363,7 @@ describe('switching and deleting', () => {
   it('deletes a rule with its plants and users, audited', async () => {
     const res = await api(s.app, 'DELETE', `${RULES}/${ruleId}`, { token: tokens.dealerA, lang: 'de' });
     expect(res.status).toBe(200);
-    expect(res.body.msg).toBe(MESSAGES['success.deleted'].de);
+    expect(res.body.msg).toBe(translate('success.deleted', 'de'));
     expect((await api(s.app, 'GET', `${RULES}/${ruleId}`, { token: tokens.dealerA })).status).toBe(404);
     const left = await s.db.query(
       `SELECT 1 FROM notification_rule_plants WHERE rule_id = $1 UNION ALL SELECT 1 FROM notification_rule_users WHERE rule_id = $1`,

@@ -18,7 +18,7 @@ type Errors = LoginErrors;
 
 const FIELDS: readonly Field[] = ['username', 'password', 'captchaCode'];
 
-// The checks (the domain's schemas, zod and the message table) arrive with the first submit, not with the login page.
+// The checks (the domain's schemas, zod and the message catalogue) arrive with the first submit, not with the login page.
 let checkLogin: ((values: Values) => Errors) | undefined;
 async function loadChecks(): Promise<void> {
   checkLogin ??= (await import('./login-checks')).checkLogin;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LANGUAGES, MESSAGES } from '@voltfleet/domain/i18n';
+import { LANGUAGES, translate } from '@voltfleet/domain/i18n';
 import { NOTIFICATION_CHANNELS, type NotificationRule, type NotificationRuleOptions } from '@voltfleet/domain/alarms';
 import cs from '@/locales/cs.json';
 import de from '@/locales/de.json';
@@ -103,8 +103,10 @@ describe('notification rule form', () => {
     await user.type(screen.getByTestId('rule-form-hourly'), '60');
     await user.click(screen.getByTestId('rule-form-save'));
 
-    await waitFor(() => expect(errorNear('rule-form-users')).toBe(MESSAGES['notificationRule.receiverRequired'].de));
-    expect(errorNear('rule-form-hourly')).toBe(MESSAGES['notificationRule.hourlyAboveDaily'].de);
+    await waitFor(() =>
+      expect(errorNear('rule-form-users')).toBe(translate('notificationRule.receiverRequired', 'de')),
+    );
+    expect(errorNear('rule-form-hourly')).toBe(translate('notificationRule.hourlyAboveDaily', 'de'));
     expect(api.callsTo('POST /api/notification-rules')).toHaveLength(0);
   });
 
@@ -118,15 +120,17 @@ describe('notification rule form', () => {
     await user.click(screen.getByTestId('rule-form-add-email'));
     await user.type(screen.getByTestId('rule-form-email-0'), 'ops@example.com');
     await user.click(screen.getByTestId('rule-form-save'));
-    await waitFor(() => expect(screen.getByText(MESSAGES['notificationRule.smsNeedsPhone'].en)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText(translate('notificationRule.smsNeedsPhone', 'en'))).toBeInTheDocument(),
+    );
 
     await user.click(screen.getByTestId('rule-form-add-phone'));
     await user.type(screen.getByTestId('rule-form-phone-0'), '12345');
     await user.click(screen.getByTestId('rule-form-save'));
-    await waitFor(() => expect(errorNear('rule-form-phone-0')).toBe(MESSAGES['validation.phone'].en));
+    await waitFor(() => expect(errorNear('rule-form-phone-0')).toBe(translate('validation.phone', 'en')));
     // Gone once its leave animation ends.
     await waitFor(() =>
-      expect(screen.queryByText(MESSAGES['notificationRule.smsNeedsPhone'].en)).not.toBeInTheDocument(),
+      expect(screen.queryByText(translate('notificationRule.smsNeedsPhone', 'en'))).not.toBeInTheDocument(),
     );
   });
 
