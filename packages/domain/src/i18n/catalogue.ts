@@ -6,7 +6,7 @@ import zh from './locales/zh.js';
 
 /**
  * The catalogue of the texts the server sends and the forms show (refusals, validation messages, notices): one
- * i18next JSON file per namespace and language under `locales/<lang>/<namespace>.json` (decision 0030). Keys are
+ * i18next JSON file per namespace and language under `locales/<lang>/<namespace>.json` (decision 0031). Keys are
  * nested by their dots, placeholders are `{{name}}`, and a text that counts has i18next's plural forms (`key_one`,
  * `key_few`, `key_many`, `key_other`, as the language needs), chosen by the `count` parameter. The JSON files are
  * imported as modules, so nothing is read from disk at run time and a bundler keeps only the files a page imports.

@@ -1,4 +1,4 @@
-// The cs texts of the message catalogue, one JSON file per namespace (catalogue.ts; decision 0030).
+// The cs texts of the message catalogue, one JSON file per namespace (catalogue.ts; decision 0031).
 import core from './cs/core.json' with { type: 'json' };
 import validation from './cs/validation.json' with { type: 'json' };
 import authLimits from './cs/authLimits.json' with { type: 'json' };

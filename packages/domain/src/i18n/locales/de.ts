@@ -1,4 +1,4 @@
-// The de texts of the message catalogue, one JSON file per namespace (catalogue.ts; decision 0030).
+// The de texts of the message catalogue, one JSON file per namespace (catalogue.ts; decision 0031).
 import core from './de/core.json' with { type: 'json' };
 import validation from './de/validation.json' with { type: 'json' };
 import authLimits from './de/authLimits.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-// The en texts of the message catalogue, one JSON file per namespace (catalogue.ts; decision 0030).
+// The en texts of the message catalogue, one JSON file per namespace (catalogue.ts; decision 0031).
 import core from './en/core.json' with { type: 'json' };
 import validation from './en/validation.json' with { type: 'json' };
 import authLimits from './en/authLimits.json' with { type: 'json' };

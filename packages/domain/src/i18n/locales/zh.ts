@@ -1,4 +1,4 @@
-// The zh texts of the message catalogue, one JSON file per namespace (catalogue.ts; decision 0030).
+// The zh texts of the message catalogue, one JSON file per namespace (catalogue.ts; decision 0031).
 import core from './zh/core.json' with { type: 'json' };
 import validation from './zh/validation.json' with { type: 'json' };
 import authLimits from './zh/authLimits.json' with { type: 'json' };
