@@ -1,10 +1,11 @@
-import { Gauge, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { CommandStatusChange } from '@voltfleet/domain/commands';
 import type { Services } from './services.js';
 import { Ingest, startRetentionJob, startValuesJob } from './features/telemetry/index.js';
 import type { AlarmEngine } from './features/alarms/index.js';
 import { startReportExportJob } from './features/reports/index.js';
 import { startPeriodic } from './platform/periodic.js';
+import { registerGauges } from './platform/observability.js';
 import { deviceDirectory, markSeen, osimDeviceRecords, watchStatuses } from './features/devices/index.js';
 import { runDemoFleet } from './features/demo/index.js';
 import { hashPassword, startMaintenance } from './features/auth/index.js';
@@ -86,7 +87,7 @@ export async function startRuntime(services: Services): Promise<Runtime> {
       // A device seen over MQTT within the offline threshold is live there: its serial number is not taken over OSIM.
       mqttLiveMs: config.deviceOfflineSeconds * 1000,
     });
-    for (const [name, help, read] of [
+    registerGauges(metrics, [
       [
         'voltfleet_osim_identity_conflicts',
         'OSIM connections refused: their serial number was live elsewhere (an OSIM connection that answered, or MQTT)',
@@ -107,15 +108,7 @@ export async function startRuntime(services: Services): Promise<Runtime> {
         'OSIM connections that took a serial number over from a connection that no longer answered',
         () => gateway.counters.takeovers,
       ],
-    ] as const)
-      new Gauge({
-        name,
-        help,
-        registers: [metrics],
-        collect() {
-          this.set(read());
-        },
-      });
+    ]);
     gateway.events.on(
       'online',
       (d) => void markSeen(db, d.id).catch((err: unknown) => log.warn({ err, sn: d.sn }, 'last-seen update failed')),
@@ -243,14 +236,5 @@ function registerLinkMetrics(metrics: Registry, ingest: Ingest, link: DeviceLink
     ['voltfleet_link_accepted', 'Device messages accepted by the link', () => link.counters.accepted],
     ['voltfleet_link_rejected', 'Device messages refused by the link', () => link.counters.rejected],
   ] as const;
-  for (const [name, help, read] of stats) {
-    new Gauge({
-      name,
-      help,
-      registers: [metrics],
-      collect() {
-        this.set(read());
-      },
-    });
-  }
+  registerGauges(metrics, stats);
 }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino, type LoggerOptions } from 'pino';
-import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
-import { requestLogFields } from './platform/observability.js';
+import { registerGauges, requestLogFields } from './platform/observability.js';
 import { AlarmEngine, startAlarmPush } from './features/alarms/index.js';
 import { CommandDispatcher, toLiveMessage } from './features/commands/index.js';
 import type { DemoSeeding } from './features/demo/index.js';
@@ -118,14 +118,5 @@ function registerAlarmMetrics(metrics: Registry, alarms: AlarmEngine): void {
       () => alarms.stats.takenOver,
     ],
   ] as const;
-  for (const [name, help, read] of stats) {
-    new Gauge({
-      name,
-      help,
-      registers: [metrics],
-      collect() {
-        this.set(read());
-      },
-    });
-  }
+  registerGauges(metrics, stats);
 }

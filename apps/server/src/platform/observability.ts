@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { KIOSK_QUERY } from '@voltfleet/domain/big-screen';
 import type { Db } from '../db/db.js';
 
@@ -88,4 +88,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;
   }
+}
+
+/** A gauge on /metrics: its name, help and how to read its value when scraped. */
+export type GaugeSpec = readonly [name: string, help: string, read: () => number];
+
+/** Registers gauges read at each scrape (the counters of the ingest, links, alarm engine, live bus, notifications). */
+export function registerGauges(registry: Registry, gauges: readonly GaugeSpec[]): void {
+  for (const [name, help, read] of gauges)
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
 }

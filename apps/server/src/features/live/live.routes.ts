@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { Gauge, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { KIOSK_QUERY } from '@voltfleet/domain/big-screen';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { tokenFrom } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { registerGauges } from '../../platform/observability.js';
 import { LiveBus } from './live.bus.js';
 import { LiveHub, sessionViewer, type LiveViewer } from './live.hub.js';
 
@@ -68,16 +69,10 @@ export async function createLive(deps: {
     ['voltfleet_live_notifications_received', 'Live-event notifications received from other processes', 'received'],
     ['voltfleet_live_events_dropped', 'Live events not sent (database error, over the size limit)', 'dropped'],
   ] as const;
-  for (const [name, help, key] of counters) {
-    new Gauge({
-      name,
-      help,
-      registers: [deps.metrics],
-      collect() {
-        this.set(bus.stats[key]);
-      },
-    });
-  }
+  registerGauges(
+    deps.metrics,
+    counters.map(([name, help, key]) => [name, help, () => bus.stats[key]] as const),
+  );
   return bus;
 }
 

@@ -1,7 +1,8 @@
-import { Gauge, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { DeliveryConfig } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { startPeriodic } from '../../platform/periodic.js';
+import { registerGauges } from '../../platform/observability.js';
 import { DEFAULT_DELIVERY, NotificationDelivery } from './notification-delivery.js';
 import { configuredSenders } from './notification-senders.js';
 
@@ -35,15 +36,17 @@ export function startNotificationJob(
     log,
   );
   if (metrics)
-    for (const key of ['sent', 'failed', 'retried', 'held', 'digests'] as const)
-      new Gauge({
-        name: `voltfleet_notifications_${key}`,
-        help: `Notification messages of this process: ${key}`,
-        registers: [metrics],
-        collect() {
-          this.set(job.stats[key]);
-        },
-      });
+    registerGauges(
+      metrics,
+      (['sent', 'failed', 'retried', 'held', 'digests'] as const).map(
+        (key) =>
+          [
+            `voltfleet_notifications_${key}`,
+            `Notification messages of this process: ${key}`,
+            () => job.stats[key],
+          ] as const,
+      ),
+    );
   const periodic = startPeriodic({
     name: 'notification-delivery',
     everyMs: delivery.pollMs,
