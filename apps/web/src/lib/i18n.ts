@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
-import type { Lang, MessageKey } from '@voltfleet/domain/i18n';
+import { issueMessages, type IssueLike, type Lang, type MessageKey } from '@voltfleet/domain/i18n';
 import { CORE_TEXTS, MESSAGES, TEXT_NAMESPACES, type TextPart } from '@/locales/namespaces';
 import { storeLang } from './lang';
 
@@ -81,6 +81,26 @@ export function message(key: MessageKey, params: Record<string, string | number>
   return i18next.t(key, { ...params, ns: MESSAGE_NAMESPACES, nsSeparator: false });
 }
 
+/**
+ * A message of the domain's catalogue for code that may run before any route loaded it (a success notice, a rare
+ * failure on the login page): loads the catalogue in the UI's language first.
+ */
+export async function loadMessage(key: MessageKey, params: Record<string, string | number> = {}): Promise<string> {
+  await loadTexts([MESSAGES]);
+  return message(key, params);
+}
+
+/** Whether the domain's catalogue has a key (a plural one by its base), as loaded in the UI's language. */
+export function isMessageKey(key: string): key is MessageKey {
+  const options = { ns: MESSAGE_NAMESPACES, nsSeparator: false } as const;
+  return i18next.exists(key, options) || i18next.exists(`${key}_other`, options);
+}
+
+/** Validation issues as `{ path, message }` pairs in the UI's language (the domain's rules, the catalogue's words). */
+export function localiseIssues(issues: readonly IssueLike[]): { path: string; message: string }[] {
+  return issueMessages(issues, isMessageKey).map(({ path, key, params }) => ({ path, message: message(key, params) }));
+}
+
 const antdLoaders: Record<Lang, () => Promise<{ default: Locale }>> = {
   zh: () => import('antd/es/locale/zh_CN'),
   en: () => import('antd/es/locale/en_US'),
@@ -130,7 +150,8 @@ export async function changeLang(lang: Lang): Promise<void> {
 // never has to unmount (and lose what the user did on it) while they arrive.
 async function switchTo(lang: Lang): Promise<void> {
   await Promise.all([loadAntd(lang), ...[...wanted].map((part) => loadPart(part, lang))]);
-  document.documentElement.lang = lang;
+  // (Unit tests run this module in Node, without a document.)
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
   await i18next.changeLanguage(lang);
 }
 

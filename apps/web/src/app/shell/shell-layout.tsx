@@ -32,7 +32,10 @@ export const PAGE_LOADERS = {
     ['activeAlarms', 'columns', 'energyFlow', 'plantStats', 'table', 'weather'],
     () => import('@/app/pages/plant-detail-route'),
   ),
-  'plantCenter/plantConfig': withTexts(['plantConfig', 'plantScript'], () => import('@/app/pages/plant-config-route')),
+  'plantCenter/plantConfig': withTexts(
+    ['messages', 'plantConfig', 'plantScript'],
+    () => import('@/app/pages/plant-config-route'),
+  ),
   'deviceCenter/deviceList': withTexts(
     ['activeAlarms', 'columns', 'deviceDetail', 'devices', 'table'],
     () => import('@/features/devices/pages/device-list-page'),
@@ -49,6 +52,7 @@ export const PAGE_LOADERS = {
       'deviceDetail',
       'devices',
       'firmware',
+      'messages',
       'plantConfig',
       'table',
       'tariffCommand',
@@ -69,11 +73,11 @@ export const PAGE_LOADERS = {
     () => import('@/features/notifications/pages/notification-rules-page'),
   ),
   'userCenter/contralRecord': withTexts(
-    ['columns', 'records', 'table'],
+    ['columns', 'messages', 'records', 'table'],
     () => import('@/features/commands/pages/control-records-page'),
   ),
   'deviceCenter/deviceList/:deviceId': withTexts(
-    ['activeAlarms', 'columns', 'deviceDetail', 'devices', 'table'],
+    ['activeAlarms', 'columns', 'deviceDetail', 'devices', 'messages', 'table'],
     () => import('@/features/devices/pages/device-detail-page'),
   ),
   'userCenter/userList': withTexts(
@@ -86,6 +90,7 @@ export const PAGE_LOADERS = {
       'deviceStorage',
       'devices',
       'firmware',
+      'messages',
       'notificationRules',
       'plantConfig',
       'plantScript',
@@ -111,7 +116,7 @@ export const PAGE_LOADERS = {
     () => import('@/features/roles/pages/role-list-page'),
   ),
   personalCenter: withTexts(
-    ['bigScreen', 'profile', 'userAdmin', 'users'],
+    ['bigScreen', 'messages', 'profile', 'userAdmin', 'users'],
     () => import('@/app/pages/personal-center-route'),
   ),
   notices: withTexts(['table'], () => import('@/features/notices/pages/notices-page')),

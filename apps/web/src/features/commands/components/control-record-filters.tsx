@@ -18,10 +18,11 @@ import {
   type ControlRecordFilter,
   type RecordUser,
 } from '@voltfleet/domain/records';
-import { translate, type Lang } from '@voltfleet/domain/i18n';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { DateRangeField } from '@/components/date-range-field';
 import { FilterField, UserSelect } from '@/components/record-filter-parts';
 import { categoryLabel, kindLabel, statusLabel } from './command-labels';
+import { localiseIssues, message } from '@/lib/i18n';
 
 export type ControlFilterValue = Partial<ControlRecordFilter>;
 
@@ -47,7 +48,7 @@ export function ControlRecordFilters({ value, users, onSubmit }: Props) {
     const ip = next.ip?.trim() || undefined;
     const checked = ip === undefined ? undefined : controlRecordQuerySchema.shape.ip.safeParse(ip);
     if (checked && !checked.success) {
-      setIpError(translate(checked.error.issues[0]?.message ?? 'records.ip', lang));
+      setIpError(localiseIssues(checked.error.issues)[0]?.message ?? message('records.ip'));
       return;
     }
     setIpError(undefined);

@@ -13,10 +13,11 @@ import {
   type RecordObjectFilter,
   type RecordUser,
 } from '@voltfleet/domain/records';
-import { translate, type Lang } from '@voltfleet/domain/i18n';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { DateRangeField } from '@/components/date-range-field';
 import { FilterField } from '@/components/record-filter-parts';
 import { UserSelect } from '@/components/record-filter-parts';
+import { localiseIssues, message } from '@/lib/i18n';
 
 export type OperationFilterValue = Partial<OperationFilter>;
 
@@ -44,7 +45,7 @@ export function OperationFilters({ value, users, onSubmit }: Props) {
     const ip = next.ip?.trim() || undefined;
     const checked = ip === undefined ? undefined : operationQuerySchema.shape.ip.safeParse(ip);
     if (checked && !checked.success) {
-      setIpError(translate(checked.error.issues[0]?.message ?? 'records.ip', lang));
+      setIpError(localiseIssues(checked.error.issues)[0]?.message ?? message('records.ip'));
       return;
     }
     setIpError(undefined);
