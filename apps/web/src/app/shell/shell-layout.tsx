@@ -49,6 +49,7 @@ export const PAGE_LOADERS = {
       'columns',
       'commandIssuePage',
       'commandPicker',
+      'commands',
       'deviceDetail',
       'devices',
       'firmware',
@@ -60,7 +61,7 @@ export const PAGE_LOADERS = {
     () => import('@/app/pages/command-issue-route'),
   ),
   'deviceCenter/onlineDebug': withTexts(
-    ['columns', 'commandPicker', 'onlineDebug', 'table'],
+    ['columns', 'commandPicker', 'commands', 'onlineDebug', 'table'],
     () => import('@/app/pages/online-debug-route'),
   ),
   'alarmCenter/alarmSearch': withTexts(
@@ -73,7 +74,7 @@ export const PAGE_LOADERS = {
     () => import('@/features/notifications/pages/notification-rules-page'),
   ),
   'userCenter/contralRecord': withTexts(
-    ['columns', 'messages', 'records', 'table'],
+    ['columns', 'commands', 'messages', 'records', 'table'],
     () => import('@/features/commands/pages/control-records-page'),
   ),
   'deviceCenter/deviceList/:deviceId': withTexts(
@@ -87,10 +88,12 @@ export const PAGE_LOADERS = {
   'userCenter/operateRecord': withTexts(
     [
       'columns',
+      'commands',
       'deviceStorage',
       'devices',
       'firmware',
       'messages',
+      'notices',
       'notificationRules',
       'plantConfig',
       'plantScript',
@@ -119,9 +122,9 @@ export const PAGE_LOADERS = {
     ['bigScreen', 'messages', 'profile', 'userAdmin', 'users'],
     () => import('@/app/pages/personal-center-route'),
   ),
-  notices: withTexts(['table'], () => import('@/features/notices/pages/notices-page')),
+  notices: withTexts(['notices', 'table'], () => import('@/features/notices/pages/notices-page')),
   workOrders: withTexts(['columns', 'table'], () => import('@/features/workorders/pages/work-orders-page')),
-  messages: withTexts(['table'], () => import('@/app/pages/messages-route')),
+  messages: withTexts(['commands', 'table'], () => import('@/app/pages/messages-route')),
 } as const;
 
 export type PageKey = keyof typeof PAGE_LOADERS;
