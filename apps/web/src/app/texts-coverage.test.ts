@@ -8,7 +8,7 @@ import { CORE_TEXTS, MESSAGES, TEXT_NAMESPACES, type TextPart } from '@/locales/
  * show (a namespace too many).
  *
  * A module names a namespace by a key literal that starts with it (`'plantList.title'`, `` `alarms.level.${n}` ``,
- * `'plantConfig.'`); it names the domain's messages by calling `message(`. A route's modules are the module it
+ * `'plantConfig.'`); it names the domain's messages by importing `message`, `localiseIssues` or `isMessageKey`. A route's modules are the module it
  * imports and everything that reaches by static imports and by dynamic imports that are not themselves routes
  * (a dialog loaded on demand reads the page's texts). The entry (main.tsx) may read only the first download's texts;
  * a page inside the shell may also read what the shell declares.
@@ -22,7 +22,8 @@ const files = Object.keys(sources).filter((file) => !/\.test\.tsx?$/.test(file) 
 const ROUTE = /withTexts\(\s*\[([^\]]*)\]\s*,\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*,?\s*\)\s*,?\s*\)/g;
 const STATIC = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?'([^']+)'/gm;
 const DYNAMIC = /\bimport\(\s*'([^']+)'\s*\)/g;
-const READS_MESSAGES = /import\s*\{[^}]*\bmessage\b[^}]*\}\s*from\s*'(?:@\/lib|\.)\/i18n'/;
+const READS_MESSAGES =
+  /import\s*\{[^}]*\b(?:message|localiseIssues|isMessageKey)\b[^}]*\}\s*from\s*'(?:@\/lib|\.)\/i18n'/;
 const NAMED = new RegExp(`['"\`](${TEXT_NAMESPACES.join('|')})\\.(?=[\\w$'"\`])`, 'g');
 
 function resolve(from: string, spec: string): string | undefined {
@@ -76,6 +77,20 @@ describe('text namespaces by route', () => {
     expect(routes.length).toBeGreaterThanOrEqual(25);
     // Every use has the form the test reads (a list of literals, a module of src).
     expect(files.reduce((n, f) => n + (code(f).match(/\bwithTexts\(/g)?.length ?? 0), 0)).toBe(routes.length);
+  });
+
+  // The reading itself, on modules whose texts are known: a key literal, a key prefix, a key built in a template, the
+  // domain's messages through a helper, and a module that names none.
+  it.each([
+    ['/src/features/plants/components/plant-status-tag.tsx', 'plantList', true],
+    ['/src/features/records/lib/record-text.ts', 'plantConfig', true],
+    ['/src/features/messages/components/describe-message.ts', 'workOrders', true],
+    ['/src/lib/form-rules.ts', MESSAGES, true],
+    ['/src/lib/format.ts', MESSAGES, false],
+    ['/src/lib/format.ts', 'plantList', false],
+  ] as const)('reads %s as naming %s: %s', (module, part, named) => {
+    expect(module in sources).toBe(true);
+    expect(partsOf(module).has(part)).toBe(named);
   });
 
   it('the first download reads only its own texts', () => {

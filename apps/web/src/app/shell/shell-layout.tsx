@@ -25,7 +25,7 @@ export const PAGE_LOADERS = {
     () => import('@/features/plant-stats/pages/plant-statistics-page'),
   ),
   'plantCenter/plantList': withTexts(
-    ['activeAlarms', 'columns', 'table'],
+    ['activeAlarms', 'columns', 'messages', 'table'],
     () => import('@/features/plants/pages/plant-list-page'),
   ),
   'plantCenter/plantList/:plantId': withTexts(
@@ -41,7 +41,7 @@ export const PAGE_LOADERS = {
     () => import('@/features/devices/pages/device-list-page'),
   ),
   'deviceCenter/deviceStorage': withTexts(
-    ['columns', 'deviceStorage', 'table'],
+    ['columns', 'deviceStorage', 'messages', 'table'],
     () => import('@/features/device-storage/pages/device-storage-page'),
   ),
   'deviceCenter/commandIssue': withTexts(
@@ -70,7 +70,7 @@ export const PAGE_LOADERS = {
   ),
   'alarmCenter/alarmOverView': withTexts(['alarms'], () => import('@/features/alarms/pages/alarm-overview-page')),
   'alarmCenter/alarmRules': withTexts(
-    ['columns', 'notificationRules', 'table'],
+    ['columns', 'messages', 'notificationRules', 'table'],
     () => import('@/features/notifications/pages/notification-rules-page'),
   ),
   'userCenter/contralRecord': withTexts(
@@ -82,7 +82,7 @@ export const PAGE_LOADERS = {
     () => import('@/features/devices/pages/device-detail-page'),
   ),
   'userCenter/userList': withTexts(
-    ['columns', 'register', 'table', 'userAdmin', 'users'],
+    ['columns', 'messages', 'register', 'table', 'userAdmin', 'users'],
     () => import('@/features/users/pages/user-list-page'),
   ),
   'userCenter/operateRecord': withTexts(
@@ -107,23 +107,23 @@ export const PAGE_LOADERS = {
     () => import('@/features/records/pages/operation-records-page'),
   ),
   'userCenter/myTemplate': withTexts(
-    ['columns', 'reports', 'table'],
+    ['columns', 'messages', 'reports', 'table'],
     () => import('@/features/reports/pages/my-template-page'),
   ),
   'userCenter/dataSelect': withTexts(
-    ['columns', 'reports', 'table'],
+    ['columns', 'messages', 'reports', 'table'],
     () => import('@/features/reports/pages/data-select-page'),
   ),
   'systemManage/roleList': withTexts(
-    ['columns', 'roles', 'table'],
+    ['columns', 'messages', 'roles', 'table'],
     () => import('@/features/roles/pages/role-list-page'),
   ),
   personalCenter: withTexts(
     ['bigScreen', 'messages', 'profile', 'userAdmin', 'users'],
     () => import('@/app/pages/personal-center-route'),
   ),
-  notices: withTexts(['notices', 'table'], () => import('@/features/notices/pages/notices-page')),
-  workOrders: withTexts(['columns', 'table'], () => import('@/features/workorders/pages/work-orders-page')),
+  notices: withTexts(['messages', 'notices', 'table'], () => import('@/features/notices/pages/notices-page')),
+  workOrders: withTexts(['columns', 'messages', 'table'], () => import('@/features/workorders/pages/work-orders-page')),
   messages: withTexts(['commands', 'table'], () => import('@/app/pages/messages-route')),
 } as const;
 
