@@ -1,4 +1,4 @@
-import { CATALOGUE, NAMESPACES, flattenTexts, type MessageKey } from './i18n/catalogue.js';
+import { CATALOGUE, NAMESPACES, flattenTexts, type MessageKey, type Translate } from './i18n/catalogue.js';
 import { interpolate } from './i18n/interpolate.js';
 import type { Lang } from './languages.js';
 
@@ -52,6 +52,11 @@ export function translate(key: string, lang: Lang, params: Record<string, string
       ? (texts.get(`${key}_${PLURAL_RULES[lang].select(count)}`) ?? texts.get(`${key}_other`))
       : undefined;
   return interpolate(plural ?? texts.get(key) ?? texts.get(`${key}_other`) ?? key, params);
+}
+
+/** `translate` bound to a language: what the domain's sentence builders take (recordHeadline, reportIndexName…). */
+export function translator(lang: Lang): Translate {
+  return (key, params) => translate(key, lang, params);
 }
 
 /** The parts of a zod issue the translator reads (kept structural so zod stays an implementation detail). */
