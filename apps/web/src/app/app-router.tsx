@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RESET_PASSWORD_PATH } from '@voltfleet/domain/auth';
 import { LoginGate, RequireSession } from './guards';
-import { withAllMessages } from '@/lib/i18n';
+import { withTexts } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 import { DETAIL_ROUTES, PAGE_REGISTRY, loadShell, shellPage } from './page-registry';
 import { PageTableContext, type PageTable } from './page-table';
@@ -18,20 +18,22 @@ import {
 import { SessionBridge } from './session-bridge';
 import { useSession } from '@/lib/session';
 
-const LoginRoute = lazyLoad(() => import('./login-route'));
+const LoginRoute = lazyLoad(withTexts([], () => import('./login-route')));
 const ShellLayout = lazyLoad(loadShell);
 const PersonalCenterPage = shellPage('personalCenter');
 const NoticesPage = shellPage('notices');
 const WorkOrdersPage = shellPage('workOrders');
 const MessagesPage = shellPage('messages');
-const ForbiddenPage = lazyLoad(withAllMessages(() => import('./pages/forbidden-page')));
-const NotFoundPage = lazyLoad(() => import('./pages/not-found-page'));
+const ForbiddenPage = lazyLoad(withTexts([], () => import('./pages/forbidden-page')));
+const NotFoundPage = lazyLoad(withTexts([], () => import('./pages/not-found-page')));
 // Public pages in chunks of their own, which fetch their own part of the texts: the login page and the shell carry
 // neither.
-const RegisterPage = lazyLoad(() => import('@/features/auth/pages/register-page'));
-const ResetPasswordPage = lazyLoad(() => import('@/features/auth/pages/reset-password-page'));
+const RegisterPage = lazyLoad(withTexts(['register'], () => import('@/features/auth/pages/register-page')));
+const ResetPasswordPage = lazyLoad(withTexts(['register'], () => import('@/features/auth/pages/reset-password-page')));
 // The big screens (R2.1, public): outside the shell, for a session or a kiosk link, with their own text part.
-const BigScreenPage = lazyLoad(() => import('@/features/bigscreen/pages/big-screen-page'));
+const BigScreenPage = lazyLoad(
+  withTexts(['bigScreen', 'energyFlow'], () => import('@/features/bigscreen/pages/big-screen-page')),
+);
 
 const PAGE_TABLE: PageTable = { pages: PAGE_REGISTRY, details: DETAIL_ROUTES };
 

@@ -3,13 +3,16 @@ import { deviceDetailPath, deviceRealtimePath } from '@/features/devices';
 import { plantOverviewPath } from '@/features/plant-detail';
 import { STATS_SUMMARY_PATH } from '@/features/plant-stats';
 import { askEarly } from '@/lib/http';
-import { withAllMessages } from '@/lib/i18n';
+import { withTexts } from '@/lib/i18n';
 import { lazyLoad, preload } from '@/lib/lazy-load';
 import { MESSAGES_PATH, NOTICES_PATH, PERSONAL_CENTER_PATH, WORK_ORDERS_PATH } from './routes';
 import type { PageKey } from './shell/shell-layout';
 
-/** The shell's code and every page's texts, which the shell reads: the shell route's loader (app-router.tsx). */
-export const loadShell = withAllMessages(() => import('./shell/shell-layout'));
+/** The shell's code and the texts its frame reads: the shell route's loader (app-router.tsx). */
+export const loadShell = withTexts(
+  ['commands', 'demoSeeding', 'inbox', 'notices', 'plantList', 'shell', 'workOrders'],
+  () => import('./shell/shell-layout'),
+);
 
 const pageLoaders: Partial<Record<PageKey, () => Promise<{ default: ComponentType }>>> = {};
 /** A page's loader, one per page: preloadShellPage and the page's lazy component share it (lib/lazy-load.ts). */

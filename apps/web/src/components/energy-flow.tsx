@@ -4,7 +4,6 @@ import type { TFunction } from 'i18next';
 import type { EnergyQuantity } from '@voltfleet/domain/telemetry';
 import type { EnergyTotals, PowerFlow } from '@voltfleet/domain/plants';
 import { ENERGY_KWH_KEYS, energyBalance } from '@voltfleet/domain/plants';
-import { useEnergyFlowTexts } from '@/lib/energy-flow-texts';
 import { formatPercent, scaleTogether, type ViewScale } from '@/lib/number-format';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import {
@@ -227,11 +226,8 @@ export function EnergyFlow({
   theme?: 'light' | 'dark';
 }) {
   const { t, i18n } = useTranslation();
-  const ready = useEnergyFlowTexts();
   const still = useReducedMotion();
   const className = `energy-flow energy-flow-${theme}`;
-  // Until its words arrive the graph keeps its place, so the page does not jump when it appears.
-  if (!ready) return <div className={`${className} energy-flow-waiting`} aria-busy="true" />;
   const lang = i18n.language;
   const branches = FLOW_NODES.map((node) => flowBranch(node, power));
   const figures = figuresOf(branches, lang, energyToday);

@@ -1,6 +1,5 @@
 import { defaultHiddenColumns, isDefaultChoice, type TableId } from '@voltfleet/domain/users';
 import { columnOptions, hiddenColumnsOf, toggleColumn, visibleColumns } from '@/lib/column-choice';
-import { useColumnMessages } from '@/lib/column-messages';
 import { useSaveTableChoice, useTablePreferences } from '@/lib/table-preferences';
 import { ColumnChooser } from './column-chooser';
 import type { Column } from '@/lib/table-columns';
@@ -11,7 +10,6 @@ import type { Column } from '@/lib/table-columns';
  * every column first and then drop some.
  */
 export function useColumnChoice<T>(table: TableId, columns: readonly Column<T>[]) {
-  useColumnMessages();
   const preferences = useTablePreferences();
   const save = useSaveTableChoice();
   const hidden = hiddenColumnsOf(table, preferences.data);

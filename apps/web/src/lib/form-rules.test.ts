@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormInstance, FormRule } from 'antd';
 import { passwordSchema, personNameSchema } from '@voltfleet/domain/validation';
-import en from '@/locales/en.json';
 import { phoneRule, reportFormError, schemaMessage } from './form-rules';
 import { ApiError } from './http';
 import { i18next } from './i18n';
+import { TEXTS } from '@/test/texts';
+
+const en = TEXTS.en;
 
 beforeAll(async () => {
   await i18next.init({ lng: 'en', resources: { en: { translation: en } } });

@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArgsProps, MessageInstance } from 'antd/es/message/interface';
-import en from '@/locales/en.json';
 import {
   ApiError,
   EARLY_KEEP_MS,
@@ -12,6 +11,9 @@ import {
 } from './http';
 import { i18next } from './i18n';
 import { bindNoticeApi } from './notice';
+import { TEXTS } from '@/test/texts';
+
+const en = TEXTS.en;
 
 let notices: ArgsProps[] = [];
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,103 +1,104 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
-import type { Lang } from '@voltfleet/domain/i18n';
+import type { Lang, MessageKey } from '@voltfleet/domain/i18n';
+import { CORE_TEXTS, MESSAGES, TEXT_NAMESPACES, type TextPart } from '@/locales/namespaces';
 import { storeLang } from './lang';
 
 type Messages = Record<string, unknown>;
-interface LocalePack {
-  messages: Messages;
-  antd: Locale;
+type Files = Record<string, () => Promise<Messages>>;
+
+// One chunk per namespace and language (decision 0032): a route downloads the namespaces it names, in the UI's
+// language only. The web's own files, and the domain's message catalogue (decision 0031), whose files the bundler
+// reads from the domain package's sources (a glob takes a path, not a package export).
+const WEB_FILES: Files = import.meta.glob<Messages>('../locales/*/*.json', { import: 'default' });
+const DOMAIN_FILES: Files = import.meta.glob<Messages>('../../../../packages/domain/src/i18n/locales/*/*.json', {
+  import: 'default',
+});
+
+const fileOf = (path: string) => /\/([a-z]{2})\/(\w+)\.json$/.exec(path);
+const namespacesIn = (files: Files) => [
+  ...new Set(Object.keys(files).flatMap((path) => (fileOf(path)?.[1] === 'en' ? [fileOf(path)?.[2] ?? ''] : []))),
+];
+/** The domain's namespaces as i18next knows them: `messages/<namespace>`, read only through `message()`. */
+const MESSAGE_NAMESPACES = namespacesIn(DOMAIN_FILES).map((ns) => `${MESSAGES}/${ns}`);
+
+function loaderOf(files: Files, lang: Lang, ns: string): () => Promise<Messages> {
+  const entry = Object.entries(files).find(([path]) => fileOf(path)?.[1] === lang && fileOf(path)?.[2] === ns);
+  if (!entry) throw new Error(`no text file ${lang}/${ns}`);
+  return entry[1];
 }
 
-// Each language is its own chunks, and only the active language's arrive. The login page and the app frame need a few
-// sections (CORE_SECTIONS in locales/core-sections.ts, built by vite.config.ts), the shell every page's: so the first
-// download carries the core with the Ant Design locale, and the other sections follow when the shell loads
-// (loadAllMessages; vite.config.ts splits each file in the two). Without the split every page's texts, which grow with each feature, came with /login and its
-// 250 KB budget (bench/web-size). (Date pickers bring their dayjs locale themselves: lib/dayjs-locale.ts.)
-const loaders: Record<Lang, () => Promise<LocalePack>> = {
-  zh: async () => {
-    const [messages, antd] = await Promise.all([import('virtual:locale-core/zh'), import('antd/es/locale/zh_CN')]);
-    return { messages: messages.default, antd: antd.default };
-  },
-  en: async () => {
-    const [messages, antd] = await Promise.all([import('virtual:locale-core/en'), import('antd/es/locale/en_US')]);
-    return { messages: messages.default, antd: antd.default };
-  },
-  cs: async () => {
-    const [messages, antd] = await Promise.all([import('virtual:locale-core/cs'), import('antd/es/locale/cs_CZ')]);
-    return { messages: messages.default, antd: antd.default };
-  },
-  de: async () => {
-    const [messages, antd] = await Promise.all([import('virtual:locale-core/de'), import('antd/es/locale/de_DE')]);
-    return { messages: messages.default, antd: antd.default };
-  },
-};
-
-const pageLoaders: Record<Lang, () => Promise<Messages>> = {
-  zh: async () => (await import('virtual:locale-pages/zh')).default,
-  en: async () => (await import('virtual:locale-pages/en')).default,
-  cs: async () => (await import('virtual:locale-pages/cs')).default,
-  de: async () => (await import('virtual:locale-pages/de')).default,
-};
-
-const helpLoaders: Record<Lang, () => Promise<Messages>> = {
-  zh: async () => (await import('virtual:locale-help/zh')).default,
-  en: async () => (await import('virtual:locale-help/en')).default,
-  cs: async () => (await import('virtual:locale-help/cs')).default,
-  de: async () => (await import('virtual:locale-help/de')).default,
-};
-
-/** Whether the shell asked for every page's texts: a later language switch then loads them too. */
-let pagesWanted = false;
-const pagesLoaded = new Set<Lang>();
-/** Likewise for the help texts, once help was opened. */
-let helpWanted = false;
-const helpLoaded = new Set<Lang>();
-
-async function loadPages(lang: Lang): Promise<void> {
-  if (pagesLoaded.has(lang)) return;
-  i18next.addResourceBundle(lang, 'translation', await pageLoaders[lang](), true, true);
-  pagesLoaded.add(lang);
+/** The i18next namespaces a text part loads, each with its loader, in a language. */
+function filesOf(part: TextPart, lang: Lang): { ns: string; load: () => Promise<Messages> }[] {
+  if (part !== MESSAGES) return [{ ns: part, load: loaderOf(WEB_FILES, lang, part) }];
+  return MESSAGE_NAMESPACES.map((ns) => ({ ns, load: loaderOf(DOMAIN_FILES, lang, ns.slice(MESSAGES.length + 1)) }));
 }
 
-async function loadHelp(lang: Lang): Promise<void> {
-  if (helpLoaded.has(lang)) return;
-  i18next.addResourceBundle(lang, 'translation', await helpLoaders[lang](), true, true);
-  helpLoaded.add(lang);
+const loading = new Map<string, Promise<void>>();
+/** Text parts a route asked for: a language switch loads them in the new language before it switches. */
+const wanted = new Set<TextPart>(CORE_TEXTS);
+
+function loadPart(part: TextPart, lang: Lang): Promise<void> {
+  const id = `${lang}/${part}`;
+  let done = loading.get(id);
+  if (!done) {
+    done = Promise.all(
+      filesOf(part, lang).map(async ({ ns, load }) => i18next.addResourceBundle(lang, ns, await load(), true, true)),
+    ).then(() => undefined);
+    // A failed download may be retried by the next route that asks.
+    done.catch(() => loading.delete(id));
+    loading.set(id, done);
+  }
+  return done;
 }
 
-/** Loads the help texts in the current language (and in any language switched to later); help awaits it. */
-export async function loadHelpMessages(): Promise<void> {
-  helpWanted = true;
-  await loadHelp(currentLang());
+/**
+ * Loads text parts in the UI's language (and, from now on, in any language switched to): a route's loader awaits
+ * them beside its code, so a page renders with its words and never shows a key.
+ */
+export async function loadTexts(parts: readonly TextPart[], lang: Lang = currentLang()): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  await Promise.all(parts.map((part) => loadPart(part, lang)));
 }
 
-/** Loads every page's texts in the current language (and in any language switched to later); the shell awaits it. */
-export async function loadAllMessages(): Promise<void> {
-  pagesWanted = true;
-  await loadPages(currentLang());
-}
+/** Whether a text part is loaded in a language (a component that may render before its route loaded it). */
+export const textsLoaded = (part: TextPart, lang: Lang = currentLang()): boolean =>
+  loading.has(`${lang}/${part}`) && filesOf(part, lang).every(({ ns }) => i18next.hasResourceBundle(lang, ns));
 
-/** A loader for code that reads every page's texts (the shell, the pages outside it): code and texts load together. */
-export const withAllMessages =
-  <T>(load: () => Promise<T>) =>
+/** A loader that brings a module and the text parts it reads together (a route's, a drawer's). */
+export const withTexts =
+  <T>(parts: readonly TextPart[], load: () => Promise<T>) =>
   async (): Promise<T> =>
-    (await Promise.all([load(), loadAllMessages()]))[0];
+    (await Promise.all([load(), loadTexts(parts)]))[0];
 
-const loaded = new Map<Lang, LocalePack>();
+/**
+ * A message of the domain's catalogue (a refusal, a validation message, a success notice, an option's label) in the
+ * UI's language, plural by a numeric `count`, `{{name}}` filled once (i18next's own rules, as the server's
+ * `translate`). The route must have loaded `MESSAGES`; before that the key itself is returned.
+ */
+export function message(key: MessageKey, params: Record<string, string | number> = {}): string {
+  return i18next.t(key, { ...params, ns: MESSAGE_NAMESPACES, nsSeparator: false });
+}
 
-async function loadPack(lang: Lang): Promise<LocalePack> {
-  const cached = loaded.get(lang);
-  if (cached) return cached;
-  const pack = await loaders[lang]();
-  i18next.addResourceBundle(lang, 'translation', pack.messages, true, true);
-  loaded.set(lang, pack);
-  return pack;
+const antdLoaders: Record<Lang, () => Promise<{ default: Locale }>> = {
+  zh: () => import('antd/es/locale/zh_CN'),
+  en: () => import('antd/es/locale/en_US'),
+  cs: () => import('antd/es/locale/cs_CZ'),
+  de: () => import('antd/es/locale/de_DE'),
+};
+const antdLocales = new Map<Lang, Locale>();
+
+async function loadAntd(lang: Lang): Promise<void> {
+  if (!antdLocales.has(lang)) antdLocales.set(lang, (await antdLoaders[lang]()).default);
 }
 
 /**
  * Loads the first language and starts i18next; call once before the first render.
+ *
+ * A key names its namespace first: `t('plantList.add')` reads `add` of the `plantList` namespace, because the
+ * namespace separator is the key separator and i18next takes a key's first part as its namespace when it is one of
+ * `ns` (so the code names a text by one dotted key, and the files are per namespace).
  *
  * Plurals are i18next's own (its v4 JSON format): a message about a number of things is stored once per plural
  * category of the language, `key_one`, `key_few`, `key_many`, `key_other` (cs needs all four, en and de one and
@@ -108,7 +109,11 @@ export async function initI18n(lang: Lang): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,
+    // Given (empty), so i18next treats every namespace as bundled: the loaders here add them before they are read.
     resources: {},
+    ns: [...TEXT_NAMESPACES, ...MESSAGE_NAMESPACES],
+    defaultNS: false,
+    nsSeparator: '.',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
@@ -121,25 +126,10 @@ export async function changeLang(lang: Lang): Promise<void> {
   storeLang(lang);
 }
 
-/**
- * Loaders of lazily loaded text parts a page has asked for (lib/lazy-texts.ts, lib/column-messages.ts): a language
- * switch loads them in the new language before it switches, so an open page never loses its words, and never has to
- * unmount (and lose what the user did on it) while they arrive.
- */
-const wantedParts = new Set<(lang: Lang) => Promise<void>>();
-
-/** Makes every later language switch load a text part first (once registered, for the rest of the session). */
-export function loadOnSwitch(load: (lang: Lang) => Promise<void>): void {
-  wantedParts.add(load);
-}
-
+// Every part asked for so far comes in the new language before the switch: an open page never loses its words, and
+// never has to unmount (and lose what the user did on it) while they arrive.
 async function switchTo(lang: Lang): Promise<void> {
-  await Promise.all([
-    loadPack(lang),
-    pagesWanted ? loadPages(lang) : undefined,
-    helpWanted ? loadHelp(lang) : undefined,
-    ...[...wantedParts].map((load) => load(lang)),
-  ]);
+  await Promise.all([loadAntd(lang), ...[...wanted].map((part) => loadPart(part, lang))]);
   document.documentElement.lang = lang;
   await i18next.changeLanguage(lang);
 }
@@ -151,7 +141,7 @@ export function currentLang(): Lang {
 
 /** The Ant Design locale of a loaded language. */
 export function antdLocale(lang: Lang): Locale | undefined {
-  return loaded.get(lang)?.antd;
+  return antdLocales.get(lang);
 }
 
 export { i18next };

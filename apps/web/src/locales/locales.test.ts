@@ -2,12 +2,10 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
 import { HELP_TOPICS } from '@/app/shell/help-topics';
-import cs from './cs.json';
-import de from './de.json';
-import en from './en.json';
-import zh from './zh.json';
+import { TEXTS } from '@/test/texts';
+import { TEXT_NAMESPACES } from './namespaces';
 
-const locales: Record<(typeof LANGUAGES)[number], unknown> = { zh, en, cs, de };
+const locales: Record<(typeof LANGUAGES)[number], unknown> = TEXTS;
 
 /** Flattens nested messages to "a.b.c" → value. */
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
@@ -102,7 +100,10 @@ describe('plural forms', () => {
     await i18n.init({
       lng: lang,
       fallbackLng: false,
-      resources: { [lang]: { translation: locales[lang] as Record<string, unknown> } },
+      // As lib/i18n.ts runs it: a key's first part is its namespace.
+      resources: { [lang]: TEXTS[lang] },
+      ns: [...TEXT_NAMESPACES],
+      nsSeparator: '.',
       interpolation: { escapeValue: false },
     });
     expect(i18n.t(key, { count })).toContain(expected);
@@ -110,6 +111,10 @@ describe('plural forms', () => {
 });
 
 describe.each(LANGUAGES)('locale %s', (lang) => {
+  it('has a file for each namespace (namespaces.ts), and no other', () => {
+    expect(Object.keys(TEXTS[lang]).sort()).toEqual([...TEXT_NAMESPACES].sort());
+  });
+
   it('has no empty or non-text values', () => {
     const bad = [...flat[lang]].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
     expect(bad).toEqual([]);

@@ -5,11 +5,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Lang } from '@voltfleet/domain/i18n';
 import type { Me } from '@voltfleet/domain/auth';
 import { Providers } from '@/app/providers';
-import { loadColumnMessages } from '@/lib/column-messages';
-import { loadCommandTexts } from '@/lib/command-texts';
-import { loadEnergyFlowTexts } from '@/lib/energy-flow-texts';
-import { loadUserAdminTexts } from '@/lib/user-admin-texts';
-import { changeLang, i18next, initI18n, loadAllMessages, loadHelpMessages } from '@/lib/i18n';
+import { changeLang, i18next, initI18n, loadTexts } from '@/lib/i18n';
+import { MESSAGES, TEXT_NAMESPACES } from '@/locales/namespaces';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 
@@ -29,13 +26,8 @@ export interface Rendered extends RenderResult {
 export async function switchLanguage(lang: Lang): Promise<void> {
   if (i18next.isInitialized) await changeLang(lang);
   else await initI18n(lang);
-  // Components are tested as the shell shows them, with every page's texts.
-  await loadAllMessages();
-  await loadHelpMessages();
-  await loadColumnMessages(lang);
-  await loadCommandTexts(lang);
-  await loadUserAdminTexts(lang);
-  await loadEnergyFlowTexts(lang);
+  // Components are tested with every namespace loaded (which route loads which is texts-coverage.test.ts's part).
+  await loadTexts([...TEXT_NAMESPACES, MESSAGES], lang);
 }
 
 /**

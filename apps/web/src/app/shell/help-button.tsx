@@ -2,15 +2,12 @@ import { Suspense, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { loadHelpMessages } from '@/lib/i18n';
+import { withTexts } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 import { NOTICES_PATH } from '../routes';
 
 // The drawer (its texts, antd Drawer and the fault catalogue) loads on first use, not with every page.
-const HelpDrawer = lazyLoad(async () => {
-  const [drawer] = await Promise.all([import('./help-drawer'), loadHelpMessages()]);
-  return drawer;
-});
+const HelpDrawer = lazyLoad(withTexts(['help'], () => import('./help-drawer')));
 
 /** Header help button: opens the help of the current screen. */
 export function HelpButton() {

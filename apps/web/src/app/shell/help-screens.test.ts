@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ALARM_CATALOGUE } from '@voltfleet/domain/alarms';
 import { ALL_PERMISSION_CODES, permittedRoutes } from '@voltfleet/domain/permissions';
 import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
-import cs from '@/locales/cs.json';
-import de from '@/locales/de.json';
-import en from '@/locales/en.json';
-import zh from '@/locales/zh.json';
 import { DETAIL_ROUTES, PAGE_REGISTRY } from '../page-registry';
 import { NOTICES_PATH, PERSONAL_CENTER_PATH, registeredRoutes } from '../routes';
 import { matchingFaults } from './help-fault-search';
 import { HELP_PARTS, HELP_SCREENS, helpScreenFor } from './help-screens';
+import { TEXTS } from '@/test/texts';
+
+const cs = TEXTS.cs;
+const de = TEXTS.de;
+const en = TEXTS.en;
+const zh = TEXTS.zh;
 
 const LOCALES: Record<Lang, unknown> = { zh, en, cs, de };
 

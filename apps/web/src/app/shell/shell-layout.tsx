@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useRefreshMe } from '@/lib/use-refresh-me';
 import { DemoSeedingBanner } from '@/features/demo';
 import { UpgradeNotices } from '@/features/notices';
+import { withTexts } from '@/lib/i18n';
 import { useMe } from '@/lib/session';
 import { usePageTable } from '../page-table';
 import { RouteBoundary } from '../route-boundary';
@@ -15,31 +16,107 @@ import { ShellQueries } from './shell-queries';
 /**
  * Every page's code, loaded through this module (page-registry.ts uses these): code the pages share with the shell
  * (query library, tooltips, menus) then comes in the shell's own chunk, rather than as many small common chunks
- * beside it, because the bundler sees the pages as loaded from the shell.
+ * beside it, because the bundler sees the pages as loaded from the shell. Each page's text namespaces load with its
+ * code (beyond the shell's, which it may read too): texts-coverage.test.ts checks the lists.
  */
 export const PAGE_LOADERS = {
-  'plantCenter/plantStatistics': () => import('@/features/plant-stats/pages/plant-statistics-page'),
-  'plantCenter/plantList': () => import('@/features/plants/pages/plant-list-page'),
-  'plantCenter/plantList/:plantId': () => import('@/app/pages/plant-detail-route'),
-  'plantCenter/plantConfig': () => import('@/app/pages/plant-config-route'),
-  'deviceCenter/deviceList': () => import('@/features/devices/pages/device-list-page'),
-  'deviceCenter/deviceStorage': () => import('@/features/device-storage/pages/device-storage-page'),
-  'deviceCenter/commandIssue': () => import('@/app/pages/command-issue-route'),
-  'deviceCenter/onlineDebug': () => import('@/app/pages/online-debug-route'),
-  'alarmCenter/alarmSearch': () => import('@/features/alarms/pages/alarm-search-page'),
-  'alarmCenter/alarmOverView': () => import('@/features/alarms/pages/alarm-overview-page'),
-  'alarmCenter/alarmRules': () => import('@/features/notifications/pages/notification-rules-page'),
-  'userCenter/contralRecord': () => import('@/features/commands/pages/control-records-page'),
-  'deviceCenter/deviceList/:deviceId': () => import('@/features/devices/pages/device-detail-page'),
-  'userCenter/userList': () => import('@/features/users/pages/user-list-page'),
-  'userCenter/operateRecord': () => import('@/features/records/pages/operation-records-page'),
-  'userCenter/myTemplate': () => import('@/features/reports/pages/my-template-page'),
-  'userCenter/dataSelect': () => import('@/features/reports/pages/data-select-page'),
-  'systemManage/roleList': () => import('@/features/roles/pages/role-list-page'),
-  personalCenter: () => import('@/app/pages/personal-center-route'),
-  notices: () => import('@/features/notices/pages/notices-page'),
-  workOrders: () => import('@/features/workorders/pages/work-orders-page'),
-  messages: () => import('@/app/pages/messages-route'),
+  'plantCenter/plantStatistics': withTexts(
+    ['plantStats'],
+    () => import('@/features/plant-stats/pages/plant-statistics-page'),
+  ),
+  'plantCenter/plantList': withTexts(
+    ['activeAlarms', 'columns', 'table'],
+    () => import('@/features/plants/pages/plant-list-page'),
+  ),
+  'plantCenter/plantList/:plantId': withTexts(
+    ['activeAlarms', 'columns', 'energyFlow', 'plantStats', 'table', 'weather'],
+    () => import('@/app/pages/plant-detail-route'),
+  ),
+  'plantCenter/plantConfig': withTexts(['plantConfig', 'plantScript'], () => import('@/app/pages/plant-config-route')),
+  'deviceCenter/deviceList': withTexts(
+    ['activeAlarms', 'columns', 'deviceDetail', 'devices', 'table'],
+    () => import('@/features/devices/pages/device-list-page'),
+  ),
+  'deviceCenter/deviceStorage': withTexts(
+    ['columns', 'deviceStorage', 'table'],
+    () => import('@/features/device-storage/pages/device-storage-page'),
+  ),
+  'deviceCenter/commandIssue': withTexts(
+    [
+      'columns',
+      'commandIssuePage',
+      'commandPicker',
+      'deviceDetail',
+      'devices',
+      'firmware',
+      'plantConfig',
+      'table',
+      'tariffCommand',
+    ],
+    () => import('@/app/pages/command-issue-route'),
+  ),
+  'deviceCenter/onlineDebug': withTexts(
+    ['columns', 'commandPicker', 'onlineDebug', 'table'],
+    () => import('@/app/pages/online-debug-route'),
+  ),
+  'alarmCenter/alarmSearch': withTexts(
+    ['alarms', 'columns', 'table'],
+    () => import('@/features/alarms/pages/alarm-search-page'),
+  ),
+  'alarmCenter/alarmOverView': withTexts(['alarms'], () => import('@/features/alarms/pages/alarm-overview-page')),
+  'alarmCenter/alarmRules': withTexts(
+    ['columns', 'notificationRules', 'table'],
+    () => import('@/features/notifications/pages/notification-rules-page'),
+  ),
+  'userCenter/contralRecord': withTexts(
+    ['columns', 'records', 'table'],
+    () => import('@/features/commands/pages/control-records-page'),
+  ),
+  'deviceCenter/deviceList/:deviceId': withTexts(
+    ['activeAlarms', 'columns', 'deviceDetail', 'devices', 'table'],
+    () => import('@/features/devices/pages/device-detail-page'),
+  ),
+  'userCenter/userList': withTexts(
+    ['columns', 'register', 'table', 'userAdmin', 'users'],
+    () => import('@/features/users/pages/user-list-page'),
+  ),
+  'userCenter/operateRecord': withTexts(
+    [
+      'columns',
+      'deviceStorage',
+      'devices',
+      'firmware',
+      'notificationRules',
+      'plantConfig',
+      'plantScript',
+      'profile',
+      'records',
+      'reports',
+      'roles',
+      'table',
+      'users',
+    ],
+    () => import('@/features/records/pages/operation-records-page'),
+  ),
+  'userCenter/myTemplate': withTexts(
+    ['columns', 'reports', 'table'],
+    () => import('@/features/reports/pages/my-template-page'),
+  ),
+  'userCenter/dataSelect': withTexts(
+    ['columns', 'reports', 'table'],
+    () => import('@/features/reports/pages/data-select-page'),
+  ),
+  'systemManage/roleList': withTexts(
+    ['columns', 'roles', 'table'],
+    () => import('@/features/roles/pages/role-list-page'),
+  ),
+  personalCenter: withTexts(
+    ['bigScreen', 'profile', 'userAdmin', 'users'],
+    () => import('@/app/pages/personal-center-route'),
+  ),
+  notices: withTexts(['table'], () => import('@/features/notices/pages/notices-page')),
+  workOrders: withTexts(['columns', 'table'], () => import('@/features/workorders/pages/work-orders-page')),
+  messages: withTexts(['table'], () => import('@/app/pages/messages-route')),
 } as const;
 
 export type PageKey = keyof typeof PAGE_LOADERS;

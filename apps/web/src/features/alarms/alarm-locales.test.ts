@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM_ACK_FILTERS, ALARM_EVENT_KINDS, ALARM_TREND_BUCKETS } from '@voltfleet/domain/alarms';
 import { LANGUAGES } from '@voltfleet/domain/i18n';
-import cs from '@/locales/cs.json';
-import de from '@/locales/de.json';
-import en from '@/locales/en.json';
-import zh from '@/locales/zh.json';
+import { TEXTS } from '@/test/texts';
+
+const cs = TEXTS.cs;
+const de = TEXTS.de;
+const en = TEXTS.en;
+const zh = TEXTS.zh;
 
 const locales = { zh, en, cs, de };
 

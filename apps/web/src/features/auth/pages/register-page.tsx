@@ -5,8 +5,6 @@ import { Link } from 'react-router';
 import { DEFAULT_PHONE_PREFIX } from '@voltfleet/domain/validation';
 import { type CodeChannel, type RegisterRequest, type CodeSent } from '@voltfleet/domain/auth';
 import { LanguageSwitch } from '@/components/language-switch';
-import { PageSpin } from '@/components/page-spin';
-import { useRegisterTexts } from '@/lib/register-texts';
 import { ApiError } from '@/lib/http';
 import { showFormError } from '@/lib/form-rules';
 import { translate } from '@/lib/domain-messages';
@@ -32,7 +30,6 @@ const DONE = 3;
 export default function RegisterPage() {
   const { t } = useTranslation();
   // The page's words are a part of the language file of their own, fetched here (again after a language switch).
-  const ready = useRegisterTexts();
   const [form] = Form.useForm<Values>();
   const [step, setStep] = useState(0);
   const [channel, setChannel] = useState<CodeChannel>('email');
@@ -91,7 +88,6 @@ export default function RegisterPage() {
 
   const titles = ['register.stepAccount', 'register.stepContact', 'register.stepLinked', 'register.stepDone'] as const;
 
-  if (!ready) return <PageSpin />;
   return (
     <main className="login-page">
       <div className="login-lang">

@@ -5,8 +5,6 @@ import { Link, useSearchParams } from 'react-router';
 import { accountAddress, passwordResetSchema, type CodeSent } from '@voltfleet/domain/auth';
 import { passwordSchema } from '@voltfleet/domain/validation';
 import { LanguageSwitch } from '@/components/language-switch';
-import { PageSpin } from '@/components/page-spin';
-import { useRegisterTexts } from '@/lib/register-texts';
 import { translate } from '@/lib/domain-messages';
 import { showFormError } from '@/lib/form-rules';
 import { currentLang } from '@/lib/i18n';
@@ -31,7 +29,6 @@ interface Values {
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   // The page's words are a part of the language file of their own, fetched here (again after a language switch).
-  const ready = useRegisterTexts();
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const [done, setDone] = useState(false);
@@ -69,7 +66,6 @@ export default function ResetPasswordPage() {
     }
   };
 
-  if (!ready) return <PageSpin />;
   return (
     <main className="login-page">
       <div className="login-lang">

@@ -3,7 +3,6 @@ import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BIG_SCREEN_VIEWS, type KioskLink } from '@voltfleet/domain/big-screen';
 import { formatDateTime } from '@/lib/format';
-import { useBigScreenTexts } from '@/lib/big-screen-texts';
 import { useMe } from '@/lib/session';
 import { useKioskLinks, useRevokeKioskLink } from '../api/kiosk-links';
 import { KioskLinkModal } from './kiosk-link-modal';
@@ -15,13 +14,11 @@ const STATE_COLORS: Record<KioskLink['state'], string> = { active: 'green', expi
  * open them on a wall without a login (list, create with the address shown once, revoke).
  */
 export default function KioskLinksCard() {
-  const ready = useBigScreenTexts();
   const { t } = useTranslation();
   const { role } = useMe();
   const links = useKioskLinks();
   const revoke = useRevokeKioskLink();
   const [creating, setCreating] = useState(false);
-  if (!ready) return <Card loading />;
   return (
     <Card
       title={t('bigScreen.kiosk.title')}

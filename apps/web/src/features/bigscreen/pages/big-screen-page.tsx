@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { BIG_SCREEN_VIEWS, KIOSK_QUERY, type BigScreenView } from '@voltfleet/domain/big-screen';
 import { formatDateTime } from '@/lib/format';
-import { useBigScreenTexts } from '@/lib/big-screen-texts';
 import { queryClient } from '@/lib/query-client';
 import { getSession } from '@/lib/session';
 import type { BigScreenAccess } from '../api/big-screen-client';
@@ -110,7 +109,6 @@ function Screen({
  */
 export default function BigScreenPage() {
   const { view } = useParams();
-  const textsReady = useBigScreenTexts();
   const { access, cleanSearch } = useAccess();
   const [ended, setEnded] = useState(false);
   const onAccessEnded = useCallback(() => setEnded(true), []);
@@ -125,7 +123,7 @@ export default function BigScreenPage() {
     <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
       <QueryClientProvider client={queryClient}>
         <Stage>
-          {!textsReady ? null : !access ? (
+          {!access ? (
             <NoAccessPage />
           ) : ended ? (
             <AccessEndedPage kind={access.kind} />

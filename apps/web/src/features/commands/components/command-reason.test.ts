@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import en from '@/locales/en.json';
-import de from '@/locales/de.json';
 import { reasonText } from './command-reason';
+import { TEXTS } from '@/test/texts';
+
+const en = TEXTS.en;
+const de = TEXTS.de;
 
 describe('reasonText', () => {
   const i18n = i18next.createInstance();

@@ -11,7 +11,6 @@ import { currentLang } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
 import { usePageName } from '@/lib/page-name';
 import { useCan } from '@/lib/permissions';
-import { useCommandTexts } from '@/lib/command-texts';
 import { useCommandLimits } from '../api/get-command-limits';
 import { useIssueCommand, type IssueInput } from '../api/issue-command';
 import { useIssuedCommands } from '../api/use-issued-commands';
@@ -46,7 +45,6 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
   const canBatch = useCan('B/E:command.batch');
   const title = usePageName('commandIssue');
   // The picker's texts load with the page (they are not part of the shell's).
-  const textsReady = useCommandTexts();
   const [devices, setDevices] = useState<CommandDevice[]>([]);
   const { issued, add } = useIssuedCommands();
   // The commands of the latest request: its progress and summary are shown above the list of everything issued.
@@ -112,7 +110,6 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
     } else send(input);
   };
 
-  if (!textsReady) return <PageHeader title={title} />;
   const single = devices.length === 1 ? devices[0] : undefined;
   // Without the batch permission the server refuses a selection above the limit: Issue says so before anyone tries.
   const refusedBatch = !canBatch && batchLimit !== undefined && devices.length > batchLimit;

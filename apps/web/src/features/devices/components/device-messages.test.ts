@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_KINDS, RUNNING_STATUSES } from '@voltfleet/domain/devices';
 import { POWER_SIGNS } from '@voltfleet/domain/device-list';
-import en from '@/locales/en.json';
+import { TEXTS } from '@/test/texts';
+
+const en = TEXTS.en;
 
 // The device list builds these keys from values (t(`devices.status.${status}`)), out of reach of the literal-key
 // check in locales.test.ts; that test then holds the other languages to English.

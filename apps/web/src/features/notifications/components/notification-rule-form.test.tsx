@@ -2,14 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGES, translate } from '@voltfleet/domain/i18n';
 import { NOTIFICATION_CHANNELS, type NotificationRule, type NotificationRuleOptions } from '@voltfleet/domain/alarms';
-import cs from '@/locales/cs.json';
-import de from '@/locales/de.json';
-import en from '@/locales/en.json';
-import zh from '@/locales/zh.json';
 import { fakeApi, ok, refused, type ApiCall, type FakeAnswer } from '@/test/fake-api';
 import { renderWithProviders, testMe } from '@/test/render';
 import NotificationRuleForm from './notification-rule-form';
 import { fieldNameOf, initialRuleValues, toRuleDraft } from './rule-form-model';
+import { TEXTS } from '@/test/texts';
+
+const cs = TEXTS.cs;
+const de = TEXTS.de;
+const en = TEXTS.en;
+const zh = TEXTS.zh;
 
 const OPTIONS: NotificationRuleOptions = {
   plants: [

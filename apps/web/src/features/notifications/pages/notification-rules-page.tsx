@@ -7,7 +7,6 @@ import { Can } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
 import { lazyLoad } from '@/lib/lazy-load';
 import { usePageName } from '@/lib/page-name';
-import { useUserAdminTexts } from '@/lib/user-admin-texts';
 import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';
 import { notifySuccess } from '@/lib/success';
 import { useDeleteNotificationRule } from '../api/delete-notification-rule';
@@ -24,10 +23,6 @@ const DeliveryLogDrawer = lazyLoad(() => import('../components/delivery-log-draw
  * filter, paging, and (by function permission) add, edit, switch on/off and delete.
  */
 export default function NotificationRulesPage() {
-  // Its words are a lazily loaded part of the language file (locales/core-sections.ts), not the shell's.
-  const ready = useUserAdminTexts();
-  const title = usePageName('alarmRules');
-  if (!ready) return <PageHeader title={title} />;
   return <NotificationRulesPageContent />;
 }
 

@@ -3,7 +3,6 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DebugDevice } from '@voltfleet/domain/commands';
 import { PageHeader } from '@/components/page-header';
-import { useCommandTexts } from '@/lib/command-texts';
 import { usePageName } from '@/lib/page-name';
 import { DebugDevicePicker } from '../components/debug-device-picker';
 import { ParameterDescription } from '../components/parameter-description';
@@ -24,7 +23,6 @@ export default function OnlineDebugPage({ renderCommands }: Props) {
   const title = usePageName('onlineDebug');
   const [device, setDevice] = useState<DebugDevice | null>(null);
   // The page's and the picker's words load with the page (they are not part of the shell's).
-  const textsReady = useCommandTexts();
   const withDevice = (content: (d: DebugDevice) => ReactNode) => (
     <>
       <DebugDevicePicker selected={device} onSelect={setDevice} />
@@ -39,7 +37,6 @@ export default function OnlineDebugPage({ renderCommands }: Props) {
     { key: 'catalogue', label: t('onlineDebug.tabs.catalogue'), children: <ParameterDescription /> },
     { key: 'analysis', label: t('onlineDebug.tabs.analysis'), children: <ResultAnalysis /> },
   ];
-  if (!textsReady) return <PageHeader title={title} />;
   return (
     <>
       <PageHeader title={title} />

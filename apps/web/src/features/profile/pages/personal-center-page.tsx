@@ -5,7 +5,6 @@ import { levelName } from '@voltfleet/domain/users';
 import { PageHeader } from '@/components/page-header';
 import { currentLang } from '@/lib/i18n';
 import { useMe } from '@/lib/session';
-import { useUserAdminTexts } from '@/lib/user-admin-texts';
 import { AvatarCard } from '../components/avatar-card';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
@@ -17,7 +16,6 @@ import { ProfileForm } from '../components/profile-form';
 export default function PersonalCenterPage({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation();
   const { user, role } = useMe();
-  const textsReady = useUserAdminTexts();
   return (
     <>
       <PageHeader title={t('shell.personalCenter')} />
@@ -35,7 +33,9 @@ export default function PersonalCenterPage({ extra }: { extra?: ReactNode }) {
       />
       <Row gutter={[16, 16]}>
         <Col xs={24}>
-          <Card title={textsReady ? t('userAdmin.avatar') : null}>{textsReady && <AvatarCard user={user} />}</Card>
+          <Card title={t('userAdmin.avatar')}>
+            <AvatarCard user={user} />
+          </Card>
         </Col>
         <Col xs={24} lg={14}>
           <Card title={t('profile.title')}>

@@ -6,7 +6,6 @@ import { type Lang } from '@voltfleet/domain/i18n';
 import { PageHeader } from '@/components/page-header';
 import { RecordExportButtons } from '@/components/record-filter-parts';
 import { usePageName } from '@/lib/page-name';
-import { useUserAdminTexts } from '@/lib/user-admin-texts';
 import { serverPagination } from '@/lib/paging';
 import { useFilterFormKey } from '@/lib/filter-form-key';
 import { readUrlList, writeUrlList, type UrlListState } from '@/lib/url-filters';
@@ -19,10 +18,6 @@ import { OperationTable } from '../components/operation-table';
  * the URL's query string (a reload or a shared link keeps them); the export takes the same filters.
  */
 export default function OperationRecordsPage() {
-  // Its words are a lazily loaded part of the language file (locales/core-sections.ts), not the shell's.
-  const ready = useUserAdminTexts();
-  const title = usePageName('operateRecord');
-  if (!ready) return <PageHeader title={title} />;
   return <OperationRecordsPageContent />;
 }
 

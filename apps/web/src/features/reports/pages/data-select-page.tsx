@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { ReportQueryInput } from '@voltfleet/domain/reports';
 import { PageHeader } from '@/components/page-header';
 import { usePageName } from '@/lib/page-name';
-import { useUserAdminTexts } from '@/lib/user-admin-texts';
 import { useReportData } from '../api/get-report-data';
 import { ExportPanel } from '../components/export-panel';
 import { ReportChart } from '../components/report-chart';
@@ -17,10 +16,6 @@ import './data-select-page.css';
  * range, as charts and a table, and exported to XLSX or CSV by a job on the server.
  */
 export default function DataSelectPage() {
-  // Its words are a lazily loaded part of the language file (locales/core-sections.ts), not the shell's.
-  const ready = useUserAdminTexts();
-  const title = usePageName('dataSelect');
-  if (!ready) return <PageHeader title={title} />;
   return <DataSelectPageContent />;
 }
 

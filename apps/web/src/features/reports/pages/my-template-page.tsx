@@ -7,7 +7,6 @@ import { Can } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
 import { lazyLoad } from '@/lib/lazy-load';
 import { usePageName } from '@/lib/page-name';
-import { useUserAdminTexts } from '@/lib/user-admin-texts';
 import { notifySuccess } from '@/lib/success';
 import { useDeleteReportTemplate } from '../api/delete-report-template';
 import { useReportTemplates } from '../api/get-report-templates';
@@ -18,10 +17,6 @@ const TemplateForm = lazyLoad(() => import('../components/template-form'));
 
 /** /userCenter/myTemplate (D/E): the caller's and their subordinates' report templates; the saver edits (template.edit). */
 export default function MyTemplatePage() {
-  // Its words are a lazily loaded part of the language file (locales/core-sections.ts), not the shell's.
-  const ready = useUserAdminTexts();
-  const title = usePageName('myTemplate');
-  if (!ready) return <PageHeader title={title} />;
   return <MyTemplatePageContent />;
 }
 

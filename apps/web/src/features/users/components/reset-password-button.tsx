@@ -1,7 +1,6 @@
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@voltfleet/domain/users';
-import { useRegisterTexts } from '@/lib/register-texts';
 import { notifySuccess } from '@/lib/success';
 import { startPasswordReset } from '../api/start-password-reset';
 
@@ -11,14 +10,11 @@ import { startPasswordReset } from '../api/start-password-reset';
  */
 export function ResetPasswordButton({ user }: { user: User }) {
   const { t } = useTranslation();
-  // Its words live with the reset pages' (lib/register-texts.ts), not in the shell's download.
-  const ready = useRegisterTexts();
   const reset = () =>
     startPasswordReset(user.id).then(
       () => notifySuccess('verification.codeSent'),
       () => undefined, // the server's message is already on screen
     );
-  if (!ready) return null;
   return (
     <Popconfirm
       title={t('register.resetPasswordConfirm', { name: user.username })}

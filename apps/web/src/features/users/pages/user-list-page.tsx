@@ -8,7 +8,6 @@ import { PageHeader } from '@/components/page-header';
 import { lazyLoad } from '@/lib/lazy-load';
 import { usePageName } from '@/lib/page-name';
 import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';
-import { useUserAdminTexts } from '@/lib/user-admin-texts';
 import { useUsers, type UserFilterParams, type UserListParams } from '../api/get-users';
 import { ExportUsersButtons } from '../components/export-users-buttons';
 import { UserFilters } from '../components/user-filters';
@@ -28,7 +27,6 @@ type Dialog = { kind: 'form'; user: User | null } | { kind: 'move'; user: User }
 export default function UserListPage() {
   const { t } = useTranslation();
   const title = usePageName('userList');
-  const textsReady = useUserAdminTexts();
   const [params, setParams] = useState<UserListParams>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const users = useUsers(params);
@@ -39,7 +37,6 @@ export default function UserListPage() {
     if (users.data?.items.length === 1 && params.page > 1) setParams((p) => ({ ...p, page: p.page - 1 }));
   };
 
-  if (!textsReady) return null;
   return (
     <>
       <PageHeader

@@ -4,13 +4,15 @@ import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@voltfleet/domain/i18n';
 import { WEATHER_CONDITIONS, WEATHER_UNAVAILABLE_REASONS, type ForecastDay } from '@voltfleet/domain/plants';
-import cs from '@/locales/cs.json';
-import de from '@/locales/de.json';
-import en from '@/locales/en.json';
-import zh from '@/locales/zh.json';
 import { conditionOfDay } from './weather-format';
 import { WeatherIcon } from './weather-icons';
 import { conditionLabels, unavailableReasons } from './weather-labels';
+import { TEXTS } from '@/test/texts';
+
+const cs = TEXTS.cs;
+const de = TEXTS.de;
+const en = TEXTS.en;
+const zh = TEXTS.zh;
 
 // The cards themselves (antd) are exercised in the browser journey (e2e/weather.e2e.ts); here the mapping from a
 // forecast day to what a card shows: the condition, its drawn icon and its name in every language.

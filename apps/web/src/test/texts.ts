@@ -1,0 +1,14 @@
+import type { Lang } from '@voltfleet/domain/i18n';
+
+const files = import.meta.glob<Record<string, unknown>>('/src/locales/*/*.json', { import: 'default', eager: true });
+
+/**
+ * Every text of the web in every language, as one tree per language whose first level is the namespace
+ * (`TEXTS.en.plantList.title`): for tests that compare what a page shows with its files. The app never loads this
+ * (each route loads its namespaces, lib/i18n.ts).
+ */
+export const TEXTS = {} as Record<Lang, Record<string, Record<string, unknown>>>;
+for (const [path, texts] of Object.entries(files)) {
+  const [, lang, ns] = /\/([a-z]{2})\/(\w+)\.json$/.exec(path) ?? [];
+  if (lang && ns) (TEXTS[lang as Lang] ??= {})[ns] = texts;
+}
