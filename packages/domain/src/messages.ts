@@ -54,6 +54,11 @@ export function translate(key: string, lang: Lang, params: Record<string, string
   return interpolate(plural ?? texts.get(key) ?? texts.get(`${key}_other`) ?? key, params);
 }
 
+/** A key's text in a language, or `fallback` when there is none (a code the tables do not name shows itself). */
+export function translateOr(key: MessageKey | null | undefined, lang: Lang, fallback: string): string {
+  return key ? translate(key, lang) : fallback;
+}
+
 /** `translate` bound to a language: what the domain's sentence builders take (recordHeadline, reportIndexName…). */
 export function translator(lang: Lang): Translate {
   return (key, params) => translate(key, lang, params);
