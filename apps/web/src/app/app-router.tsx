@@ -28,11 +28,11 @@ const ForbiddenPage = lazyLoad(withTexts([], () => import('./pages/forbidden-pag
 const NotFoundPage = lazyLoad(withTexts([], () => import('./pages/not-found-page')));
 // Public pages in chunks of their own, which fetch their own part of the texts: the login page and the shell carry
 // neither.
-const RegisterPage = lazyLoad(withTexts(['register'], () => import('@/features/auth/pages/register-page')));
+const RegisterPage = lazyLoad(withTexts(['messages', 'register'], () => import('@/features/auth/pages/register-page')));
 const ResetPasswordPage = lazyLoad(withTexts(['register'], () => import('@/features/auth/pages/reset-password-page')));
 // The big screens (R2.1, public): outside the shell, for a session or a kiosk link, with their own text part.
 const BigScreenPage = lazyLoad(
-  withTexts(['bigScreen', 'energyFlow'], () => import('@/features/bigscreen/pages/big-screen-page')),
+  withTexts(['bigScreen', 'energyFlow', 'messages'], () => import('@/features/bigscreen/pages/big-screen-page')),
 );
 
 const PAGE_TABLE: PageTable = { pages: PAGE_REGISTRY, details: DETAIL_ROUTES };

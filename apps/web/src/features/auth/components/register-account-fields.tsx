@@ -7,6 +7,7 @@ import { type Lang } from '@voltfleet/domain/i18n';
 import { translate } from '@/lib/domain-messages';
 import { schemaRule } from '@/lib/form-rules';
 import { samePasswordRule } from './same-password-rule';
+import { message } from '@/lib/i18n';
 
 /** Step 1, account info: username, password twice and the role (a dealer account is not self-registered, R1.6). */
 export function RegisterAccountFields() {
@@ -38,7 +39,7 @@ export function RegisterAccountFields() {
         <Radio.Group data-testid="register-role">
           {REGISTRATION_ROLE_CHOICES.map((role) => (
             <Radio key={role} value={role} disabled={role === 'dealer'} data-testid={`register-role-${role}`}>
-              {BUILTIN_ROLE_TEXTS[role].name[lang]}
+              {message(BUILTIN_ROLE_TEXTS[role].name)}
             </Radio>
           ))}
         </Radio.Group>

@@ -16,7 +16,7 @@ import {
 import { TARIFF_PERIODS } from '@voltfleet/domain/tariffs';
 import { translate, type Lang } from '@voltfleet/domain/i18n';
 import { type ValidationIssue } from '@voltfleet/domain/envelope';
-import { currentLang } from '@/lib/i18n';
+import { currentLang, message } from '@/lib/i18n';
 import { planIssues, planOf, rowsOf, serverPlanErrors, type PlanErrors } from '../utils/tariff-plan';
 import { categoryLabel, kindLabel } from './command-labels';
 import { ForcedChargingFields } from './forced-charging-fields';
@@ -133,7 +133,7 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
             data-testid="command-value"
             style={{ maxWidth: 320 }}
             virtual={false}
-            options={def.options.map((o) => ({ value: o.value, label: o.names[lang] }))}
+            options={def.options.map((o) => ({ value: o.value, label: message(o.label) }))}
           />
         </Form.Item>
       ) : null}

@@ -7,7 +7,7 @@ import { translate } from '@voltfleet/domain/i18n';
 import { type ValidationIssue } from '@voltfleet/domain/envelope';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/http';
-import { currentLang } from '@/lib/i18n';
+import { currentLang, message } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
 import { usePageName } from '@/lib/page-name';
 import { useCan } from '@/lib/permissions';
@@ -101,7 +101,7 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
         content: (
           <ul data-testid="tariff-confirm-periods">
             {orderedPlan(input.tariff.periods).map((p) => (
-              <li key={p.start}>{formatTariffPeriods([p], currentLang())}</li>
+              <li key={p.start}>{formatTariffPeriods([p], message)}</li>
             ))}
           </ul>
         ),

@@ -8,6 +8,7 @@ import { useDeviceHistory } from '../api/get-device-history';
 import { historyCharts, historySeriesName } from './history-chart-data';
 import { HistoryFieldPicker } from './history-field-picker';
 import { HistoryRangePicker, type HistoryRangeValue } from './history-range-picker';
+import { message } from '@/lib/i18n';
 
 const DEFAULT_FIELDS = ['pvPowerW', 'loadPowerW', 'gridPowerW', 'batPowerW'];
 
@@ -29,7 +30,7 @@ export function DeviceHistoryTab({ deviceId, timeZone }: { deviceId: number; tim
   const fields = rollupsOnly ? picked.filter((f) => f in ROLLUP_HISTORY_FIELDS) : picked;
   const plan = planHistory({ fields: fields.join(','), ...range }, nowMs, zone);
   const history = useDeviceHistory(deviceId, { fields, ...range }, plan.ok);
-  const charts = history.data ? historyCharts(history.data, (key, step) => historySeriesName(key, step, lang)) : [];
+  const charts = history.data ? historyCharts(history.data, (key, step) => historySeriesName(key, step, message)) : [];
   const empty = history.data?.series.every((s) => s.points.length === 0) ?? false;
 
   const refusal = tooMany
