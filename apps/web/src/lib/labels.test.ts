@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alarmByCode, unknownAlarm } from '@voltfleet/domain/alarms';
 import { WORK_MODES } from '@voltfleet/domain/devices';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { findOption, type Lang } from '@voltfleet/domain/i18n';
 import { LEVEL_NAMES } from '@voltfleet/domain/users';
 import { MESSAGES } from '@/locales/namespaces';
 import { i18next, loadTexts } from './i18n';
@@ -28,7 +28,7 @@ describe('labels in the UI language', () => {
   ])('in %s: a level, an option and an unknown alarm with its number', async (lang, level, mode, unknown) => {
     await switchLanguage(lang);
     expect(labelOf(LEVEL_NAMES.dealer)).toBe(level);
-    expect(optionLabel(WORK_MODES.find((o) => o.value === 2))).toBe(mode);
+    expect(optionLabel(findOption(WORK_MODES, 2))).toBe(mode);
     expect(alarmText(unknownAlarm(77))).toBe(unknown);
   });
 
@@ -45,7 +45,7 @@ describe('labels in the UI language', () => {
   it('gives undefined where there is no key, option or entry', () => {
     expect(labelOf(undefined)).toBeUndefined();
     expect(labelOf(null)).toBeUndefined();
-    expect(optionLabel(WORK_MODES.find((o) => o.value === 5))).toBeUndefined();
+    expect(optionLabel(findOption(WORK_MODES, 5))).toBeUndefined();
     expect(alarmText(alarmByCode('no.suchCode'))).toBeUndefined();
   });
 });
