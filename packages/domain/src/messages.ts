@@ -1,8 +1,10 @@
 import { CATALOGUE, NAMESPACES, flattenTexts, type MessageKey, type Translate } from './i18n/catalogue.js';
 import { interpolate } from './i18n/interpolate.js';
 import type { Lang } from './languages.js';
+import { issueMessages, type IssueLike } from './i18n/issues.js';
 
 export type { MessageKey } from './i18n/catalogue.js';
+export { issueMessages, type IssueLike, type IssueMessage } from './i18n/issues.js';
 
 /**
  * The catalogue's texts per language as dotted keys. Keys are unique across namespaces (catalogue.test.ts), so the
@@ -64,35 +66,10 @@ export function translator(lang: Lang): Translate {
   return (key, params) => translate(key, lang, params);
 }
 
-/** The parts of a zod issue the translator reads (kept structural so zod stays an implementation detail). */
-export interface IssueLike {
-  path: PropertyKey[];
-  message: string;
-  code?: string;
-  maximum?: unknown;
-  minimum?: unknown;
-  keys?: string[];
-  /** What was measured: 'string', 'array', 'number', … (zod's too_big/too_small origin). */
-  origin?: string;
-}
-
 /** Turns validation issues into `{ path, message }` pairs in a language. */
 export function localiseIssues(issues: readonly IssueLike[], lang: Lang): { path: string; message: string }[] {
-  return issues.map((issue) => {
-    const path = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      return { path, message: translate('validation.unknownField', lang, { fields: (issue.keys ?? []).join(', ') }) };
-    }
-    const key = isMessageKey(issue.message) ? issue.message : issueFallback(issue);
-    const params = { max: String(issue.maximum ?? ''), min: String(issue.minimum ?? '') };
-    return { path, message: translate(key, lang, params) };
-  });
-}
-
-function issueFallback(issue: IssueLike): MessageKey {
-  if (issue.code === 'too_big' && issue.maximum !== undefined) {
-    return issue.origin === 'number' || issue.origin === 'bigint' ? 'validation.exceedsLimit' : 'validation.tooLong';
-  }
-  if (issue.code === 'invalid_type') return 'validation.required';
-  return 'validation.invalidValue';
+  return issueMessages(issues, isMessageKey).map(({ path, key, params }) => ({
+    path,
+    message: translate(key, lang, params),
+  }));
 }

@@ -29,7 +29,9 @@ const NotFoundPage = lazyLoad(withTexts([], () => import('./pages/not-found-page
 // Public pages in chunks of their own, which fetch their own part of the texts: the login page and the shell carry
 // neither.
 const RegisterPage = lazyLoad(withTexts(['messages', 'register'], () => import('@/features/auth/pages/register-page')));
-const ResetPasswordPage = lazyLoad(withTexts(['register'], () => import('@/features/auth/pages/reset-password-page')));
+const ResetPasswordPage = lazyLoad(
+  withTexts(['messages', 'register'], () => import('@/features/auth/pages/reset-password-page')),
+);
 // The big screens (R2.1, public): outside the shell, for a session or a kiosk link, with their own text part.
 const BigScreenPage = lazyLoad(
   withTexts(['bigScreen', 'energyFlow', 'messages'], () => import('@/features/bigscreen/pages/big-screen-page')),

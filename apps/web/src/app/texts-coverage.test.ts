@@ -87,6 +87,6 @@ describe('text namespaces by route', () => {
   it.each(routes.map((route) => [route.module, route] as const))('%s declares what it reads', (_, route) => {
     const given = ambient(route);
     const needed = [...partsOf(route.module)].filter((part) => !given.has(part)).sort();
-    expect(route.declared.filter((part) => !given.has(part)).sort()).toEqual(needed);
+    expect(route.declared.filter((part) => !given.has(part)).sort(), `${route.at} declares for it`).toEqual(needed);
   });
 });

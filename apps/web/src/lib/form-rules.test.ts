@@ -3,13 +3,13 @@ import type { FormInstance, FormRule } from 'antd';
 import { passwordSchema, personNameSchema } from '@voltfleet/domain/validation';
 import { phoneRule, reportFormError, schemaMessage } from './form-rules';
 import { ApiError } from './http';
-import { i18next } from './i18n';
-import { TEXTS } from '@/test/texts';
+import { initI18n, loadTexts } from './i18n';
+import { MESSAGES } from '@/locales/namespaces';
 
-const en = TEXTS.en;
-
+// As the app runs: i18next with the domain's catalogue, loaded in the UI's language.
 beforeAll(async () => {
-  await i18next.init({ lng: 'en', resources: { en: { translation: en } } });
+  await initI18n('en');
+  await loadTexts([MESSAGES]);
 });
 
 /** Runs an antd rule against a form holding `values`; resolves to the error message or undefined. */

@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import { checkPhone } from '@voltfleet/domain/validation';
-import { localiseIssues, type IssueLike } from '@voltfleet/domain/i18n';
-import { currentLang } from './i18n';
+import type { IssueLike } from '@voltfleet/domain/i18n';
+import { localiseIssues } from './i18n';
 
 /** What the form helpers need of a zod schema (kept structural so the web app does not depend on zod). */
 export interface ParsableSchema {
@@ -12,7 +12,7 @@ export interface ParsableSchema {
 export function schemaMessage(schema: ParsableSchema, value: unknown): string | undefined {
   const result = schema.safeParse(value);
   if (result.success || !result.error) return undefined;
-  return localiseIssues(result.error.issues, currentLang())[0]?.message;
+  return localiseIssues(result.error.issues)[0]?.message;
 }
 
 /** A form rule that checks one field's value with a domain schema (same words as the server sends). */
@@ -37,7 +37,7 @@ export function phoneRule(): FormRule {
         typeof checkPhone
       >[1];
       checkPhone({ prePhoneCode: form.getFieldValue('prePhoneCode'), phone: form.getFieldValue('phone') }, collect);
-      const message = localiseIssues(issues, currentLang())[0]?.message;
+      const message = localiseIssues(issues)[0]?.message;
       if (message) throw new Error(message);
     },
   });

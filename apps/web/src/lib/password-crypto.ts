@@ -1,5 +1,5 @@
 import { ApiError, http } from './http';
-import { currentLang, i18next } from './i18n';
+import { i18next, loadMessage } from './i18n';
 import { notify } from './notice';
 
 interface PublicKeyAnswer {
@@ -49,8 +49,7 @@ export async function passwordEncrypter(): Promise<(password: string) => Promise
     answer = await http.get<PublicKeyAnswer>('/api/auth/public-key', { quiet: true, authRedirect: false });
   } catch {
     // The domain's message catalogue loads only for this rare failure, not with the login page.
-    const { translate } = await import('./domain-messages');
-    const text = translate('auth.publicKeyFailed', currentLang());
+    const text = await loadMessage('auth.publicKeyFailed');
     notify('error', text);
     throw new ApiError('error', text, 0, [], true);
   }

@@ -1,4 +1,4 @@
-import { currentLang } from './i18n';
+import { loadMessage } from './i18n';
 import { notify } from './notice';
 
 type SuccessKey =
@@ -18,9 +18,9 @@ type SuccessKey =
   | 'verification.codeSent';
 
 /**
- * R8.6 success messages, in the domain's wording for all four languages. The domain's message catalogue (every
- * message in every language) arrives with the first success, not with every page.
+ * R8.6 success messages, in the domain's wording for all four languages. The domain's message catalogue (in the UI's
+ * language) arrives with the first success if the page has not loaded it.
  */
 export function notifySuccess(key: SuccessKey, params: Record<string, string | number> = {}): void {
-  void import('./domain-messages').then(({ translate }) => notify('success', translate(key, currentLang(), params)));
+  void loadMessage(key, params).then((text) => notify('success', text));
 }

@@ -32,7 +32,10 @@ export const PAGE_LOADERS = {
     ['activeAlarms', 'columns', 'energyFlow', 'plantStats', 'table', 'weather'],
     () => import('@/app/pages/plant-detail-route'),
   ),
-  'plantCenter/plantConfig': withTexts(['plantConfig', 'plantScript'], () => import('@/app/pages/plant-config-route')),
+  'plantCenter/plantConfig': withTexts(
+    ['messages', 'plantConfig', 'plantScript'],
+    () => import('@/app/pages/plant-config-route'),
+  ),
   'deviceCenter/deviceList': withTexts(
     ['activeAlarms', 'columns', 'deviceDetail', 'devices', 'table'],
     () => import('@/features/devices/pages/device-list-page'),
@@ -46,9 +49,11 @@ export const PAGE_LOADERS = {
       'columns',
       'commandIssuePage',
       'commandPicker',
+      'commands',
       'deviceDetail',
       'devices',
       'firmware',
+      'messages',
       'plantConfig',
       'table',
       'tariffCommand',
@@ -56,7 +61,7 @@ export const PAGE_LOADERS = {
     () => import('@/app/pages/command-issue-route'),
   ),
   'deviceCenter/onlineDebug': withTexts(
-    ['columns', 'commandPicker', 'onlineDebug', 'table'],
+    ['columns', 'commandPicker', 'commands', 'onlineDebug', 'table'],
     () => import('@/app/pages/online-debug-route'),
   ),
   'alarmCenter/alarmSearch': withTexts(
@@ -69,11 +74,11 @@ export const PAGE_LOADERS = {
     () => import('@/features/notifications/pages/notification-rules-page'),
   ),
   'userCenter/contralRecord': withTexts(
-    ['columns', 'records', 'table'],
+    ['columns', 'commands', 'messages', 'records', 'table'],
     () => import('@/features/commands/pages/control-records-page'),
   ),
   'deviceCenter/deviceList/:deviceId': withTexts(
-    ['activeAlarms', 'columns', 'deviceDetail', 'devices', 'table'],
+    ['activeAlarms', 'columns', 'deviceDetail', 'devices', 'messages', 'table'],
     () => import('@/features/devices/pages/device-detail-page'),
   ),
   'userCenter/userList': withTexts(
@@ -83,9 +88,12 @@ export const PAGE_LOADERS = {
   'userCenter/operateRecord': withTexts(
     [
       'columns',
+      'commands',
       'deviceStorage',
       'devices',
       'firmware',
+      'messages',
+      'notices',
       'notificationRules',
       'plantConfig',
       'plantScript',
@@ -111,12 +119,12 @@ export const PAGE_LOADERS = {
     () => import('@/features/roles/pages/role-list-page'),
   ),
   personalCenter: withTexts(
-    ['bigScreen', 'profile', 'userAdmin', 'users'],
+    ['bigScreen', 'messages', 'profile', 'userAdmin', 'users'],
     () => import('@/app/pages/personal-center-route'),
   ),
-  notices: withTexts(['table'], () => import('@/features/notices/pages/notices-page')),
+  notices: withTexts(['notices', 'table'], () => import('@/features/notices/pages/notices-page')),
   workOrders: withTexts(['columns', 'table'], () => import('@/features/workorders/pages/work-orders-page')),
-  messages: withTexts(['table'], () => import('@/app/pages/messages-route')),
+  messages: withTexts(['commands', 'table'], () => import('@/app/pages/messages-route')),
 } as const;
 
 export type PageKey = keyof typeof PAGE_LOADERS;

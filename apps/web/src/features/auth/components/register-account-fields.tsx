@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BUILTIN_ROLE_TEXTS } from '@voltfleet/domain/permissions';
 import { REGISTRATION_ROLE_CHOICES, registerSchema } from '@voltfleet/domain/auth';
 import { passwordSchema } from '@voltfleet/domain/validation';
-import { type Lang } from '@voltfleet/domain/i18n';
-import { translate } from '@/lib/domain-messages';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { schemaRule } from '@/lib/form-rules';
 import { samePasswordRule } from './same-password-rule';
 import { message } from '@/lib/i18n';
@@ -45,7 +44,7 @@ export function RegisterAccountFields() {
         </Radio.Group>
       </Form.Item>
       <Typography.Paragraph type="secondary" data-testid="register-dealer-hint">
-        {translate('register.dealerContactProvider', lang)}
+        {message('register.dealerContactProvider')}
       </Typography.Paragraph>
     </>
   );

@@ -7,8 +7,7 @@ import { type CodeChannel, type RegisterRequest, type CodeSent } from '@voltflee
 import { LanguageSwitch } from '@/components/language-switch';
 import { ApiError } from '@/lib/http';
 import { showFormError } from '@/lib/form-rules';
-import { translate } from '@/lib/domain-messages';
-import { currentLang } from '@/lib/i18n';
+import { message } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
 import { register } from '../api/register';
 import { requestCode } from '../api/request-code';
@@ -106,7 +105,7 @@ export default function RegisterPage() {
         {step === DONE ? (
           <Result
             status="success"
-            title={<span data-testid="register-success">{translate('register.success', currentLang())}</span>}
+            title={<span data-testid="register-success">{message('register.success')}</span>}
             extra={
               <Link to="/login" data-testid="register-to-login">
                 <Button type="primary">{t('register.toLogin')}</Button>

@@ -5,9 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { accountAddress, passwordResetSchema, type CodeSent } from '@voltfleet/domain/auth';
 import { passwordSchema } from '@voltfleet/domain/validation';
 import { LanguageSwitch } from '@/components/language-switch';
-import { translate } from '@/lib/domain-messages';
 import { showFormError } from '@/lib/form-rules';
-import { currentLang } from '@/lib/i18n';
+import { message } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
 import { schemaRule } from '@/lib/form-rules';
 import { samePasswordRule } from '../components/same-password-rule';
@@ -78,7 +77,7 @@ export default function ResetPasswordPage() {
         {done ? (
           <Result
             status="success"
-            title={<span data-testid="reset-success">{translate('passwordReset.done', currentLang())}</span>}
+            title={<span data-testid="reset-success">{message('passwordReset.done')}</span>}
             extra={
               <Link to="/login" data-testid="reset-to-login">
                 <Button type="primary">{t('register.toLogin')}</Button>

@@ -18,11 +18,10 @@ import {
   type ControlRecordFilter,
   type RecordUser,
 } from '@voltfleet/domain/records';
-import { translate, type Lang } from '@voltfleet/domain/i18n';
 import { DateRangeField } from '@/components/date-range-field';
 import { FilterField, UserSelect } from '@/components/record-filter-parts';
 import { categoryLabel, kindLabel, statusLabel } from './command-labels';
-import { message } from '@/lib/i18n';
+import { localiseIssues, message } from '@/lib/i18n';
 import { labelOf } from '@/lib/labels';
 
 export type ControlFilterValue = Partial<ControlRecordFilter>;
@@ -38,8 +37,7 @@ interface Props {
  * name or id), the client address and a range of whole days in the browser's zone.
  */
 export function ControlRecordFilters({ value, users, onSubmit }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const [v, setV] = useState<ControlFilterValue>(value);
   const [ipError, setIpError] = useState<string>();
   const set = (next: ControlFilterValue) => setV((old) => ({ ...old, ...next }));
@@ -49,7 +47,7 @@ export function ControlRecordFilters({ value, users, onSubmit }: Props) {
     const ip = next.ip?.trim() || undefined;
     const checked = ip === undefined ? undefined : controlRecordQuerySchema.shape.ip.safeParse(ip);
     if (checked && !checked.success) {
-      setIpError(translate(checked.error.issues[0]?.message ?? 'records.ip', lang));
+      setIpError(localiseIssues(checked.error.issues)[0]?.message ?? message('records.ip'));
       return;
     }
     setIpError(undefined);

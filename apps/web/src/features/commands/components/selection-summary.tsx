@@ -1,8 +1,7 @@
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { translate } from '@voltfleet/domain/i18n';
 import { type CommandDevice } from '@voltfleet/domain/commands';
-import { currentLang } from '@/lib/i18n';
+import { message } from '@/lib/i18n';
 import { summarise, type Share } from '../utils/selection';
 
 interface Props {
@@ -48,7 +47,7 @@ export function SelectionSummary({ selected, batchLimit, canBatch }: Props) {
           title={
             canBatch
               ? t('commandPicker.batchConfirm', { limit: batchLimit })
-              : translate('command.batchForbidden', currentLang(), { limit: batchLimit })
+              : message('command.batchForbidden', { limit: batchLimit })
           }
         />
       ) : null}

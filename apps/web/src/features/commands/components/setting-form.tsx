@@ -14,7 +14,6 @@ import {
   type ScalarParameterDef,
 } from '@voltfleet/domain/commands';
 import { TARIFF_PERIODS } from '@voltfleet/domain/tariffs';
-import { translate, type Lang } from '@voltfleet/domain/i18n';
 import { type ValidationIssue } from '@voltfleet/domain/envelope';
 import { currentLang, message } from '@/lib/i18n';
 import { planIssues, planOf, rowsOf, serverPlanErrors, type PlanErrors } from '../utils/tariff-plan';
@@ -47,10 +46,10 @@ interface Values {
  * The domain's refusal of a typed value, in `lang` (the same check the server makes; the grid-connection limit up to
  * the largest rated power, each device's own rating is checked by the server). Undefined while the field is empty.
  */
-export function valueIssue(kind: CommandKind, value: number | null | undefined, lang: Lang): string | undefined {
+export function valueIssue(kind: CommandKind, value: number | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   const checked = checkSetting({ kind, value });
-  return checked.ok ? undefined : translate(checked.issue.key, lang, checked.issue.params);
+  return checked.ok ? undefined : message(checked.issue.key, checked.issue.params);
 }
 
 const rangeLabel = (def: Extract<ScalarParameterDef, { kind: 'range' }>) =>
@@ -74,12 +73,12 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
   // A server refusal is shown until the plan is edited.
   const [editedAfter, setEditedAfter] = useState<readonly ValidationIssue[] | null>(null);
   const def = SCALAR_PARAMETERS.find((p) => p.key === kind);
-  const valueError = def?.kind === 'range' ? valueIssue(kind, value, lang) : undefined;
+  const valueError = def?.kind === 'range' ? valueIssue(kind, value) : undefined;
 
   const submitPlan = () => {
     // The same domain rules as the server: a refused plan is shown here and nothing is sent.
     const issues = Object.entries(planIssues(rows));
-    setPlanErrors(Object.fromEntries(issues.map(([path, key]) => [path, translate(key, lang)])));
+    setPlanErrors(Object.fromEntries(issues.map(([path, key]) => [path, message(key)])));
     if (issues.length === 0) onSubmit({ kind: TARIFF_PERIODS, tariff: planOf(rows) });
   };
 
@@ -145,7 +144,7 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
           rules={[
             {
               validator: (_, typed: number | null | undefined) => {
-                const issue = valueIssue(kind, typed, currentLang());
+                const issue = valueIssue(kind, typed);
                 return issue ? Promise.reject(new Error(issue)) : Promise.resolve();
               },
             },

@@ -3,7 +3,6 @@ import { Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_COMMANDS, type CommandDevice } from '@voltfleet/domain/commands';
 import { TARIFF_PERIODS, formatTariffPeriods, orderedPlan } from '@voltfleet/domain/tariffs';
-import { translate } from '@voltfleet/domain/i18n';
 import { type ValidationIssue } from '@voltfleet/domain/envelope';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/http';
@@ -82,7 +81,7 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
     // A large selection is confirmed as a step of the form, before anything is sent (the server insists on it too).
     if (batchLimit !== undefined && devices.length > batchLimit && input.confirm !== true) {
       Modal.confirm({
-        title: translate('command.confirmRequired', currentLang(), { limit: batchLimit }),
+        title: message('command.confirmRequired', { limit: batchLimit }),
         onOk: () => proceed({ ...input, confirm: true }),
       });
       return;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Empty, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_MAX_FIELDS, ROLLUP_HISTORY_FIELDS, planHistory } from '@voltfleet/domain/telemetry';
-import { translate, type Lang } from '@voltfleet/domain/i18n';
+import type { Lang } from '@voltfleet/domain/i18n';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
 import { useDeviceHistory } from '../api/get-device-history';
 import { historyCharts, historySeriesName } from './history-chart-data';
@@ -34,10 +34,10 @@ export function DeviceHistoryTab({ deviceId, timeZone }: { deviceId: number; tim
   const empty = history.data?.series.every((s) => s.points.length === 0) ?? false;
 
   const refusal = tooMany
-    ? translate('history.tooManyFields', lang, { max: HISTORY_MAX_FIELDS })
+    ? message('history.tooManyFields', { max: HISTORY_MAX_FIELDS })
     : plan.ok
       ? null
-      : translate(plan.key, lang, plan.params);
+      : message(plan.key, plan.params);
 
   return (
     <div data-testid="device-history">
@@ -68,7 +68,7 @@ export function DeviceHistoryTab({ deviceId, timeZone }: { deviceId: number; tim
       </p>
       <Spin spinning={history.isFetching}>
         {empty ? (
-          <Empty description={translate('history.noData', lang)} data-testid="history-empty" />
+          <Empty description={message('history.noData')} data-testid="history-empty" />
         ) : (
           charts.map((chart) => {
             const Chart = history.data?.series.find((s) => s.unit === chart.unit)?.step === '1d' ? BarChart : LineChart;
@@ -81,7 +81,7 @@ export function DeviceHistoryTab({ deviceId, timeZone }: { deviceId: number; tim
                 slotMinutes={chart.slotMinutes}
                 series={chart.series}
                 unit={chart.unit === 'currency' ? '' : chart.unit}
-                emptyText={translate('history.noData', lang)}
+                emptyText={message('history.noData')}
               />
             );
           })

@@ -4,6 +4,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LiveMessage } from '@voltfleet/domain/device-list';
+import { withTexts } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 import { useLiveSocket } from '@/lib/use-live-socket';
 import { MESSAGES_KEY } from '../api/get-messages';
@@ -12,7 +13,7 @@ import './bell.css';
 
 // The popover and its list (message sentences, the alarm and command catalogues' names) load when the bell is first
 // clicked, not with the shell every page waits for.
-const BellPanel = lazyLoad(() => import('./bell-panel'));
+const BellPanel = lazyLoad(withTexts(['commands', 'inbox', 'messages', 'workOrders'], () => import('./bell-panel')));
 
 /**
  * The shell's notifications (R2.12): the unread count of the user's messages on a bell, kept current by the live

@@ -1,9 +1,10 @@
 import { Suspense, useState } from 'react';
+import { withTexts } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 import { useUnseenNotices } from '../api/get-unseen-notices';
 
 // The dialog (antd Modal and its styles) loads only when there is something to show, so the shell stays small.
-const UpgradeNoticeDialog = lazyLoad(() => import('./upgrade-notice-dialog'));
+const UpgradeNoticeDialog = lazyLoad(withTexts(['notices'], () => import('./upgrade-notice-dialog')));
 
 /**
  * The shell's upgrade notice dialog (R2.12): after login, each published notice the user has not dismissed yet, one

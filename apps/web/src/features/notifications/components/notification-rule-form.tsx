@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@voltfleet/domain/i18n';
 import type { NotificationRule, NotificationRuleOptions } from '@voltfleet/domain/alarms';
 import { reportFormError } from '@/lib/form-rules';
 import { notifySuccess } from '@/lib/success';
@@ -31,7 +30,7 @@ export default function NotificationRuleForm({
   rule: NotificationRule | null;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Untyped: errors are set by name paths built at run time (['phones', 2, 'phone']), which the typed form refuses.
   const [form] = Form.useForm();
   const [initialValues] = useState(() => initialRuleValues(rule));
@@ -59,7 +58,7 @@ export default function NotificationRuleForm({
 
   const submit = async () => {
     const values = form.getFieldsValue(true) as RuleFormValues;
-    const checked = checkRuleForm(values, i18n.language as Lang);
+    const checked = checkRuleForm(values);
     if (!checked.input) {
       show(checked.errors);
       return;

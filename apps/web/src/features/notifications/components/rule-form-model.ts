@@ -1,5 +1,4 @@
 import { DEFAULT_PHONE_PREFIX, type PhonePrefix } from '@voltfleet/domain/validation';
-import { localiseIssues, type Lang } from '@voltfleet/domain/i18n';
 import {
   notificationRuleInputSchema,
   type AlarmGroup,
@@ -8,6 +7,7 @@ import {
   type NotificationRule,
   type NotificationRuleInput,
 } from '@voltfleet/domain/alarms';
+import { localiseIssues } from '@/lib/i18n';
 
 /** What the form holds: the rule's fields, with the e-mail and phone lists as editable rows. */
 export interface RuleFormValues {
@@ -129,13 +129,12 @@ export function fieldNameOf(path: string, rows?: { emails: number[]; phones: num
  */
 export function checkRuleForm(
   values: RuleFormValues,
-  lang: Lang,
 ): { input: NotificationRuleInput; errors: [] } | { input: null; errors: FieldError[] } {
   const result = notificationRuleInputSchema.safeParse(toRuleDraft(values));
   if (result.success) return { input: result.data, errors: [] };
   const rows = sentRows(values);
   const errors: FieldError[] = [];
-  for (const issue of localiseIssues(result.error.issues, lang)) {
+  for (const issue of localiseIssues(result.error.issues)) {
     const name = fieldNameOf(issue.path, rows);
     if (!errors.some((e) => e.name.join('.') === name.join('.'))) errors.push({ name, message: issue.message });
   }

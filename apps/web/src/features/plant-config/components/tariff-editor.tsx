@@ -4,7 +4,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TARIFF_MAX_PERIODS, type TariffPeriod } from '@voltfleet/domain/tariffs';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { ApiError } from '@/lib/http';
 import { notifySuccess } from '@/lib/success';
 import { useSaveTariffVersion } from '../api/save-tariff-version';
@@ -22,7 +21,7 @@ interface Props {
 
 /** A new tariff version: effective date and up to 10 periods, checked with the domain's rules before saving. */
 export function TariffEditor({ plantId, today, currency, initial }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const save = useSaveTariffVersion(plantId);
   const [effectiveFrom, setEffectiveFrom] = useState<string | null>(today);
   const [rows, setRows] = useState(() => rowsFrom(initial));
@@ -30,7 +29,7 @@ export function TariffEditor({ plantId, today, currency, initial }: Props) {
   const [errors, setErrors] = useState<DraftErrors>({});
 
   const submit = async () => {
-    const local = draftErrors(effectiveFrom, rows, today, i18n.language as Lang);
+    const local = draftErrors(effectiveFrom, rows, today);
     setErrors(local);
     if (Object.keys(local).length > 0 || !effectiveFrom) return;
     try {

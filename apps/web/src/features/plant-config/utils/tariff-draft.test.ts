@@ -1,10 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@voltfleet/domain/i18n';
+import { i18next, initI18n, loadTexts } from '@/lib/i18n';
+import { MESSAGES } from '@/locales/namespaces';
 import { draftErrors, nextRow, planMessages, rowsFrom, serverErrors, type PeriodRow } from './tariff-draft';
 
 const row = (key: number, type: number | null, start: string | null, end: string | null, price: number | null) =>
   ({ key, type, start, end, price }) satisfies PeriodRow;
 const TODAY = '2026-03-10';
+
+// The page reads the domain's catalogue through i18next, as the app loads it; the server's translate is the reference.
+beforeAll(async () => {
+  await initI18n('en');
+  await loadTexts([MESSAGES]);
+});
 
 describe('draftErrors', () => {
   it.each<[string, string | null, PeriodRow[], Record<string, string>]>([
@@ -35,12 +43,15 @@ describe('draftErrors', () => {
     ],
     ['no rows', TODAY, [], { periods: translate('tariff.fullDay', 'en') }],
   ])('%s', (_name, effectiveFrom, rows, expected) => {
-    expect(draftErrors(effectiveFrom, rows, TODAY, 'en')).toEqual(expected);
+    expect(draftErrors(effectiveFrom, rows, TODAY)).toEqual(expected);
   });
 
-  it('speaks the page language', () => {
-    const errors = draftErrors(TODAY, [row(0, 3, '00:00', '12:00', 1), row(1, 2, '11:00', '23:59', 1)], TODAY, 'de');
+  it("speaks the page language, in the server's words", async () => {
+    await loadTexts([MESSAGES], 'de');
+    await i18next.changeLanguage('de');
+    const errors = draftErrors(TODAY, [row(0, 3, '00:00', '12:00', 1), row(1, 2, '11:00', '23:59', 1)], TODAY);
     expect(errors['periods.1.start']).toBe(translate('tariff.overlap', 'de'));
+    await i18next.changeLanguage('en');
   });
 });
 

@@ -5,8 +5,8 @@ import {
   type TariffPeriod,
   type TariffPeriodDraft,
 } from '@voltfleet/domain/tariffs';
-import { translate, type Lang } from '@voltfleet/domain/i18n';
 import { type ValidationIssue } from '@voltfleet/domain/envelope';
+import { message } from '@/lib/i18n';
 
 /** A period row of the editor; `key` keeps React rows stable while rows are added and removed. */
 export interface PeriodRow extends TariffPeriodDraft {
@@ -20,13 +20,13 @@ export type DraftErrors = Record<string, string>;
  * The page's check before saving: the same domain rules and messages as the server (tariffPlanIssues), plus the
  * effective date (set, and not before the plant's local today).
  */
-export function draftErrors(effectiveFrom: string | null, rows: readonly PeriodRow[], today: string, lang: Lang) {
+export function draftErrors(effectiveFrom: string | null, rows: readonly PeriodRow[], today: string) {
   const errors: DraftErrors = {};
-  if (!effectiveFrom) errors.effectiveFrom = translate('validation.required', lang);
-  else if (effectiveFrom < today) errors.effectiveFrom = translate('tariff.effectiveDatePast', lang, { today });
+  if (!effectiveFrom) errors.effectiveFrom = message('validation.required');
+  else if (effectiveFrom < today) errors.effectiveFrom = message('tariff.effectiveDatePast', { today });
   for (const issue of tariffPlanIssues(rows)) {
     const path = issue.index === null ? 'periods' : `periods.${issue.index}.${issue.field}`;
-    errors[path] ??= translate(issue.key, lang);
+    errors[path] ??= message(issue.key);
   }
   return errors;
 }

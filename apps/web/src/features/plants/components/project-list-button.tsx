@@ -3,10 +3,11 @@ import { Button } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/lib/permissions';
+import { withTexts } from '@/lib/i18n';
 import { lazyLoad } from '@/lib/lazy-load';
 
 // The switcher (and the plant list query) loads on first use, not with the shell.
-const ProjectSwitcher = lazyLoad(() => import('./project-switcher'));
+const ProjectSwitcher = lazyLoad(withTexts(['plantList'], () => import('./project-switcher')));
 
 /** The header's project list button; only for users with the Plant Center module (A). */
 export function ProjectListButton() {

@@ -1,10 +1,10 @@
 import { Button, Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { passwordChangeSchema } from '@voltfleet/domain/users';
+import type { MessageKey } from '@voltfleet/domain/i18n';
 import { passwordSchema } from '@voltfleet/domain/validation';
-import { translate } from '@voltfleet/domain/i18n';
 import { schemaRule, showFormError } from '@/lib/form-rules';
-import { currentLang } from '@/lib/i18n';
+import { message } from '@/lib/i18n';
 import { notify } from '@/lib/notice';
 import { useChangePassword } from '../api/change-password';
 
@@ -15,11 +15,11 @@ interface Values {
 }
 
 /** A rule comparing this field with another one of the form. */
-function compareWith(other: keyof Values, mustEqual: boolean, messageKey: string): FormRule {
+function compareWith(other: keyof Values, mustEqual: boolean, messageKey: MessageKey): FormRule {
   return ({ getFieldValue }) => ({
     validator: async (_rule, value: unknown) => {
       if (!value || (getFieldValue(other) === value) === mustEqual) return;
-      throw new Error(translate(messageKey, currentLang()));
+      throw new Error(message(messageKey));
     },
   });
 }

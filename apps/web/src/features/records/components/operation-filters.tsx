@@ -13,11 +13,10 @@ import {
   type RecordObjectFilter,
   type RecordUser,
 } from '@voltfleet/domain/records';
-import { translate, type Lang } from '@voltfleet/domain/i18n';
 import { DateRangeField } from '@/components/date-range-field';
 import { FilterField } from '@/components/record-filter-parts';
 import { UserSelect } from '@/components/record-filter-parts';
-import { message } from '@/lib/i18n';
+import { localiseIssues, message } from '@/lib/i18n';
 import { labelOf } from '@/lib/labels';
 
 export type OperationFilterValue = Partial<OperationFilter>;
@@ -34,8 +33,7 @@ interface Props {
  * Design's Form (and its validation engine) stays out of the page.
  */
 export function OperationFilters({ value, users, onSubmit }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const [values, setValues] = useState<OperationFilterValue>(value);
   const [ipError, setIpError] = useState<string>();
   const set = (next: OperationFilterValue) => setValues((v) => ({ ...v, ...next }));
@@ -46,7 +44,7 @@ export function OperationFilters({ value, users, onSubmit }: Props) {
     const ip = next.ip?.trim() || undefined;
     const checked = ip === undefined ? undefined : operationQuerySchema.shape.ip.safeParse(ip);
     if (checked && !checked.success) {
-      setIpError(translate(checked.error.issues[0]?.message ?? 'records.ip', lang));
+      setIpError(localiseIssues(checked.error.issues)[0]?.message ?? message('records.ip'));
       return;
     }
     setIpError(undefined);

@@ -10,12 +10,12 @@ import {
   type ReportPeriod,
   type ReportQueryInput,
 } from '@voltfleet/domain/reports';
-import { localiseIssues, type Lang } from '@voltfleet/domain/i18n';
 import { formatBrowserDate } from '@/lib/format';
 import { notify } from '@/lib/notice';
 import { useReportTemplates } from '../api/get-report-templates';
 import { DevicePicker } from './device-picker';
 import { IndexPicker } from './index-picker';
+import { localiseIssues } from '@/lib/i18n';
 
 type Source = 'template' | 'adhoc';
 
@@ -43,8 +43,7 @@ function queryOf(d: Draft): ReportQueryInput {
  * the domain schema the server uses before it is asked for.
  */
 export function SelectionForm({ onQuery }: { onQuery: (q: ReportQueryInput) => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const templates = useReportTemplates();
   const today = formatBrowserDate();
   const [d, setD] = useState<Draft>({
@@ -59,11 +58,11 @@ export function SelectionForm({ onQuery }: { onQuery: (q: ReportQueryInput) => v
   });
   const set = (patch: Partial<Draft>) => setD((old) => ({ ...old, ...patch }));
   const warn = (key: string, max: number) =>
-    notify('warning', localiseIssues([{ path: [], message: key, code: 'custom', maximum: max }], lang)[0]!.message);
+    notify('warning', localiseIssues([{ path: [], message: key, code: 'custom', maximum: max }])[0]!.message);
   const search = () => {
     const q = queryOf(d);
     const checked = reportQuerySchema.safeParse(q);
-    if (!checked.success) return void notify('warning', localiseIssues(checked.error.issues, lang)[0]!.message);
+    if (!checked.success) return void notify('warning', localiseIssues(checked.error.issues)[0]!.message);
     onQuery(q);
   };
   const dateInput = (value: string, onChange: (v: string) => void, testId: string) => (

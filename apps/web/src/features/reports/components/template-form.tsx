@@ -7,13 +7,13 @@ import {
   reportTemplateInputSchema,
   type ReportTemplate,
 } from '@voltfleet/domain/reports';
-import { localiseIssues, type Lang } from '@voltfleet/domain/i18n';
 import { reportFormError } from '@/lib/form-rules';
 import { notify } from '@/lib/notice';
 import { notifySuccess } from '@/lib/success';
 import { useSaveReportTemplate } from '../api/save-report-template';
 import { DevicePicker } from './device-picker';
 import { IndexPicker } from './index-picker';
+import { localiseIssues } from '@/lib/i18n';
 
 interface Values {
   name: string;
@@ -30,7 +30,7 @@ const FIELDS: (keyof Values)[] = ['name', 'description', 'deviceIds', 'indices']
  * under the fields too.
  */
 export default function TemplateForm({ template, onClose }: { template: ReportTemplate | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const save = useSaveReportTemplate();
   const creating = template === null;
@@ -44,7 +44,7 @@ export default function TemplateForm({ template, onClose }: { template: ReportTe
 
   const submit = async () => {
     const checked = reportTemplateInputSchema.safeParse(form.getFieldsValue(true));
-    if (!checked.success) return show(localiseIssues(checked.error.issues, i18n.language as Lang));
+    if (!checked.success) return show(localiseIssues(checked.error.issues));
     show([]);
     try {
       await save.mutateAsync({ id: template?.id ?? null, input: checked.data });
@@ -55,10 +55,7 @@ export default function TemplateForm({ template, onClose }: { template: ReportTe
     }
   };
   const tooMany = (key: 'report.tooManyDevices' | 'report.tooManyIndices', max: number) =>
-    notify(
-      'warning',
-      localiseIssues([{ path: [], message: key, code: 'custom', maximum: max }], i18n.language as Lang)[0]!.message,
-    );
+    notify('warning', localiseIssues([{ path: [], message: key, code: 'custom', maximum: max }])[0]!.message);
 
   return (
     <Modal
