@@ -1,4 +1,4 @@
-import type { Names } from './telemetry/labels.js';
+import type { MessageKey } from './i18n/catalogue.js';
 import {
   AC_COUPLING_PV_SOURCES,
   BACKUP_SUPPLY_ORDERS,
@@ -12,12 +12,7 @@ import {
   WORK_MODES,
 } from './devices.js';
 import type { LabelledOption } from './telemetry/labels.js';
-import {
-  TARIFF_PERIODS,
-  TARIFF_PERIODS_NAMES,
-  TARIFF_PRICE_TOLERANCE_MILLI,
-  isTariffPriceRegister,
-} from './tariff-command.js';
+import { TARIFF_PERIODS, TARIFF_PRICE_TOLERANCE_MILLI, isTariffPriceRegister } from './tariff-command.js';
 import type { CommandStatus } from './command-lifecycle.js';
 
 /** Remote commands (R2.17 command issue). */
@@ -26,52 +21,44 @@ export type RemoteCommand = (typeof REMOTE_COMMANDS)[number];
 
 /** A parameter whose value is one number, checked against an enumeration or a range. */
 export type ScalarParameterDef =
-  | { key: string; kind: 'enum'; options: readonly LabelledOption[]; names: Names }
-  | { key: string; kind: 'range'; min: number; max: number | 'rated'; unit: string; names: Names };
+  | { key: string; kind: 'enum'; options: readonly LabelledOption[] }
+  | { key: string; kind: 'range'; min: number; max: number | 'rated'; unit: string };
 
-/** R3.7 parameter settings with their accepted values (the grid-connection limit tops out at the model's rating). */
+/**
+ * R3.7 parameter settings with their accepted values (the grid-connection limit tops out at the model's rating); each
+ * is labelled by its kind's catalogue key, commandKindName(key).
+ */
 export const SCALAR_PARAMETERS = [
   {
     key: 'workMode',
     kind: 'enum',
     options: WORK_MODES,
-    names: n('工作模式', 'Work mode', 'Pracovní režim', 'Betriebsmodus'),
   },
   {
     key: 'batteryType',
     kind: 'enum',
     options: BATTERY_TYPES,
-    names: n('电池类型', 'Battery type', 'Typ baterie', 'Batterietyp'),
   },
   {
     key: 'antiBackflow',
     kind: 'enum',
     options: ENABLE_OPTIONS,
-    names: n('防逆流使能', 'Anti-backflow', 'Ochrana proti přetoku', 'Rückspeiseschutz'),
   },
   {
     key: 'acCouplingPvSource',
     kind: 'enum',
     options: AC_COUPLING_PV_SOURCES,
-    names: n('交流耦合光伏来源', 'AC-coupling PV source', 'Zdroj FV pro AC vazbu', 'PV-Quelle AC-Kopplung'),
   },
   {
     key: 'backupSupplyOrder',
     kind: 'enum',
     options: BACKUP_SUPPLY_ORDERS,
-    names: n(
-      '备用负载供电顺序',
-      'Backup load supply order',
-      'Pořadí napájení záložní zátěže',
-      'Versorgungsreihenfolge Notstromlast',
-    ),
   },
-  { key: 'onOff', kind: 'enum', options: ON_OFF, names: n('开关机', 'On/off', 'Zapnuto/vypnuto', 'Ein/Aus') },
+  { key: 'onOff', kind: 'enum', options: ON_OFF },
   {
     key: 'batteryChargeState',
     kind: 'enum',
     options: BATTERY_CHARGE_STATES,
-    names: n('电池充放电状态', 'Battery charge state', 'Stav nabíjení baterie', 'Ladezustand der Batterie'),
   },
   {
     key: 'socLowerLimitPct',
@@ -79,7 +66,6 @@ export const SCALAR_PARAMETERS = [
     min: SOC_LOWER_LIMIT_MIN_PCT,
     max: SOC_LOWER_LIMIT_MAX_PCT,
     unit: '%',
-    names: n('SOC下限', 'SOC lower limit', 'Spodní mez SOC', 'SOC-Untergrenze'),
   },
   {
     key: 'gridConnectionLimitW',
@@ -87,7 +73,6 @@ export const SCALAR_PARAMETERS = [
     min: 0,
     max: 'rated',
     unit: 'W',
-    names: n('并网限值', 'Grid-connection limit', 'Limit připojení k síti', 'Netzeinspeisegrenze'),
   },
 ] as const satisfies readonly ScalarParameterDef[];
 export type ScalarParameterKey = (typeof SCALAR_PARAMETERS)[number]['key'];
@@ -95,19 +80,12 @@ export const SCALAR_PARAMETER_KEYS = SCALAR_PARAMETERS.map((p) => p.key) as Scal
 
 /** The weekly forced-charging setting: a mode, per-weekday enables and one charge and one discharge period. */
 export const FORCED_CHARGING = 'forcedCharging' as const;
-export const FORCED_CHARGING_NAMES = n(
-  '每周强充',
-  'Weekly forced charging',
-  'Týdenní nucené nabíjení',
-  'Wöchentliche Zwangsladung',
-);
 
 /**
  * A firmware upgrade travels as a command too (issued only by the upgrade route, never by the command form): its
  * parameters hold the catalogue image id, the image itself goes along as `FirmwareOrder`.
  */
 export const FIRMWARE_UPGRADE = 'firmwareUpgrade' as const;
-export const FIRMWARE_UPGRADE_NAMES = n('固件升级', 'Firmware upgrade', 'Aktualizace firmwaru', 'Firmware-Update');
 
 export const COMMAND_KINDS = [
   ...REMOTE_COMMANDS,
@@ -120,20 +98,10 @@ export type CommandKind = (typeof COMMAND_KINDS)[number];
 export const COMMAND_CATEGORIES = ['remote', 'parameter', 'firmware'] as const;
 export type CommandCategory = (typeof COMMAND_CATEGORIES)[number];
 
-export const COMMAND_KIND_NAMES: Record<RemoteCommand, Names> = {
-  powerOn: n('开机', 'Power on', 'Zapnout', 'Einschalten'),
-  powerOff: n('关机', 'Power off', 'Vypnout', 'Ausschalten'),
-  restart: n('复位重启', 'Reset/restart', 'Reset/restartování', 'Reset/Neustart'),
-  clockSync: n('时钟同步', 'Clock sync', 'Synchronizace času', 'Uhrzeit synchronisieren'),
-};
-
-/** The label of a command kind in a language. */
-export function commandKindName(kind: CommandKind, lang: keyof Names): string {
-  if (kind === FORCED_CHARGING) return FORCED_CHARGING_NAMES[lang];
-  if (kind === TARIFF_PERIODS) return TARIFF_PERIODS_NAMES[lang];
-  if (kind === FIRMWARE_UPGRADE) return FIRMWARE_UPGRADE_NAMES[lang];
-  if (isRemoteCommand(kind)) return COMMAND_KIND_NAMES[kind][lang];
-  return scalarParameter(kind).names[lang];
+/** The catalogue key of a command kind's label (`commandKind.<kind>` in the `commandLabels` namespace). */
+export function commandKindName(kind: CommandKind): MessageKey {
+  const key = `commandKind.${kind}` as const;
+  return key;
 }
 
 export function isRemoteCommand(kind: string): kind is RemoteCommand {
@@ -204,8 +172,4 @@ export interface CommandStatusMessage {
   reason: string | null;
   /** When the command ended (the stored `finished_at`), null while it is open: the live table shows the record's time. */
   finishedAt: string | null;
-}
-
-function n(zh: string, en: string, cs: string, de: string): Names {
-  return { zh, en, cs, de };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACTIVATION_STATUSES, DEVICE_KINDS, INVERTER_MODEL_NAMES, type DeviceKind } from './devices.js';
 import { serialNumberSchema } from './serial-number-schemas.js';
 import { pageQuerySchema } from './envelope-schemas.js';
-import type { Lang } from './languages.js';
+import type { MessageKey, Translate } from './i18n/catalogue.js';
 
 /**
  * Models accepted at stock-in, by kind: the R9.10 inverter sizes, the battery packs and the collector (DTU) the
@@ -22,18 +22,21 @@ export function isKnownModel(kind: DeviceKind, model: string): boolean {
   return DEVICE_MODELS[kind].includes(model);
 }
 
-/** Device kinds by name in each language (import sheet cells and template lists). */
-export const DEVICE_KIND_LABELS: { readonly [K in DeviceKind]: Readonly<Record<Lang, string>> } = {
-  inverter: { zh: '逆变器', en: 'Inverter', cs: 'Střídač', de: 'Wechselrichter' },
-  battery: { zh: '电池系统', en: 'Battery system', cs: 'Bateriový systém', de: 'Batteriesystem' },
-  collector: { zh: '采集器', en: 'Collector', cs: 'Kolektor', de: 'Datenlogger' },
-};
+/** Device kinds' names as catalogue keys (import sheet cells and template lists). */
+export const DEVICE_KIND_LABELS = {
+  inverter: 'deviceKind.inverter',
+  battery: 'deviceKind.battery',
+  collector: 'deviceKind.collector',
+} as const satisfies { readonly [K in DeviceKind]: MessageKey };
 
-/** The kind a sheet cell names: its code or its label in any language (case and spaces ignored), or undefined. */
-export function kindFromLabel(text: string): DeviceKind | undefined {
+/**
+ * The kind a sheet cell names: its code or its label in any language (case and spaces ignored), or undefined; `inEach`
+ * reads a label in every language (the server's `translate` for each of LANGUAGES).
+ */
+export function kindFromLabel(text: string, inEach: readonly Translate[]): DeviceKind | undefined {
   const wanted = text.trim().toLowerCase();
   return DEVICE_KINDS.find(
-    (kind) => kind === wanted || Object.values(DEVICE_KIND_LABELS[kind]).some((l) => l.toLowerCase() === wanted),
+    (kind) => kind === wanted || inEach.some((t) => t(DEVICE_KIND_LABELS[kind]).toLowerCase() === wanted),
   );
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { DEVICE_ENUMS, INVERTER_MODELS, WORK_MODES, modelFromOsimCode, ratedPowerW } from './devices.js';
 import { optionSchema, deviceImportSchema, deviceSchema, deviceSettingsSchema } from './devices-schemas.js';
 import { LANGUAGES } from './languages.js';
+import { translate } from './messages.js';
 
 function issuesOf(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
@@ -40,7 +41,7 @@ describe('R3.7 enumerations', () => {
     expect(options.map((o) => o.value)).toEqual(codes);
     expect(new Set(options.map((o) => o.key)).size).toBe(options.length);
     for (const o of options)
-      for (const lang of LANGUAGES) expect(o.names[lang].trim(), `${o.key} ${lang}`).not.toBe('');
+      for (const lang of LANGUAGES) expect(translate(o.label, lang), `${o.key} ${lang}`).not.toMatch(/^option\.|^$/);
   });
 
   test('optionSchema accepts exactly the codes', () => {

@@ -33,60 +33,57 @@ export type RunningStatus = (typeof RUNNING_STATUSES)[number];
 
 // R3.7 enumerations, with the numeric codes the inverters use.
 export const BATTERY_TYPES = [
-  option(1, 'lithium', ['锂电池', 'Lithium', 'Lithiová', 'Lithium']),
-  option(2, 'leadAcid', ['铅酸电池', 'Lead-acid', 'Olověná', 'Blei-Säure']),
+  option(1, 'lithium', 'option.batteryTypes.1'),
+  option(2, 'leadAcid', 'option.batteryTypes.2'),
 ] as const;
 export type BatteryType = OptionValue<typeof BATTERY_TYPES>;
 
 /** Work modes; 5 is not used (community tools disagree on it, R3.7 (b) names 6 AC coupling). */
 export const WORK_MODES = [
-  option(0, 'default', ['默认', 'Default', 'Výchozí', 'Standard']),
-  option(1, 'general', ['通用模式', 'General', 'Obecný režim', 'Allgemein']),
-  option(2, 'energyStorage', ['储能模式', 'Energy storage', 'Režim akumulace', 'Energiespeicherung']),
-  option(3, 'microGrid', ['微网模式', 'Micro-grid', 'Mikrosíť', 'Microgrid']),
-  option(4, 'peakValley', ['峰谷模式', 'Peak-valley', 'Špička a údolí', 'Spitze-Tal']),
-  option(6, 'acCoupling', ['交流耦合', 'AC coupling', 'AC vazba', 'AC-Kopplung']),
+  option(0, 'default', 'option.workModes.0'),
+  option(1, 'general', 'option.workModes.1'),
+  option(2, 'energyStorage', 'option.workModes.2'),
+  option(3, 'microGrid', 'option.workModes.3'),
+  option(4, 'peakValley', 'option.workModes.4'),
+  option(6, 'acCoupling', 'option.workModes.6'),
 ] as const;
 export type WorkMode = OptionValue<typeof WORK_MODES>;
 
 export const ENABLE_OPTIONS = [
-  option(0, 'default', ['默认', 'Default', 'Výchozí', 'Standard']),
-  option(1, 'enable', ['使能', 'Enable', 'Povolit', 'Aktivieren']),
-  option(2, 'disable', ['禁止', 'Disable', 'Zakázat', 'Deaktivieren']),
+  option(0, 'default', 'option.enableOptions.0'),
+  option(1, 'enable', 'option.enableOptions.1'),
+  option(2, 'disable', 'option.enableOptions.2'),
 ] as const;
 export type EnableOption = OptionValue<typeof ENABLE_OPTIONS>;
 
 export const AC_COUPLING_PV_SOURCES = [
-  option(0, 'pv1AndPv2', ['PV1+PV2', 'PV1 + PV2', 'FV1 + FV2', 'PV1 + PV2']),
-  option(1, 'none', ['无光伏', 'No PV', 'Bez FV', 'Kein PV']),
-  option(2, 'pv1', ['仅PV1', 'PV1 only', 'Pouze FV1', 'Nur PV1']),
-  option(3, 'pv2', ['仅PV2', 'PV2 only', 'Pouze FV2', 'Nur PV2']),
+  option(0, 'pv1AndPv2', 'option.acCouplingPvSources.0'),
+  option(1, 'none', 'option.acCouplingPvSources.1'),
+  option(2, 'pv1', 'option.acCouplingPvSources.2'),
+  option(3, 'pv2', 'option.acCouplingPvSources.3'),
 ] as const;
 export type AcCouplingPvSource = OptionValue<typeof AC_COUPLING_PV_SOURCES>;
 
 export const BACKUP_SUPPLY_ORDERS = [
-  option(0, 'pvBatteryGrid', ['光伏>电池>电网', 'PV > Battery > Grid', 'FV > Baterie > Síť', 'PV > Batterie > Netz']),
-  option(1, 'pvGridBattery', ['光伏>电网>电池', 'PV > Grid > Battery', 'FV > Síť > Baterie', 'PV > Netz > Batterie']),
+  option(0, 'pvBatteryGrid', 'option.backupSupplyOrders.0'),
+  option(1, 'pvGridBattery', 'option.backupSupplyOrders.1'),
 ] as const;
 export type BackupSupplyOrder = OptionValue<typeof BACKUP_SUPPLY_ORDERS>;
 
-export const ON_OFF = [
-  option(0, 'off', ['关机', 'Off', 'Vypnuto', 'Aus']),
-  option(1, 'on', ['开机', 'On', 'Zapnuto', 'Ein']),
-] as const;
+export const ON_OFF = [option(0, 'off', 'option.onOff.0'), option(1, 'on', 'option.onOff.1')] as const;
 export type OnOff = OptionValue<typeof ON_OFF>;
 
 export const WEEKLY_FORCED_CHARGING = [
-  option(0, 'off', ['关闭', 'Off', 'Vypnuto', 'Aus']),
-  option(1, 'once', ['单次', 'Once', 'Jednou', 'Einmalig']),
-  option(2, 'weekly', ['每周', 'Weekly', 'Každý týden', 'Wöchentlich']),
+  option(0, 'off', 'option.weeklyForcedCharging.0'),
+  option(1, 'once', 'option.weeklyForcedCharging.1'),
+  option(2, 'weekly', 'option.weeklyForcedCharging.2'),
 ] as const;
 export type WeeklyForcedCharging = OptionValue<typeof WEEKLY_FORCED_CHARGING>;
 
 export const BATTERY_CHARGE_STATES = [
-  option(0, 'charge', ['充电', 'Charging', 'Nabíjení', 'Laden']),
-  option(1, 'discharge', ['放电', 'Discharging', 'Vybíjení', 'Entladen']),
-  option(2, 'standby', ['待机', 'Standby', 'Pohotovost', 'Bereitschaft']),
+  option(0, 'charge', 'option.batteryChargeStates.0'),
+  option(1, 'discharge', 'option.batteryChargeStates.1'),
+  option(2, 'standby', 'option.batteryChargeStates.2'),
 ] as const;
 export type BatteryChargeState = OptionValue<typeof BATTERY_CHARGE_STATES>;
 

@@ -1,10 +1,10 @@
-import type { Lang } from './languages.js';
+import type { MessageKey } from './i18n/catalogue.js';
 import type { ReportExportFormat, ReportStep } from './reports.js';
 
 /**
  * The energy export's constants and words, without zod: the plant and device pages read them for their export dialog
- * in their first download (energy-export.ts holds the query schema the server validates with). The words live here,
- * not in the language files, so the dialog brings its own texts instead of growing the shell's download.
+ * in their first download (energy-export.ts holds the query schema the server validates with). The words are catalogue
+ * keys (decision 0031), read with the page's language.
  */
 
 /** `month`: one row per plant-local day of a month; `year`: one row per month of a year. */
@@ -29,45 +29,23 @@ export const energyExportFileName = (period: string, format: ReportExportFormat)
 export const energyExportStep = (period: EnergyExportPeriod): Extract<ReportStep, '1d' | '1mo'> =>
   period === 'month' ? '1d' : '1mo';
 
-const n = (zh: string, en: string, cs: string, de: string): Record<Lang, string> => ({ zh, en, cs, de });
-
-/** Words of the file (besides the energies' names) and of the pages' export dialog, in every language. */
+/** Words of the file (besides the energies' names) and of the pages' export dialog: keys of the `exports` namespace. */
 export const ENERGY_EXPORT_WORDS = {
-  day: n('日期（电站当地）', 'Day (plant time)', 'Den (čas elektrárny)', 'Tag (Anlagenzeit)'),
-  month: n('月份（电站当地）', 'Month (plant time)', 'Měsíc (čas elektrárny)', 'Monat (Anlagenzeit)'),
-  sheet: n('电量', 'Energy', 'Energie', 'Energie'),
-  action: n('导出电量', 'Export energy', 'Exportovat energii', 'Energie exportieren'),
-  devices: n('设备', 'Devices', 'Zařízení', 'Geräte'),
-  allDevices: n(
-    '全部设备（{count} 台）',
-    'All devices ({count})',
-    'Všechna zařízení ({count})',
-    'Alle Geräte ({count})',
-  ),
-  period: n('周期', 'Period', 'Období', 'Zeitraum'),
-  periodMonth: n('一个月的每日电量', 'Daily values of a month', 'Denní hodnoty měsíce', 'Tageswerte eines Monats'),
-  periodYear: n('一年的每月电量', 'Monthly values of a year', 'Měsíční hodnoty roku', 'Monatswerte eines Jahres'),
-  monthField: n('月份', 'Month', 'Měsíc', 'Monat'),
-  yearField: n('年份', 'Year', 'Rok', 'Jahr'),
-  format: n('格式', 'Format', 'Formát', 'Format'),
-  download: n('下载', 'Download', 'Stáhnout', 'Herunterladen'),
-  cancel: n('取消', 'Cancel', 'Zrušit', 'Abbrechen'),
-  noDevices: n(
-    '请至少选择一台设备',
-    'Select at least one device',
-    'Vyberte alespoň jedno zařízení',
-    'Wählen Sie mindestens ein Gerät',
-  ),
-  tooManyDevices: n(
-    '每个文件最多 {max} 台设备',
-    'At most {max} devices per file',
-    'Nejvýše {max} zařízení na jeden soubor',
-    'Höchstens {max} Geräte pro Datei',
-  ),
-  hint: n(
-    '电量取自已存储的每日和每月汇总，按电站当地时间；每台设备每天（或每月）一行。',
-    'Energies from the stored daily and monthly totals, in the plant’s local time; one row per device and day (or month).',
-    'Energie z uložených denních a měsíčních součtů v místním čase elektrárny; jeden řádek na zařízení a den (nebo měsíc).',
-    'Energien aus den gespeicherten Tages- und Monatssummen in der Ortszeit der Anlage; eine Zeile je Gerät und Tag (oder Monat).',
-  ),
-} as const;
+  day: 'energyExport.day',
+  month: 'energyExport.month',
+  sheet: 'energyExport.sheet',
+  action: 'energyExport.action',
+  devices: 'energyExport.devices',
+  allDevices: 'energyExport.allDevices',
+  period: 'energyExport.period',
+  periodMonth: 'energyExport.periodMonth',
+  periodYear: 'energyExport.periodYear',
+  monthField: 'energyExport.monthField',
+  yearField: 'energyExport.yearField',
+  format: 'energyExport.format',
+  download: 'energyExport.download',
+  cancel: 'energyExport.cancel',
+  noDevices: 'energyExport.noDevices',
+  tooManyDevices: 'energyExport.tooManyDevices',
+  hint: 'energyExport.hint',
+} as const satisfies Record<string, MessageKey>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { energyExportHeadings, energyExportQuerySchema } from './energy-export.js';
 import { previousMonth } from './energy-export-words.js';
+import { translator } from './messages.js';
 import { reportIndexName } from './reports.js';
 
 describe('energy index names say what they sum', () => {
@@ -10,7 +11,7 @@ describe('energy index names say what they sum', () => {
     ['cs', 'Energie FV za den (kWh)'],
     ['zh', '每日光伏发电量 (kWh)'],
   ] as const)('a template names the daily sum in %s', (lang, name) => {
-    expect(reportIndexName('pvEnergyTodayKwh', lang)).toBe(name);
+    expect(reportIndexName('pvEnergyTodayKwh', translator(lang))).toBe(name);
   });
 
   it.each([
@@ -19,12 +20,12 @@ describe('energy index names say what they sum', () => {
     ['1d', 'Battery discharge per day (kWh)'],
     ['1mo', 'Battery discharge per month (kWh)'],
   ] as const)('a report with %s slots names the slot', (step, name) => {
-    expect(reportIndexName('batDischargeTodayKwh', 'en', step)).toBe(name);
+    expect(reportIndexName('batDischargeTodayKwh', translator('en'), step)).toBe(name);
   });
 
   it('leaves measurements and readings-only counters their catalogue names', () => {
-    expect(reportIndexName('pvPowerW', 'en', '1mo')).toBe('PV power (W)');
-    expect(reportIndexName('pcsEnergyTodayKwh', 'en')).not.toMatch(/per day/);
+    expect(reportIndexName('pvPowerW', translator('en'), '1mo')).toBe('PV power (W)');
+    expect(reportIndexName('pcsEnergyTodayKwh', translator('en'))).not.toMatch(/per day/);
   });
 });
 
@@ -36,7 +37,7 @@ describe('energy export', () => {
   ])('last month of %s is %s', (day, month) => expect(previousMonth(day)).toBe(month));
 
   it('heads a year by months in the caller’s language', () => {
-    expect(energyExportHeadings('year', 'cs').slice(0, 4)).toEqual([
+    expect(energyExportHeadings('year', translator('cs')).slice(0, 4)).toEqual([
       'Sériové číslo',
       'Elektrárna',
       'Měsíc (čas elektrárny)',

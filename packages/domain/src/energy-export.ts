@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_EXPORT_COLUMNS } from './device-export.js';
-import type { Lang } from './languages.js';
+import type { Translate } from './i18n/catalogue.js';
 import {
   ENERGY_EXPORT_MAX_DEVICES,
   ENERGY_EXPORT_PERIODS,
@@ -65,18 +65,18 @@ export const energyExportQuerySchema = z.strictObject(
 export type EnergyExportQuery = z.infer<typeof energyExportQuerySchema>;
 export type EnergyExportQueryInput = z.input<typeof energyExportQuerySchema>;
 
-const DEVICE_COLUMN = (key: 'sn' | 'plant') => DEVICE_EXPORT_COLUMNS.find((c) => c.key === key)!.names;
+const DEVICE_COLUMN = (key: 'sn' | 'plant') => DEVICE_EXPORT_COLUMNS.find((c) => c.key === key)!.label;
 
 /**
- * The heading row in `lang`: device serial, plant, the slot, then each energy in kWh named by what it sums
+ * The heading row, read with `t`: device serial, plant, the slot, then each energy in kWh named by what it sums
  * ('PV energy per day (kWh)'), the names the reports use.
  */
-export function energyExportHeadings(period: EnergyExportPeriod, lang: Lang): string[] {
+export function energyExportHeadings(period: EnergyExportPeriod, t: Translate): string[] {
   const step = energyExportStep(period);
   return [
-    DEVICE_COLUMN('sn')[lang],
-    DEVICE_COLUMN('plant')[lang],
-    ENERGY_EXPORT_WORDS[period === 'month' ? 'day' : 'month'][lang],
-    ...ENERGY_QUANTITIES.map((q: EnergyQuantity) => reportIndexName(ENERGY_COUNTERS[q].today, lang, step)),
+    t(DEVICE_COLUMN('sn')),
+    t(DEVICE_COLUMN('plant')),
+    t(ENERGY_EXPORT_WORDS[period === 'month' ? 'day' : 'month']),
+    ...ENERGY_QUANTITIES.map((q: EnergyQuantity) => reportIndexName(ENERGY_COUNTERS[q].today, t, step)),
   ];
 }

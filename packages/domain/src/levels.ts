@@ -1,4 +1,4 @@
-import type { Lang } from './languages.js';
+import type { MessageKey } from './i18n/catalogue.js';
 
 // Apart from users.ts so that level names come without the user schemas (and zod).
 
@@ -8,16 +8,16 @@ export type UserLevel = (typeof USER_LEVELS)[number];
 /** 0 platform operator, 1 dealer, 2 engineering (installer), 3 personal (owner). */
 export const LEVEL_KEYS = ['operator', 'dealer', 'engineering', 'personal'] as const;
 
-/** The levels' names in every language: the one table the pages and the user export read. */
-export const LEVEL_NAMES: Readonly<Record<(typeof LEVEL_KEYS)[number], Readonly<Record<Lang, string>>>> = {
-  operator: { zh: '运营商', en: 'Operator', cs: 'Provozovatel', de: 'Betreiber' },
-  dealer: { zh: '经销商', en: 'Dealer', cs: 'Prodejce', de: 'Händler' },
-  engineering: { zh: '工程商', en: 'Engineering', cs: 'Instalační firma', de: 'Installateur' },
-  personal: { zh: '个人用户', en: 'Personal', cs: 'Soukromý uživatel', de: 'Privatkunde' },
-};
+/** The levels' names as catalogue keys (the `roles` namespace): the one table the pages and the user export read. */
+export const LEVEL_NAMES = {
+  operator: 'level.operator',
+  dealer: 'level.dealer',
+  engineering: 'level.engineering',
+  personal: 'level.personal',
+} as const satisfies Readonly<Record<(typeof LEVEL_KEYS)[number], MessageKey>>;
 
-/** A level's name in `lang`, or its number when it is not one of ours. */
-export function levelName(level: number, lang: Lang): string {
+/** The catalogue key of a level's name, or undefined when it is not one of ours (show its number). */
+export function levelName(level: number): MessageKey | undefined {
   const key = LEVEL_KEYS[level];
-  return key ? LEVEL_NAMES[key][lang] : String(level);
+  return key ? LEVEL_NAMES[key] : undefined;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { LANGUAGES } from './languages.js';
-import { MESSAGE_KEYS, isMessageKey, localiseIssues, translate } from './messages.js';
+import { MESSAGE_KEYS, isMessageKey, localiseIssues, translate, translateOr, translator } from './messages.js';
 import { profileUpdateSchema, roleInputSchema, userCreateSchema } from './users.js';
 import { requiredText, latitudeSchema, longitudeSchema } from './validation-schemas.js';
 import {
@@ -237,5 +237,25 @@ describe('localiseIssues', () => {
       { path: 'b', message: 'At most 7 characters' },
       { path: '', message: 'This value is not valid' },
     ]);
+  });
+});
+
+describe('translator and translateOr', () => {
+  test.each([
+    ['recordAction.plant_update', 'en', { name: 'Suzhou' }, 'Plant Suzhou edited'],
+    ['recordHeadline.devices', 'de', { count: 10 }, '10 Geräte'],
+    ['option.workModes.2', 'zh', {}, '储能模式'],
+    ['alarmUnknown.name', 'cs', { n: 77 }, 'Neznámý kód 77'],
+  ] as const)('translator(%s) in %s reads %o as %s', (key, lang, params, text) => {
+    expect(translator(lang)(key, params)).toBe(text);
+    expect(translator(lang)(key, params)).toBe(translate(key, lang, params));
+  });
+
+  test.each([
+    ['permission.module.A', 'de', 'A', 'Anlagenzentrale'],
+    [undefined, 'de', 'Z/Z', 'Z/Z'],
+    [null, 'en', '7', '7'],
+  ] as const)('translateOr(%s) in %s, else %s: %s', (key, lang, fallback, text) => {
+    expect(translateOr(key, lang, fallback)).toBe(text);
   });
 });

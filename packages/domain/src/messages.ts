@@ -1,4 +1,4 @@
-import { CATALOGUE, NAMESPACES, flattenTexts, type MessageKey } from './i18n/catalogue.js';
+import { CATALOGUE, NAMESPACES, flattenTexts, type MessageKey, type Translate } from './i18n/catalogue.js';
 import { interpolate } from './i18n/interpolate.js';
 import type { Lang } from './languages.js';
 import { issueMessages, type IssueLike } from './i18n/issues.js';
@@ -54,6 +54,16 @@ export function translate(key: string, lang: Lang, params: Record<string, string
       ? (texts.get(`${key}_${PLURAL_RULES[lang].select(count)}`) ?? texts.get(`${key}_other`))
       : undefined;
   return interpolate(plural ?? texts.get(key) ?? texts.get(`${key}_other`) ?? key, params);
+}
+
+/** A key's text in a language, or `fallback` when there is none (a code the tables do not name shows itself). */
+export function translateOr(key: MessageKey | null | undefined, lang: Lang, fallback: string): string {
+  return key ? translate(key, lang) : fallback;
+}
+
+/** `translate` bound to a language: what the domain's sentence builders take (recordHeadline, reportIndexName…). */
+export function translator(lang: Lang): Translate {
+  return (key, params) => translate(key, lang, params);
 }
 
 /** Turns validation issues into `{ path, message }` pairs in a language. */

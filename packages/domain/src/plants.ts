@@ -2,22 +2,17 @@ import { option, type OptionValue } from './telemetry/labels.js';
 
 /** R3.2 plant types. */
 export const PLANT_TYPES = [
-  option(1, 'household', ['户用屋顶', 'Household roof', 'Střecha domácnosti', 'Hausdach']),
-  option(2, 'commercial', ['小型工商业', 'Small commercial & industrial', 'Malý podnik a průmysl', 'Kleingewerbe']),
-  option(3, 'microGrid', ['微电网', 'Micro-grid', 'Mikrosíť', 'Microgrid']),
+  option(1, 'household', 'option.plantTypes.1'),
+  option(2, 'commercial', 'option.plantTypes.2'),
+  option(3, 'microGrid', 'option.plantTypes.3'),
 ] as const;
 export type PlantType = OptionValue<typeof PLANT_TYPES>;
 
 /** How the plant is connected: all energy exported, own use with surplus export, or no grid at all. */
 export const ON_GRID_TYPES = [
-  option(1, 'fullExport', ['全额上网', 'Full feed-in', 'Plný přetok do sítě', 'Volleinspeisung']),
-  option(2, 'selfUseSurplus', [
-    '自发自用余电上网',
-    'Self-use, surplus feed-in',
-    'Vlastní spotřeba s přetokem',
-    'Eigenverbrauch mit Überschusseinspeisung',
-  ]),
-  option(3, 'offGrid', ['离网', 'Off-grid', 'Ostrovní systém', 'Inselnetz']),
+  option(1, 'fullExport', 'option.onGridTypes.1'),
+  option(2, 'selfUseSurplus', 'option.onGridTypes.2'),
+  option(3, 'offGrid', 'option.onGridTypes.3'),
 ] as const;
 export type OnGridType = OptionValue<typeof ON_GRID_TYPES>;
 
@@ -33,10 +28,10 @@ export type PlantStatusFilter = (typeof PLANT_STATUS_FILTERS)[number];
 
 /** R3.5 tariff entry types. */
 export const TARIFF_TYPES = [
-  option(1, 'sharp', ['尖', 'Sharp (tip)', 'Špička (nejvyšší)', 'Höchstlast']),
-  option(2, 'peak', ['峰', 'Peak', 'Špička', 'Spitze']),
-  option(3, 'flat', ['平', 'Flat', 'Standard', 'Normal']),
-  option(4, 'valley', ['谷', 'Valley', 'Údolí', 'Tal']),
+  option(1, 'sharp', 'option.tariffTypes.1'),
+  option(2, 'peak', 'option.tariffTypes.2'),
+  option(3, 'flat', 'option.tariffTypes.3'),
+  option(4, 'valley', 'option.tariffTypes.4'),
 ] as const;
 export type TariffType = OptionValue<typeof TARIFF_TYPES>;
 

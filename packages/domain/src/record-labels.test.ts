@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_CATEGORIES } from './commands.js';
 import { COMMAND_STATUSES } from './command-lifecycle.js';
+import type { MessageKey } from './i18n/catalogue.js';
 import { LANGUAGES } from './languages.js';
+import { translate } from './messages.js';
 import {
   COMMAND_CATEGORY_NAMES,
   COMMAND_STATUS_NAMES,
@@ -11,22 +13,23 @@ import {
   RECORD_FILTER_WORDS,
 } from './record-labels.js';
 import { OPERATION_CATEGORIES } from './records.js';
-import type { Names } from './telemetry/labels.js';
 
-const tables: [string, Record<string, Names>][] = [
+const tables: [string, Record<string, MessageKey>][] = [
   ['operation categories', OPERATION_CATEGORY_NAMES],
   ['command categories', COMMAND_CATEGORY_NAMES],
   ['command statuses', COMMAND_STATUS_NAMES],
   ['filter words', RECORD_FILTER_WORDS],
-  ['operation export columns', Object.fromEntries(OPERATION_EXPORT_COLUMNS.map((c) => [c.key, c.names]))],
-  ['control export columns', Object.fromEntries(CONTROL_EXPORT_COLUMNS.map((c) => [c.key, c.names]))],
+  ['operation export columns', Object.fromEntries(OPERATION_EXPORT_COLUMNS.map((c) => [c.key, c.label]))],
+  ['control export columns', Object.fromEntries(CONTROL_EXPORT_COLUMNS.map((c) => [c.key, c.label]))],
 ];
 
 describe('record filter and export words', () => {
   it.each(tables)('%s exist in every language, Chinese and Czech written, not copied', (_, table) => {
-    for (const [key, names] of Object.entries(table)) {
-      for (const lang of LANGUAGES) expect(names[lang]?.trim(), `${key}.${lang}`).toBeTruthy();
-      expect(names.zh, key).not.toBe(names.en);
+    for (const [key, label] of Object.entries(table)) {
+      const texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, translate(label, lang)]));
+      // translate answers a key the catalogue lacks with the key itself
+      for (const lang of LANGUAGES) expect(texts[lang], `${key}.${lang}`).not.toBe(label);
+      expect(texts.zh, key).not.toBe(texts.en);
     }
   });
 
@@ -36,7 +39,10 @@ describe('record filter and export words', () => {
     expect(Object.keys(COMMAND_STATUS_NAMES).sort()).toEqual([...COMMAND_STATUSES].sort());
   });
 
-  it('keep the export cap in the words that say it', () => {
-    for (const lang of LANGUAGES) expect(RECORD_FILTER_WORDS.exportCap[lang]).toContain('{max}');
+  it.each([
+    ['en', 'At most 5000 records per export'],
+    ['zh', '每次最多导出 5000 条记录'],
+  ] as const)('fill the export cap into the words that say it in %s', (lang, text) => {
+    expect(translate(RECORD_FILTER_WORDS.exportCap, lang, { max: 5000 })).toBe(text);
   });
 });

@@ -4,7 +4,7 @@ import { calendarDateSchema } from './calendar-date.js';
 import { FIELD_UNITS } from './telemetry/field-types.js';
 import { ENERGY_COUNTERS, ENERGY_QUANTITIES, type EnergyQuantity } from './telemetry/energy.js';
 import { fieldByKey, type FieldKey } from './telemetry/fields.js';
-import type { Lang } from './languages.js';
+import type { MessageKey, Translate } from './i18n/catalogue.js';
 import { requiredText, trimmedText } from './validation-schemas.js';
 
 /**
@@ -242,36 +242,36 @@ export type ReportExportJob = z.infer<typeof reportExportJobSchema>;
 
 /** Words of a report's table and files that are not field names: the time column, the total row, the sheet. */
 export const REPORT_WORDS = {
-  time: { zh: '时间', en: 'Time', cs: 'Čas', de: 'Zeit' },
-  total: { zh: '合计', en: 'Total', cs: 'Celkem', de: 'Summe' },
-  sheet: { zh: '数据查询', en: 'Data selection', cs: 'Výběr dat', de: 'Datenauswahl' },
-} as const satisfies Record<string, Record<Lang, string>>;
+  time: 'reportWord.time',
+  total: 'reportWord.total',
+  sheet: 'reportWord.sheet',
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * The energy quantities as a report names them. A report never shows a daily counter's reading: it shows the energy
  * summed over each slot from the rollups, so the label says what it sums ("PV energy per day"), not the counter it
  * comes from ("PV energy today"). One table for templates, data selection, records and every energy export.
  */
-export const ENERGY_QUANTITY_NAMES: { readonly [Q in EnergyQuantity]: Readonly<Record<Lang, string>> } = {
-  pv: { zh: '光伏发电量', en: 'PV energy', cs: 'Energie FV', de: 'PV-Energie' },
-  load: { zh: '负载用电量', en: 'Load energy', cs: 'Energie spotřeby', de: 'Verbrauchsenergie' },
-  gridImport: { zh: '电网购电量', en: 'Grid import', cs: 'Odběr ze sítě', de: 'Netzbezug' },
-  gridExport: { zh: '上网电量', en: 'Grid export', cs: 'Dodávka do sítě', de: 'Netzeinspeisung' },
-  batCharge: { zh: '电池充电量', en: 'Battery charge', cs: 'Nabití baterie', de: 'Batterieladung' },
-  batDischarge: { zh: '电池放电量', en: 'Battery discharge', cs: 'Vybití baterie', de: 'Batterieentladung' },
-};
+export const ENERGY_QUANTITY_NAMES = {
+  pv: 'energyQuantity.pv',
+  load: 'energyQuantity.load',
+  gridImport: 'energyQuantity.gridImport',
+  gridExport: 'energyQuantity.gridExport',
+  batCharge: 'energyQuantity.batCharge',
+  batDischarge: 'energyQuantity.batDischarge',
+} as const satisfies { readonly [Q in EnergyQuantity]: MessageKey };
 
-/** "{name} per <slot>" in each language: the slot one value of an energy sums. */
-const PER_SLOT: { readonly [S in ReportStep]: Readonly<Record<Lang, string>> } = {
-  '5m': { zh: '每5分钟{name}', en: '{name} per 5 minutes', cs: '{name} za 5 minut', de: '{name} pro 5 Minuten' },
-  '1h': { zh: '每小时{name}', en: '{name} per hour', cs: '{name} za hodinu', de: '{name} pro Stunde' },
-  '1d': { zh: '每日{name}', en: '{name} per day', cs: '{name} za den', de: '{name} pro Tag' },
-  '1mo': { zh: '每月{name}', en: '{name} per month', cs: '{name} za měsíc', de: '{name} pro Monat' },
-};
+/** "{{name}} per <slot>": the slot one value of an energy sums. */
+const PER_SLOT = {
+  '5m': 'energyPerSlot.5m',
+  '1h': 'energyPerSlot.1h',
+  '1d': 'energyPerSlot.1d',
+  '1mo': 'energyPerSlot.1mo',
+} as const satisfies { readonly [S in ReportStep]: MessageKey };
 
 /** An energy summed per slot, as people read it ('PV energy per day'). */
-export function energyPerSlotName(quantity: EnergyQuantity, step: ReportStep, lang: Lang): string {
-  return PER_SLOT[step][lang].replace('{name}', ENERGY_QUANTITY_NAMES[quantity][lang]);
+export function energyPerSlotName(quantity: EnergyQuantity, step: ReportStep, t: Translate): string {
+  return t(PER_SLOT[step], { name: t(ENERGY_QUANTITY_NAMES[quantity]) });
 }
 
 /**
@@ -279,21 +279,21 @@ export function energyPerSlotName(quantity: EnergyQuantity, step: ReportStep, la
  * a template, which has no period yet, names the daily sum its counter stands for), any other index by its catalogue
  * name ('PV power (W)').
  */
-export function reportIndexName(index: string, lang: Lang, step: ReportStep = '1d'): string {
+export function reportIndexName(index: string, t: Translate, step: ReportStep = '1d'): string {
   const field = fieldByKey(index);
   if (!field) return index;
   const quantity = energyQuantityOf(index);
-  const name = quantity ? energyPerSlotName(quantity, step, lang) : field.names[lang];
+  const name = quantity ? energyPerSlotName(quantity, step, t) : t(field.label);
   return field.unit && field.unit !== 'currency' ? `${name} (${field.unit})` : name;
 }
 
-/** A column's heading: the device and the index in `lang` ('VF0001 · PV power (W)'). */
-export function reportColumnTitle(sn: string, index: string, lang: Lang, step?: ReportStep): string {
-  return `${sn} · ${reportIndexName(index, lang, step)}`;
+/** A column's heading: the device and the index, read with `t` ('VF0001 · PV power (W)'). */
+export function reportColumnTitle(sn: string, index: string, t: Translate, step?: ReportStep): string {
+  return `${sn} · ${reportIndexName(index, t, step)}`;
 }
 
 /** The time column's heading: plant-local times, with each zone and its UTC offset over the period. */
-export function reportTimeTitle(devices: readonly { timeZone: string; utcOffset: string }[], lang: Lang): string {
+export function reportTimeTitle(devices: readonly { timeZone: string; utcOffset: string }[], t: Translate): string {
   const zones = [...new Set(devices.map((d) => `${d.timeZone} ${d.utcOffset}`))];
-  return `${REPORT_WORDS.time[lang]} (${zones.join('; ')})`;
+  return `${t(REPORT_WORDS.time)} (${zones.join('; ')})`;
 }

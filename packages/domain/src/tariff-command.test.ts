@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { commandCategory, commandKindName, readBackConfirms } from './commands.js';
 import { checkSetting } from './command-settings.js';
 import { issueCommandSchema } from './commands-schemas.js';
-import { translate } from './messages.js';
+import { LANGUAGES } from './languages.js';
+import { translate, translator } from './messages.js';
 import { TARIFF_REGISTERS, formatTariffPeriods, tariffPeriodsOf, tariffRegisters } from './tariff-command.js';
 import { type TariffCommand } from './tariff-command-schemas.js';
 
@@ -139,14 +140,14 @@ describe('tariffPeriodsOf and formatTariffPeriods: registers back to periods, fo
     ['zh', '00:00–07:59 谷 0.300 · 08:00–21:59 峰 1.200 · 22:00–23:59 谷 0.300'],
     ['de', '00:00–07:59 Tal 0.300 · 08:00–21:59 Spitze 1.200 · 22:00–23:59 Tal 0.300'],
   ] as const)('in %s', (lang, text) => {
-    expect(formatTariffPeriods(tariffPeriodsOf(registers)!, lang)).toBe(text);
+    expect(formatTariffPeriods(tariffPeriodsOf(registers)!, translator(lang))).toBe(text);
   });
 });
 
 describe('the tariff-periods command kind', () => {
   test('is a parameter setting with names in every language and its own refusal message', () => {
     expect(commandCategory('tariffPeriods')).toBe('parameter');
-    expect(['zh', 'en', 'cs', 'de'].map((l) => commandKindName('tariffPeriods', l as 'en'))).toEqual([
+    expect(LANGUAGES.map((l) => translate(commandKindName('tariffPeriods'), l))).toEqual([
       '电价时段',
       'Tariff periods',
       'Tarifní pásma',

@@ -1,5 +1,3 @@
-import type { Lang } from './languages.js';
-import type { MessageKey } from './messages.js';
 import { TARIFF_TYPES, type TariffType } from './plants.js';
 import {
   TARIFF_MAX_PERIODS,
@@ -9,17 +7,12 @@ import {
   tariffPlanIssues,
   type TariffPeriod,
 } from './tariffs.js';
-import { findOption, type Names } from './telemetry/labels.js';
+import type { MessageKey, Translate } from './i18n/catalogue.js';
+import { findOption } from './telemetry/labels.js';
 import type { TariffCommand } from './tariff-command-schemas.js';
 
 /** The command that pushes a day plan of tariff periods to an inverter (R3.7 parameter settings). */
 export const TARIFF_PERIODS = 'tariffPeriods' as const;
-export const TARIFF_PERIODS_NAMES: Names = {
-  zh: '电价时段',
-  en: 'Tariff periods',
-  cs: 'Tarifní pásma',
-  de: 'Tarifzeiträume',
-};
 
 /** The inverter holds one price per tariff type, in thousandths of the currency unit per kWh. */
 export const TARIFF_PRICE_REGISTERS = {
@@ -115,9 +108,14 @@ export function tariffPeriodsOf(registers: Record<string, number>): TariffPeriod
   return periods;
 }
 
-/** One line for people: "00:00–07:59 Valley 0.300 · 08:00–23:59 Peak 1.200" in a language. */
-export function formatTariffPeriods(periods: readonly TariffPeriod[], lang: Lang): string {
+/** One line for people: "00:00–07:59 Valley 0.300 · 08:00–23:59 Peak 1.200", the types read with `t`. */
+export function formatTariffPeriods(periods: readonly TariffPeriod[], t: Translate): string {
   return periods
-    .map((p) => `${p.start}–${p.end} ${findOption(TARIFF_TYPES, p.type)?.names[lang] ?? p.type} ${p.price.toFixed(3)}`)
+    .map(
+      (p) =>
+        `${p.start}–${p.end} ${labelOf(findOption(TARIFF_TYPES, p.type)?.label, t) ?? p.type} ${p.price.toFixed(3)}`,
+    )
     .join(' · ');
 }
+
+const labelOf = (key: MessageKey | undefined, t: Translate) => (key ? t(key) : undefined);

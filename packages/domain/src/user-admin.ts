@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Lang } from './languages.js';
+import type { MessageKey } from './i18n/catalogue.js';
 import { timeZoneSchema } from './calendar-date.js';
 import { userFilterSchema } from './users.js';
 
@@ -35,27 +35,25 @@ export const userExportQuerySchema = userFilterSchema.extend({
 });
 export type UserExportQuery = z.infer<typeof userExportQuerySchema>;
 
-type Names = Readonly<Record<Lang, string>>;
-
 /** Columns of the exported user list with their headers, in sheet order. */
 export const USER_EXPORT_COLUMNS = [
-  { key: 'username', names: { zh: '用户名', en: 'Username', cs: 'Uživatelské jméno', de: 'Benutzername' } },
-  { key: 'name', names: { zh: '姓名', en: 'Name', cs: 'Jméno', de: 'Name' } },
-  { key: 'code', names: { zh: '用户编码', en: 'User code', cs: 'Kód uživatele', de: 'Benutzercode' } },
-  { key: 'role', names: { zh: '角色', en: 'Role', cs: 'Role', de: 'Rolle' } },
-  { key: 'level', names: { zh: '级别', en: 'Level', cs: 'Úroveň', de: 'Stufe' } },
-  { key: 'superior', names: { zh: '上级用户', en: 'Superior', cs: 'Nadřízený', de: 'Vorgesetzter' } },
-  { key: 'phone', names: { zh: '手机号', en: 'Phone', cs: 'Telefon', de: 'Telefon' } },
-  { key: 'email', names: { zh: '邮箱', en: 'E-mail', cs: 'E-mail', de: 'E-Mail' } },
-  { key: 'company', names: { zh: '公司', en: 'Company', cs: 'Společnost', de: 'Firma' } },
-  { key: 'status', names: { zh: '状态', en: 'Status', cs: 'Stav', de: 'Status' } },
-  { key: 'createdAt', names: { zh: '创建时间', en: 'Created', cs: 'Vytvořeno', de: 'Angelegt' } },
-] as const satisfies readonly { key: string; names: Names }[];
+  { key: 'username', label: 'userExport.column.username' },
+  { key: 'name', label: 'userExport.column.name' },
+  { key: 'code', label: 'userExport.column.code' },
+  { key: 'role', label: 'userExport.column.role' },
+  { key: 'level', label: 'userExport.column.level' },
+  { key: 'superior', label: 'userExport.column.superior' },
+  { key: 'phone', label: 'userExport.column.phone' },
+  { key: 'email', label: 'userExport.column.email' },
+  { key: 'company', label: 'userExport.column.company' },
+  { key: 'status', label: 'userExport.column.status' },
+  { key: 'createdAt', label: 'userExport.column.createdAt' },
+] as const satisfies readonly { key: string; label: MessageKey }[];
 export type UserExportColumn = (typeof USER_EXPORT_COLUMNS)[number]['key'];
 
-export const USER_EXPORT_SHEET: Names = { zh: '用户列表', en: 'Users', cs: 'Uživatelé', de: 'Benutzer' };
+export const USER_EXPORT_SHEET: MessageKey = 'userExport.sheet';
 
-export const USER_STATUS_LABELS: Readonly<Record<'enabled' | 'disabled', Names>> = {
-  enabled: { zh: '启用', en: 'Enabled', cs: 'Povolen', de: 'Aktiviert' },
-  disabled: { zh: '禁用', en: 'Disabled', cs: 'Zakázán', de: 'Deaktiviert' },
-};
+export const USER_STATUS_LABELS = {
+  enabled: 'userStatus.enabled',
+  disabled: 'userStatus.disabled',
+} as const satisfies Readonly<Record<'enabled' | 'disabled', MessageKey>>;

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALARM_SEVERITY_LABELS, type AlarmRow } from '@voltfleet/domain/alarms';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { formatPlantTime } from '@/lib/format';
 import { useCanSearchAlarms } from './alarm-badge';
 import { StatSection } from './stat-card';
 import './alarm-badge.css';
+import { message } from '@/lib/i18n';
 
 interface Props {
   /** The active alarms, most severe first (undefined while loading). */
@@ -25,8 +25,7 @@ interface Props {
  * server gave it), its device and since when on the plant's clock with the UTC offset, and a link to the alarm search.
  */
 export function ActiveAlarms({ alarms, total, failed, searchPath, showDevice = false, testId }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const canSearch = useCanSearchAlarms();
   const count = total ?? alarms?.length ?? 0;
   const link = canSearch && count > 0 && (
@@ -50,7 +49,7 @@ export function ActiveAlarms({ alarms, total, failed, searchPath, showDevice = f
               data-severity={alarm.severity}
               data-testid={`${testId}-severity`}
             >
-              {ALARM_SEVERITY_LABELS[alarm.severity][lang]}
+              {message(ALARM_SEVERITY_LABELS[alarm.severity])}
             </span>
             <span className="active-alarms-name">{alarm.name}</span>
             {showDevice && <span className="active-alarms-meta">{alarm.sn}</span>}

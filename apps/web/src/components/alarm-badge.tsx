@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALARM_SEVERITY_LABELS, type ActiveAlarms } from '@voltfleet/domain/alarms';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { useCan } from '@/lib/permissions';
 import './alarm-badge.css';
+import { message } from '@/lib/i18n';
 
 /** The alarm search (Alarm Center → Alarm search) narrowed to one device's or plant's active alarms. */
 export function activeAlarmSearchPath(filter: { deviceId: number } | { plantId: number }): string {
@@ -32,7 +32,7 @@ export function AlarmBadge({
   searchPath: string;
   testId: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const canSearch = useCanSearchAlarms();
   if (alarms.count === 0 || alarms.maxSeverity === null) {
     return (
@@ -43,7 +43,7 @@ export function AlarmBadge({
   }
   const label = t('activeAlarms.badgeLabel', {
     count: alarms.count,
-    severity: ALARM_SEVERITY_LABELS[alarms.maxSeverity][i18n.language as Lang],
+    severity: message(ALARM_SEVERITY_LABELS[alarms.maxSeverity]),
   });
   const props = {
     className: `alarm-badge alarm-badge-${alarms.maxSeverity}`,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ALARM_SEVERITIES, ALARM_SEVERITY_LABELS, type AlarmTally } from '@voltfleet/domain/alarms';
 import { type Lang } from '@voltfleet/domain/i18n';
 import { formatNumber } from '@/lib/number-format';
+import { message } from '@/lib/i18n';
 
 /** Whether any active alarm is of major severity or above: what puts a plant in alarm (and the figure in red). */
 export const tallyAlarming = (tally: AlarmTally): boolean => tally.bySeverity.critical + tally.bySeverity.major > 0;
@@ -15,7 +16,7 @@ export function AlarmTallyText({ tally, 'data-testid': testId }: { tally: AlarmT
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const parts = ALARM_SEVERITIES.filter((s) => tally.bySeverity[s] > 0).map(
-    (s) => `${formatNumber(tally.bySeverity[s], lang)} ${ALARM_SEVERITY_LABELS[s][lang]}`,
+    (s) => `${formatNumber(tally.bySeverity[s], lang)} ${message(ALARM_SEVERITY_LABELS[s])}`,
   );
   return (
     <span className="alarm-tally" data-testid={testId}>

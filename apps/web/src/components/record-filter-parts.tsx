@@ -10,6 +10,7 @@ import {
 } from '@voltfleet/domain/records';
 import { type Lang } from '@voltfleet/domain/i18n';
 import { formatNumber } from '@/lib/number-format';
+import { message } from '@/lib/i18n';
 
 /**
  * Parts of the two record pages' filter bars (operation records, control records): a labelled field, the user
@@ -31,13 +32,11 @@ export function UserSelect({
   users,
   value,
   onChange,
-  lang,
 }: {
   id: string;
   users: readonly RecordUser[];
   value: number | undefined;
   onChange: (id: number | undefined) => void;
-  lang: Lang;
 }) {
   return (
     <select
@@ -48,7 +47,7 @@ export function UserSelect({
       onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
       data-testid="records-user"
     >
-      <option value="">{RECORD_FILTER_WORDS.allUsers[lang]}</option>
+      <option value="">{message(RECORD_FILTER_WORDS.allUsers)}</option>
       {users.map((u) => (
         <option key={u.id} value={u.id}>
           {u.username}
@@ -68,7 +67,7 @@ export function RecordExportButtons({
   pending: RecordExportFormat | undefined;
   onExport: (format: RecordExportFormat) => void;
 }) {
-  const cap = RECORD_FILTER_WORDS.exportCap[lang].replace('{max}', formatNumber(RECORD_EXPORT_MAX_ROWS, lang, 0));
+  const cap = message(RECORD_FILTER_WORDS.exportCap, { max: formatNumber(RECORD_EXPORT_MAX_ROWS, lang, 0) });
   return (
     <Space.Compact>
       {RECORD_EXPORT_FORMATS.map((format) => (
@@ -81,7 +80,7 @@ export function RecordExportButtons({
           data-testid={`records-export-${format}`}
           onClick={() => onExport(format)}
         >
-          {RECORD_FILTER_WORDS[format === 'xlsx' ? 'exportXlsx' : 'exportCsv'][lang]}
+          {message(RECORD_FILTER_WORDS[format === 'xlsx' ? 'exportXlsx' : 'exportCsv'])}
         </Button>
       ))}
     </Space.Compact>

@@ -16,6 +16,8 @@ import { findOption, type Lang } from '@voltfleet/domain/i18n';
 import { formatPlantTime, formatWeekdayOf, pad } from './format';
 import { i18next } from './i18n';
 import { formatNumber } from './number-format';
+import { message } from '@/lib/i18n';
+import { optionLabel } from '@/lib/labels';
 
 /**
  * Commands and settings for people, in one place for the pages that show them (command issue, control records,
@@ -29,7 +31,7 @@ const isScalar = (kind: string): kind is ScalarParameterKey =>
 /** One setting's value: an option's label, or the number with its unit ("20 %", "5,000 W"). */
 export function settingValueText(key: ScalarParameterKey, value: number, lang: Lang): string {
   const def = scalarParameter(key);
-  if (def.kind === 'enum') return findOption(def.options, value)?.names[lang] ?? formatNumber(value, lang);
+  if (def.kind === 'enum') return optionLabel(findOption(def.options, value)) ?? formatNumber(value, lang);
   return `${formatNumber(value, lang)} ${def.unit}`;
 }
 
@@ -41,7 +43,7 @@ const days = (mask: number, lang: Lang) =>
 
 /** The forced-charging registers: "Weekly · Charge Mon, Tue 01:00–05:00 · Discharge Sat 18:00–20:00". */
 function forcedChargingText(p: Readonly<Record<string, number>>, lang: Lang): string {
-  const mode = findOption(WEEKLY_FORCED_CHARGING, p.forcedChargingMode ?? -1)?.names[lang] ?? '';
+  const mode = optionLabel(findOption(WEEKLY_FORCED_CHARGING, p.forcedChargingMode ?? -1)) ?? '';
   const parts = [mode];
   for (const side of ['Charge', 'Discharge'] as const) {
     const mask = p[`forced${side}Days`];
@@ -65,16 +67,16 @@ export function commandParametersText(
   timeZone: string | null,
 ): string {
   const p = c.parameters;
-  const name = commandKindName(c.kind, lang);
+  const name = message(commandKindName(c.kind));
   if (c.kind === 'clockSync' && p.clockS !== undefined)
     return `${name} → ${formatPlantTime(new Date(p.clockS * 1000).toISOString(), timeZone)}`;
   if ((c.kind === 'powerOn' || c.kind === 'powerOff') && p.onOff !== undefined)
-    return `${scalarParameter('onOff').names[lang]} → ${settingValueText('onOff', p.onOff, lang)}`;
+    return `${message(commandKindName('onOff'))} → ${settingValueText('onOff', p.onOff, lang)}`;
   if (c.kind === 'restart' || c.kind === FIRMWARE_UPGRADE) return name;
   if (c.kind === FORCED_CHARGING && p.forcedChargingMode !== undefined)
     return `${name} → ${forcedChargingText(p, lang)}`;
   const periods = c.kind === TARIFF_PERIODS ? tariffPeriodsOf(p) : null;
-  if (periods) return formatTariffPeriods(periods, lang);
+  if (periods) return formatTariffPeriods(periods, message);
   const value = p[c.kind];
   if (isScalar(c.kind) && value !== undefined && Object.keys(p).length === 1)
     return `${name} → ${settingValueText(c.kind, value, lang)}`;
@@ -91,13 +93,13 @@ export function commandParametersText(
  * its kind alone.
  */
 export function commandRequestText(input: SettingInput, lang: Lang): string {
-  if (input.kind === 'clockSync') return commandKindName(input.kind, lang);
+  if (input.kind === 'clockSync') return message(commandKindName(input.kind));
   const checked = checkSetting(input);
   if (!checked.ok) {
     const asked: unknown = (input as { value?: unknown }).value;
     return isScalar(input.kind) && typeof asked === 'number' && Number.isFinite(asked)
-      ? `${scalarParameter(input.kind).names[lang]} → ${settingValueText(input.kind, asked, lang)}`
-      : commandKindName(input.kind, lang);
+      ? `${message(commandKindName(input.kind))} → ${settingValueText(input.kind, asked, lang)}`
+      : message(commandKindName(input.kind));
   }
   return commandParametersText({ kind: input.kind, parameters: checked.parameters }, lang, null);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../languages.js';
+import { translate } from '../messages.js';
 import { ALARM_GROUPS, ALARM_SEVERITIES } from './alarm-types.js';
 import { ALARM_CATALOGUE, alarmByCode, isUnknownAlarmCode, unknownAlarm } from './catalogue.js';
 
@@ -80,12 +81,17 @@ describe('alarm catalogue', () => {
     expect(ALARM_SEVERITIES).toContain(entry.severity);
     expect(alarmByCode(code)).toBe(entry);
     expect(isUnknownAlarmCode(code)).toBe(false);
+    expect([entry.name, entry.cause, entry.handling]).toEqual(
+      ['name', 'cause', 'handling'].map((part) => `alarmText.${code}.${part}`),
+    );
     for (const part of [entry.name, entry.cause, entry.handling]) {
-      for (const lang of LANGUAGES) expect(part[lang].trim().length, `${code} ${lang}`).toBeGreaterThan(0);
-      expect(part.zh).toMatch(/[\u4e00-\u9fff]/);
+      const text = Object.fromEntries(LANGUAGES.map((lang) => [lang, translate(part, lang)]));
+      // translate answers a key the catalogue lacks with the key itself
+      for (const lang of LANGUAGES) expect(text[lang], `${code} ${lang}`).not.toBe(part);
+      expect(text.zh).toMatch(/[\u4e00-\u9fff]/);
       // Czech and German are translations, not English copies.
-      expect(part.cs).not.toBe(part.en);
-      expect(part.de).not.toBe(part.en);
+      expect(text.cs).not.toBe(text.en);
+      expect(text.de).not.toBe(text.en);
     }
   });
 
@@ -108,7 +114,8 @@ describe('alarm catalogue', () => {
   };
 
   it.each(Object.values(FIGURES).flat())('$code handling in $lang carries the R9.11, R9.12 figures', (c) => {
-    const handling = alarmByCode(c.code)?.handling[c.lang] ?? '';
+    const entry = alarmByCode(c.code);
+    const handling = entry ? translate(entry.handling, c.lang) : '';
     for (const figure of c.figures) expect(handling).toMatch(figure);
   });
 
@@ -119,11 +126,13 @@ describe('alarm catalogue', () => {
     expect(entry.group).toBe('other');
     for (const lang of LANGUAGES) {
       for (const part of [entry.name, entry.cause, entry.handling]) {
-        expect(part[lang]).toContain(String(n));
-        expect(part[lang]).not.toContain('{n}');
+        const text = translate(part, lang, entry.params);
+        expect(text).toContain(String(n));
+        expect(text).not.toContain('{n}');
+        expect(text).not.toBe(part);
       }
     }
-    expect(entry.name).toEqual({
+    expect(Object.fromEntries(LANGUAGES.map((lang) => [lang, translate(entry.name, lang, entry.params)]))).toEqual({
       zh: `未知故障码 ${n}`,
       en: `Unknown code ${n}`,
       cs: `Neznámý kód ${n}`,

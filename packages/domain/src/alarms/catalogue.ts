@@ -1,5 +1,4 @@
-import type { Lang } from '../languages.js';
-import { type AlarmEntry, text } from './alarm-types.js';
+import { type AlarmEntry } from './alarm-types.js';
 import { BATTERY_ALARMS } from './catalogue-battery.js';
 import { COMMUNICATION_ALARMS } from './catalogue-communication.js';
 import { AC_ALARMS, GRID_ALARMS } from './catalogue-grid-ac.js';
@@ -34,36 +33,16 @@ export function alarmByCode(code: string): AlarmEntry | undefined {
 /** Prefix of the codes of "unknown code N" entries; followed by the device's decimal code. */
 export const UNKNOWN_ALARM_PREFIX = 'unknown.';
 
-const UNKNOWN = {
-  name: text('未知故障码 {n}', 'Unknown code {n}', 'Neznámý kód {n}', 'Unbekannter Code {n}'),
-  cause: text(
-    '设备报告了故障码 {n}，该代码不在告警目录中。',
-    'The device reported code {n}, which is not in the alarm catalogue.',
-    'Zařízení nahlásilo kód {n}, který není v katalogu alarmů.',
-    'Das Gerät hat den Code {n} gemeldet, der nicht im Alarmkatalog steht.',
-  ),
-  handling: text(
-    '记下故障码 {n} 和发生时间，并联系售后服务。',
-    'Note code {n} and when it occurred, and contact support.',
-    'Poznamenejte si kód {n} a čas výskytu a kontaktujte servisní podporu.',
-    'Code {n} und Zeitpunkt notieren und den Support kontaktieren.',
-  ),
-};
-
-function fill(template: Readonly<Record<Lang, string>>, n: number): Readonly<Record<Lang, string>> {
-  const put = (s: string): string => s.replace('{n}', String(n));
-  return { zh: put(template.zh), en: put(template.en), cs: put(template.cs), de: put(template.de) };
-}
-
 /** The "unknown code N" entry for a device code the catalogue does not know; nothing a device sends is dropped. */
 export function unknownAlarm(n: number): AlarmEntry {
   return {
     code: `${UNKNOWN_ALARM_PREFIX}${n}`,
     group: 'other',
     severity: 'major',
-    name: fill(UNKNOWN.name, n),
-    cause: fill(UNKNOWN.cause, n),
-    handling: fill(UNKNOWN.handling, n),
+    name: 'alarmUnknown.name',
+    cause: 'alarmUnknown.cause',
+    handling: 'alarmUnknown.handling',
+    params: { n },
   };
 }
 

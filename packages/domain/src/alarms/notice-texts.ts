@@ -114,9 +114,12 @@ export function plantTime(iso: string, timeZone: string, lang: Lang): string {
   return `${formatted} (${zone})`;
 }
 
-const alarmName = (code: string, lang: Lang) => alarmByCode(code)?.name[lang] ?? code;
+const alarmName = (code: string, lang: Lang) => {
+  const entry = alarmByCode(code);
+  return entry ? translate(entry.name, lang) : code;
+};
 const severityName = (s: AlarmSeverity, lang: Lang) =>
-  ALARM_SEVERITIES.includes(s) ? ALARM_SEVERITY_LABELS[s][lang] : s;
+  ALARM_SEVERITIES.includes(s) ? translate(ALARM_SEVERITY_LABELS[s], lang) : s;
 
 function alarmLines(p: AlarmNoticePayload, lang: Lang): [string, string][] {
   return [

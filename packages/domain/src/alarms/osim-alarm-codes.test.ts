@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../messages.js';
 import { alarmByCode } from './catalogue.js';
 import {
   DEVICE_FAULT_CODES,
@@ -81,7 +82,7 @@ describe('OSIM warning codes', () => {
     (code) => {
       const entry = alarmForDeviceCode(code);
       expect(entry.code).toBe(`unknown.${code}`);
-      expect(entry.name.en).toBe(`Unknown code ${code}`);
+      expect(translate(entry.name, 'en', entry.params)).toBe(`Unknown code ${code}`);
     },
   );
 

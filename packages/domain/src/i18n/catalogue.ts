@@ -33,6 +33,12 @@ type Leaves<T, Prefix extends string = ''> = {
 /** A message key: the dotted path of a text in the English files, without its plural suffix. */
 export type MessageKey = { [N in Namespace]: Leaves<(typeof en)[N]> }[Namespace];
 
+/**
+ * Reads a catalogue text in one language: on the server `(key, params) => translate(key, lang, params)`, on the web
+ * the UI's `message`. Domain functions that compose a sentence from several texts take one, so they carry no texts.
+ */
+export type Translate = (key: MessageKey, params?: Readonly<Record<string, string | number>>) => string;
+
 /** A namespace's texts as dotted keys (plural forms keep their suffix). */
 export function flattenTexts(tree: TextTree, prefix = '', into = new Map<string, string>()): Map<string, string> {
   for (const [key, value] of Object.entries(tree)) {

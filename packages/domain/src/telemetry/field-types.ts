@@ -1,4 +1,5 @@
-import type { LabelledOption, Names } from './labels.js';
+import type { MessageKey } from '../i18n/catalogue.js';
+import type { LabelledOption } from './labels.js';
 
 /** Monitoring field groups (R3.12 "Monitoring field groups" plus PV, grid and load of the device detail page). */
 export const FIELD_GROUPS = [
@@ -37,13 +38,14 @@ export interface FieldDef<K extends string = string> {
   kind: FieldKind;
   /** Labels of the codes of a state field; other codes are rejected. */
   options?: readonly LabelledOption[];
-  names: Names;
+  /** The catalogue key of the field's label: `field.<key>` in the `fields` namespace (decision 0031). */
+  label: MessageKey;
 }
 
-type NameTuple = readonly [zh: string, en: string, cs: string, de: string];
 type Spec<K extends string> = Omit<FieldDef<K>, 'group'>;
 
-const names = ([zh, en, cs, de]: NameTuple): Names => ({ zh, en, cs, de });
+/** The catalogue key of a field's label (fields.test.ts checks every field has its text). */
+export const fieldLabel = (key: string): MessageKey => `field.${key}` as MessageKey;
 
 /** An instantaneous measurement. */
 export function gauge<const K extends string>(
@@ -51,24 +53,17 @@ export function gauge<const K extends string>(
   unit: FieldUnit,
   decimals: number,
   [min, max]: readonly [number, number],
-  label: NameTuple,
 ): Spec<K> {
-  return { key, unit, decimals, min, max, kind: 'gauge', names: names(label) };
+  return { key, unit, decimals, min, max, kind: 'gauge', label: fieldLabel(key) };
 }
 
 /** A cumulative counter, never negative. */
-export function counter<const K extends string>(
-  key: K,
-  unit: FieldUnit,
-  decimals: number,
-  max: number,
-  label: NameTuple,
-): Spec<K> {
-  return { key, unit, decimals, min: 0, max, kind: 'counter', names: names(label) };
+export function counter<const K extends string>(key: K, unit: FieldUnit, decimals: number, max: number): Spec<K> {
+  return { key, unit, decimals, min: 0, max, kind: 'counter', label: fieldLabel(key) };
 }
 
 /** A coded status: only the listed option values are accepted. */
-export function state<const K extends string>(key: K, options: readonly LabelledOption[], label: NameTuple): Spec<K> {
+export function state<const K extends string>(key: K, options: readonly LabelledOption[]): Spec<K> {
   const values = options.map((o) => o.value);
   return {
     key,
@@ -78,13 +73,13 @@ export function state<const K extends string>(key: K, options: readonly Labelled
     max: Math.max(...values),
     kind: 'state',
     options,
-    names: names(label),
+    label: fieldLabel(key),
   };
 }
 
 /** An unsigned integer identifier or bit mask. */
-export function code<const K extends string>(key: K, max: number, label: NameTuple): Spec<K> {
-  return { key, unit: '', decimals: 0, min: 0, max, kind: 'code', names: names(label) };
+export function code<const K extends string>(key: K, max: number): Spec<K> {
+  return { key, unit: '', decimals: 0, min: 0, max, kind: 'code', label: fieldLabel(key) };
 }
 
 /** Attaches the group to a list of field specs, keeping the literal keys. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES } from '../languages.js';
+import { translate } from '../messages.js';
 import { FIELD_GROUPS, FIELD_KINDS, FIELD_UNITS } from './field-types.js';
 import {
   FIELDS,
@@ -56,19 +57,18 @@ describe('field catalogue', () => {
     }
   });
 
-  test.each(FIELDS.map((f) => [f.key, f] as const))('%s has names in zh, en, cs and de', (key, field) => {
-    expect(Object.keys(field.names).sort()).toEqual([...LANGUAGES].sort());
-    for (const lang of LANGUAGES) {
-      expect(field.names[lang].trim(), `${key} ${lang}`).not.toBe('');
-      expect(field.names[lang], `${key} ${lang}`).toBe(field.names[lang].trim());
-    }
-    expect(field.names.zh).toMatch(/[\u4e00-\u9fff]/);
+  test.each(FIELDS.map((f) => [f.key, f] as const))('%s has its label in zh, en, cs and de', (key, field) => {
+    expect(field.label).toBe(`field.${key}`);
+    // translate answers a key the catalogue lacks with the key itself
+    for (const lang of LANGUAGES) expect(translate(field.label, lang), `${key} ${lang}`).not.toBe(field.label);
+    expect(translate(field.label, 'zh')).toMatch(/[\u4e00-\u9fff]/);
     for (const option of field.options ?? [])
-      for (const lang of LANGUAGES) expect(option.names[lang].trim(), `${key}=${option.value} ${lang}`).not.toBe('');
+      for (const lang of LANGUAGES)
+        expect(translate(option.label, lang), `${key}=${option.value} ${lang}`).not.toBe(option.label);
   });
 
   test('English names are unique so pickers can tell fields apart', () => {
-    expect(new Set(FIELDS.map((f) => f.names.en)).size).toBe(FIELDS.length);
+    expect(new Set(FIELDS.map((f) => translate(f.label, 'en'))).size).toBe(FIELDS.length);
   });
 
   test('contains the rollup counters, the flow gauges and the fault words', () => {
@@ -101,7 +101,7 @@ describe('field catalogue', () => {
     let count = 0;
     for (const group of FIELD_GROUPS) {
       expect(FIELDS_BY_GROUP[group].length, group).toBeGreaterThan(0);
-      expect(FIELD_GROUP_NAMES[group].en).not.toBe('');
+      expect(translate(FIELD_GROUP_NAMES[group], 'en')).not.toBe(FIELD_GROUP_NAMES[group]);
       for (const f of FIELDS_BY_GROUP[group]) expect(f.group).toBe(group);
       count += FIELDS_BY_GROUP[group].length;
     }

@@ -4,7 +4,7 @@ import { DEHUMIDIFIER_FIELDS, LIQUID_COOLING_FIELDS } from './fields-cabinet.js'
 import { GMETER_FIELDS, TMETER_FIELDS } from './fields-meters.js';
 import { PCS_FIELDS } from './fields-pcs.js';
 import { GRID_FIELDS, LOAD_FIELDS, PV_FIELDS } from './fields-power.js';
-import type { Names } from './labels.js';
+import type { MessageKey } from '../i18n/catalogue.js';
 
 /**
  * The catalogue of every monitoring field. Keys are stable: each is a column of the readings table and a key of the
@@ -52,17 +52,17 @@ function groupFields(): Record<FieldGroup, Field[]> {
 }
 
 /** Group headings of the device detail page. */
-export const FIELD_GROUP_NAMES: Record<FieldGroup, Names> = {
-  pv: { zh: '光伏', en: 'PV', cs: 'Fotovoltaika', de: 'PV' },
-  grid: { zh: '电网', en: 'Grid', cs: 'Síť', de: 'Netz' },
-  load: { zh: '用电', en: 'Consumption', cs: 'Spotřeba', de: 'Verbrauch' },
-  bms: { zh: '电池', en: 'Battery', cs: 'Baterie', de: 'Batterie' },
-  pcs: { zh: '逆变器', en: 'Inverter', cs: 'Měnič', de: 'Wechselrichter' },
-  tmeter: { zh: '柜外电表', en: 'Cabinet meter', cs: 'Elektroměr skříně', de: 'Schrankzähler' },
-  gmeter: { zh: '储能关口表', en: 'Storage gate meter', cs: 'Elektroměr úložiště', de: 'Speicher-Torzähler' },
-  dehumidifier: { zh: '除湿机', en: 'Dehumidifier', cs: 'Odvlhčovač', de: 'Entfeuchter' },
-  liquidCooling: { zh: '液冷', en: 'Liquid cooling', cs: 'Kapalinové chlazení', de: 'Flüssigkühlung' },
-};
+export const FIELD_GROUP_NAMES = {
+  pv: 'fieldGroup.pv',
+  grid: 'fieldGroup.grid',
+  load: 'fieldGroup.load',
+  bms: 'fieldGroup.bms',
+  pcs: 'fieldGroup.pcs',
+  tmeter: 'fieldGroup.tmeter',
+  gmeter: 'fieldGroup.gmeter',
+  dehumidifier: 'fieldGroup.dehumidifier',
+  liquidCooling: 'fieldGroup.liquidCooling',
+} as const satisfies Record<FieldGroup, MessageKey>;
 
 /** A value rounded to the decimals its field is reported with. */
 export function roundToField(key: FieldKey, value: number): number {

@@ -1,22 +1,20 @@
-import type { Lang } from '../languages.js';
+import type { MessageKey } from '../i18n/catalogue.js';
 
-/** A user-facing label in every language of the product. */
-export type Names = Record<Lang, string>;
-
-/** One value of a coded enumeration (R3.7) with a stable key and its labels. */
+/** One value of a coded enumeration (R3.7) with a stable key and the catalogue key of its label (decision 0031). */
 export interface LabelledOption<V extends number = number, K extends string = string> {
   value: V;
   key: K;
-  names: Names;
+  /** `option.<list>.<value>` in the `options` namespace; read with `translate` (server) or `message` (web). */
+  label: MessageKey;
 }
 
-/** Builds a labelled option; names are given in the order zh, en, cs, de to keep tables one line per value. */
+/** Builds a labelled option; the label is a catalogue key, so the option tables carry no text. */
 export function option<const V extends number, const K extends string>(
   value: V,
   key: K,
-  [zh, en, cs, de]: readonly [string, string, string, string],
+  label: MessageKey,
 ): LabelledOption<V, K> {
-  return { value, key, names: { zh, en, cs, de } };
+  return { value, key, label };
 }
 
 /** The union of the values of a list of options. */

@@ -11,13 +11,13 @@ import {
   type AlarmFilter,
   type AlarmSort,
 } from '@voltfleet/domain/alarms';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { type Lang, translate } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';
 import { sheetFile, sheetTime, type Sheet, type SheetCell } from '../../platform/spreadsheet.js';
 import { alarmsForExport, countAlarms, type AlarmRecord } from './alarm-search.repository.js';
-import { entryOf, resolveFilter, toAlarmRow } from './alarm-search.service.js';
+import { alarmText, entryOf, resolveFilter, toAlarmRow } from './alarm-search.service.js';
 
 export type AlarmExportQuery = AlarmFilter & { format: AlarmExportFormat; sort: AlarmSort; order: 'asc' | 'desc' };
 
@@ -35,15 +35,15 @@ function cellsOf(r: AlarmRecord, lang: Lang): Record<AlarmExportColumn, SheetCel
     recoveredAt: time(row.recoveredAt),
     lastSeenAt: time(row.lastSeenAt),
     timeZone: zone,
-    severity: ALARM_SEVERITY_LABELS[row.severity][lang],
-    state: ALARM_STATE_LABELS[row.state][lang],
-    group: ALARM_GROUP_LABELS[row.group][lang],
-    name: entryOf(row.code, row.deviceCode).name[lang],
+    severity: translate(ALARM_SEVERITY_LABELS[row.severity], lang),
+    state: translate(ALARM_STATE_LABELS[row.state], lang),
+    group: translate(ALARM_GROUP_LABELS[row.group], lang),
+    name: alarmText(entryOf(row.code, row.deviceCode), 'name', lang),
     code: row.code,
     deviceCode: row.deviceCode ?? '',
     sn: row.sn,
     plant: row.plantName ?? '',
-    flapping: ALARM_YES_NO[row.flapping ? 'yes' : 'no'][lang],
+    flapping: translate(ALARM_YES_NO[row.flapping ? 'yes' : 'no'], lang),
     acknowledgedAt: time(row.acknowledgedAt),
     acknowledgedBy: row.acknowledgedBy ?? '',
     ackNote: row.ackNote ?? '',
@@ -52,8 +52,8 @@ function cellsOf(r: AlarmRecord, lang: Lang): Record<AlarmExportColumn, SheetCel
 
 /** The alarms as a sheet with headers in `lang` (the zone of each row's times in its own column). */
 const alarmSheet = (rows: readonly AlarmRecord[], lang: Lang): Sheet => ({
-  name: ALARM_EXPORT_SHEET[lang],
-  headers: ALARM_EXPORT_COLUMNS.map((c) => c.names[lang]),
+  name: translate(ALARM_EXPORT_SHEET, lang),
+  headers: ALARM_EXPORT_COLUMNS.map((c) => translate(c.label, lang)),
   widths: ALARM_EXPORT_COLUMNS.map((c) => (c.key === 'name' || c.key === 'ackNote' ? 36 : 24)),
   rows: rows.map((r) => {
     const cells = cellsOf(r, lang);

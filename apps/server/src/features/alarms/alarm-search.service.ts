@@ -19,7 +19,7 @@ import {
   type AlarmRow,
   type AlarmSearchQuery,
 } from '@voltfleet/domain/alarms';
-import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
+import { LANGUAGES, type Lang, translate } from '@voltfleet/domain/i18n';
 import { localDayStart, shiftDay } from '@voltfleet/domain/time';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
@@ -44,7 +44,7 @@ import type { ResultCache } from './result-cache.js';
 /** An ILIKE pattern that finds `text` anywhere, its wildcards taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const UNKNOWN_NAMES = LANGUAGES.map((lang) => unknownAlarm(0).name[lang].replace('0', '{n}'));
+const UNKNOWN_NAMES = LANGUAGES.map((lang) => translate(unknownAlarm(0).name, lang, { n: '{n}' }));
 
 /**
  * What of the alarm catalogue a search text matches, worked out here rather than in SQL (the names live in the
@@ -54,7 +54,8 @@ const UNKNOWN_NAMES = LANGUAGES.map((lang) => unknownAlarm(0).name[lang].replace
 export function catalogueMatches(text: string): { codes: string[]; codePatterns: string[] } {
   const q = text.toLowerCase();
   const codes = ALARM_CATALOGUE.filter(
-    (e) => e.code.toLowerCase().includes(q) || LANGUAGES.some((lang) => e.name[lang].toLowerCase().includes(q)),
+    (e) =>
+      e.code.toLowerCase().includes(q) || LANGUAGES.some((lang) => translate(e.name, lang).toLowerCase().includes(q)),
   ).map((e) => e.code);
   const patterns = new Set<string>();
   for (const template of [...UNKNOWN_NAMES, `${UNKNOWN_ALARM_PREFIX}{n}`]) {
@@ -160,6 +161,10 @@ export function entryOf(code: string, deviceCode: number | null): AlarmEntry {
   return unknownAlarm(Number.isSafeInteger(n) ? n : (deviceCode ?? 0));
 }
 
+/** An entry's name, cause or handling in a language (an unknown code's number filled in). */
+export const alarmText = (entry: AlarmEntry, part: 'name' | 'cause' | 'handling', lang: Lang): string =>
+  translate(entry[part], lang, entry.params);
+
 export const groupOf = (g: string): AlarmGroup =>
   (ALARM_GROUPS as readonly string[]).includes(g) ? (g as AlarmGroup) : 'other';
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
@@ -173,7 +178,7 @@ export function toAlarmRow(r: AlarmRecord, lang: Lang): AlarmRow {
     group: groupOf(r.group_name),
     severity: r.severity,
     state: r.state,
-    name: entryOf(r.code, r.device_code).name[lang],
+    name: alarmText(entryOf(r.code, r.device_code), 'name', lang),
     deviceId: r.device_id,
     sn: r.sn,
     plantId: r.plant_id,
@@ -252,8 +257,8 @@ export async function getAlarmDetail(db: Queryable, caller: Caller, id: number, 
   const events = await alarmEvents(db, id);
   return {
     ...toAlarmRow(record, lang),
-    cause: entry.cause[lang],
-    handling: entry.handling[lang],
+    cause: alarmText(entry, 'cause', lang),
+    handling: alarmText(entry, 'handling', lang),
     events: events.map((e) => ({
       at: new Date(e.at).toISOString(),
       kind: e.kind as AlarmEventKind,

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_BLOB_MAX_AGE_MS, type LoginRequest, type Me } from '@voltfleet/domain/auth';
 import { buildPermissionTree, permissionName } from '@voltfleet/domain/permissions';
 import { passwordSchema } from '@voltfleet/domain/validation';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { translateOr, type Lang } from '@voltfleet/domain/i18n';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Config } from '../../config.js';
 import { AppError, invalid, notFound } from '../../platform/errors.js';
@@ -122,7 +122,9 @@ export async function me(db: Db, caller: Caller, lang: Lang, uiLanguage?: Lang):
     user,
     role: { id: row.role_id, name: user.roleName, views },
     permissions,
-    modules: buildPermissionTree(permissions, (code) => permissionName(code, lang)).filter((m) => m.show),
+    modules: buildPermissionTree(permissions, (code) => translateOr(permissionName(code), lang, code)).filter(
+      (m) => m.show,
+    ),
   };
 }
 

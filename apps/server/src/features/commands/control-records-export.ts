@@ -8,7 +8,7 @@ import {
   type ControlExportQuery,
 } from '@voltfleet/domain/records';
 import { commandKindName, type Command } from '@voltfleet/domain/commands';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { type Lang, translate } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import { invalid } from '../../platform/errors.js';
 import { sheetFile, sheetTime, timeColumnHeader, type Sheet, type SheetCell } from '../../platform/spreadsheet.js';
@@ -25,21 +25,23 @@ export function controlSheet(commands: readonly Command[], lang: Lang, timeZone:
       time: sheetTime(c.createdAt, timeZone),
       user: c.username,
       ip: c.ip ?? '',
-      kind: commandKindName(c.kind, lang),
-      category: COMMAND_CATEGORY_NAMES[c.category][lang],
+      kind: translate(commandKindName(c.kind), lang),
+      category: translate(COMMAND_CATEGORY_NAMES[c.category], lang),
       device: c.deviceSn,
       plant: c.plantName ?? '',
       parameters: JSON.stringify(c.parameters),
-      status: COMMAND_STATUS_NAMES[c.status][lang],
+      status: translate(COMMAND_STATUS_NAMES[c.status], lang),
       reason: c.reason ?? '',
       finished: sheetTime(c.finishedAt, timeZone),
     };
     return CONTROL_EXPORT_COLUMNS.map((col) => cells[col.key]);
   });
   return {
-    name: CONTROL_EXPORT_SHEET[lang],
+    name: translate(CONTROL_EXPORT_SHEET, lang),
     headers: CONTROL_EXPORT_COLUMNS.map((col) =>
-      col.key === 'time' || col.key === 'finished' ? timeColumnHeader(col.names[lang], timeZone) : col.names[lang],
+      col.key === 'time' || col.key === 'finished'
+        ? timeColumnHeader(translate(col.label, lang), timeZone)
+        : translate(col.label, lang),
     ),
     widths: CONTROL_EXPORT_COLUMNS.map((col) => (col.key === 'parameters' || col.key === 'reason' ? 40 : 22)),
     rows,

@@ -5,7 +5,7 @@ import {
   type ImportResult,
   type StockIn,
 } from '@voltfleet/domain/devices';
-import { localiseIssues, translate, type Lang } from '@voltfleet/domain/i18n';
+import { LANGUAGES, localiseIssues, translate, translator, type Lang } from '@voltfleet/domain/i18n';
 import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { insertDevices, type NewDevice } from '../devices/index.js';
@@ -22,12 +22,15 @@ interface ValidRow {
 
 const headerOf = (key: string, lang: Lang) => IMPORT_COLUMNS.find((c) => c.key === key)?.header[lang] ?? key;
 
+/** The device kinds' labels are read in every language. */
+const IN_EACH_LANGUAGE = LANGUAGES.map((lang) => translator(lang));
+
 /** A row as stock-in input; the device type may be written as its code or its label in any language. */
 function inputOf(cells: SheetRow['cells']) {
   const kindText = cells.kind ?? '';
   return {
     sn: cells.sn,
-    kind: kindFromLabel(kindText) ?? kindText,
+    kind: kindFromLabel(kindText, IN_EACH_LANGUAGE) ?? kindText,
     modelType: cells.modelType,
     batteryModelType: cells.batteryModelType || undefined,
     installationPosition: cells.installationPosition || undefined,

@@ -1,5 +1,5 @@
 import { DEVICE_KIND_LABELS, DEVICE_KINDS, DEVICE_MODELS, IMPORT_MAX_ROWS } from '@voltfleet/domain/devices';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { type Lang, translate } from '@voltfleet/domain/i18n';
 import { sheetXlsx } from '../../platform/spreadsheet.js';
 import { EXAMPLE_ROW, IMPORT_COLUMNS, SHEET_TEXTS } from './sheet-columns.js';
 
@@ -15,7 +15,7 @@ export function buildTemplate(lang: Lang): Promise<Buffer> {
     rows: [
       [
         EXAMPLE_ROW.sn,
-        DEVICE_KIND_LABELS[EXAMPLE_ROW.kind][lang],
+        translate(DEVICE_KIND_LABELS[EXAMPLE_ROW.kind], lang),
         EXAMPLE_ROW.modelType,
         EXAMPLE_ROW.batteryModelType,
         EXAMPLE_ROW.installationPosition[lang],
@@ -25,7 +25,7 @@ export function buildTemplate(lang: Lang): Promise<Buffer> {
       notes: { 0: SHEET_TEXTS.exampleNote[lang] },
       examples: 1,
       lists: {
-        1: DEVICE_KINDS.map((k) => DEVICE_KIND_LABELS[k][lang]),
+        1: DEVICE_KINDS.map((k) => translate(DEVICE_KIND_LABELS[k], lang)),
         2: [...new Set(Object.values(DEVICE_MODELS).flat())],
         3: DEVICE_MODELS.battery,
       },
@@ -53,7 +53,7 @@ export function buildCredentialsSheet(lang: Lang, rows: readonly CredentialRow[]
       SHEET_TEXTS.secret[lang],
     ],
     widths: [24, 18, 14, 24, 40],
-    rows: rows.map((r) => [r.sn, DEVICE_KIND_LABELS[r.kind][lang], r.modelType, r.sn, r.secret]),
+    rows: rows.map((r) => [r.sn, translate(DEVICE_KIND_LABELS[r.kind], lang), r.modelType, r.sn, r.secret]),
     form: { notes: { 4: SHEET_TEXTS.secretWarning[lang] } },
   });
 }

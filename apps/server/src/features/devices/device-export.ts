@@ -8,7 +8,7 @@ import {
   type DeviceExportColumn,
 } from '@voltfleet/domain/devices';
 import { type DeviceListFilter } from '@voltfleet/domain/device-list';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { type Lang, translate } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';
@@ -24,11 +24,11 @@ function cellsOf(row: DeviceExportRow, lang: Lang): Record<DeviceExportColumn, s
   const zone = row.time_zone ?? 'UTC';
   return {
     sn: row.sn,
-    kind: DEVICE_KIND_LABELS[row.kind][lang],
+    kind: translate(DEVICE_KIND_LABELS[row.kind], lang),
     model: row.model,
     plant: row.plant_name ?? '',
-    status: RUNNING_STATUS_LABELS[row.running_status][lang],
-    activation: ACTIVATION_STATUS_LABELS[row.activated ? 'activated' : 'awaiting'][lang],
+    status: translate(RUNNING_STATUS_LABELS[row.running_status], lang),
+    activation: translate(ACTIVATION_STATUS_LABELS[row.activated ? 'activated' : 'awaiting'], lang),
     importTime: sheetTime(row.imported_at, zone),
     lastSeen: sheetTime(row.last_seen_at, zone),
     timeZone: zone,
@@ -55,8 +55,8 @@ export async function exportDevicesXlsx(
   if (total > rowLimit) throw invalid('filters', 'export.tooManyRows', { max: rowLimit });
 
   return sheetXlsx({
-    name: DEVICE_EXPORT_SHEET[lang],
-    headers: DEVICE_EXPORT_COLUMNS.map((c) => c.names[lang]),
+    name: translate(DEVICE_EXPORT_SHEET, lang),
+    headers: DEVICE_EXPORT_COLUMNS.map((c) => translate(c.label, lang)),
     rows: rows.map((row) => {
       const cells = cellsOf(row, lang);
       return DEVICE_EXPORT_COLUMNS.map((c) => cells[c.key]);

@@ -12,7 +12,7 @@ import {
   type OperationExportQuery,
   type OperationRecord,
 } from '@voltfleet/domain/records';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { type Lang, translate, translateOr, translator } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import { invalid } from '../../platform/errors.js';
 import { sheetFile, sheetTime, timeColumnHeader, type Sheet, type SheetCell } from '../../platform/spreadsheet.js';
@@ -27,28 +27,31 @@ const isCategory = (c: string): c is OperationCategory => (OPERATION_CATEGORIES 
  * details, JSON). Times are the viewer's wall clock with their UTC offset, the zone in the time column's header.
  */
 export function operationSheet(records: readonly OperationRecord[], lang: Lang, timeZone: string): Sheet {
+  const t = translator(lang);
   const rows = records.map((r) => {
-    const headline = recordHeadline(r, lang);
+    const headline = recordHeadline(r, lang, t);
     const { action, objectType, objectId, params, changes } = r;
     const cells: Record<OperationExportColumn, SheetCell> = {
       time: sheetTime(r.createdAt, timeZone),
       user: r.username ?? '',
       ip: r.ip,
       action: headline.action,
-      category: isCategory(r.category) ? OPERATION_CATEGORY_NAMES[r.category][lang] : r.category,
-      objectType: recordObjectNoun(r.objectType, lang) ?? r.objectType,
+      category: isCategory(r.category) ? translate(OPERATION_CATEGORY_NAMES[r.category], lang) : r.category,
+      objectType: translateOr(recordObjectNoun(r.objectType), lang, r.objectType),
       // A file lists what "10 devices" stands for.
       object: headline.devices.length > 0 ? `${headline.name}: ${headline.devices.join(', ')}` : headline.name,
       objectId: r.objectId ?? '',
-      result: [RECORD_RESULT_NAMES[r.ok ? 'ok' : 'failed'][lang], headline.refusal].filter(Boolean).join(' · '),
+      result: [translate(RECORD_RESULT_NAMES[r.ok ? 'ok' : 'failed'], lang), headline.refusal]
+        .filter(Boolean)
+        .join(' · '),
       details: JSON.stringify({ action, objectType, objectId, params, changes }),
     };
     return OPERATION_EXPORT_COLUMNS.map((c) => cells[c.key]);
   });
   return {
-    name: OPERATION_EXPORT_SHEET[lang],
+    name: translate(OPERATION_EXPORT_SHEET, lang),
     headers: OPERATION_EXPORT_COLUMNS.map((c) =>
-      c.key === 'time' ? timeColumnHeader(c.names[lang], timeZone) : c.names[lang],
+      c.key === 'time' ? timeColumnHeader(translate(c.label, lang), timeZone) : translate(c.label, lang),
     ),
     widths: OPERATION_EXPORT_COLUMNS.map((c) => (c.key === 'action' || c.key === 'details' ? 48 : 22)),
     rows,

@@ -8,7 +8,7 @@ import {
 } from '@voltfleet/domain/reports';
 import { ENERGY_KWH_KEYS } from '@voltfleet/domain/plants';
 import { localDay } from '@voltfleet/domain/time';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { type Lang, translate, translator } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { rollupSlots, slotLabels, slotWindow, type RollupSlotRow } from '../../platform/energy-slots.repository.js';
@@ -76,8 +76,8 @@ export async function exportEnergy(
   const labels = slotLabels(kind, anchor);
   const rollups = await rollupSlots(db, 'device', q.deviceIds, kind, slotWindow(kind, anchor), true);
   const sheet: Sheet = {
-    name: `${ENERGY_EXPORT_WORDS.sheet[lang]} ${period}`,
-    headers: energyExportHeadings(q.period, lang),
+    name: `${translate(ENERGY_EXPORT_WORDS.sheet, lang)} ${period}`,
+    headers: energyExportHeadings(q.period, translator(lang)),
     widths: [18, 24, 20, ...ENERGY_QUANTITIES.map(() => 26)],
     rows: rowsOf(devices, labels, rollups),
   };

@@ -5,7 +5,7 @@ import {
   type Report,
   type ReportExportFormat,
 } from '@voltfleet/domain/reports';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { type Lang, translate, translator } from '@voltfleet/domain/i18n';
 import { sheetFile, type SheetCell } from '../../platform/spreadsheet.js';
 
 /**
@@ -14,14 +14,15 @@ import { sheetFile, type SheetCell } from '../../platform/spreadsheet.js';
  */
 export function reportRows(report: Report, lang: Lang): SheetCell[][] {
   const sn = new Map(report.devices.map((d) => [d.id, d.sn]));
+  const t = translator(lang);
   const heading = [
-    reportTimeTitle(report.devices, lang),
-    ...report.columns.map((c) => reportColumnTitle(sn.get(c.deviceId) ?? '', c.index, lang, report.step)),
+    reportTimeTitle(report.devices, t),
+    ...report.columns.map((c) => reportColumnTitle(sn.get(c.deviceId) ?? '', c.index, t, report.step)),
   ];
   const rows: SheetCell[][] = [heading];
   report.labels.forEach((label, i) => rows.push([label, ...report.columns.map((c) => c.values[i] ?? '')]));
   if (report.columns.some((c) => c.summed))
-    rows.push([REPORT_WORDS.total[lang], ...report.columns.map((c) => c.total ?? '')]);
+    rows.push([t(REPORT_WORDS.total), ...report.columns.map((c) => c.total ?? '')]);
   return rows;
 }
 
@@ -30,7 +31,7 @@ export function reportFile(report: Report, format: ReportExportFormat, lang: Lan
   const [heading = [], ...rows] = reportRows(report, lang);
   const headers = heading.map(String);
   return sheetFile(
-    { name: REPORT_WORDS.sheet[lang], headers, widths: headers.map((_, i) => (i === 0 ? 36 : 28)), rows },
+    { name: translate(REPORT_WORDS.sheet, lang), headers, widths: headers.map((_, i) => (i === 0 ? 36 : 28)), rows },
     format,
   );
 }

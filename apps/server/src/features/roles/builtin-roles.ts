@@ -1,3 +1,4 @@
+import { translate } from '@voltfleet/domain/i18n';
 import { ALL_PERMISSION_CODES, BUILTIN_ROLE_TEXTS, VIEWS, normaliseGrant } from '@voltfleet/domain/permissions';
 
 const ALL = [...ALL_PERMISSION_CODES];
@@ -6,12 +7,12 @@ const without = (prefixes: string[]) =>
 
 /**
  * The four built-in roles of R1.1/R6.6: operator, dealer, engineering (installer), personal (owner). Their words
- * live in the domain (BUILTIN_ROLE_TEXTS) in every language; the rows keep the English ones, and the role API shows
+ * are the domain's catalogue keys (BUILTIN_ROLE_TEXTS); the rows keep the English ones, and the role API shows
  * the caller's language.
  */
 const english = (key: keyof typeof BUILTIN_ROLE_TEXTS) => ({
-  name: BUILTIN_ROLE_TEXTS[key].name.en,
-  description: BUILTIN_ROLE_TEXTS[key].description.en,
+  name: translate(BUILTIN_ROLE_TEXTS[key].name, 'en'),
+  description: translate(BUILTIN_ROLE_TEXTS[key].description, 'en'),
 });
 
 export const BUILTIN_ROLES = [

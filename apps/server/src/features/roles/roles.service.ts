@@ -8,7 +8,7 @@ import {
   normaliseGrant,
   permissionName,
 } from '@voltfleet/domain/permissions';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { translateOr, type Lang, translator } from '@voltfleet/domain/i18n';
 import { type Role, type RoleInput } from '@voltfleet/domain/users';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
@@ -42,7 +42,7 @@ function assignable(caller: Caller, row: RoleRow): boolean {
  * English words, the domain owns all four); a custom role's as its creator wrote them.
  */
 function shownRole(caller: Caller, row: RoleRow, lang: Lang): Role {
-  return { ...toRole(row, editable(caller, row)), ...(builtinRoleText(row.builtin_key, lang) ?? {}) };
+  return { ...toRole(row, editable(caller, row)), ...(builtinRoleText(row.builtin_key, translator(lang)) ?? {}) };
 }
 
 export async function listRoles(db: Db, caller: Caller, lang: Lang): Promise<Role[]> {
@@ -60,13 +60,13 @@ export async function getRole(db: Db, caller: Caller, id: number, lang: Lang) {
   if (!row) throw notFound();
   return {
     ...shownRole(caller, row, lang),
-    tree: buildPermissionTree(row.permissions, (c) => permissionName(c, lang)),
+    tree: buildPermissionTree(row.permissions, (c) => translateOr(permissionName(c), lang, c)),
   };
 }
 
 /** The tree of everything the caller holds: what they may put into a role. */
 export function grantableTree(caller: Caller, lang: Lang) {
-  return buildPermissionTree(caller.permissions, (c) => permissionName(c, lang)).filter((m) => m.show);
+  return buildPermissionTree(caller.permissions, (c) => translateOr(permissionName(c), lang, c)).filter((m) => m.show);
 }
 
 /** Throws unless the role is visible to the caller and grants nothing the caller lacks. */

@@ -8,7 +8,7 @@ import {
   type UserExportColumn,
   type UserExportQuery,
 } from '@voltfleet/domain/users';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { type Lang, translate, translateOr } from '@voltfleet/domain/i18n';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { invalid } from '../../platform/errors.js';
@@ -22,12 +22,12 @@ function cellsOf(u: User, lang: Lang, timeZone: string): Record<UserExportColumn
     name: u.name,
     code: u.code,
     role: u.roleName,
-    level: levelName(u.level, lang),
+    level: translateOr(levelName(u.level), lang, String(u.level)),
     superior: u.superiorName ?? '',
     phone: u.phone ? `${u.prePhoneCode} ${u.phone}` : '',
     email: u.email,
     company: u.company,
-    status: USER_STATUS_LABELS[u.enabled ? 'enabled' : 'disabled'][lang],
+    status: translate(USER_STATUS_LABELS[u.enabled ? 'enabled' : 'disabled'], lang),
     createdAt: sheetTime(u.createdAt, timeZone),
   };
 }
@@ -48,9 +48,9 @@ export async function exportUsers(
   if (total > rowLimit) throw invalid('filters', 'export.tooManyRows', { max: rowLimit });
   return sheetFile(
     {
-      name: USER_EXPORT_SHEET[lang],
+      name: translate(USER_EXPORT_SHEET, lang),
       headers: USER_EXPORT_COLUMNS.map((c) =>
-        c.key === 'createdAt' ? timeColumnHeader(c.names[lang], q.timeZone) : c.names[lang],
+        c.key === 'createdAt' ? timeColumnHeader(translate(c.label, lang), q.timeZone) : translate(c.label, lang),
       ),
       widths: USER_EXPORT_COLUMNS.map((c) => (c.key === 'createdAt' ? 30 : 20)),
       rows: rows.map((r) => {

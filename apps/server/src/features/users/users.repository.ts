@@ -1,6 +1,6 @@
 import { builtinRoleText } from '@voltfleet/domain/permissions';
 import { splitPhone } from '@voltfleet/domain/validation';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { type Lang, translator } from '@voltfleet/domain/i18n';
 import { type User } from '@voltfleet/domain/users';
 import type { Queryable } from '../../db/db.js';
 
@@ -54,7 +54,7 @@ export function toUser(row: UserRow, lang: Lang = 'en'): User {
     level: row.level,
     enabled: row.enabled,
     roleId: row.role_id,
-    roleName: builtinRoleText(row.role_key, lang)?.name ?? row.role_name,
+    roleName: builtinRoleText(row.role_key, translator(lang))?.name ?? row.role_name,
     superiorId: row.superior_id,
     superiorName: row.superior_name,
     parentCustomerCode: row.parent_customer_code,

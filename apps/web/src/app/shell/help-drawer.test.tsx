@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ALARM_CATALOGUE } from '@voltfleet/domain/alarms';
-import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
+import { LANGUAGES, translate, type Lang } from '@voltfleet/domain/i18n';
 import { i18next } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
 import { HelpButton } from './help-button';
@@ -50,11 +50,12 @@ describe('help drawer', () => {
     expect(within(faults).getAllByTestId('help-fault')).toHaveLength(ALARM_CATALOGUE.length);
     const entry = within(faults).getAllByTestId('help-fault')[0];
     expect(entry).toHaveAttribute('data-code', first.code);
-    expect(entry).toHaveTextContent(first.name[lang]);
-    expect(entry).toHaveTextContent(first.handling[lang]);
-    expect(entry).toHaveTextContent(first.cause[lang]);
-    const other = LANGUAGES.find((l) => l !== lang && first.handling[l] !== first.handling[lang]) ?? 'en';
-    if (first.handling[other] !== first.handling[lang]) expect(faults).not.toHaveTextContent(first.handling[other]);
+    expect(entry).toHaveTextContent(translate(first.name, lang));
+    expect(entry).toHaveTextContent(translate(first.handling, lang));
+    expect(entry).toHaveTextContent(translate(first.cause, lang));
+    const handling = (l: Lang) => translate(first.handling, l);
+    const other = LANGUAGES.find((l) => l !== lang && handling(l) !== handling(lang)) ?? 'en';
+    if (handling(other) !== handling(lang)) expect(faults).not.toHaveTextContent(handling(other));
   });
 
   it.each([
@@ -70,7 +71,7 @@ describe('help drawer', () => {
     await expect.poll(() => screen.getAllByTestId('help-fault').length).toBeLessThan(ALARM_CATALOGUE.length);
     const shown = screen.getAllByTestId('help-fault');
     expect(shown.map((el) => el.dataset.code)).toContain(target.code);
-    expect(shown.find((el) => el.dataset.code === target.code)).toHaveTextContent(target.handling[lang]);
+    expect(shown.find((el) => el.dataset.code === target.code)).toHaveTextContent(translate(target.handling, lang));
   });
 
   it('opens another screen’s help from the index and comes back', async () => {

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ALARM_SEVERITY_LABELS, type AlarmSeverity } from '@voltfleet/domain/alarms';
 import { type Lang } from '@voltfleet/domain/i18n';
 import { matchingFaults } from './help-fault-search';
+import { message } from '@/lib/i18n';
+import { alarmText } from '@/lib/labels';
 
 // The alarm pages' colours (features/alarms severity tags), as Ant Design tag colours: the help is not an alarm page.
 const SEVERITY_COLOURS: Record<AlarmSeverity, string> = {
@@ -20,7 +22,7 @@ export function HelpFaults() {
   const [query, setQuery] = useState('');
   // Typing stays responsive while the whole catalogue re-renders behind it.
   const deferred = useDeferredValue(query);
-  const faults = useMemo(() => matchingFaults(deferred, lang), [deferred, lang]);
+  const faults = useMemo(() => matchingFaults(deferred, lang, message), [deferred, lang]);
 
   return (
     <section className="help-faults" data-testid="help-faults">
@@ -41,17 +43,17 @@ export function HelpFaults() {
           {faults.map((entry) => (
             <div key={entry.code} className="help-fault" data-testid="help-fault" data-code={entry.code}>
               <dt>
-                <strong>{entry.name[lang]}</strong>{' '}
+                <strong>{alarmText(entry)}</strong>{' '}
                 <Tag color={SEVERITY_COLOURS[entry.severity]} data-severity={entry.severity}>
-                  {ALARM_SEVERITY_LABELS[entry.severity][lang]}
+                  {message(ALARM_SEVERITY_LABELS[entry.severity])}
                 </Tag>
                 <code className="help-fault-code">{entry.code}</code>
               </dt>
               <dd>
-                <span className="help-fault-label">{t('help.faults.cause')}</span> {entry.cause[lang]}
+                <span className="help-fault-label">{t('help.faults.cause')}</span> {alarmText(entry, 'cause')}
               </dd>
               <dd>
-                <span className="help-fault-label">{t('help.faults.handling')}</span> {entry.handling[lang]}
+                <span className="help-fault-label">{t('help.faults.handling')}</span> {alarmText(entry, 'handling')}
               </dd>
             </div>
           ))}

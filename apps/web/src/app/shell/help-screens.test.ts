@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM_CATALOGUE } from '@voltfleet/domain/alarms';
 import { ALL_PERMISSION_CODES, permittedRoutes } from '@voltfleet/domain/permissions';
-import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
+import { LANGUAGES, translate, translator, type Lang } from '@voltfleet/domain/i18n';
 import { DETAIL_ROUTES, PAGE_REGISTRY } from '../page-registry';
 import { NOTICES_PATH, PERSONAL_CENTER_PATH, registeredRoutes } from '../routes';
 import { matchingFaults } from './help-fault-search';
@@ -88,12 +88,14 @@ describe('fault search', () => {
   if (!first) throw new Error('the catalogue is empty');
 
   it('lists the whole catalogue without a query', () => {
-    expect(matchingFaults('  ', 'en')).toHaveLength(ALARM_CATALOGUE.length);
+    expect(matchingFaults('  ', 'en', translator('en'))).toHaveLength(ALARM_CATALOGUE.length);
   });
 
   it.each(LANGUAGES)('finds an entry by code and by its own words in %s', (lang) => {
-    expect(matchingFaults(first.code, lang).map((entry) => entry.code)).toContain(first.code);
-    expect(matchingFaults(first.name[lang], lang).map((entry) => entry.code)).toContain(first.code);
-    expect(matchingFaults('no fault reads like this', lang)).toEqual([]);
+    expect(matchingFaults(first.code, lang, translator(lang)).map((entry) => entry.code)).toContain(first.code);
+    expect(matchingFaults(translate(first.name, lang), lang, translator(lang)).map((entry) => entry.code)).toContain(
+      first.code,
+    );
+    expect(matchingFaults('no fault reads like this', lang, translator(lang))).toEqual([]);
   });
 });

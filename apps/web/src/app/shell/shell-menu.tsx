@@ -3,29 +3,28 @@ import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { MENU_GROUP_NAMES, PAGE_NAMES, moduleName } from '@voltfleet/domain/permissions';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { buildMenuTree } from '../menu-tree';
 import { routeOwnsPath, type AppRoute } from '../routes';
+import { labelOf } from '@/lib/labels';
 
 /** Modules as submenus, pages grouped by menu group, all names from the domain tables in the UI language. */
 export function ShellMenu({ routes }: { routes: readonly AppRoute[] }) {
-  const { i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  useTranslation(); // re-renders on a language switch
   const { pathname } = useLocation();
   const tree = useMemo(() => buildMenuTree(routes), [routes]);
 
   const items: MenuProps['items'] = tree.map(({ module, groups }) => ({
     key: module.path,
-    label: moduleName(module.code, lang),
+    label: labelOf(moduleName(module.code)) ?? module.code,
     children: groups.map(({ group, routes: pages }) => ({
       type: 'group' as const,
       key: `${module.path}:${group}`,
-      label: MENU_GROUP_NAMES[group]?.[lang] ?? group,
+      label: labelOf(MENU_GROUP_NAMES[group]) ?? group,
       children: pages.map(({ page, fullPath }) => ({
         key: fullPath,
         label: (
           <Link to={fullPath} data-testid={`menu-item-${page.path}`}>
-            {PAGE_NAMES[page.path]?.[lang] ?? page.path}
+            {labelOf(PAGE_NAMES[page.path]) ?? page.path}
           </Link>
         ),
       })),

@@ -3,8 +3,8 @@ import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ENERGY_EXPORT_WORDS } from '@voltfleet/domain/reports';
-import { type Lang } from '@voltfleet/domain/i18n';
 import type { ExportDevice } from './energy-export-dialog';
+import { message } from '@/lib/i18n';
 
 export type { ExportDevice } from './energy-export-dialog';
 
@@ -26,7 +26,7 @@ interface Props {
  * the chosen devices as a file, in two clicks with the defaults (every inverter, last month, XLSX).
  */
 export function EnergyExportButton({ devices, timeZone, onOpen }: Props) {
-  const { i18n } = useTranslation();
+  useTranslation(); // re-renders on a language switch
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -38,7 +38,7 @@ export function EnergyExportButton({ devices, timeZone, onOpen }: Props) {
           onOpen?.();
         }}
       >
-        {ENERGY_EXPORT_WORDS.action[i18n.language as Lang]}
+        {message(ENERGY_EXPORT_WORDS.action)}
       </Button>
       {open && (
         <Suspense fallback={null}>

@@ -14,10 +14,10 @@ import {
   type ReportExportFormat,
 } from '@voltfleet/domain/reports';
 import { localDay } from '@voltfleet/domain/time';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { download } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import './energy-export.css';
+import { message } from '@/lib/i18n';
 
 export interface ExportDevice {
   id: number;
@@ -38,9 +38,8 @@ const measured = (devices: readonly ExportDevice[]) => devices.filter((d) => d.k
 
 /** The export's form: devices (inverters ticked), a month (last month at the plant) or a year, XLSX or CSV. */
 export default function EnergyExportDialog({ devices, timeZone, onClose }: Props) {
-  const { i18n } = useTranslation();
-  const lang = i18n.language as Lang;
-  const word = (key: Word) => ENERGY_EXPORT_WORDS[key][lang];
+  useTranslation(); // re-renders on a language switch
+  const word = (key: Word, params?: Record<string, string | number>) => message(ENERGY_EXPORT_WORDS[key], params);
   const [today] = useState(() => localDay(Date.now(), timeZone));
   // Untouched, the choice follows the devices as they arrive: every inverter, or the page's one device.
   const [chosen, setChosen] = useState<number[] | null>(null);
@@ -64,7 +63,7 @@ export default function EnergyExportDialog({ devices, timeZone, onClose }: Props
     selected.length === 0
       ? word('noDevices')
       : selected.length > ENERGY_EXPORT_MAX_DEVICES
-        ? word('tooManyDevices').replace('{max}', String(ENERGY_EXPORT_MAX_DEVICES))
+        ? word('tooManyDevices', { max: String(ENERGY_EXPORT_MAX_DEVICES) })
         : null;
   const allIds = list.map((d) => d.id);
   return (
@@ -97,7 +96,7 @@ export default function EnergyExportDialog({ devices, timeZone, onClose }: Props
                 onChange={(e) => setChosen(e.target.checked ? allIds : [])}
                 data-testid="energy-export-all"
               >
-                {word('allDevices').replace('{count}', String(list.length))}
+                {word('allDevices', { count: String(list.length) })}
               </Checkbox>
               <Checkbox.Group
                 className="energy-export-devices"
@@ -107,7 +106,7 @@ export default function EnergyExportDialog({ devices, timeZone, onClose }: Props
                   value: d.id,
                   label: (
                     <span data-testid={`energy-export-device-${d.sn}`}>
-                      {d.sn} <Typography.Text type="secondary">{DEVICE_KIND_LABELS[d.kind][lang]}</Typography.Text>
+                      {d.sn} <Typography.Text type="secondary">{message(DEVICE_KIND_LABELS[d.kind])}</Typography.Text>
                     </span>
                   ),
                 }))}

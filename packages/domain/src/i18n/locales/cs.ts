@@ -23,6 +23,16 @@ import records from './cs/records.json' with { type: 'json' };
 import codeMail from './cs/codeMail.json' with { type: 'json' };
 import mail from './cs/mail.json' with { type: 'json' };
 import bigScreen from './cs/bigScreen.json' with { type: 'json' };
+import permissions from './cs/permissions.json' with { type: 'json' };
+import fields from './cs/fields.json' with { type: 'json' };
+import options from './cs/options.json' with { type: 'json' };
+import alarmCatalogue from './cs/alarmCatalogue.json' with { type: 'json' };
+import alarmLabels from './cs/alarmLabels.json' with { type: 'json' };
+import recordLabels from './cs/recordLabels.json' with { type: 'json' };
+import recordActions from './cs/recordActions.json' with { type: 'json' };
+import roles from './cs/roles.json' with { type: 'json' };
+import exports from './cs/exports.json' with { type: 'json' };
+import commandLabels from './cs/commandLabels.json' with { type: 'json' };
 
 export default {
   core,
@@ -49,4 +59,14 @@ export default {
   bigScreen,
   mail,
   codeMail,
+  permissions,
+  fields,
+  options,
+  alarmCatalogue,
+  alarmLabels,
+  recordLabels,
+  recordActions,
+  roles,
+  exports,
+  commandLabels,
 };

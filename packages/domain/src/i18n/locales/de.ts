@@ -23,6 +23,16 @@ import records from './de/records.json' with { type: 'json' };
 import codeMail from './de/codeMail.json' with { type: 'json' };
 import mail from './de/mail.json' with { type: 'json' };
 import bigScreen from './de/bigScreen.json' with { type: 'json' };
+import permissions from './de/permissions.json' with { type: 'json' };
+import fields from './de/fields.json' with { type: 'json' };
+import options from './de/options.json' with { type: 'json' };
+import alarmCatalogue from './de/alarmCatalogue.json' with { type: 'json' };
+import alarmLabels from './de/alarmLabels.json' with { type: 'json' };
+import recordLabels from './de/recordLabels.json' with { type: 'json' };
+import recordActions from './de/recordActions.json' with { type: 'json' };
+import roles from './de/roles.json' with { type: 'json' };
+import exports from './de/exports.json' with { type: 'json' };
+import commandLabels from './de/commandLabels.json' with { type: 'json' };
 
 export default {
   core,
@@ -49,4 +59,14 @@ export default {
   bigScreen,
   mail,
   codeMail,
+  permissions,
+  fields,
+  options,
+  alarmCatalogue,
+  alarmLabels,
+  recordLabels,
+  recordActions,
+  roles,
+  exports,
+  commandLabels,
 };

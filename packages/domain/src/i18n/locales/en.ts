@@ -23,6 +23,16 @@ import records from './en/records.json' with { type: 'json' };
 import codeMail from './en/codeMail.json' with { type: 'json' };
 import mail from './en/mail.json' with { type: 'json' };
 import bigScreen from './en/bigScreen.json' with { type: 'json' };
+import permissions from './en/permissions.json' with { type: 'json' };
+import fields from './en/fields.json' with { type: 'json' };
+import options from './en/options.json' with { type: 'json' };
+import alarmCatalogue from './en/alarmCatalogue.json' with { type: 'json' };
+import alarmLabels from './en/alarmLabels.json' with { type: 'json' };
+import recordLabels from './en/recordLabels.json' with { type: 'json' };
+import recordActions from './en/recordActions.json' with { type: 'json' };
+import roles from './en/roles.json' with { type: 'json' };
+import exports from './en/exports.json' with { type: 'json' };
+import commandLabels from './en/commandLabels.json' with { type: 'json' };
 
 export default {
   core,
@@ -49,4 +59,14 @@ export default {
   bigScreen,
   mail,
   codeMail,
+  permissions,
+  fields,
+  options,
+  alarmCatalogue,
+  alarmLabels,
+  recordLabels,
+  recordActions,
+  roles,
+  exports,
+  commandLabels,
 };

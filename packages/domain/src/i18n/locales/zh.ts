@@ -23,6 +23,16 @@ import records from './zh/records.json' with { type: 'json' };
 import codeMail from './zh/codeMail.json' with { type: 'json' };
 import mail from './zh/mail.json' with { type: 'json' };
 import bigScreen from './zh/bigScreen.json' with { type: 'json' };
+import permissions from './zh/permissions.json' with { type: 'json' };
+import fields from './zh/fields.json' with { type: 'json' };
+import options from './zh/options.json' with { type: 'json' };
+import alarmCatalogue from './zh/alarmCatalogue.json' with { type: 'json' };
+import alarmLabels from './zh/alarmLabels.json' with { type: 'json' };
+import recordLabels from './zh/recordLabels.json' with { type: 'json' };
+import recordActions from './zh/recordActions.json' with { type: 'json' };
+import roles from './zh/roles.json' with { type: 'json' };
+import exports from './zh/exports.json' with { type: 'json' };
+import commandLabels from './zh/commandLabels.json' with { type: 'json' };
 
 export default {
   core,
@@ -49,4 +59,14 @@ export default {
   bigScreen,
   mail,
   codeMail,
+  permissions,
+  fields,
+  options,
+  alarmCatalogue,
+  alarmLabels,
+  recordLabels,
+  recordActions,
+  roles,
+  exports,
+  commandLabels,
 };

@@ -7,15 +7,14 @@ import {
   type AlarmSeverity,
   type AlarmState,
 } from '@voltfleet/domain/alarms';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { message } from '@/lib/i18n';
 
 /** Severity, state and group names in the UI language, from the domain's tables (the export names them alike). */
 export function useAlarmLabels() {
-  const { i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  useTranslation(); // re-renders on a language switch
   return {
-    severity: (s: AlarmSeverity) => ALARM_SEVERITY_LABELS[s][lang],
-    state: (s: AlarmState) => ALARM_STATE_LABELS[s][lang],
-    group: (g: AlarmGroup) => ALARM_GROUP_LABELS[g][lang],
+    severity: (s: AlarmSeverity) => message(ALARM_SEVERITY_LABELS[s]),
+    state: (s: AlarmState) => message(ALARM_STATE_LABELS[s]),
+    group: (g: AlarmGroup) => message(ALARM_GROUP_LABELS[g]),
   };
 }

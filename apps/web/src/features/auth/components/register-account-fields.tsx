@@ -38,7 +38,7 @@ export function RegisterAccountFields() {
         <Radio.Group data-testid="register-role">
           {REGISTRATION_ROLE_CHOICES.map((role) => (
             <Radio key={role} value={role} disabled={role === 'dealer'} data-testid={`register-role-${role}`}>
-              {BUILTIN_ROLE_TEXTS[role].name[lang]}
+              {message(BUILTIN_ROLE_TEXTS[role].name)}
             </Radio>
           ))}
         </Radio.Group>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ALARM_SEVERITY_LABELS } from '@voltfleet/domain/alarms';
 import { type BigScreenAlarms } from '@voltfleet/domain/big-screen';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { formatPlantTime } from '@/lib/format';
 import { formatNumber } from '@/lib/number-format';
+import { message } from '@/lib/i18n';
 
 /** The newest active alarms, running along the bottom of the map (still for users who prefer reduced motion). */
 export function AlarmTicker({ data }: { data: BigScreenAlarms | undefined }) {
@@ -11,8 +11,8 @@ export function AlarmTicker({ data }: { data: BigScreenAlarms | undefined }) {
   const alarms = data?.alarms ?? [];
   const items = alarms.map((alarm) => (
     <span key={alarm.id} className={`bs-ticker-item bs-severity-${alarm.severity}`}>
-      <b>{ALARM_SEVERITY_LABELS[alarm.severity][i18n.language as Lang]}</b>{' '}
-      {formatPlantTime(alarm.raisedAt, alarm.timeZone)} · {alarm.plantName ?? alarm.sn} · {alarm.name}
+      <b>{message(ALARM_SEVERITY_LABELS[alarm.severity])}</b> {formatPlantTime(alarm.raisedAt, alarm.timeZone)} ·{' '}
+      {alarm.plantName ?? alarm.sn} · {alarm.name}
     </span>
   ));
   return (

@@ -5,16 +5,16 @@ import {
   type CommandKind,
   type CommandStatus,
 } from '@voltfleet/domain/commands';
-import { currentLang } from '@/lib/i18n';
+import { message } from '@/lib/i18n';
 
 // A command's parameters for people: lib/command-text.ts (the control records and the operation records share it).
 
 /** The kind's name in the user's language (domain catalogue). */
-export const kindLabel = (kind: CommandKind) => commandKindName(kind, currentLang());
+export const kindLabel = (kind: CommandKind) => message(commandKindName(kind));
 
 /** A status's and a category's names in the user's language (domain tables the control records export shares). */
-export const statusLabel = (status: CommandStatus) => COMMAND_STATUS_NAMES[status][currentLang()];
-export const categoryLabel = (category: CommandCategory) => COMMAND_CATEGORY_NAMES[category][currentLang()];
+export const statusLabel = (status: CommandStatus) => message(COMMAND_STATUS_NAMES[status]);
+export const categoryLabel = (category: CommandCategory) => message(COMMAND_CATEGORY_NAMES[category]);
 
 export const STATUS_TONES: Record<CommandStatus, 'success' | 'error' | 'default'> = {
   queued: 'default',

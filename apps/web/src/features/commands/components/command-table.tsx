@@ -4,7 +4,7 @@ import { type Command } from '@voltfleet/domain/commands';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { commandParametersText } from '@/lib/command-text';
 import { formatDateTime } from '@/lib/format';
-import { currentLang } from '@/lib/i18n';
+import { currentLang, message } from '@/lib/i18n';
 import type { PagerConfig } from '@/lib/paging';
 import { CommandStatus } from './command-status';
 import { categoryLabel, kindLabel } from './command-labels';
@@ -24,7 +24,7 @@ function useCommandColumns(withIp = false): Column<Command>[] {
   const { t } = useTranslation();
   // Commands sent before addresses were kept have none: shown as not recorded, never guessed.
   const ip: Column<Command>[] = withIp
-    ? [{ title: RECORD_FILTER_WORDS.ip[currentLang()], dataIndex: 'ip', render: (a: string | null) => a ?? '—' }]
+    ? [{ title: message(RECORD_FILTER_WORDS.ip), dataIndex: 'ip', render: (a: string | null) => a ?? '—' }]
     : [];
   return [
     { title: t('commands.columns.type'), dataIndex: 'kind', render: kindLabel, fixed: 'left' },

@@ -18,11 +18,11 @@ import {
   type ControlRecordFilter,
   type RecordUser,
 } from '@voltfleet/domain/records';
-import type { Lang } from '@voltfleet/domain/i18n';
 import { DateRangeField } from '@/components/date-range-field';
 import { FilterField, UserSelect } from '@/components/record-filter-parts';
 import { categoryLabel, kindLabel, statusLabel } from './command-labels';
 import { localiseIssues, message } from '@/lib/i18n';
+import { labelOf } from '@/lib/labels';
 
 export type ControlFilterValue = Partial<ControlRecordFilter>;
 
@@ -37,8 +37,7 @@ interface Props {
  * name or id), the client address and a range of whole days in the browser's zone.
  */
 export function ControlRecordFilters({ value, users, onSubmit }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const [v, setV] = useState<ControlFilterValue>(value);
   const [ipError, setIpError] = useState<string>();
   const set = (next: ControlFilterValue) => setV((old) => ({ ...old, ...next }));
@@ -90,19 +89,18 @@ export function ControlRecordFilters({ value, users, onSubmit }: Props) {
         submit(v);
       }}
     >
-      <FilterField id="records-user" label={words.user[lang]}>
+      <FilterField id="records-user" label={message(words.user)}>
         <UserSelect
           id="records-user"
           users={users}
           value={v.userId}
-          lang={lang}
           onChange={(userId) => set({ userId, user: undefined })}
         />
       </FilterField>
       {select<CommandCategory>(
         'records-category',
-        words.category[lang],
-        words.allCategories[lang],
+        message(words.category),
+        message(words.allCategories),
         COMMAND_CATEGORIES,
         categoryLabel,
         v.category,
@@ -128,14 +126,14 @@ export function ControlRecordFilters({ value, users, onSubmit }: Props) {
       )}
       {select<ControlObjectFilter>(
         'records-object-type',
-        words.objectType[lang],
-        words.allObjectTypes[lang],
+        message(words.objectType),
+        message(words.allObjectTypes),
         CONTROL_OBJECT_FILTERS,
-        (o) => recordObjectNoun(o, lang) ?? o,
+        (o) => labelOf(recordObjectNoun(o)) ?? o,
         v.objectType,
         (objectType) => set({ objectType }),
       )}
-      <FilterField id="records-object" label={words.object[lang]}>
+      <FilterField id="records-object" label={message(words.object)}>
         <input
           id="records-object"
           maxLength={64}
@@ -144,7 +142,7 @@ export function ControlRecordFilters({ value, users, onSubmit }: Props) {
           onChange={(e) => set({ object: e.target.value })}
         />
       </FilterField>
-      <FilterField id="records-ip" label={words.ip[lang]}>
+      <FilterField id="records-ip" label={message(words.ip)}>
         <input
           id="records-ip"
           maxLength={45}
@@ -160,7 +158,7 @@ export function ControlRecordFilters({ value, users, onSubmit }: Props) {
           </div>
         )}
       </FilterField>
-      <FilterField id="records-range" label={words.timeRange[lang]}>
+      <FilterField id="records-range" label={message(words.timeRange)}>
         <DateRangeField
           id="records-range"
           value={v.from && v.to ? [v.from, v.to] : undefined}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { WEEKDAYS, type ForcedCharging } from '@voltfleet/domain/commands';
 import { WEEKLY_FORCED_CHARGING } from '@voltfleet/domain/devices';
 import { formatWeekdayOf } from '@/lib/format';
-import { currentLang } from '@/lib/i18n';
+import { currentLang, message } from '@/lib/i18n';
 import { hhmmOf, timeOfDay } from '@/lib/time-of-day';
 
 interface Props {
@@ -39,7 +39,7 @@ export function ForcedChargingFields({ value, onChange }: Props) {
           data-testid="fc-mode"
           style={{ maxWidth: 320 }}
           value={value.mode}
-          options={WEEKLY_FORCED_CHARGING.map((o) => ({ value: o.value, label: o.names[lang] }))}
+          options={WEEKLY_FORCED_CHARGING.map((o) => ({ value: o.value, label: message(o.label) }))}
           onChange={(mode) => set({ mode })}
         />
       </Form.Item>

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { TARIFF_PERIODS_NAMES } from '@voltfleet/domain/tariffs';
-import { scalarParameter } from '@voltfleet/domain/commands';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { commandKindName } from '@voltfleet/domain/commands';
+import { translate, type Lang } from '@voltfleet/domain/i18n';
 import { i18next } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
 import { SettingForm, type Setting } from './setting-form';
@@ -131,7 +130,7 @@ describe('SettingForm', () => {
     ['de', 'Der Wert muss zwischen 10 und 100 % liegen'],
   ])('refuses an out-of-range value in %s with the domain message', async (lang, message) => {
     const { user, issue, valueInput } = await renderForm({ lang });
-    await choose(user, i18next.t('commands.setting'), scalarParameter('socLowerLimitPct').names[lang]);
+    await choose(user, i18next.t('commands.setting'), translate(commandKindName('socLowerLimitPct'), lang));
     await user.type(valueInput(), '101');
     expect(await valueMessage()).toHaveTextContent(message);
     expect(issue()).toBeDisabled();
@@ -177,7 +176,7 @@ describe('SettingForm', () => {
 
   it('checks a tariff plan with the domain rules before sending it, in the chosen language', async () => {
     const { user, onSubmit, issue } = await renderForm({ lang: 'de' });
-    await choose(user, 'Befehl oder Einstellung', TARIFF_PERIODS_NAMES.de);
+    await choose(user, 'Befehl oder Einstellung', translate(commandKindName('tariffPeriods'), 'de'));
     // The one starting row (the whole day) has neither a tariff type nor a price.
     await user.click(issue());
     expect(await screen.findByTestId('period-error-periods.0.type')).toHaveTextContent(/^Wählen Sie einen Tariftyp$/);

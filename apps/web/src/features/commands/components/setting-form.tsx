@@ -132,7 +132,7 @@ export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, 
             data-testid="command-value"
             style={{ maxWidth: 320 }}
             virtual={false}
-            options={def.options.map((o) => ({ value: o.value, label: o.names[lang] }))}
+            options={def.options.map((o) => ({ value: o.value, label: message(o.label) }))}
           />
         </Form.Item>
       ) : null}

@@ -100,7 +100,7 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
         content: (
           <ul data-testid="tariff-confirm-periods">
             {orderedPlan(input.tariff.periods).map((p) => (
-              <li key={p.start}>{formatTariffPeriods([p], currentLang())}</li>
+              <li key={p.start}>{formatTariffPeriods([p], message)}</li>
             ))}
           </ul>
         ),

@@ -2,11 +2,11 @@ import { Alert, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATION_STATUS_LABELS } from '@voltfleet/domain/devices';
 import { type DeviceDetail } from '@voltfleet/domain/telemetry';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { FirmwareVersion } from '@/components/firmware-version';
 import { formatPlantTime } from '@/lib/format';
 import { DevicesBehind, LastContact } from './device-links';
 import { DeviceStatusTag } from './device-status-tag';
+import { message } from '@/lib/i18n';
 
 const dash = (value: string | number | null, unit = '') => (value === null ? 'â€”' : `${value}${unit}`);
 
@@ -15,8 +15,7 @@ const dash = (value: string | number | null, unit = '') => (value === null ? 'â€
  * is the newest contact, through the device that carried it when not this one (a battery's inverter).
  */
 export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const zone = device.plantTimeZone;
   const items: [string, React.ReactNode][] = [
     ['sn', device.sn],
@@ -32,7 +31,7 @@ export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {
     ['gridCode', dash(device.gridCode)],
     ['batteryProtocol', dash(device.batteryProtocol)],
     ['meterProtocol', dash(device.meterProtocol)],
-    ['activation', ACTIVATION_STATUS_LABELS[device.activation][lang]],
+    ['activation', message(ACTIVATION_STATUS_LABELS[device.activation])],
     ['importTime', formatPlantTime(device.importTime, zone)],
     ['activatedAt', formatPlantTime(device.activatedAt, zone)],
     [

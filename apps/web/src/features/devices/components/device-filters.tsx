@@ -10,7 +10,7 @@ import {
   type RunningStatus,
 } from '@voltfleet/domain/devices';
 import { type DeviceFilterOptions } from '@voltfleet/domain/device-list';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { message } from '@/lib/i18n';
 
 export interface DeviceFilterValues {
   keyword?: string;
@@ -33,8 +33,7 @@ interface Props {
  * activation status.
  */
 export function DeviceFilters({ values, options, onChange }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   return (
     <Flex gap={12} wrap style={{ marginBottom: 16 }}>
       <Input.Search
@@ -89,7 +88,7 @@ export function DeviceFilters({ values, options, onChange }: Props) {
         data-testid="device-activation-filter"
         options={[
           { value: 'all', label: t('deviceDetail.list.allActivations') },
-          ...ACTIVATION_STATUSES.map((a) => ({ value: a, label: ACTIVATION_STATUS_LABELS[a][lang] })),
+          ...ACTIVATION_STATUSES.map((a) => ({ value: a, label: message(ACTIVATION_STATUS_LABELS[a]) })),
         ]}
         onChange={(activation) => onChange({ ...values, activation: activation === 'all' ? undefined : activation })}
       />

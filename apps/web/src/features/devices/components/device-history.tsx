@@ -30,7 +30,7 @@ export function DeviceHistoryTab({ deviceId, timeZone }: { deviceId: number; tim
   const fields = rollupsOnly ? picked.filter((f) => f in ROLLUP_HISTORY_FIELDS) : picked;
   const plan = planHistory({ fields: fields.join(','), ...range }, nowMs, zone);
   const history = useDeviceHistory(deviceId, { fields, ...range }, plan.ok);
-  const charts = history.data ? historyCharts(history.data, (key, step) => historySeriesName(key, step, lang)) : [];
+  const charts = history.data ? historyCharts(history.data, (key, step) => historySeriesName(key, step, message)) : [];
   const empty = history.data?.series.every((s) => s.points.length === 0) ?? false;
 
   const refusal = tooMany

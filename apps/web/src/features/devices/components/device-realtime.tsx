@@ -14,12 +14,14 @@ import { formatPlantTime } from '@/lib/format';
 import { formatFixed } from '@/lib/number-format';
 import { LiveValue } from './live-value';
 import { devicePath } from './via-device';
+import { message } from '@/lib/i18n';
+import { optionLabel } from '@/lib/labels';
 
 /** A value in the UI language with its catalogue decimals and unit; a coded state as its label; else "—". */
 function shown(v: RealtimeValue, lang: Lang): string {
   if (v.value === null) return '—';
   const field = fieldByKey(v.key);
-  if (field?.options) return findOption(field.options, v.value)?.names[lang] ?? String(v.value);
+  if (field?.options) return optionLabel(findOption(field.options, v.value)) ?? String(v.value);
   if (field?.kind === 'code') return String(v.value);
   const text = formatFixed(v.value, lang, v.decimals);
   const unit = v.unit === 'currency' ? '' : v.unit;
@@ -93,13 +95,13 @@ export function DeviceRealtimeGroups({ realtime, kind }: { realtime: DeviceRealt
             <Col key={group.group} xs={24} lg={12} xxl={8}>
               <Card
                 size="small"
-                title={FIELD_GROUP_NAMES[group.group][lang]}
+                title={message(FIELD_GROUP_NAMES[group.group])}
                 data-testid={`realtime-group-${group.group}`}
               >
                 <dl className="device-realtime-list">
                   {group.values.map((v) => (
                     <div key={v.key} className="device-realtime-row">
-                      <dt>{fieldByKey(v.key)?.names[lang] ?? v.key}</dt>
+                      <dt>{optionLabel(fieldByKey(v.key)) ?? v.key}</dt>
                       <dd>
                         <LiveValue value={v.value} testId={`realtime-${v.key}`}>
                           {shown(v, lang)}

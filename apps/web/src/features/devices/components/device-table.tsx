@@ -13,6 +13,7 @@ import { liveColumns } from './live-columns';
 import { SortTitle, type SortState } from './sort-title';
 import { UpdatedCell } from './updated-cell';
 import './device-table.css';
+import { message } from '@/lib/i18n';
 
 interface Props {
   devices: DeviceListItem[];
@@ -75,7 +76,7 @@ export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs 
     {
       ...sorted('activation', t('deviceDetail.list.activation')),
       dataIndex: 'activated',
-      render: (activated: boolean) => ACTIVATION_STATUS_LABELS[activated ? 'activated' : 'awaiting'][lang],
+      render: (activated: boolean) => message(ACTIVATION_STATUS_LABELS[activated ? 'activated' : 'awaiting']),
     },
     {
       ...sorted('importTime', t('deviceDetail.list.importTime')),

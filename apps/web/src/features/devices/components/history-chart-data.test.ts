@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '@voltfleet/domain/i18n';
 import type { DeviceHistory } from '@voltfleet/domain/telemetry';
 import { historySeriesName, historyCharts } from './history-chart-data';
 
@@ -86,6 +87,6 @@ describe('historySeriesName', () => {
     ['pvPowerW', '1d', 'en', 'PV power'],
     ['noSuchField', '1h', 'en', 'noSuchField'],
   ] as const)('%s at %s in %s: %s', (key, step, lang, name) => {
-    expect(historySeriesName(key, step, lang)).toBe(name);
+    expect(historySeriesName(key, step, translator(lang))).toBe(name);
   });
 });

@@ -6,15 +6,15 @@ import {
   type HistoryStep,
 } from '@voltfleet/domain/telemetry';
 import { energyPerSlotName, energyQuantityOf } from '@voltfleet/domain/reports';
-import { type Lang } from '@voltfleet/domain/i18n';
+import type { MessageKey, Translate } from '@voltfleet/domain/i18n';
 
 /**
  * A series' name: a day's energy counter read per day is that day's sum, named by what it sums ("PV energy per day",
  * issue 36.9) as reports and the energy export name it; within a day it is the counter itself ("PV energy today").
  */
-export function historySeriesName(key: string, step: HistoryStep, lang: Lang): string {
+export function historySeriesName(key: string, step: HistoryStep, t: Translate): string {
   const quantity = step === '1d' ? energyQuantityOf(key) : undefined;
-  return quantity ? energyPerSlotName(quantity, '1d', lang) : (fieldByKey(key)?.names[lang] ?? key);
+  return quantity ? energyPerSlotName(quantity, '1d', t) : labelOr(fieldByKey(key)?.label, t, key);
 }
 import { formatAxisLabel } from '@/lib/format';
 
@@ -76,3 +76,5 @@ export function historyCharts(
     };
   });
 }
+
+const labelOr = (key: MessageKey | undefined, t: Translate, fallback: string) => (key ? t(key) : fallback);

@@ -8,7 +8,7 @@ import {
   ROLLUP_HISTORY_FIELDS,
   isHistoryField,
 } from '@voltfleet/domain/telemetry';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { message } from '@/lib/i18n';
 
 interface Props {
   value: readonly string[];
@@ -21,16 +21,15 @@ interface Props {
 
 /** Picks up to 8 curve parameters from the field catalogue, grouped as on the real-time tab. */
 export function HistoryFieldPicker({ value, rollupsOnly, onChange, onTooMany }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const options = FIELD_GROUPS.map((group) => ({
-    label: FIELD_GROUP_NAMES[group][lang],
-    title: FIELD_GROUP_NAMES[group][lang],
+    label: message(FIELD_GROUP_NAMES[group]),
+    title: message(FIELD_GROUP_NAMES[group]),
     options: FIELDS_BY_GROUP[group]
       .filter((f) => isHistoryField(f.key))
       .map((f) => ({
         value: f.key,
-        label: f.unit && f.unit !== 'currency' ? `${f.names[lang]} (${f.unit})` : f.names[lang],
+        label: f.unit && f.unit !== 'currency' ? `${message(f.label)} (${f.unit})` : message(f.label),
         disabled: rollupsOnly && !(f.key in ROLLUP_HISTORY_FIELDS),
       })),
   })).filter((group) => group.options.length > 0);

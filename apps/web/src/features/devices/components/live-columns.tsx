@@ -12,6 +12,7 @@ import { type Lang } from '@voltfleet/domain/i18n';
 import type { Column } from '@/components/data-table';
 import { formatLiveValue, liveUnit } from './live-format';
 import { LiveValue } from './live-value';
+import { optionLabel } from '@/lib/labels';
 
 /** Test id stem of each live column: device-pv-<sn>, device-soc-<sn>, … */
 const TEST_IDS: Record<DeviceLiveKey, string> = {
@@ -27,7 +28,7 @@ const TEST_IDS: Record<DeviceLiveKey, string> = {
 const isSigned = (key: DeviceLiveKey): key is keyof typeof POWER_SIGNS => key in POWER_SIGNS;
 
 function heading(key: DeviceLiveKey, lang: Lang, t: TFunction): ReactNode {
-  const title = `${DEVICE_LIVE_FIELDS[key].names[lang]} (${liveUnit(key)})`;
+  const title = `${optionLabel(DEVICE_LIVE_FIELDS[key])} (${liveUnit(key)})`;
   if (!isSigned(key)) return title;
   const hint = t(`devices.powerSign.${key}`);
   return (
@@ -44,7 +45,7 @@ export function liveColumns(keys: readonly DeviceLiveKey[], lang: Lang, t: TFunc
   return keys.map((key) => ({
     key,
     title: heading(key, lang, t),
-    label: `${DEVICE_LIVE_FIELDS[key].names[lang]} (${liveUnit(key)})`,
+    label: `${optionLabel(DEVICE_LIVE_FIELDS[key])} (${liveUnit(key)})`,
     align: 'right',
     render: (_, device: DeviceListItem) => {
       const value = device.latest?.[key] ?? null;

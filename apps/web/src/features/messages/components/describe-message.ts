@@ -5,6 +5,8 @@ import { type Lang } from '@voltfleet/domain/i18n';
 import { type Message } from '@voltfleet/domain/notices';
 import { firmwareVersionText } from '@voltfleet/osim';
 import { formatPlantTime } from '@/lib/format';
+import { message } from '@/lib/i18n';
+import { alarmText } from '@/lib/labels';
 
 const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -28,16 +30,16 @@ function batchValues(p: Message['params'], t: TFunction, lang: Lang): { total: s
 }
 
 /** The interpolation values of a message's sentence, by kind: names from the catalogues in the reader's language. */
-function valuesOf(message: Message, t: TFunction, lang: Lang): Record<string, string> {
-  const p = message.params;
-  switch (message.kind) {
+function valuesOf(msg: Message, t: TFunction, lang: Lang): Record<string, string> {
+  const p = msg.params;
+  switch (msg.kind) {
     case 'alarm': {
       const code = text(p.code);
       const severity = text(p.severity);
       return {
-        name: alarmByCode(code)?.name[lang] ?? code,
+        name: alarmText(alarmByCode(code)) ?? code,
         severity: (ALARM_SEVERITIES as readonly string[]).includes(severity)
-          ? ALARM_SEVERITY_LABELS[severity as AlarmSeverity][lang]
+          ? message(ALARM_SEVERITY_LABELS[severity as AlarmSeverity])
           : severity,
         sn: text(p.deviceSn),
         plant: text(p.plantName),
@@ -47,10 +49,10 @@ function valuesOf(message: Message, t: TFunction, lang: Lang): Record<string, st
       const kind = text(p.commandKind);
       return {
         command: (COMMAND_KINDS as readonly string[]).includes(kind)
-          ? commandKindName(kind as CommandKind, lang)
+          ? message(commandKindName(kind as CommandKind))
           : kind,
         sn: text(p.deviceSn),
-        ...(message.event === 'batch' ? batchValues(p, t, lang) : {}),
+        ...(msg.event === 'batch' ? batchValues(p, t, lang) : {}),
       };
     }
     case 'upgrade':

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Drawer, Segmented, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_STATUSES, alarmByCode, type Delivery, type DeliveryStatus } from '@voltfleet/domain/alarms';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';
 import { useRuleDeliveries, type DeliveryParams } from '../api/get-rule-deliveries';
+import { alarmText } from '@/lib/labels';
 
 const STATUS_COLOURS: Record<DeliveryStatus, string> = {
   pending: 'processing',
@@ -27,8 +27,7 @@ interface Props {
  * failed with the reason, held back by a limit, delivered in digest N.
  */
 export default function DeliveryLogDrawer({ rule, onClose }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const [params, setParams] = useState<DeliveryParams>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const log = useRuleDeliveries(rule.id, params);
 
@@ -36,7 +35,7 @@ export default function DeliveryLogDrawer({ rule, onClose }: Props) {
     d.kind === 'digest'
       ? t('notificationRules.deliveries.digestOf', { count: d.items ?? 0 })
       : `${t(`notificationRules.deliveries.events.${d.event ?? 'raised'}`)}: ${
-          (d.code && alarmByCode(d.code)?.name[lang]) ?? d.code ?? ''
+          (d.code && alarmText(alarmByCode(d.code))) ?? d.code ?? ''
         }`;
 
   const columns: Column<Delivery>[] = [

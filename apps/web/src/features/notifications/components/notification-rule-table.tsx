@@ -6,11 +6,12 @@ import {
   alarmByCode,
   type NotificationRule,
 } from '@voltfleet/domain/alarms';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
+import { message } from '@/lib/i18n';
+import { alarmText } from '@/lib/labels';
 
 interface Props {
   rules: NotificationRule[];
@@ -34,18 +35,17 @@ function names(list: readonly string[], shown = 3): string {
 /** The notification rules with their switch, edit and delete; each control only with its function permission. */
 export function NotificationRuleTable(props: Props) {
   const { rules, loading, pagination, switching, onEdit, onSwitch, onDelete, onLog } = props;
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const canEdit = useCan('C/C:rule.edit');
   const canDelete = useCan('C/C:rule.delete');
 
   const alarmsOf = (rule: NotificationRule) => {
     const chosen = [
-      ...rule.groups.map((g) => ALARM_GROUP_LABELS[g][lang]),
-      ...rule.codes.map((c) => alarmByCode(c)?.name[lang] ?? c),
+      ...rule.groups.map((g) => message(ALARM_GROUP_LABELS[g])),
+      ...rule.codes.map((c) => alarmText(alarmByCode(c)) ?? c),
     ];
     const which = chosen.length > 0 ? names(chosen) : t('notificationRules.allAlarms');
-    return t('notificationRules.alarmsValue', { which, severity: ALARM_SEVERITY_LABELS[rule.minSeverity][lang] });
+    return t('notificationRules.alarmsValue', { which, severity: message(ALARM_SEVERITY_LABELS[rule.minSeverity]) });
   };
 
   const columns: Column<NotificationRule>[] = [

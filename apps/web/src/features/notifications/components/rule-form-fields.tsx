@@ -16,9 +16,10 @@ import {
   type NotificationRuleOptions,
 } from '@voltfleet/domain/alarms';
 import { PHONE_PREFIXES } from '@voltfleet/domain/validation';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { schemaRule } from '@/lib/form-rules';
 import { newPhoneRow } from './rule-form-model';
+import { message } from '@/lib/i18n';
+import { alarmText } from '@/lib/labels';
 
 const prefixOptions = PHONE_PREFIXES.map((p) => ({ value: p, label: p }));
 const nameRules = [schemaRule(notificationRuleNameSchema)];
@@ -29,21 +30,18 @@ interface Props {
 }
 
 /** The alarm choices in the UI language: groups, catalogue entries (name and code) and severities. */
-function useAlarmChoices(lang: Lang) {
-  return useMemo(
-    () => ({
-      groups: ALARM_GROUPS.map((g) => ({ value: g, label: ALARM_GROUP_LABELS[g][lang] })),
-      codes: ALARM_CATALOGUE.map((a) => ({ value: a.code, label: `${a.name[lang]} (${a.code})` })),
-      severities: ALARM_SEVERITIES.map((s) => ({ value: s, label: ALARM_SEVERITY_LABELS[s][lang] })),
-    }),
-    [lang],
-  );
+function alarmChoices() {
+  return {
+    groups: ALARM_GROUPS.map((g) => ({ value: g, label: message(ALARM_GROUP_LABELS[g]) })),
+    codes: ALARM_CATALOGUE.map((a) => ({ value: a.code, label: `${alarmText(a)} (${a.code})` })),
+    severities: ALARM_SEVERITIES.map((s) => ({ value: s, label: message(ALARM_SEVERITY_LABELS[s]) })),
+  };
 }
 
 /** The fields of the rule form: what notifies (plants, alarms), whom (users, e-mails, phones), how and how often. */
 export function RuleFormFields({ options, loadingOptions }: Props) {
-  const { t, i18n } = useTranslation();
-  const alarms = useAlarmChoices(i18n.language as Lang);
+  const { t } = useTranslation();
+  const alarms = alarmChoices();
   const plantOptions = useMemo(
     () => (options?.plants ?? []).map((p) => ({ value: p.plantId, label: p.name })),
     [options?.plants],

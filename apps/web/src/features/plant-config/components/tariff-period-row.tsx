@@ -3,11 +3,11 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TARIFF_PRICE_MAX } from '@voltfleet/domain/tariffs';
 import { TARIFF_TYPES } from '@voltfleet/domain/plants';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { hhmmOf, timeOfDay } from '@/lib/time-of-day';
 import type { DraftErrors, PeriodRow } from '../utils/tariff-draft';
 // Its styles come with it: the command page shows the row outside the plant configuration page.
 import './plant-config.css';
+import { message } from '@/lib/i18n';
 
 interface Props {
   row: PeriodRow;
@@ -20,8 +20,7 @@ interface Props {
 
 /** One period of the day plan: type, start and end time, price; each field shows its own rule message. */
 export function TariffPeriodRow({ row, index, errors, canRemove, onChange, onRemove }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const status = (field: string) => {
     const help = errors[`periods.${index}.${field}`];
     return help ? { validateStatus: 'error' as const, help } : {};
@@ -32,7 +31,7 @@ export function TariffPeriodRow({ row, index, errors, canRemove, onChange, onRem
         <Select
           value={row.type ?? undefined}
           placeholder={t('plantConfig.selectType')}
-          options={TARIFF_TYPES.map((o) => ({ value: o.value, label: o.names[lang] }))}
+          options={TARIFF_TYPES.map((o) => ({ value: o.value, label: message(o.label) }))}
           onChange={(type: number) => onChange({ ...row, type })}
           data-testid="tariff-type"
           style={{ width: 170 }}

@@ -1,20 +1,19 @@
 import { Button, Empty, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TARIFF_TYPES } from '@voltfleet/domain/plants';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { type TariffVersion } from '@voltfleet/domain/tariffs';
 import { Can } from '@/components/can';
 import { notifySuccess } from '@/lib/success';
 import { useDeleteTariffVersion } from '../api/delete-tariff-version';
+import { optionLabel } from '@/lib/labels';
 
 const STATE_COLOURS = { current: 'green', future: 'blue', past: 'default' } as const;
 
 /** The plant's tariff versions with their effective dates; the current one is marked, future ones can be deleted. */
 export function TariffVersions({ plantId, versions }: { plantId: number; versions: readonly TariffVersion[] }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const remove = useDeleteTariffVersion(plantId);
-  const typeName = (type: number) => TARIFF_TYPES.find((o) => o.value === type)?.names[lang] ?? String(type);
+  const typeName = (type: number) => optionLabel(TARIFF_TYPES.find((o) => o.value === type)) ?? String(type);
 
   if (versions.length === 0) return <Empty description={t('plantConfig.noTariff')} data-testid="tariff-versions" />;
   return (

@@ -4,6 +4,7 @@ import { ON_GRID_TYPES, PLANT_TYPES, type Plant } from '@voltfleet/domain/plants
 import { type Lang } from '@voltfleet/domain/i18n';
 import { formatNumber } from '@/lib/number-format';
 import { formatPlantTime } from '@/lib/format';
+import { optionLabel } from '@/lib/labels';
 
 /** Every field of the plant record (R3.2), as text. */
 export function PlantInfo({ plant, utcOffset }: { plant: Plant; utcOffset: string }) {
@@ -12,7 +13,7 @@ export function PlantInfo({ plant, utcOffset }: { plant: Plant; utcOffset: strin
   const num = (v: number, unit: string) => `${formatNumber(v, lang, 6)} ${unit}`;
   const fields: [string, ReactNode][] = [
     ['name', plant.name],
-    ['type', PLANT_TYPES.find((o) => o.value === plant.type)?.names[lang] ?? plant.type],
+    ['type', optionLabel(PLANT_TYPES.find((o) => o.value === plant.type)) ?? plant.type],
     ['status', t(`plantStats.status.${plant.status}`)],
     ['power', num(plant.powerKw, 'kW')],
     ['capacity', num(plant.capacityKwh, 'kWh')],
@@ -22,7 +23,7 @@ export function PlantInfo({ plant, utcOffset }: { plant: Plant; utcOffset: strin
     ['azimuth', num(plant.azimuthDeg, '°')],
     ['inclination', num(plant.inclinationDeg, '°')],
     ['currency', plant.currency],
-    ['onGridType', ON_GRID_TYPES.find((o) => o.value === plant.onGridType)?.names[lang] ?? plant.onGridType],
+    ['onGridType', optionLabel(ON_GRID_TYPES.find((o) => o.value === plant.onGridType)) ?? plant.onGridType],
     ['timeZone', `${plant.timeZone} (${utcOffset})`],
     ['owner', plant.ownerName ?? '—'],
     ['constructionDate', plant.constructionDate],

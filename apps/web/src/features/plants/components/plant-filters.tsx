@@ -1,8 +1,8 @@
 import { Flex, Input, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PLANT_STATUS_FILTERS, PLANT_TYPES, type PlantStatusFilter, type PlantType } from '@voltfleet/domain/plants';
-import { type Lang } from '@voltfleet/domain/i18n';
 import type { PlantListParams } from '../api/get-plants';
+import { message } from '@/lib/i18n';
 
 interface Props {
   values: PlantListParams;
@@ -11,8 +11,7 @@ interface Props {
 
 /** Narrow the plant list by status (all, online, normal, alarm, offline), type, and name or address. */
 export function PlantFilters({ values, onChange }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   return (
     <Flex gap={12} wrap style={{ marginBottom: 16 }}>
       <Input.Search
@@ -35,7 +34,7 @@ export function PlantFilters({ values, onChange }: Props) {
         aria-label={t('plantList.fields.type')}
         options={[
           { value: 'all', label: t('plantList.allTypes') },
-          ...PLANT_TYPES.map((type) => ({ value: type.value, label: type.names[lang] })),
+          ...PLANT_TYPES.map((type) => ({ value: type.value, label: message(type.label) })),
         ]}
         onChange={(type) => onChange({ ...values, type: type === 'all' ? undefined : type })}
       />

@@ -8,9 +8,9 @@ import {
   plantInputSchema,
   type PlantAccountOption,
 } from '@voltfleet/domain/plants';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { schemaRule } from '@/lib/form-rules';
 import { timeZoneOptions } from '../utils/plant-list-view';
+import { message } from '@/lib/i18n';
 
 const shape = plantInputSchema.shape;
 const rules = Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, [schemaRule(schema)]]));
@@ -27,8 +27,7 @@ const accountLabel = (a: PlantAccountOption) =>
 
 /** Every R3.2 field of a plant, each checked by the domain rule the server applies. */
 export function PlantFormFields({ accounts, loadingAccounts, currentTimeZone }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   // Offsets as of opening the form (summer or winter time).
   const [openedAt] = useState(() => Date.now());
   const zones = useMemo(() => timeZoneOptions(currentTimeZone, openedAt), [currentTimeZone, openedAt]);
@@ -51,7 +50,7 @@ export function PlantFormFields({ accounts, loadingAccounts, currentTimeZone }: 
         <Form.Item {...field('type')} required>
           <Select
             data-testid="plant-form-type"
-            options={PLANT_TYPES.map((o) => ({ value: o.value, label: o.names[lang] }))}
+            options={PLANT_TYPES.map((o) => ({ value: o.value, label: message(o.label) }))}
           />
         </Form.Item>
       </Col>
@@ -83,7 +82,7 @@ export function PlantFormFields({ accounts, loadingAccounts, currentTimeZone }: 
         <Form.Item {...field('onGridType')} required>
           <Select
             data-testid="plant-form-onGridType"
-            options={ON_GRID_TYPES.map((o) => ({ value: o.value, label: o.names[lang] }))}
+            options={ON_GRID_TYPES.map((o) => ({ value: o.value, label: message(o.label) }))}
           />
         </Form.Item>
       </Col>

@@ -16,6 +16,7 @@ import { plantDetailPath } from '../utils/plant-paths';
 import { PlantSortTitle } from './plant-sort-title';
 import { PlantStatusTag } from './plant-status-tag';
 import './plant-list.css';
+import { optionLabel } from '@/lib/labels';
 
 interface Props {
   plants: PlantListItem[];
@@ -61,7 +62,7 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
     {
       ...sorted('type', t('plantList.fields.type')),
       dataIndex: 'type',
-      render: (type) => findOption(PLANT_TYPES, type)?.names[lang] ?? type,
+      render: (type) => optionLabel(findOption(PLANT_TYPES, type)) ?? type,
     },
     { ...sorted('powerKw', t('plantList.fields.powerKw')), dataIndex: 'powerKw', align: 'right', render: number },
     {

@@ -3,11 +3,11 @@ import { Card, Col, Descriptions, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { levelName } from '@voltfleet/domain/users';
 import { PageHeader } from '@/components/page-header';
-import { currentLang } from '@/lib/i18n';
 import { useMe } from '@/lib/session';
 import { AvatarCard } from '../components/avatar-card';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
+import { labelOf } from '@/lib/labels';
 
 /**
  * /personalCenter: the signed-in user's account facts, profile and password; `extra` is what other features add
@@ -27,7 +27,7 @@ export default function PersonalCenterPage({ extra }: { extra?: ReactNode }) {
           { key: 'username', label: t('users.username'), children: user.username },
           { key: 'code', label: t('users.code'), children: user.code || '—' },
           { key: 'role', label: t('users.role'), children: role.name },
-          { key: 'level', label: t('users.level'), children: levelName(user.level, currentLang()) },
+          { key: 'level', label: t('users.level'), children: labelOf(levelName(user.level)) ?? String(user.level) },
           { key: 'superior', label: t('users.superior'), children: user.superiorName ?? '—' },
         ]}
       />

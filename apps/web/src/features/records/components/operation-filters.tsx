@@ -13,11 +13,11 @@ import {
   type RecordObjectFilter,
   type RecordUser,
 } from '@voltfleet/domain/records';
-import type { Lang } from '@voltfleet/domain/i18n';
 import { DateRangeField } from '@/components/date-range-field';
 import { FilterField } from '@/components/record-filter-parts';
 import { UserSelect } from '@/components/record-filter-parts';
 import { localiseIssues, message } from '@/lib/i18n';
+import { labelOf } from '@/lib/labels';
 
 export type OperationFilterValue = Partial<OperationFilter>;
 
@@ -33,8 +33,7 @@ interface Props {
  * Design's Form (and its validation engine) stays out of the page.
  */
 export function OperationFilters({ value, users, onSubmit }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const [values, setValues] = useState<OperationFilterValue>(value);
   const [ipError, setIpError] = useState<string>();
   const set = (next: OperationFilterValue) => setValues((v) => ({ ...v, ...next }));
@@ -60,16 +59,15 @@ export function OperationFilters({ value, users, onSubmit }: Props) {
         submit(values);
       }}
     >
-      <FilterField id="records-user" label={words.user[lang]}>
+      <FilterField id="records-user" label={message(words.user)}>
         <UserSelect
           id="records-user"
           users={users}
           value={values.userId}
-          lang={lang}
           onChange={(userId) => set({ userId, username: undefined })}
         />
       </FilterField>
-      <FilterField id="records-category" label={words.category[lang]}>
+      <FilterField id="records-category" label={message(words.category)}>
         {/* A native select: Ant Design's Select (and its virtual list) would be a fifth of the page. */}
         <select
           id="records-category"
@@ -79,15 +77,15 @@ export function OperationFilters({ value, users, onSubmit }: Props) {
           onChange={(event) => set({ category: (event.target.value || undefined) as OperationCategory | undefined })}
           data-testid="records-category"
         >
-          <option value="">{words.allCategories[lang]}</option>
+          <option value="">{message(words.allCategories)}</option>
           {OPERATION_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {OPERATION_CATEGORY_NAMES[c][lang]}
+              {message(OPERATION_CATEGORY_NAMES[c])}
             </option>
           ))}
         </select>
       </FilterField>
-      <FilterField id="records-object-type" label={words.objectType[lang]}>
+      <FilterField id="records-object-type" label={message(words.objectType)}>
         <select
           id="records-object-type"
           className="native-select"
@@ -96,15 +94,15 @@ export function OperationFilters({ value, users, onSubmit }: Props) {
           onChange={(event) => set({ objectType: (event.target.value || undefined) as RecordObjectFilter | undefined })}
           data-testid="records-object-type"
         >
-          <option value="">{words.allObjectTypes[lang]}</option>
+          <option value="">{message(words.allObjectTypes)}</option>
           {RECORD_OBJECT_FILTERS.map((type) => (
             <option key={type} value={type}>
-              {recordObjectNoun(type, lang)}
+              {labelOf(recordObjectNoun(type))}
             </option>
           ))}
         </select>
       </FilterField>
-      <FilterField id="records-object" label={words.object[lang]}>
+      <FilterField id="records-object" label={message(words.object)}>
         <Input
           id="records-object"
           allowClear
@@ -115,7 +113,7 @@ export function OperationFilters({ value, users, onSubmit }: Props) {
           data-testid="records-object"
         />
       </FilterField>
-      <FilterField id="records-ip" label={words.ip[lang]}>
+      <FilterField id="records-ip" label={message(words.ip)}>
         <Input
           id="records-ip"
           allowClear
@@ -134,7 +132,7 @@ export function OperationFilters({ value, users, onSubmit }: Props) {
           </div>
         )}
       </FilterField>
-      <FilterField id="records-range" label={words.timeRange[lang]}>
+      <FilterField id="records-range" label={message(words.timeRange)}>
         <DateRangeField
           id="records-range"
           value={values.from && values.to ? [values.from, values.to] : undefined}

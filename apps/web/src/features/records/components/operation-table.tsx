@@ -12,6 +12,7 @@ import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
 import { describeRecord, type RecordText } from '../lib/record-text';
+import { message } from '@/lib/i18n';
 
 interface Props {
   records: OperationRecord[];
@@ -25,12 +26,12 @@ const isKnownCategory = (c: string): c is OperationCategory => (OPERATION_CATEGO
  * The record as stored, for support and audits: action code, object kind and id, the request's parameters and the
  * changes as JSON. Folded away: the readable columns are the record; this is how it was written down.
  */
-function TechnicalDetails({ record, lang }: { record: OperationRecord; lang: Lang }) {
+function TechnicalDetails({ record }: { record: OperationRecord }) {
   const { action, objectType, objectId, params, changes } = record;
   const raw = JSON.stringify({ action, objectType, objectId, params, changes }, null, 1);
   return (
     <details className="record-details">
-      <summary>{RECORD_WORDS.details[lang]}</summary>
+      <summary>{message(RECORD_WORDS.details)}</summary>
       <pre className="json-params">{raw}</pre>
     </details>
   );
@@ -67,7 +68,7 @@ export function OperationTable({ records, loading, pagination }: Props) {
     {
       title: t('records.category'),
       dataIndex: 'category',
-      render: (c: string) => (isKnownCategory(c) ? OPERATION_CATEGORY_NAMES[c][lang] : c),
+      render: (c: string) => (isKnownCategory(c) ? message(OPERATION_CATEGORY_NAMES[c]) : c),
     },
     { title: t('records.object'), key: 'object', render: (_, r) => <RecordObject text={text(r)} /> },
     {
@@ -97,10 +98,10 @@ export function OperationTable({ records, loading, pagination }: Props) {
         ),
     },
     {
-      title: RECORD_WORDS.details[lang],
+      title: message(RECORD_WORDS.details),
       key: 'details',
       width: 160,
-      render: (_, r) => <TechnicalDetails record={r} lang={lang} />,
+      render: (_, r) => <TechnicalDetails record={r} />,
     },
   ];
   const choice = useColumnChoice('operationRecords', columns);

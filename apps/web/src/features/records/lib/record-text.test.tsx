@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Lang } from '@voltfleet/domain/i18n';
+import { LANGUAGES, translate, type Lang } from '@voltfleet/domain/i18n';
 import { RECORD_ACTION_NAMES, type OperationRecord } from '@voltfleet/domain/records';
 import { switchLanguage } from '@/test/render';
 import { describeRecord, type RecordText } from './record-text';
@@ -300,7 +300,7 @@ describe('describeRecord', () => {
         const text = describeRecord(record({ action, objectName: 'X1' }), lang).action;
         expect(text, `${action} in ${lang}`).not.toMatch(/\{|\}|\.[a-z]/);
         expect(text).not.toBe(action);
-        if (RECORD_ACTION_NAMES[action as keyof typeof RECORD_ACTION_NAMES][lang].includes('{name}'))
+        if (translate(RECORD_ACTION_NAMES[action as keyof typeof RECORD_ACTION_NAMES], lang).includes('{{name}}'))
           expect(text).toContain('X1');
       }
     }

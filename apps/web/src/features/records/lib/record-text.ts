@@ -12,9 +12,10 @@ import { findOption, type Lang } from '@voltfleet/domain/i18n';
 import { formatTariffPeriods, type TariffPeriod } from '@voltfleet/domain/tariffs';
 import { reportIndexName } from '@voltfleet/domain/reports';
 import { commandRequestText } from '@/lib/command-text';
-import { i18next } from '@/lib/i18n';
+import { i18next, message } from '@/lib/i18n';
 import { LANG_LABELS } from '@/lib/lang';
 import { formatNumber } from '@/lib/number-format';
+import { labelOf, optionLabel } from '@/lib/labels';
 
 /** An operation record for people: what happened to what, and with which values. */
 export interface RecordText {
@@ -90,23 +91,23 @@ const isTariffPeriod = (v: unknown): v is TariffPeriod =>
 /** A stored value for people: options by their label, numbers in the language, lists joined; never JSON. */
 export function valueText(objectType: string, field: string, value: unknown, lang: Lang): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return (value ? RECORD_WORDS.yes : RECORD_WORDS.no)[lang];
+  if (typeof value === 'boolean') return message(value ? RECORD_WORDS.yes : RECORD_WORDS.no);
   if (typeof value === 'number') {
     const options = objectType === 'plant' ? { type: PLANT_TYPES, onGridType: ON_GRID_TYPES }[field] : undefined;
-    return (options && findOption(options, value)?.names[lang]) ?? formatNumber(value, lang, 6);
+    return (options && optionLabel(findOption(options, value))) ?? formatNumber(value, lang, 6);
   }
   if (field === 'language' && typeof value === 'string' && Object.hasOwn(LANG_LABELS, value))
     return LANG_LABELS[value as Lang];
   // A report's indices by the names its picker shows ("PV energy today"), a device's kind by the device list's word.
   if (objectType === 'reportTemplate' && field === 'indices' && typeof value === 'string')
-    return reportIndexName(value, lang);
+    return reportIndexName(value, message);
   if (objectType === 'device' && field === 'kind' && typeof value === 'string') {
     const key = `devices.kinds.${value}`;
     if (i18next.exists(key, { lng: lang })) return i18next.t(key, { lng: lang });
   }
   if (typeof value === 'string') return cut(value);
   if (Array.isArray(value)) {
-    if (value.length > 0 && value.every(isTariffPeriod)) return formatTariffPeriods(value, lang);
+    if (value.length > 0 && value.every(isTariffPeriod)) return formatTariffPeriods(value, message);
     return value.length === 0 ? '—' : cut(value.map((v) => valueText(objectType, field, v, lang)).join(', '));
   }
   if (isRecord(value)) {
@@ -133,7 +134,7 @@ function parameterLines(r: OperationRecord, action: string, lang: Lang): string[
   const value = (field: string, v: unknown) => valueText(r.objectType, field, v, lang);
   if (r.changes && Object.keys(r.changes).length > 0)
     return Object.entries(r.changes).map(([field, change]) => {
-      if (SECRET_KEY.test(field) || !('to' in change)) return `${label(field)}: ${RECORD_WORDS.changed[lang]}`;
+      if (SECRET_KEY.test(field) || !('to' in change)) return `${label(field)}: ${message(RECORD_WORDS.changed)}`;
       return 'from' in change
         ? `${label(field)}: ${value(field, change.from)} → ${value(field, change.to)}`
         : `${label(field)} → ${value(field, change.to)}`;
@@ -158,10 +159,10 @@ function parameterLines(r: OperationRecord, action: string, lang: Lang): string[
  * "Other change"; its code stays in the technical details.
  */
 export function describeRecord(r: OperationRecord, lang: Lang): RecordText {
-  const headline = recordHeadline(r, lang);
+  const headline = recordHeadline(r, lang, message);
   const changed = r.changes ? Object.keys(r.changes) : [];
   // "Device VF0001" names one; "10 devices" is already a noun.
-  const noun = headline.devices.length > 0 ? null : recordObjectNoun(r.objectType, lang);
+  const noun = headline.devices.length > 0 ? null : labelOf(recordObjectNoun(r.objectType));
   const separator = lang === 'zh' ? '、' : ', ';
   return {
     action:

@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FIELD_GROUP_NAMES, FIELD_GROUPS, FIELDS_BY_GROUP, isHistoryField } from '@voltfleet/domain/telemetry';
 import { REPORT_MAX_INDICES, reportIndexName } from '@voltfleet/domain/reports';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { message } from '@/lib/i18n';
 
 interface Props {
   value?: string[];
@@ -14,16 +14,15 @@ interface Props {
 
 /** Up to 8 indices from the field catalogue (fields with a history curve), grouped as on a device's real-time tab. */
 export function IndexPicker({ value = [], onChange, onTooMany, ...rest }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const options = FIELD_GROUPS.map((group) => ({
-    label: FIELD_GROUP_NAMES[group][lang],
-    title: FIELD_GROUP_NAMES[group][lang],
+    label: message(FIELD_GROUP_NAMES[group]),
+    title: message(FIELD_GROUP_NAMES[group]),
     options: FIELDS_BY_GROUP[group]
       .filter((f) => isHistoryField(f.key))
       .map((f) => ({
         value: f.key,
-        label: reportIndexName(f.key, lang),
+        label: reportIndexName(f.key, message),
       })),
   })).filter((group) => group.options.length > 0);
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { reportColumnTitle, type Report } from '@voltfleet/domain/reports';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
+import { message } from '@/lib/i18n';
 
 const SLOT_MINUTES = { '5m': 5, '1h': 60, '1d': 1440 } as const;
 
@@ -10,8 +10,7 @@ const SLOT_MINUTES = { '5m': 5, '1h': 60, '1d': 1440 } as const;
  * The app's chart places its ticks by slot length, so a day shows whole hours and a month whole days.
  */
 export function ReportChart({ report }: { report: Report }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const sn = new Map(report.devices.map((d) => [d.id, d.sn]));
   const units = [...new Set(report.columns.map((c) => c.unit))];
   const slotMinutes = report.step === '1mo' ? undefined : SLOT_MINUTES[report.step];
@@ -25,7 +24,7 @@ export function ReportChart({ report }: { report: Report }) {
         {...(slotMinutes ? { slotMinutes } : {})}
         series={columns.map((c) => ({
           key: `${c.deviceId}-${c.index}`,
-          name: reportColumnTitle(sn.get(c.deviceId) ?? '', c.index, lang, report.step),
+          name: reportColumnTitle(sn.get(c.deviceId) ?? '', c.index, message, report.step),
           values: c.values,
         }))}
         unit={unit}

@@ -1,10 +1,10 @@
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reportIndexName, type ReportTemplate } from '@voltfleet/domain/reports';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
+import { message } from '@/lib/i18n';
 
 interface Props {
   templates: readonly ReportTemplate[];
@@ -15,8 +15,7 @@ interface Props {
 
 /** The templates with their devices, indices, saver and save time (in the viewer's zone); the saver edits. */
 export function TemplateTable({ templates, loading, onEdit, onDelete }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const canEdit = useCan('D/E:template.edit');
   const columns: Column<ReportTemplate>[] = [
     { dataIndex: 'name', title: t('reports.name'), width: 160 },
@@ -31,7 +30,7 @@ export function TemplateTable({ templates, loading, onEdit, onDelete }: Props) {
       key: 'indices',
       title: t('reports.indices'),
       width: 280,
-      render: (_, r) => r.indices.map((i) => <Tag key={i}>{reportIndexName(i, lang)}</Tag>),
+      render: (_, r) => r.indices.map((i) => <Tag key={i}>{reportIndexName(i, message)}</Tag>),
     },
     { dataIndex: 'saverName', title: t('reports.saver'), width: 120 },
     { dataIndex: 'savedAt', title: t('reports.savedAt'), width: 170, render: (v) => formatDateTime(v) },

@@ -2,7 +2,6 @@ import { Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleInputSchema, type Role, type RoleInput } from '@voltfleet/domain/users';
 import { VIEW_NAMES, VIEWS } from '@voltfleet/domain/permissions';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { schemaRule, showFormError } from '@/lib/form-rules';
 import { notifySuccess } from '@/lib/success';
 import { useCreateRole } from '../api/create-role';
@@ -10,6 +9,7 @@ import { usePermissionTree } from '../api/get-permission-tree';
 import { useUpdateRole } from '../api/update-role';
 import { PermissionTree } from './permission-tree';
 import { grantableCodes, toTreeItems } from './permission-tree-model';
+import { labelOf } from '@/lib/labels';
 
 interface Values {
   name: string;
@@ -28,7 +28,7 @@ const rules = {
  * while open (and loaded only then).
  */
 export default function RoleFormModal({ role, onClose }: { role: Role | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const tree = usePermissionTree();
   const create = useCreateRole();
@@ -56,7 +56,7 @@ export default function RoleFormModal({ role, onClose }: { role: Role | null; on
     }
   };
 
-  const viewOptions = VIEWS.map((view) => ({ value: view, label: VIEW_NAMES[view]?.[i18n.language as Lang] ?? view }));
+  const viewOptions = VIEWS.map((view) => ({ value: view, label: labelOf(VIEW_NAMES[view]) ?? view }));
 
   return (
     <Modal

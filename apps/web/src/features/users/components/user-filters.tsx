@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { Flex, Input, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LEVEL_KEYS, levelName } from '@voltfleet/domain/users';
-import { currentLang } from '@/lib/i18n';
 import { useAssignableRoles } from '../api/get-assignable-roles';
 import { useUserOptions } from '../api/get-user-options';
 import type { UserFilterParams } from '../api/get-users';
+import { labelOf } from '@/lib/labels';
 
 interface Props {
   value: UserFilterParams;
@@ -24,7 +24,7 @@ export function UserFilters({ value, onChange }: Props) {
     () => (options.data ?? []).map((o) => ({ value: o.id, label: o.name ? `${o.name} (${o.username})` : o.username })),
     [options.data],
   );
-  const levels = LEVEL_KEYS.map((_, level) => ({ value: level, label: levelName(level, currentLang()) }));
+  const levels = LEVEL_KEYS.map((_, level) => ({ value: level, label: labelOf(levelName(level)) ?? String(level) }));
 
   return (
     <Flex gap={12} wrap style={{ marginBottom: 16 }}>

@@ -4,7 +4,7 @@ import { LEVEL_KEYS, levelName, userUpdateSchema } from '@voltfleet/domain/users
 import { passwordSchema, usernameSchema } from '@voltfleet/domain/validation';
 import { ContactFields } from '@/components/contact-fields';
 import { schemaRule } from '@/lib/form-rules';
-import { currentLang } from '@/lib/i18n';
+import { labelOf } from '@/lib/labels';
 
 const rules = {
   username: [schemaRule(usernameSchema)],
@@ -27,9 +27,10 @@ interface Props {
 /** The fields of the user create/edit form; username, password and superior exist only when creating. */
 export function UserFormFields({ creating, roles, superiors, minLevel, loadingOptions }: Props) {
   const { t } = useTranslation();
-  const levels = LEVEL_KEYS.map((_, level) => ({ value: level, label: levelName(level, currentLang()) })).filter(
-    (option) => option.value >= minLevel,
-  );
+  const levels = LEVEL_KEYS.map((_, level) => ({
+    value: level,
+    label: labelOf(levelName(level)) ?? String(level),
+  })).filter((option) => option.value >= minLevel);
   return (
     <>
       {creating && (

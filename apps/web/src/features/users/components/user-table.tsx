@@ -3,9 +3,9 @@ import { levelName, type User } from '@voltfleet/domain/users';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { formatDateTime } from '@/lib/format';
-import { currentLang } from '@/lib/i18n';
 import type { PagerConfig } from '@/lib/paging';
 import { UserRowActions, useRowActionsShown, type UserRowHandlers } from './user-row-actions';
+import { labelOf } from '@/lib/labels';
 
 interface Props extends UserRowHandlers {
   users: User[];
@@ -24,7 +24,7 @@ export function UserTable({ users, loading, pagination, ...handlers }: Props) {
     {
       title: t('users.level'),
       dataIndex: 'level',
-      render: (level: number) => levelName(level, currentLang()),
+      render: (level: number) => labelOf(levelName(level)) ?? String(level),
     },
     { title: t('users.superior'), dataIndex: 'superiorName', render: (name: string | null) => name ?? '—' },
     { title: t('users.phone'), key: 'phone', render: (_, u: User) => (u.phone ? `${u.prePhoneCode} ${u.phone}` : '—') },

@@ -3,7 +3,6 @@ import { Button, Descriptions, Drawer, Flex, Input, Spin, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { WORK_ORDER_LIMITS, type WorkOrderDetail } from '@voltfleet/domain/workorders';
 import { alarmOfStoredCode } from '@voltfleet/domain/alarms';
-import { type Lang } from '@voltfleet/domain/i18n';
 import { formatDateTime } from '@/lib/format';
 import { useCommentWorkOrder } from '../api/comment-work-order';
 import { useWorkOrder } from '../api/get-work-order';
@@ -11,6 +10,7 @@ import { WorkOrderActions } from './work-order-actions';
 import { WorkOrderHistory } from './work-order-history';
 import { WorkOrderImageList } from './work-order-image-list';
 import { WorkOrderDue, WorkOrderPriorityTag, WorkOrderStateTag } from './work-order-tags';
+import { alarmText } from '@/lib/labels';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -49,8 +49,8 @@ function CommentBox({ id }: { id: number }) {
 }
 
 /** The alarm by its catalogue name in the reader's language, its code beside it for support (and searching). */
-function AlarmName({ code, lang }: { code: string; lang: Lang }) {
-  const name = alarmOfStoredCode(code)?.name[lang];
+function AlarmName({ code }: { code: string }) {
+  const name = alarmText(alarmOfStoredCode(code));
   return (
     <span data-testid="work-order-alarm">
       {name ?? <code>{code}</code>}
@@ -64,7 +64,7 @@ function AlarmName({ code, lang }: { code: string; lang: Lang }) {
 }
 
 function DetailBody({ order }: { order: WorkOrderDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const items = [
     { key: 'state', label: t('workOrders.fields.state'), children: <WorkOrderStateTag state={order.state} /> },
     { key: 'type', label: t('workOrders.fields.type'), children: t(`workOrders.types.${order.type}`) },
@@ -78,7 +78,7 @@ function DetailBody({ order }: { order: WorkOrderDetail }) {
     {
       key: 'alarm',
       label: t('workOrders.fields.alarm'),
-      children: order.alarm ? <AlarmName code={order.alarm.code} lang={i18n.language as Lang} /> : '—',
+      children: order.alarm ? <AlarmName code={order.alarm.code} /> : '—',
     },
     { key: 'creator', label: t('workOrders.fields.creator'), children: order.creator.name },
     {
