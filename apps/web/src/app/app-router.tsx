@@ -35,6 +35,7 @@ const RegisterPage = lazyLoad(
       'messages/core',
       'messages/hostileInput',
       'messages/registration',
+      'messages/roles',
       'messages/storage',
       'messages/userAdmin',
       'messages/validation',
@@ -50,6 +51,7 @@ const ResetPasswordPage = lazyLoad(
       'messages/core',
       'messages/hostileInput',
       'messages/registration',
+      'messages/roles',
       'messages/storage',
       'messages/userAdmin',
       'messages/validation',
@@ -60,7 +62,10 @@ const ResetPasswordPage = lazyLoad(
 );
 // The big screens (R2.1, public): outside the shell, for a session or a kiosk link, with their own text part.
 const BigScreenPage = lazyLoad(
-  withTexts(['bigScreen', 'energyFlow', 'messages'], () => import('@/features/bigscreen/pages/big-screen-page')),
+  withTexts(
+    ['bigScreen', 'energyFlow', 'messages/alarmLabels', 'messages/options'],
+    () => import('@/features/bigscreen/pages/big-screen-page'),
+  ),
 );
 
 const PAGE_TABLE: PageTable = { pages: PAGE_REGISTRY, details: DETAIL_ROUTES };

@@ -9,7 +9,10 @@ import { MESSAGES_PATH, NOTICES_PATH, PERSONAL_CENTER_PATH, WORK_ORDERS_PATH } f
 import type { PageKey } from './shell/shell-layout';
 
 /** The shell's code and the texts its frame reads: the shell route's loader (app-router.tsx). */
-export const loadShell = withTexts(['inbox', 'plantList', 'shell', 'workOrders'], () => import('./shell/shell-layout'));
+export const loadShell = withTexts(
+  ['inbox', 'messages/permissions', 'plantList', 'shell', 'workOrders'],
+  () => import('./shell/shell-layout'),
+);
 
 const pageLoaders: Partial<Record<PageKey, () => Promise<{ default: ComponentType }>>> = {};
 /** A page's loader, one per page: preloadShellPage and the page's lazy component share it (lib/lazy-load.ts). */

@@ -57,7 +57,7 @@ for (const [path, texts] of Object.entries(domainTexts)) {
 const ROUTE = /withTexts\(\s*\[([^\]]*)\]\s*,\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*,?\s*\)\s*,?\s*\)/g;
 /** Imports that load code: not `import type`, nor an import of types only (`import { type A, type B } from`). */
 const STATIC =
-  /^\s*(?:import|export)\s+(?!type\b)(?!\{(?:\s*type\s+\w+\s*,?)+\s*\}\s*from)(?:[^'";]*?\sfrom\s+)?'([^']+)'/gm;
+  /^\s*(?:import|export)\s+(?!type\b)(?!\{(?:\s*type\s+\w+\s*,?)+\s*\}\s*from)(?:([^'";]*?)\sfrom\s+)?'([^']+)'/gm;
 const DYNAMIC = /\bimport\(\s*'([^']+)'\s*\)/g;
 const READS_MESSAGES =
   /import\s*\{[^}]*\b(?:message|localiseIssues|isMessageKey)\b[^}]*\}\s*from\s*'(?:@\/lib|\.)\/i18n'/;
@@ -69,7 +69,8 @@ const KEY_TEMPLATE = /`([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)*\.)\$\{/g;
 function resolve(from: string, spec: string): string | undefined {
   let base: string;
   if (spec.startsWith('@/')) base = `/src/${spec.slice(2)}`;
-  else if (spec.startsWith('@voltfleet/domain/')) base = `/domain/${spec.slice('@voltfleet/domain/'.length)}`;
+  // A subpath of the domain is its folder's index (package.json `exports`), never a module beside the folder.
+  else if (spec.startsWith('@voltfleet/domain/')) return `/domain/${spec.slice('@voltfleet/domain/'.length)}/index.ts`;
   else if (spec.startsWith('.')) base = new URL(spec.replace(/\.js$/, ''), `file://${from}`).pathname;
   else return undefined; // another package: no texts of ours
   return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => f in sources);
@@ -99,6 +100,38 @@ const routes: Route[] = files.flatMap((file) =>
 );
 const routeModules = new Set(routes.map((route) => route.module));
 
+/** The values an import clause names (`{ a, b as c, type T }` → a, b), or undefined for all of a module. */
+function importedNames(clause: string | undefined): string[] | undefined {
+  const braces = /^\{([^}]*)\}$/.exec(clause?.trim() ?? '');
+  if (!braces) return undefined;
+  return (braces[1] ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith('type '))
+    .map((part) => part.split(/\s+as\s+/)[0] ?? part);
+}
+
+/** Whether a module declares an exported value of that name itself. */
+const declares = (file: string, name: string) =>
+  new RegExp(
+    `export\\s+(?:const|let|function\\*?|async\\s+function|class|enum)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b[^}]*\\}(?!\\s*from)`,
+  ).test(code(file));
+
+/**
+ * The modules an import of some names from a module brings, as the bundler keeps them: a domain context's index only
+ * re-exports (`export * from '../x.js'`), so an import of a few names keeps the modules that declare them, not every
+ * module of the context (the domain has no side effects, package.json `sideEffects: false`).
+ */
+function brought(module: string, names: string[] | undefined): string[] {
+  const text = code(module);
+  const reexports = [...text.matchAll(STATIC)].map(([, , spec = '']) => resolve(module, spec));
+  const barrel =
+    module.startsWith('/domain/') && text.split('\n').every((line) => !line.trim() || /^export\b/.test(line));
+  if (!names || !barrel) return [module];
+  const found = names.flatMap((name) => reexports.filter((m): m is string => !!m && declares(m, name)));
+  return found.length > 0 ? [...new Set(found)] : [module];
+}
+
 /** The text parts a module and everything it brings along name. */
 function partsOf(root: string): Set<TextPart> {
   const seen = new Set<string>([root]);
@@ -114,7 +147,10 @@ function partsOf(root: string): Set<TextPart> {
     readsMessages ||= READS_MESSAGES.test(text);
     if (READS_ISSUES.test(text)) seen.add('/domain/i18n/issues.ts');
     const next = [
-      ...[...text.matchAll(STATIC)].map(([, spec = '']) => resolve(file, spec)),
+      ...[...text.matchAll(STATIC)].flatMap(([, clause, spec = '']) => {
+        const module = resolve(file, spec);
+        return module ? brought(module, importedNames(clause)) : [];
+      }),
       ...[...text.matchAll(DYNAMIC)].map(([, spec = '']) => resolve(file, spec)).filter((m) => !routeModules.has(m!)),
     ];
     for (const module of next) if (module) seen.add(module);

@@ -1,4 +1,4 @@
-import { alarm } from './alarm-types.js';
+import { alarm } from './alarm-entry.js';
 
 // The alarms' names, causes and handling are in the alarmCatalogue namespace, keyed alarmText.<code>.<part>.
 

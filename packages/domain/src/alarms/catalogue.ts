@@ -1,4 +1,4 @@
-import { type AlarmEntry } from './alarm-types.js';
+import { type AlarmEntry } from './alarm-entry.js';
 import { BATTERY_ALARMS } from './catalogue-battery.js';
 import { COMMUNICATION_ALARMS } from './catalogue-communication.js';
 import { AC_ALARMS, GRID_ALARMS } from './catalogue-grid-ac.js';

@@ -1,7 +1,8 @@
 // @voltfleet/domain/alarms: the alarm catalogue and OSIM codes, the rules, alarm rows and labels, active alarms, and
 // alarm notifications.
 export { ALARM_GROUPS, ALARM_SEVERITIES, ALARM_STATUS_MAX_RANK, severityRank } from './alarm-types.js';
-export type { AlarmEntry, AlarmGroup, AlarmSeverity } from './alarm-types.js';
+export type { AlarmGroup, AlarmSeverity } from './alarm-types.js';
+export type { AlarmEntry } from './alarm-entry.js';
 export * from './catalogue.js';
 export * from './osim-alarm-types.js';
 export * from './osim-system-codes.js';

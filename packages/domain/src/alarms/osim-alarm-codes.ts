@@ -1,5 +1,5 @@
 import { alarmByCode, unknownAlarm } from './catalogue.js';
-import type { AlarmEntry } from './alarm-types.js';
+import type { AlarmEntry } from './alarm-entry.js';
 import { OSIM_BMS_CODES } from './osim-bms-codes.js';
 import type { OsimAlarmCode, OsimBmsMaker } from './osim-alarm-types.js';
 import { OSIM_SYSTEM_CODES } from './osim-system-codes.js';

@@ -1,6 +1,6 @@
 // The texts of one language (decision 0032), a module per language because a glob takes only a literal: the core
-// namespaces, which come with this module (the first download needs them), and a loader per file of the web and of
-// the domain's catalogue, each other file a chunk of its own (a core file's loader resolves to this module).
+// namespaces, which come with this module (the first download needs them), and a loader per other file of the web
+// and of the domain's catalogue, each file a chunk of its own.
 import auth from '../../locales/zh/auth.json';
 import common from '../../locales/zh/common.json';
 import errors from '../../locales/zh/errors.json';
@@ -10,7 +10,12 @@ import type { LanguageTexts } from './language-texts';
 
 const texts: LanguageTexts = {
   core: { auth, common, errors, http, login },
-  web: import.meta.glob<Record<string, unknown>>('../../locales/zh/*.json', { import: 'default' }),
+  web: import.meta.glob<Record<string, unknown>>(
+    ['../../locales/zh/*.json', '!**/{auth,common,errors,http,login}.json'],
+    {
+      import: 'default',
+    },
+  ),
   messages: import.meta.glob<Record<string, unknown>>('../../../../../packages/domain/src/i18n/locales/zh/*.json', {
     import: 'default',
   }),
