@@ -3,15 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { BUILTIN_ROLE_TEXTS } from '@voltfleet/domain/permissions';
 import { REGISTRATION_ROLE_CHOICES, registerSchema } from '@voltfleet/domain/auth';
 import { passwordSchema } from '@voltfleet/domain/validation';
-import type { Lang } from '@voltfleet/domain/i18n';
 import { schemaRule } from '@/lib/form-rules';
 import { samePasswordRule } from './same-password-rule';
 import { message } from '@/lib/i18n';
 
 /** Step 1, account info: username, password twice and the role (a dealer account is not self-registered, R1.6). */
 export function RegisterAccountFields() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   return (
     <>
       <Form.Item

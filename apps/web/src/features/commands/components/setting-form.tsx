@@ -15,7 +15,7 @@ import {
 } from '@voltfleet/domain/commands';
 import { TARIFF_PERIODS } from '@voltfleet/domain/tariffs';
 import { type ValidationIssue } from '@voltfleet/domain/envelope';
-import { currentLang, message } from '@/lib/i18n';
+import { message } from '@/lib/i18n';
 import { planIssues, planOf, rowsOf, serverPlanErrors, type PlanErrors } from '../utils/tariff-plan';
 import { categoryLabel, kindLabel } from './command-labels';
 import { ForcedChargingFields } from './forced-charging-fields';
@@ -63,7 +63,6 @@ const rangeLabel = (def: Extract<ScalarParameterDef, { kind: 'range' }>) =>
  */
 export function SettingForm({ disabled, busy, devices, serverIssues, PeriodRow, onSubmit }: Props) {
   const { t } = useTranslation();
-  const lang = currentLang();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? 'powerOn';
   const value = Form.useWatch('value', form);

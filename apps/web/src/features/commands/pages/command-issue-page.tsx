@@ -6,7 +6,7 @@ import { TARIFF_PERIODS, formatTariffPeriods, orderedPlan } from '@voltfleet/dom
 import { type ValidationIssue } from '@voltfleet/domain/envelope';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/http';
-import { currentLang, message } from '@/lib/i18n';
+import { message } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
 import { usePageName } from '@/lib/page-name';
 import { useCan } from '@/lib/permissions';

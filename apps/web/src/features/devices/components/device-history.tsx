@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Empty, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_MAX_FIELDS, ROLLUP_HISTORY_FIELDS, planHistory } from '@voltfleet/domain/telemetry';
-import type { Lang } from '@voltfleet/domain/i18n';
 import { BarChart, LineChart } from '@/components/charts/xy-chart';
 import { useDeviceHistory } from '../api/get-device-history';
 import { historyCharts, historySeriesName } from './history-chart-data';
@@ -17,8 +16,7 @@ const DEFAULT_FIELDS = ['pvPowerW', 'loadPowerW', 'gridPowerW', 'batPowerW'];
  * run here too, so a refused choice (a ninth parameter, start after end) says why before anything is sent.
  */
 export function DeviceHistoryTab({ deviceId, timeZone }: { deviceId: number; timeZone: string | null }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const zone = timeZone ?? 'UTC';
   const [nowMs] = useState(() => Date.now());
   const [picked, setPicked] = useState<string[]>(DEFAULT_FIELDS);
