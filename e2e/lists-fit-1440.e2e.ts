@@ -12,15 +12,12 @@ import { fleetViewer } from './support/scope.js';
 const LANGS = ['zh', 'en', 'cs', 'de'] as const;
 type Lang = (typeof LANGS)[number];
 
-/** The web app's own texts, for the headings each list must show in each language. */
-const MESSAGES = Object.fromEntries(
-  LANGS.map((lang) => [
-    lang,
-    JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${lang}.json`, import.meta.url), 'utf8')) as unknown,
-  ]),
-) as Record<Lang, unknown>;
+/** A text of the web app (its namespace's file, `locales/<lang>/<namespace>.json`), for the headings each list shows. */
 const text = (lang: Lang, key: string): string => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], MESSAGES[lang]);
+  const [ns = '', ...path] = key.split('.');
+  const file = new URL(`../apps/web/src/locales/${lang}/${ns}.json`, import.meta.url);
+  const texts = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  const value = path.reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
   if (typeof value !== 'string') throw new Error(`no text ${key} in ${lang}`);
   return value;
 };

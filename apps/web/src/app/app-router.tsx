@@ -28,9 +28,35 @@ const ForbiddenPage = lazyLoad(withTexts([], () => import('./pages/forbidden-pag
 const NotFoundPage = lazyLoad(withTexts([], () => import('./pages/not-found-page')));
 // Public pages in chunks of their own, which fetch their own part of the texts: the login page and the shell carry
 // neither.
-const RegisterPage = lazyLoad(withTexts(['messages', 'register'], () => import('@/features/auth/pages/register-page')));
+const RegisterPage = lazyLoad(
+  withTexts(
+    [
+      'messages/commands',
+      'messages/core',
+      'messages/hostileInput',
+      'messages/registration',
+      'messages/storage',
+      'messages/userAdmin',
+      'messages/validation',
+      'register',
+    ],
+    () => import('@/features/auth/pages/register-page'),
+  ),
+);
 const ResetPasswordPage = lazyLoad(
-  withTexts(['messages', 'register'], () => import('@/features/auth/pages/reset-password-page')),
+  withTexts(
+    [
+      'messages/commands',
+      'messages/core',
+      'messages/hostileInput',
+      'messages/registration',
+      'messages/storage',
+      'messages/userAdmin',
+      'messages/validation',
+      'register',
+    ],
+    () => import('@/features/auth/pages/reset-password-page'),
+  ),
 );
 // The big screens (R2.1, public): outside the shell, for a session or a kiosk link, with their own text part.
 const BigScreenPage = lazyLoad(

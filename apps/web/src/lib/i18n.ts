@@ -34,17 +34,21 @@ function languageTexts(lang: Lang): Promise<LanguageTexts> {
 }
 
 const namespaceOf = (path: string) => /\/(\w+)\.json$/.exec(path)?.[1] ?? '';
-/** The domain's namespaces as i18next knows them: `messages/<namespace>`, read only through `message()`. */
-let messageNamespaces: string[] = [];
+/** The domain's namespaces loaded so far, as i18next knows them (`messages/<namespace>`), which `message()` reads. */
+const messageNamespaces = new Set<string>();
 
 /** The i18next namespaces a text part loads, each with its loader, in a language. */
 function filesOf(part: TextPart, texts: LanguageTexts): { ns: string; load: () => Promise<Messages> }[] {
-  const files = Object.entries(part === MESSAGES ? texts.messages : texts.web);
-  if (part === MESSAGES) return files.map(([path, load]) => ({ ns: `${MESSAGES}/${namespaceOf(path)}`, load }));
+  const domain = part === MESSAGES || part.startsWith(`${MESSAGES}/`);
+  const files = Object.entries(domain ? texts.messages : texts.web).map(([path, load]) => ({
+    ns: domain ? `${MESSAGES}/${namespaceOf(path)}` : namespaceOf(path),
+    load,
+  }));
+  if (part === MESSAGES) return files;
   if ((CORE_TEXTS as readonly string[]).includes(part)) return []; // came with the language's module
-  const file = files.find(([path]) => namespaceOf(path) === part);
+  const file = files.find(({ ns }) => ns === part);
   if (!file) throw new Error(`no text file for namespace ${part}`);
-  return [{ ns: part, load: file[1] }];
+  return [file];
 }
 
 const loading = new Map<string, Promise<void>>();
@@ -60,7 +64,7 @@ function loadPart(part: TextPart, lang: Lang): Promise<void> {
       await Promise.all(
         files.map(async ({ ns, load }) => i18next.addResourceBundle(lang, ns, await load(), true, true)),
       );
-      if (part === MESSAGES) messageNamespaces = files.map(({ ns }) => ns);
+      for (const { ns } of files) if (ns.startsWith(`${MESSAGES}/`)) messageNamespaces.add(ns);
     });
     // A failed download may be retried by the next route that asks.
     done.catch(() => loading.delete(id));
@@ -87,10 +91,10 @@ export const withTexts =
 /**
  * A message of the domain's catalogue (a refusal, a validation message, a success notice, an option's label) in the
  * UI's language, plural by a numeric `count`, `{{name}}` filled once (i18next's own rules, as the server's
- * `translate`). The route must have loaded `MESSAGES`; before that the key itself is returned.
+ * `translate`). The route must have loaded the key's namespace; before that the key itself is returned.
  */
 export function message(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return i18next.t(key, { ...params, ns: messageNamespaces, nsSeparator: false });
+  return i18next.t(key, { ...params, ns: [...messageNamespaces], nsSeparator: false });
 }
 
 /**
@@ -104,7 +108,7 @@ export async function loadMessage(key: MessageKey, params: Record<string, string
 
 /** Whether the domain's catalogue has a key (a plural one by its base), as loaded in the UI's language. */
 export function isMessageKey(key: string): key is MessageKey {
-  const options = { ns: messageNamespaces, nsSeparator: false } as const;
+  const options = { ns: [...messageNamespaces], nsSeparator: false } as const;
   return i18next.exists(key, options) || i18next.exists(`${key}_other`, options);
 }
 

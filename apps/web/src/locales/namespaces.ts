@@ -1,3 +1,5 @@
+import type { Namespace } from '@voltfleet/domain/i18n';
+
 /**
  * The web's text namespaces: one i18next JSON file per namespace and language, `locales/<lang>/<namespace>.json`
  * (decision 0032). A key names its namespace first (`plantList.add` is `add` in `plantList`), and a route loads
@@ -56,10 +58,11 @@ export const CORE_TEXTS = ['auth', 'common', 'errors', 'http', 'login'] as const
 
 /**
  * The domain's message catalogue (refusals, validation messages, success notices, option labels), registered in
- * i18next as one namespace per catalogue file (`messages/<namespace>`) and loaded as one part in the UI's language:
- * a text part a route names like a namespace of its own. `message()` reads it.
+ * i18next as one namespace per catalogue file, `messages/<namespace>`: a route names the ones its modules' keys are
+ * in, like namespaces of its own; `message()` reads them. `messages` alone is every one of them (a success notice,
+ * whose key may be in any, loads them all with `loadMessage`).
  */
 export const MESSAGES = 'messages';
 
-/** A part of the texts a route can ask for: a web namespace, or the domain's messages. */
-export type TextPart = TextNamespace | typeof MESSAGES;
+/** A part of the texts a route can ask for: a web namespace, or a namespace of the domain's messages. */
+export type TextPart = TextNamespace | `${typeof MESSAGES}/${Namespace}` | typeof MESSAGES;

@@ -1,6 +1,6 @@
 // The texts of one language (decision 0032), a module per language because a glob takes only a literal: the core
-// namespaces, which come with this module (the first download needs them), and a loader per other file of the web
-// and of the domain's catalogue, each file a chunk of its own.
+// namespaces, which come with this module (the first download needs them), and a loader per file of the web and of
+// the domain's catalogue, each other file a chunk of its own (a core file's loader resolves to this module).
 import auth from '../../locales/de/auth.json';
 import common from '../../locales/de/common.json';
 import errors from '../../locales/de/errors.json';
@@ -10,17 +10,7 @@ import type { LanguageTexts } from './language-texts';
 
 const texts: LanguageTexts = {
   core: { auth, common, errors, http, login },
-  web: import.meta.glob<Record<string, unknown>>(
-    [
-      '../../locales/de/*.json',
-      '!**/auth.json',
-      '!**/common.json',
-      '!**/errors.json',
-      '!**/http.json',
-      '!**/login.json',
-    ],
-    { import: 'default' },
-  ),
+  web: import.meta.glob<Record<string, unknown>>('../../locales/de/*.json', { import: 'default' }),
   messages: import.meta.glob<Record<string, unknown>>('../../../../../packages/domain/src/i18n/locales/de/*.json', {
     import: 'default',
   }),

@@ -13,9 +13,9 @@ const SCHEMAS: Record<LoginFieldName, ParsableSchema> = {
 };
 
 /**
- * The login form's checks: the domain's schemas and message table (zod and every message in four languages, about
- * 45 KB gzip together). The form loads this module with its first submit, not with the page: until then no field
- * has been checked, so there is nothing to say.
+ * The login form's checks: the domain's schemas (zod) and their messages (the catalogue, in the UI's language). The
+ * form loads this module with its first submit, not with the page: until then no field has been checked, so there is
+ * nothing to say.
  */
 export function checkLogin(values: LoginValues): LoginErrors {
   return Object.fromEntries(

@@ -4,6 +4,7 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@voltfleet/domain/auth';
 import { reportFormError } from '@/lib/form-errors';
+import { withTexts } from '@/lib/i18n';
 import type { LoginErrors, LoginFieldName, LoginValues } from './login-checks';
 import { passwordEncrypter } from '@/lib/password-crypto';
 import { useCaptcha } from '../api/get-captcha';
@@ -20,8 +21,9 @@ const FIELDS: readonly Field[] = ['username', 'password', 'captchaCode'];
 
 // The checks (the domain's schemas, zod and the message catalogue) arrive with the first submit, not with the login page.
 let checkLogin: ((values: Values) => Errors) | undefined;
+const loadLoginChecks = withTexts(['messages/hostileInput', 'messages/validation'], () => import('./login-checks'));
 async function loadChecks(): Promise<void> {
-  checkLogin ??= (await import('./login-checks')).checkLogin;
+  checkLogin ??= (await loadLoginChecks()).checkLogin;
 }
 
 const check = (values: Values): Errors => checkLogin?.(values) ?? {};

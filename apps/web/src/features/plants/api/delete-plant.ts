@@ -16,10 +16,15 @@ export function useDeletePlant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePlant,
-    // The plant's devices went back to awaiting activation: device lists change too.
-    onSuccess: () =>
+    // The plant's devices went back to awaiting activation: device lists change too. The deleted plant's own
+    // delete-impact query (its dialog is still open) is left alone: asked again it answers 404, and that warning
+    // took the place of the success notice.
+    onSuccess: (_answer, { plantId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['plants'] }),
+        queryClient.invalidateQueries({
+          queryKey: ['plants'],
+          predicate: ({ queryKey }) => !(queryKey[1] === 'delete-impact' && queryKey[2] === plantId),
+        }),
         queryClient.invalidateQueries({ queryKey: ['devices'] }),
       ]),
   });
