@@ -60,7 +60,23 @@ const ResetPasswordPage = lazyLoad(
 );
 // The big screens (R2.1, public): outside the shell, for a session or a kiosk link, with their own text part.
 const BigScreenPage = lazyLoad(
-  withTexts(['bigScreen', 'energyFlow', 'messages'], () => import('@/features/bigscreen/pages/big-screen-page')),
+  withTexts(
+    [
+      'bigScreen',
+      'energyFlow',
+      'messages/alarmCatalogue',
+      'messages/alarmLabels',
+      'messages/alarms',
+      'messages/fields',
+      'messages/hostileInput',
+      'messages/mail',
+      'messages/notificationRules',
+      'messages/options',
+      'messages/telemetry',
+      'messages/validation',
+    ],
+    () => import('@/features/bigscreen/pages/big-screen-page'),
+  ),
 );
 
 const PAGE_TABLE: PageTable = { pages: PAGE_REGISTRY, details: DETAIL_ROUTES };

@@ -7,7 +7,25 @@ import { lazyLoad } from '@/lib/lazy-load';
 import { NOTICES_PATH } from '../routes';
 
 // The drawer (its texts, antd Drawer and the fault catalogue) loads on first use, not with every page.
-const HelpDrawer = lazyLoad(withTexts(['help', 'notices'], () => import('./help-drawer')));
+const HelpDrawer = lazyLoad(
+  withTexts(
+    [
+      'help',
+      'messages/alarmCatalogue',
+      'messages/alarmLabels',
+      'messages/alarms',
+      'messages/fields',
+      'messages/hostileInput',
+      'messages/mail',
+      'messages/notificationRules',
+      'messages/options',
+      'messages/telemetry',
+      'messages/validation',
+      'notices',
+    ],
+    () => import('./help-drawer'),
+  ),
+);
 
 /** Header help button: opens the help of the current screen. */
 export function HelpButton() {

@@ -13,7 +13,31 @@ import './bell.css';
 
 // The popover and its list (message sentences, the alarm and command catalogues' names) load when the bell is first
 // clicked, not with the shell every page waits for.
-const BellPanel = lazyLoad(withTexts(['commands', 'inbox', 'messages', 'workOrders'], () => import('./bell-panel')));
+const BellPanel = lazyLoad(
+  withTexts(
+    [
+      'commands',
+      'inbox',
+      'messages/alarmCatalogue',
+      'messages/alarmLabels',
+      'messages/alarms',
+      'messages/commandLabels',
+      'messages/commands',
+      'messages/fields',
+      'messages/hostileInput',
+      'messages/inbox',
+      'messages/mail',
+      'messages/notices',
+      'messages/notificationRules',
+      'messages/options',
+      'messages/plants',
+      'messages/telemetry',
+      'messages/validation',
+      'workOrders',
+    ],
+    () => import('./bell-panel'),
+  ),
+);
 
 /**
  * The shell's notifications (R2.12): the unread count of the user's messages on a bell, kept current by the live
