@@ -51,7 +51,6 @@ const ResetPasswordPage = lazyLoad(
       'messages/core',
       'messages/hostileInput',
       'messages/registration',
-      'messages/roles',
       'messages/storage',
       'messages/userAdmin',
       'messages/validation',

@@ -322,7 +322,6 @@ export const PAGE_LOADERS = {
       'messages/core',
       'messages/hostileInput',
       'messages/registration',
-      'messages/roles',
       'messages/storage',
       'messages/userAdmin',
       'messages/validation',

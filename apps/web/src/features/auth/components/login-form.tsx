@@ -21,10 +21,7 @@ const FIELDS: readonly Field[] = ['username', 'password', 'captchaCode'];
 
 // The checks (the domain's schemas, zod and the message catalogue) arrive with the first submit, not with the login page.
 let checkLogin: ((values: Values) => Errors) | undefined;
-const loadLoginChecks = withTexts(
-  ['messages/hostileInput', 'messages/roles', 'messages/validation'],
-  () => import('./login-checks'),
-);
+const loadLoginChecks = withTexts(['messages/hostileInput', 'messages/validation'], () => import('./login-checks'));
 async function loadChecks(): Promise<void> {
   checkLogin ??= (await loadLoginChecks()).checkLogin;
 }
