@@ -56,6 +56,16 @@ export function translate(key: string, lang: Lang, params: Record<string, string
   return interpolate(plural ?? texts.get(key) ?? texts.get(`${key}_other`) ?? key, params);
 }
 
+/** A text named by its key, with its placeholders' values (the OSIM tables' names and codec errors), in a language. */
+export interface KeyedText {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+export function translateText(text: KeyedText, lang: Lang): string {
+  return translate(text.key, lang, { ...text.params });
+}
+
 /** A key's text in a language, or `fallback` when there is none (a code the tables do not name shows itself). */
 export function translateOr(key: MessageKey | null | undefined, lang: Lang, fallback: string): string {
   return key ? translate(key, lang) : fallback;

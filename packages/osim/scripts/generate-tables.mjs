@@ -1,15 +1,17 @@
 // Writes src/tables/*.ts, Voltfleet's own typed OSIM field tables, from the community reference data
-// (protocol-en.json for the layouts, protocol-zh.json to cross-check them) and the names in four languages from
-// names.tsv (the reference's names are raw keys, machine English and partly untranslated: they are only the keys into
-// it). names.tsv is one glossary for every version, so the same thing has the same name in every table; its rows are
-// `kind ref zh en cs de` with kind `command` (ref: the reference's command comment), `field` (ref: the reference's
-// field name) or `key` (ref: a field key, taking precedence: the reference names the forced charging and forced
-// discharging switches alike). Terms: 电网 grid / síť / Netz; 并网 on-grid / síťový režim / Netzbetrieb; 离网 off-grid /
-// ostrovní režim / Inselbetrieb; 后备 backup / záložní výstup / Backup; 负载 load / zátěž / Last; 母线 bus / sběrnice /
-// Zwischenkreis; 电量 energy / energie / Energie; 运行状态 running state / provozní stav / Betriebszustand; 工作模式
-// operating mode / provozní režim / Betriebsart; 强制充电 forced charging / vynucené nabíjení / Zwangsladung; 尖峰平谷
-// as the plants' tariff types (sharp, peak, flat, valley). PV, DC, AC, SOC, SOH, BMS, PCU, DSP, DRM, IP, SSID and CRC
-// stay as they are in every language. src/tables/names.test.ts checks the generated names.
+// (protocol-en.json for the layouts, protocol-zh.json to cross-check them). The tables name their texts by key: the
+// words live in the message catalogue (packages/domain/src/i18n/locales/<lang>/osim.json, keys `osim.command.<id>` and
+// `osim.field.<id>`), edited there like every other text. names.tsv maps the reference's names to those ids (the
+// reference's names are raw keys, machine English and partly untranslated: they are only the keys into it); it is one
+// glossary for every version, so the same thing has the same name in every table. Its rows are `kind ref id` with kind
+// `command` (ref: the reference's command comment), `field` (ref: the reference's field name) or `key` (ref: a field
+// key, taking precedence: the reference names the forced charging and forced discharging switches alike). Terms: 电网
+// grid / síť / Netz; 并网 on-grid / síťový režim / Netzbetrieb; 离网 off-grid / ostrovní režim / Inselbetrieb; 后备
+// backup / záložní výstup / Backup; 负载 load / zátěž / Last; 母线 bus / sběrnice / Zwischenkreis; 电量 energy /
+// energie / Energie; 运行状态 running state / provozní stav / Betriebszustand; 工作模式 operating mode / provozní režim /
+// Betriebsart; 强制充电 forced charging / vynucené nabíjení / Zwangsladung; 尖峰平谷 as the plants' tariff types (sharp,
+// peak, flat, valley). PV, DC, AC, SOC, SOH, BMS, PCU, DSP, DRM, IP, SSID and CRC stay as they are in every language.
+// src/tables/names.test.ts checks the names the tables show.
 // Run once by hand when the reference changes (`npm run generate -w packages/osim [referenceDir]`); the output is
 // checked in and nothing reads the reference at run time or in tests.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -20,14 +22,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const refDir = path.resolve(process.argv[2] ?? path.join(here, '../../../../shared/reference/osim'));
 const outDir = path.join(here, '../src/tables');
 
+const catalogue = path.join(here, '../../domain/src/i18n/locales/en/osim.json');
+const TEXTS = JSON.parse(readFileSync(catalogue, 'utf8')).osim;
 const NAMES = { command: {}, field: {}, key: {} };
 for (const line of readFileSync(path.join(here, 'names.tsv'), 'utf8').split('\n').slice(1)) {
   if (!line.trim()) continue;
   const cols = line.split('\t');
-  if (cols.length !== 6 || !NAMES[cols[0]]) throw new Error(`bad names.tsv row: ${line}`);
-  const [kind, ref, zh, en, cs, de] = cols;
+  if (cols.length !== 3 || !NAMES[cols[0]]) throw new Error(`bad names.tsv row: ${line}`);
+  const [kind, ref, id] = cols;
   if (NAMES[kind][ref]) throw new Error(`names.tsv names ${kind} "${ref}" twice`);
-  NAMES[kind][ref] = { zh, en, cs, de };
+  const group = kind === 'command' ? 'command' : 'field';
+  if (TEXTS[group]?.[id] === undefined) throw new Error(`${catalogue} has no osim.${group}.${id} (names.tsv ${ref})`);
+  NAMES[kind][ref] = { ref, key: `osim.${group}.${id}` };
 }
 
 const en = JSON.parse(readFileSync(path.join(refDir, 'protocol-en.json'), 'utf8'));
@@ -124,13 +130,13 @@ function codecOf(f) {
 }
 
 const usedNames = new Set();
-function localised(entry, what) {
-  if (!entry) throw new Error(`names.tsv has no names for ${what}`);
+function textKey(entry, what) {
+  if (!entry) throw new Error(`names.tsv has no row for ${what}`);
   usedNames.add(entry);
-  return entry;
+  return entry.key;
 }
 
-const fieldNames = (enName, key) => localised(NAMES.key[key] ?? NAMES.field[enName], `field "${enName}" (${key})`);
+const fieldName = (enName, key) => textKey(NAMES.key[key] ?? NAMES.field[enName], `field "${enName}" (${key})`);
 
 function convertCommand(cmd, zhCmd, version) {
   const used = new Set();
@@ -144,7 +150,7 @@ function convertCommand(cmd, zhCmd, version) {
     if (used.has(key)) key = `${key}${f.order}`;
     used.add(key);
     byOrder.set(f.order, key);
-    const out = { key, order: f.order, type: f.type, byteLen: Number(f.byteLen), names: fieldNames(f.name, key) };
+    const out = { key, order: f.order, type: f.type, byteLen: Number(f.byteLen), name: fieldName(f.name, key) };
     if (f.tag) out.tag = f.tag;
     const scale = f.unitValue !== undefined ? Number(f.unitValue) : undefined;
     if (scale !== undefined && scale !== 1) out.scale = scale;
@@ -187,7 +193,7 @@ function convertCommand(cmd, zhCmd, version) {
   for (const f of fields) if (f.repeatRef !== undefined) f.repeatRef = byOrder.get(Number(f.repeatRef));
   const out = {
     code: cmd.type.toUpperCase(),
-    names: localised(NAMES.command[cmd.comment], `command "${cmd.comment}"`),
+    name: textKey(NAMES.command[cmd.comment], `command "${cmd.comment}"`),
     kind: { 1: 'query', 2: 'write', 3: 'config' }[Number(cmd.op)],
     version,
     fields,
@@ -230,4 +236,11 @@ const unused = Object.entries(NAMES).flatMap(([kind, byRef]) =>
     .map(([ref]) => `${kind} "${ref}"`),
 );
 if (unused.length > 0) throw new Error(`names.tsv rows no table uses: ${unused.join(', ')}`);
+const keysUsed = new Set([...usedNames].map((entry) => entry.key));
+const orphans = ['command', 'field'].flatMap((group) =>
+  Object.keys(TEXTS[group])
+    .map((id) => `osim.${group}.${id}`)
+    .filter((key) => !keysUsed.has(key)),
+);
+if (orphans.length > 0) throw new Error(`${catalogue} has texts no table names: ${orphans.join(', ')}`);
 console.log(`wrote ${outputs.map((o) => o.name).join(', ')}`);

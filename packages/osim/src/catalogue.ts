@@ -1,15 +1,16 @@
-// The parameter catalogue: every field of every command with type, scale, unit, range and meaning in four languages.
-import type { CommandDef, CommandKind, FieldDef, FieldType, LocalisedText } from './layout.js';
+// The parameter catalogue: every field of every command with type, scale, unit, range and meaning, each text named by
+// its catalogue key (layout.ts's OsimTextKey).
+import type { CommandDef, CommandKind, FieldDef, FieldType, OsimText, OsimTextKey } from './layout.js';
 import { OPTION_SETS, type OptionLabel } from './options.js';
 import { OSIM_LAYOUTS, UPGRADE_LAYOUTS, commandsFor } from './registry.js';
 import { FIELD_TYPE_NAMES, bitRangeText, bitText } from './type-names.js';
 
 export interface CatalogueField {
   readonly key: string;
-  readonly names: LocalisedText;
+  readonly name: OsimTextKey;
   readonly type: FieldType;
   /** The wire type as people read it. */
-  readonly typeNames: LocalisedText;
+  readonly typeName: OsimTextKey;
   readonly byteLen: number;
   readonly scale: number;
   readonly unit: string | null;
@@ -23,13 +24,13 @@ export interface CatalogueField {
   readonly repeat: number | string | null;
   readonly group: string | null;
   /** The bit or bits of the word a bit field reads, null for other fields. */
-  readonly bits: LocalisedText | null;
+  readonly bits: OsimText | null;
 }
 
 export interface CatalogueCommand {
   readonly code: string;
   readonly family: 'osim' | 'upgrade';
-  readonly names: LocalisedText;
+  readonly name: OsimTextKey;
   readonly kind: CommandKind;
   readonly version: number;
   readonly readBack: string | null;
@@ -45,9 +46,9 @@ function fieldEntry(f: FieldDef): CatalogueField {
         : null;
   return {
     key: f.key,
-    names: f.names,
+    name: f.name,
     type: f.type,
-    typeNames: FIELD_TYPE_NAMES[f.type],
+    typeName: FIELD_TYPE_NAMES[f.type],
     byteLen: f.byteLen,
     scale: f.scale ?? 1,
     unit: f.unit ?? null,
@@ -66,7 +67,7 @@ function commandEntry(c: CommandDef, family: 'osim' | 'upgrade'): CatalogueComma
   return {
     code: c.code,
     family,
-    names: c.names,
+    name: c.name,
     kind: c.kind,
     version: c.version,
     readBack: c.readBack ?? null,

@@ -1,8 +1,17 @@
 // The shape of Voltfleet's OSIM field tables (src/tables/*, generated once from the reference data).
 
-export const OSIM_LANGS = ['zh', 'en', 'cs', 'de'] as const;
-export type OsimLang = (typeof OSIM_LANGS)[number];
-export type LocalisedText = Readonly<Record<OsimLang, string>>;
+/**
+ * A text the tables name by its key in the message catalogue (@voltfleet/domain's i18n: the `osim` namespace for
+ * commands, fields, wire types and codec errors; `options` for the meanings of enumerated values). The tables hold no
+ * words: the server and the web read the key in the reader's language (names.test.ts checks every key exists).
+ */
+export type OsimTextKey = `osim.${string}` | `option.${string}`;
+
+/** A catalogue text with the values of its placeholders. */
+export interface OsimText {
+  readonly key: OsimTextKey;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
 
 /**
  * Wire types. Integers are big-endian two's complement (`int`, `long`) or unsigned (`uInt`); `string` is ASCII padded
@@ -34,7 +43,7 @@ export interface FieldDef {
   readonly type: FieldType;
   /** Bytes on the wire for one value; 0 means "the rest of the data". */
   readonly byteLen: number;
-  readonly names: LocalisedText;
+  readonly name: OsimTextKey;
   readonly tag?: string;
   /** Wire value × scale = logical value (the reference's `unitValue`). */
   readonly scale?: number;
@@ -72,7 +81,7 @@ export type CommandKind = 'query' | 'write' | 'config';
 export interface CommandDef {
   /** The command as hex text: `0A`, `98` (OSIM: first command byte, second 00) or `1000` (upgrade: both bytes). */
   readonly code: string;
-  readonly names: LocalisedText;
+  readonly name: OsimTextKey;
   /** query: read by sending an empty request; write: a setting or action; config: the Wi-Fi module's network setup. */
   readonly kind: CommandKind;
   /** The layout version that defines this form of the command. */

@@ -1,5 +1,6 @@
 // One OSIM connection (docs/protocol.md, "OSIM gateway"): its request queue, the frames it reads, whether it has
 // proven continuity, and the liveness check a rival claim of its serial number triggers.
+import { translateText } from '@voltfleet/domain/i18n';
 import type net from 'node:net';
 import {
   FRAME_START,
@@ -7,7 +8,7 @@ import {
   SYSTEM_INFO_COMMAND,
   commandCode,
   decodeFrameData,
-  osimErrorMessage,
+  osimErrorText,
   resolveCommand,
   type OsimFrame,
 } from '@voltfleet/osim';
@@ -175,7 +176,7 @@ export class OsimConnection {
     for (const event of this.reader.push(chunk)) {
       // The first invalid frame ends the connection: garbage is not held for the identification timeout, and a
       // real inverter that lost sync simply dials again.
-      if (!event.ok) return this.gateway.invalidFrame(this, osimErrorMessage(event.error, 'en'));
+      if (!event.ok) return this.gateway.invalidFrame(this, translateText(osimErrorText(event.error), 'en'));
       this.lastHeardAt = Date.now();
       this.frame(event.frame);
       if (this.closed) return;
@@ -187,7 +188,7 @@ export class OsimConnection {
     if (this.closed) return;
     this.closed = true;
     for (const event of this.reader.end()) {
-      if (!event.ok) this.gateway.truncatedFrame(this, osimErrorMessage(event.error, 'en'));
+      if (!event.ok) this.gateway.truncatedFrame(this, translateText(osimErrorText(event.error), 'en'));
     }
     if (this.inFlight) {
       clearTimeout(this.inFlight.timer);

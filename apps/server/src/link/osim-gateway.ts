@@ -1,9 +1,10 @@
 // The OSIM gateway (docs/protocol.md, "OSIM gateway"): Sermatec inverters in station mode dial this TCP server. Each
 // connection is identified with query 98, must belong to a stocked-in device, and is then polled with its PCU
 // version's query set; the decoded values go through the same ingest as MQTT readings.
+import { translateText } from '@voltfleet/domain/i18n';
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
-import { commandCode, decodeFrame, osimErrorMessage, type OsimFrame } from '@voltfleet/osim';
+import { commandCode, decodeFrame, osimErrorText, type OsimFrame } from '@voltfleet/osim';
 import type {
   DeviceLookup,
   DeviceVersions,
@@ -168,7 +169,7 @@ export class OsimGateway implements ConnectionHost, IdentificationHost {
     const connection = this.bySn.get(sn);
     if (!connection) return undefined;
     const frame = decodeFrame(request);
-    if (!frame.ok) throw new Error(osimErrorMessage(frame.error, 'en'));
+    if (!frame.ok) throw new Error(translateText(osimErrorText(frame.error), 'en'));
     // A debug frame may be a write: like a command it goes only to a connection that proved continuity by answering
     // a poll. One that has just identified itself gets one request's time to do so.
     const proven = await connection.whenProven(this.options.requestTimeoutMs);

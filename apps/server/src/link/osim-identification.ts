@@ -1,5 +1,6 @@
 // Who a new OSIM connection is, and whether it may have that serial number (docs/security.md, "OSIM").
-import { SYSTEM_INFO_COMMAND, buildQuery, osimErrorMessage, osimVersionText, toHex } from '@voltfleet/osim';
+import { translateText } from '@voltfleet/domain/i18n';
+import { SYSTEM_INFO_COMMAND, buildQuery, osimErrorText, osimVersionText, toHex } from '@voltfleet/osim';
 import type { DeviceLookup, DeviceVersions, IdentityConflict, LinkDevice } from './link.types.js';
 import type { LoginGuard } from './login-guard.js';
 import { countRejection } from './mqtt-protocol.js';
@@ -38,7 +39,7 @@ export interface IdentificationHost {
  */
 export async function identify(host: IdentificationHost, connection: OsimConnection): Promise<void> {
   const query = buildQuery(SYSTEM_INFO_COMMAND, 0);
-  if (!query.ok) throw new Error(osimErrorMessage(query.error, 'en'));
+  if (!query.ok) throw new Error(translateText(osimErrorText(query.error), 'en'));
   const answer = await connection.request(query.value, [SYSTEM_INFO_COMMAND]);
   const frame = answer.frames.get(SYSTEM_INFO_COMMAND);
   if (connection.closed) return;

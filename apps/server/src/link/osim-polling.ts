@@ -1,12 +1,13 @@
 // Polling identified OSIM connections (docs/protocol.md, "OSIM gateway"): each poll asks the PCU version's query set
 // in turn and makes one reading, stamped with the poll's start, for the same ingest as MQTT readings.
+import { translateText } from '@voltfleet/domain/i18n';
 import { validateReading } from '@voltfleet/domain/telemetry';
 import {
   SYSTEM_INFO_COMMAND,
   buildQuery,
   decodeFrameData,
   osimDspVersionText,
-  osimErrorMessage,
+  osimErrorText,
   pollingCommands,
   type OsimValues,
 } from '@voltfleet/osim';
@@ -73,7 +74,7 @@ export class OsimPoller {
         }
         for (const [replyCode, frame] of answer.frames) {
           const decoded = decodeFrameData(frame, connection.pcuVersion);
-          if (!decoded.ok) this.host.badFrame(connection, osimErrorMessage(decoded.error, 'en'));
+          if (!decoded.ok) this.host.badFrame(connection, translateText(osimErrorText(decoded.error), 'en'));
           else if (decoded.value.payload) replies.set(replyCode, decoded.value.payload.values);
         }
       }

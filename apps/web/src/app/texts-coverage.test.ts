@@ -23,15 +23,28 @@ const domainSources = import.meta.glob<string>('../../../../packages/domain/src/
   import: 'default',
   eager: true,
 });
-const DOMAIN_SRC = '../../../../packages/domain/src/';
-/** Every module by one name: `/src/…` for the web's, `/domain/…` for the domain's (tests left out). */
+const osimSources = import.meta.glob<string>('../../../../packages/osim/src/**/*.ts', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+/** A package's modules by one name (`/domain/…`, `/osim/…`), tests left out. */
+const packageModules = (name: string, globbed: Record<string, string>) => {
+  const root = `../../../../packages/${name}/src/`;
+  return Object.fromEntries(
+    Object.entries(globbed)
+      .filter(([path]) => !path.endsWith('.test.ts'))
+      .map(([path, text]) => [`/${name}/${path.slice(root.length)}`, text]),
+  );
+};
+/**
+ * Every module by one name: `/src/…` for the web's, `/domain/…` for the domain's, `/osim/…` for the OSIM package's
+ * (whose tables name the catalogue's keys of their commands, fields and value meanings).
+ */
 const sources: Record<string, string> = {
   ...webSources,
-  ...Object.fromEntries(
-    Object.entries(domainSources)
-      .filter(([path]) => !path.endsWith('.test.ts'))
-      .map(([path, text]) => [`/domain/${path.slice(DOMAIN_SRC.length)}`, text]),
-  ),
+  ...packageModules('domain', domainSources),
+  ...packageModules('osim', osimSources),
 };
 /** A module's code without its comments, which mention keys in prose. */
 const code = (file: string) =>
@@ -71,6 +84,7 @@ function resolve(from: string, spec: string): string | undefined {
   if (spec.startsWith('@/')) base = `/src/${spec.slice(2)}`;
   // A subpath of the domain is its folder's index (package.json `exports`), never a module beside the folder.
   else if (spec.startsWith('@voltfleet/domain/')) return `/domain/${spec.slice('@voltfleet/domain/'.length)}/index.ts`;
+  else if (spec === '@voltfleet/osim') return '/osim/index.ts';
   else if (spec.startsWith('.')) base = new URL(spec.replace(/\.js$/, ''), `file://${from}`).pathname;
   else return undefined; // another package: no texts of ours
   return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => f in sources);
@@ -118,30 +132,33 @@ const declares = (file: string, name: string) =>
   ).test(code(file));
 
 /**
- * The modules an import of some names from a module brings, as the bundler keeps them: a domain context's index only
- * re-exports (`export * from '../x.js'`), so an import of a few names keeps the modules that declare them, not every
- * module of the context (the domain has no side effects, package.json `sideEffects: false`).
+ * The modules an import of some names from a module brings, as the bundler keeps them: a domain context's index and
+ * the OSIM package's only re-export (`export * from '../x.js'`), so an import of a few names keeps the modules that
+ * declare them, not every module behind the index (neither package has side effects, `sideEffects: false`).
  */
 function brought(module: string, names: string[] | undefined): string[] {
   const text = code(module);
   const reexports = [...text.matchAll(STATIC)].map(([, , spec = '']) => resolve(module, spec));
   const barrel =
-    module.startsWith('/domain/') && text.split('\n').every((line) => !line.trim() || /^export\b/.test(line));
+    /^\/(domain|osim)\//.test(module) && text.split('\n').every((line) => !line.trim() || /^export\b/.test(line));
   if (!names || !barrel) return [module];
   const found = names.flatMap((name) => reexports.filter((m): m is string => !!m && declares(m, name)));
   return found.length > 0 ? [...new Set(found)] : [module];
 }
+
+const OSIM_TEXT = '/src/features/online-debug/lib/osim-text.ts';
 
 /** The text parts a module and everything it brings along name. */
 function partsOf(root: string): Set<TextPart> {
   const seen = new Set<string>([root]);
   const parts = new Set<TextPart>();
   const domain = new Set<TextPart>();
+  const osim = new Set<TextPart>();
   let readsMessages = false;
   for (const file of seen) {
     const text = code(file);
     if (file.startsWith('/src/')) for (const [, ns] of text.matchAll(NAMED)) parts.add(ns as TextPart);
-    for (const part of domainParts(text)) domain.add(part);
+    for (const part of domainParts(text)) (file.startsWith('/osim/') ? osim : domain).add(part);
     // lib/i18n.ts reads any key the others give it; its import of the issue rules counts where they are used.
     if (file === '/src/lib/i18n.ts') continue;
     readsMessages ||= READS_MESSAGES.test(text);
@@ -155,7 +172,10 @@ function partsOf(root: string): Set<TextPart> {
     ];
     for (const module of next) if (module) seen.add(module);
   }
-  return readsMessages ? new Set([...parts, ...domain]) : parts;
+  // The OSIM tables' keys are typed apart from the domain's (OsimTextKey): message() reads them only through the cast
+  // in osim-text.ts, so a page that uses the tables' layouts without osimText (a settings form) shows none of them.
+  const readsOsim = seen.has(OSIM_TEXT);
+  return readsMessages ? new Set([...parts, ...domain, ...(readsOsim ? osim : [])]) : parts;
 }
 
 const shell = routes.find((route) => route.module === '/src/app/shell/shell-layout.tsx');
@@ -180,6 +200,9 @@ describe('text namespaces by route', () => {
     ['/src/lib/form-rules.ts', `${MESSAGES}/validation`, true],
     ['/src/lib/format.ts', `${MESSAGES}/validation`, false],
     ['/src/lib/format.ts', 'plantList', false],
+    ['/src/features/online-debug/components/parameter-description.tsx', `${MESSAGES}/osim`, true],
+    ['/src/features/online-debug/components/parameter-description.tsx', `${MESSAGES}/options`, true],
+    ['/src/components/firmware-version.tsx', `${MESSAGES}/osim`, false],
   ] as const)('reads %s as naming %s: %s', (module, part, named) => {
     expect(module in sources).toBe(true);
     expect(partsOf(module).has(part)).toBe(named);

@@ -3,21 +3,13 @@ import { alarmByCode, unknownAlarm } from '@voltfleet/domain/alarms';
 import { WORK_MODES } from '@voltfleet/domain/devices';
 import { findOption, type Lang } from '@voltfleet/domain/i18n';
 import { LEVEL_NAMES } from '@voltfleet/domain/users';
-import { MESSAGES } from '@/locales/namespaces';
-import { i18next, loadTexts } from './i18n';
+import { messagesIn } from '@/test/texts';
 import { alarmText, labelOf, optionLabel } from './labels';
 
 // The domain's label keys read in the UI's language through message(): the catalogue's words, and undefined (the
 // caller shows the code) where there is nothing to read.
 
-/** The UI in a language with the domain's catalogue loaded, as a route that declares `messages` has it. */
-async function switchLanguage(lang: Lang): Promise<void> {
-  if (!i18next.isInitialized) await i18next.init({ lng: lang, fallbackLng: false, resources: {} });
-  await loadTexts([MESSAGES], lang);
-  await i18next.changeLanguage(lang);
-}
-
-beforeAll(() => switchLanguage('en'));
+beforeAll(() => messagesIn('en'));
 
 describe('labels in the UI language', () => {
   it.each<[Lang, string, string, string]>([
@@ -26,14 +18,14 @@ describe('labels in the UI language', () => {
     ['cs', 'Prodejce', 'Režim akumulace', 'Neznámý kód 77'],
     ['de', 'Händler', 'Energiespeicherung', 'Unbekannter Code 77'],
   ])('in %s: a level, an option and an unknown alarm with its number', async (lang, level, mode, unknown) => {
-    await switchLanguage(lang);
+    await messagesIn(lang);
     expect(labelOf(LEVEL_NAMES.dealer)).toBe(level);
     expect(optionLabel(findOption(WORK_MODES, 2))).toBe(mode);
     expect(alarmText(unknownAlarm(77))).toBe(unknown);
   });
 
   it('reads an alarm entry’s cause and handling, not its name', async () => {
-    await switchLanguage('en');
+    await messagesIn('en');
     const entry = alarmByCode('grid.abnormal');
     expect(alarmText(entry)).toBe('Grid frequency or voltage abnormal');
     expect(alarmText(entry, 'cause')).toBe(

@@ -1,9 +1,15 @@
 // Every name the parameter catalogue shows (commands, fields, type names and value meanings of every layout version, OSIM and
-// firmware upgrade) must read as a real text in each of the four languages: not empty, not a raw key or placeholder,
-// Chinese in zh, and translated (not the English copied) in cs and de; and one English name means one translation.
+// firmware upgrade) is a key of the message catalogue (@voltfleet/domain/i18n) and reads as a real text in each of
+// the four languages: not empty, not a raw key or placeholder, Chinese in zh, and translated (not the English copied)
+// in cs and de; and one English name means one translation. The catalogue's own test checks the keys match across
+// languages; this one checks what the tables name, read as the pages read it.
+import { LANGUAGES, isMessageKey, translate, type Lang } from '@voltfleet/domain/i18n';
 import { describe, expect, it } from 'vitest';
 import { parameterCatalogue } from '../catalogue.js';
-import { OSIM_LANGS, type LocalisedText, type OsimLang } from '../layout.js';
+import { osimErrorText, type OsimError, type OsimErrorCode } from '../errors.js';
+import type { OsimTextKey } from '../layout.js';
+import { OPTION_SETS } from '../options.js';
+import { bitRangeText, bitText } from '../type-names.js';
 
 /** Abbreviations installers use as they are in every language (and the phase pairs of line voltages). */
 const ABBREVIATIONS = new Set([
@@ -25,6 +31,8 @@ const ABBREVIATIONS = new Set([
     'CRC',
     'WLAN',
     'ASCII',
+    // Czech writes photovoltaics as FV (fotovoltaika): the settings forms' option lists, which the tables share
+    'FV',
   ],
   ...['AB', 'BC', 'CA'],
 ]);
@@ -33,32 +41,39 @@ const ABBREVIATIONS = new Set([
 const UNITS = new Set(['kW', 'kWh', 'kvar', 'kVA', 'Ah']);
 
 /** cs or de texts that are genuinely the same word as in English. */
-const LOANWORDS = new Set(['Firmware', 'Hardware', 'Offset', 'Minute']);
+const LOANWORDS = new Set(['Firmware', 'Hardware', 'Offset', 'Minute', 'Lithium']);
 
 interface Text {
   readonly where: string;
   /** A command or field name (type names and value meanings are defined once, in type-names.ts and options.ts). */
   readonly name: boolean;
-  readonly lang: OsimLang;
+  readonly lang: Lang;
   readonly text: string;
-  readonly names: LocalisedText;
+  readonly names: Readonly<Record<Lang, string>>;
 }
 
-function collect(): Text[] {
-  const out: Text[] = [];
-  const add = (where: string, names: LocalisedText, name = true) => {
-    for (const lang of OSIM_LANGS) out.push({ where, name, lang, text: names[lang], names });
-  };
+/** The keys the tables name, with where they name them. */
+function keysNamed(): { where: string; key: OsimTextKey; name: boolean }[] {
+  const out: { where: string; key: OsimTextKey; name: boolean }[] = [];
   for (const c of parameterCatalogue()) {
     const cmd = `${c.family} ${c.code} v${c.version}`;
-    add(cmd, c.names);
+    out.push({ where: cmd, key: c.name, name: true });
     for (const f of c.fields) {
-      add(`${cmd} ${f.key}`, f.names);
-      add(`${cmd} ${f.key} type`, f.typeNames, false);
-      for (const o of f.options) add(`${cmd} ${f.key} = ${o.value}`, o.names, false);
+      out.push({ where: `${cmd} ${f.key}`, key: f.name, name: true });
+      out.push({ where: `${cmd} ${f.key} type`, key: f.typeName, name: false });
+      for (const o of f.options) out.push({ where: `${cmd} ${f.key} = ${o.value}`, key: o.name, name: false });
     }
   }
   return out;
+}
+
+const NAMED = keysNamed();
+
+function collect(): Text[] {
+  return NAMED.flatMap(({ where, key, name }) => {
+    const names = Object.fromEntries(LANGUAGES.map((lang) => [lang, translate(key, lang)])) as Record<Lang, string>;
+    return LANGUAGES.map((lang) => ({ where, name, lang, text: names[lang], names }));
+  });
 }
 
 const TEXTS = collect();
@@ -84,7 +99,75 @@ function problem({ lang, text, names }: Text): string | null {
   return null;
 }
 
+/** One error of each kind (the compiler checks the table names every code) and its English sentence. */
+const ERRORS: { readonly [C in OsimErrorCode]: Extract<OsimError, { code: C }> } = {
+  BAD_START: { code: 'BAD_START', actual: 'fe 56' },
+  BAD_END: { code: 'BAD_END', actual: 0x0e },
+  BAD_CHECKSUM: { code: 'BAD_CHECKSUM', expected: 0xde, actual: 0xdf },
+  LENGTH_MISMATCH: { code: 'LENGTH_MISMATCH', declared: 12, actual: 10 },
+  TRUNCATED: { code: 'TRUNCATED', needed: 9, actual: 4 },
+  UNKNOWN_COMMAND: { code: 'UNKNOWN_COMMAND', command: 'C1', version: 603 },
+  FIELD_OVERRUN: { code: 'FIELD_OVERRUN', field: 'sn', needed: 26, available: 3 },
+  MISSING_FIELD: { code: 'MISSING_FIELD', field: 'soc' },
+  OUT_OF_RANGE: { code: 'OUT_OF_RANGE', field: 'soc', value: '5', range: '10–100' },
+  INVALID_VALUE: { code: 'INVALID_VALUE', field: 'ip', value: '1.2.3' },
+  NOT_SUPPORTED: { code: 'NOT_SUPPORTED', command: '66', version: 252 },
+};
+
+const ENGLISH: Readonly<Record<OsimErrorCode, string>> = {
+  BAD_START: 'Bad frame start: expected FE 55, got fe 56',
+  BAD_END: 'Bad end byte: expected AE, got 0e',
+  BAD_CHECKSUM: 'Bad checksum: expected de, got df',
+  LENGTH_MISMATCH: 'Length mismatch: 12 data bytes declared, 10 present',
+  TRUNCATED: 'Truncated frame: 9 bytes needed, 4 received',
+  UNKNOWN_COMMAND: 'Command C1 is unknown for PCU version 603',
+  FIELD_OVERRUN: 'Field sn runs past the data: 26 bytes needed, 3 left',
+  MISSING_FIELD: 'Parameter soc is missing',
+  OUT_OF_RANGE: 'Value 5 of soc is outside 10–100',
+  INVALID_VALUE: 'Value 1.2.3 of ip is not valid',
+  NOT_SUPPORTED: 'Command 66 of PCU version 252 does not support this setting',
+};
+
+const read = (text: { key: string; params?: Readonly<Record<string, string | number>> }, lang: Lang) =>
+  translate(text.key, lang, { ...text.params });
+
+describe('OSIM codec errors', () => {
+  it.each(Object.keys(ERRORS) as OsimErrorCode[])(
+    '%s reads as a sentence with its values in every language',
+    (code) => {
+      const text = osimErrorText(ERRORS[code]);
+      expect(read(text, 'en')).toBe(ENGLISH[code]);
+      for (const lang of LANGUAGES) {
+        const sentence = read(text, lang);
+        expect(sentence, lang).not.toMatch(/\{\{|osim\./);
+        for (const value of Object.values(text.params ?? {})) expect(sentence, lang).toContain(String(value));
+      }
+    },
+  );
+});
+
+describe('bit positions', () => {
+  it.each([
+    ['zh', '第 12 位', '第 0–3 位'],
+    ['en', 'bit 12', 'bits 0–3'],
+    ['cs', 'bit 12', 'bity 0–3'],
+    ['de', 'Bit 12', 'Bits 0–3'],
+  ] as const)('read in %s', (lang, one, range) => {
+    expect(read(bitText(12), lang)).toBe(one);
+    expect(read(bitRangeText(0, 3), lang)).toBe(range);
+  });
+});
+
 describe('OSIM catalogue names', () => {
+  it('names only keys the message catalogue has', () => {
+    const options = Object.values(OPTION_SETS).flatMap((set) => set.map((o) => o.name));
+    const errors = Object.values(ERRORS).map((e) => osimErrorText(e).key);
+    const missing = [...NAMED.map((n) => n.key), ...options, ...errors, 'osim.bit', 'osim.bits'].filter(
+      (key) => !isMessageKey(key),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('walks every command, field and value meaning of every version', () => {
     const versions = new Set(parameterCatalogue().map((c) => `${c.family} ${c.version}`));
     expect([...versions]).toEqual([
@@ -100,7 +183,7 @@ describe('OSIM catalogue names', () => {
     expect(TEXTS.filter((t) => !t.name).length).toBeGreaterThan(0);
   });
 
-  it.each(OSIM_LANGS)('every %s text is a real name', (lang) => {
+  it.each(LANGUAGES)('every %s text is a real name', (lang) => {
     const bad = TEXTS.filter((t) => t.lang === lang)
       .map((t) => ({ t, why: problem(t) }))
       .filter((x) => x.why !== null)

@@ -7,12 +7,7 @@ export const UPGRADE_LAYOUT_V0: VersionLayout = {
   commands: [
     {
       code: '0000',
-      names: {
-        zh: '升级结果',
-        en: 'Upgrade result',
-        cs: 'Výsledek aktualizace',
-        de: 'Upgrade-Ergebnis',
-      },
+      name: 'osim.command.upgradeResult',
       kind: 'query',
       version: 0,
       fields: [
@@ -21,24 +16,14 @@ export const UPGRADE_LAYOUT_V0: VersionLayout = {
           order: 0,
           type: 'hex',
           byteLen: 2,
-          names: {
-            zh: '升级结果',
-            en: 'Upgrade result',
-            cs: 'Výsledek aktualizace',
-            de: 'Upgrade-Ergebnis',
-          },
+          name: 'osim.field.upgradeResult',
           littleEndian: true,
         },
       ],
     },
     {
       code: '1000',
-      names: {
-        zh: '升级 DSP 程序',
-        en: 'Upgrade DSP program',
-        cs: 'Aktualizace programu DSP',
-        de: 'DSP-Programm aktualisieren',
-      },
+      name: 'osim.command.upgradeDspProgram',
       kind: 'write',
       version: 0,
       fields: [
@@ -47,24 +32,14 @@ export const UPGRADE_LAYOUT_V0: VersionLayout = {
           order: 0,
           type: 'bytes',
           byteLen: 4,
-          names: {
-            zh: '固件文件固定内容',
-            en: 'Fixed content of the firmware file',
-            cs: 'Pevný obsah souboru firmwaru',
-            de: 'Fester Inhalt der Firmware-Datei',
-          },
+          name: 'osim.field.fixedContentOfTheFirmwareFile',
           littleEndian: true,
         },
       ],
     },
     {
       code: 'E000',
-      names: {
-        zh: '运行 DSP 程序',
-        en: 'Run DSP program',
-        cs: 'Spuštění programu DSP',
-        de: 'DSP-Programm starten',
-      },
+      name: 'osim.command.runDspProgram',
       kind: 'write',
       version: 0,
       fields: [
@@ -73,12 +48,7 @@ export const UPGRADE_LAYOUT_V0: VersionLayout = {
           order: 0,
           type: 'bytes',
           byteLen: 4,
-          names: {
-            zh: '主函数地址',
-            en: 'Main function address',
-            cs: 'Adresa hlavní funkce',
-            de: 'Adresse der Hauptfunktion',
-          },
+          name: 'osim.field.mainFunctionAddress',
           littleEndian: true,
         },
         {
@@ -86,12 +56,7 @@ export const UPGRADE_LAYOUT_V0: VersionLayout = {
           order: 1,
           type: 'int',
           byteLen: 4,
-          names: {
-            zh: '升级程序长度',
-            en: 'New program length',
-            cs: 'Délka nového programu',
-            de: 'Länge des neuen Programms',
-          },
+          name: 'osim.field.newProgramLength',
           littleEndian: true,
         },
         {
@@ -99,23 +64,13 @@ export const UPGRADE_LAYOUT_V0: VersionLayout = {
           order: 2,
           type: 'int',
           byteLen: 2,
-          names: {
-            zh: '升级程序 CRC',
-            en: 'New program CRC',
-            cs: 'CRC nového programu',
-            de: 'CRC des neuen Programms',
-          },
+          name: 'osim.field.newProgramCrc',
         },
       ],
     },
     {
       code: '2000',
-      names: {
-        zh: '升级 PCU 程序',
-        en: 'Upgrade PCU program',
-        cs: 'Aktualizace programu PCU',
-        de: 'PCU-Programm aktualisieren',
-      },
+      name: 'osim.command.upgradePcuProgram',
       kind: 'write',
       version: 0,
       fields: [
@@ -124,24 +79,14 @@ export const UPGRADE_LAYOUT_V0: VersionLayout = {
           order: 0,
           type: 'hex',
           byteLen: 2,
-          names: {
-            zh: '固定内容 0000',
-            en: 'Fixed content 0000',
-            cs: 'Pevný obsah 0000',
-            de: 'Fester Inhalt 0000',
-          },
+          name: 'osim.field.fixedContent0000',
           littleEndian: true,
         },
       ],
     },
     {
       code: 'F000',
-      names: {
-        zh: '运行 PCU 程序',
-        en: 'Run PCU program',
-        cs: 'Spuštění programu PCU',
-        de: 'PCU-Programm starten',
-      },
+      name: 'osim.command.runPcuProgram',
       kind: 'write',
       version: 0,
       fields: [
@@ -150,12 +95,7 @@ export const UPGRADE_LAYOUT_V0: VersionLayout = {
           order: 0,
           type: 'int',
           byteLen: 2,
-          names: {
-            zh: '升级程序长度',
-            en: 'New program length',
-            cs: 'Délka nového programu',
-            de: 'Länge des neuen Programms',
-          },
+          name: 'osim.field.newProgramLength',
           littleEndian: true,
         },
         {
@@ -163,24 +103,14 @@ export const UPGRADE_LAYOUT_V0: VersionLayout = {
           order: 1,
           type: 'int',
           byteLen: 2,
-          names: {
-            zh: '升级程序 CRC',
-            en: 'New program CRC',
-            cs: 'CRC nového programu',
-            de: 'CRC des neuen Programms',
-          },
+          name: 'osim.field.newProgramCrc',
           littleEndian: true,
         },
       ],
     },
     {
       code: '0001',
-      names: {
-        zh: '升级数据',
-        en: 'Upgrade data',
-        cs: 'Data aktualizace',
-        de: 'Upgrade-Daten',
-      },
+      name: 'osim.command.upgradeData',
       kind: 'write',
       version: 0,
       fields: [
@@ -189,12 +119,7 @@ export const UPGRADE_LAYOUT_V0: VersionLayout = {
           order: 0,
           type: 'bytes',
           byteLen: 0,
-          names: {
-            zh: '数据块',
-            en: 'Data block',
-            cs: 'Datový blok',
-            de: 'Datenblock',
-          },
+          name: 'osim.field.dataBlock',
         },
       ],
     },

@@ -7,12 +7,7 @@ export const UPGRADE_LAYOUT_V400: VersionLayout = {
   commands: [
     {
       code: 'F000',
-      names: {
-        zh: '运行 PCU 程序',
-        en: 'Run PCU program',
-        cs: 'Spuštění programu PCU',
-        de: 'PCU-Programm starten',
-      },
+      name: 'osim.command.runPcuProgram',
       kind: 'write',
       version: 400,
       fields: [
@@ -21,24 +16,14 @@ export const UPGRADE_LAYOUT_V400: VersionLayout = {
           order: 0,
           type: 'long',
           byteLen: 4,
-          names: {
-            zh: '升级程序长度',
-            en: 'New program length',
-            cs: 'Délka nového programu',
-            de: 'Länge des neuen Programms',
-          },
+          name: 'osim.field.newProgramLength',
         },
         {
           key: 'upgradedApplicationCRC',
           order: 1,
           type: 'int',
           byteLen: 2,
-          names: {
-            zh: '升级程序 CRC',
-            en: 'New program CRC',
-            cs: 'CRC nového programu',
-            de: 'CRC des neuen Programms',
-          },
+          name: 'osim.field.newProgramCrc',
           littleEndian: true,
         },
       ],

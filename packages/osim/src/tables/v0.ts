@@ -7,12 +7,7 @@ export const LAYOUT_V0: VersionLayout = {
   commands: [
     {
       code: '98',
-      names: {
-        zh: '系统信息查询',
-        en: 'System information query',
-        cs: 'Dotaz na systémové informace',
-        de: 'Systeminformationen abfragen',
-      },
+      name: 'osim.command.systemInformationQuery',
       kind: 'query',
       version: 0,
       fields: [
@@ -21,12 +16,7 @@ export const LAYOUT_V0: VersionLayout = {
           order: 0,
           type: 'int',
           byteLen: 2,
-          names: {
-            zh: '协议版本号',
-            en: 'Protocol version',
-            cs: 'Verze protokolu',
-            de: 'Protokollversion',
-          },
+          name: 'osim.field.protocolVersion',
           tag: 'pcuVersion',
         },
         {
@@ -34,36 +24,21 @@ export const LAYOUT_V0: VersionLayout = {
           order: 1,
           type: 'int',
           byteLen: 2,
-          names: {
-            zh: '电池厂商代码',
-            en: 'Battery manufacturer code',
-            cs: 'Kód výrobce baterie',
-            de: 'Batteriehersteller-Code',
-          },
+          name: 'osim.field.batteryManufacturerCode',
         },
         {
           key: 'modelCode',
           order: 2,
           type: 'int',
           byteLen: 2,
-          names: {
-            zh: '机型代码',
-            en: 'Model code',
-            cs: 'Kód modelu',
-            de: 'Modellcode',
-          },
+          name: 'osim.field.modelCode',
         },
         {
           key: 'sn',
           order: 3,
           type: 'string',
           byteLen: 26,
-          names: {
-            zh: '产品序列号',
-            en: 'Product serial number',
-            cs: 'Sériové číslo produktu',
-            de: 'Produkt-Seriennummer',
-          },
+          name: 'osim.field.productSerialNumber',
           tag: 'sn',
         },
         {
@@ -71,12 +46,7 @@ export const LAYOUT_V0: VersionLayout = {
           order: 4,
           type: 'string',
           byteLen: 18,
-          names: {
-            zh: '产品扩展序列号',
-            en: 'Extended product serial number',
-            cs: 'Rozšířené sériové číslo produktu',
-            de: 'Erweiterte Produkt-Seriennummer',
-          },
+          name: 'osim.field.extendedProductSerialNumber',
         },
       ],
     },

@@ -7,7 +7,7 @@ import {
   type DebugReadResult,
   type DebugReply,
 } from '@voltfleet/domain/commands';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { translate, translateText, type Lang } from '@voltfleet/domain/i18n';
 import {
   buildQuery,
   buildRegisterQuery,
@@ -15,7 +15,7 @@ import {
   commandCode,
   decodeFrameData,
   encodeFrame,
-  osimErrorMessage,
+  osimErrorText,
   resolveCommand,
   toHex,
   type OsimFrame,
@@ -96,10 +96,10 @@ function replyOf(frame: OsimFrame, pcuVersion: number, lang: Lang): DebugReply {
   const hex = bytes.ok ? toHex(bytes.value) : toHex(frame.data);
   const command = commandCode(frame.command);
   const decoded = decodeFrameData(frame, pcuVersion);
-  if (!decoded.ok) return { command, hex, fields: [], error: osimErrorMessage(decoded.error, lang) };
+  if (!decoded.ok) return { command, hex, fields: [], error: translateText(osimErrorText(decoded.error), lang) };
   const fields = (decoded.value.payload?.fields ?? []).map((f) => ({
     path: f.path,
-    name: f.def.names[lang],
+    name: translate(f.def.name, lang),
     offset: f.offset,
     length: f.length,
     raw: f.raw,
@@ -130,7 +130,9 @@ export async function debugRead(
   }
   const frame = requestFrame(input, pcuVersion);
   if (!frame.ok)
-    throw new AppError('validation', 'onlineDebug.frameRefused', { detail: osimErrorMessage(frame.error, lang) });
+    throw new AppError('validation', 'onlineDebug.frameRefused', {
+      detail: translateText(osimErrorText(frame.error), lang),
+    });
   const exchange = await slot.gateway.exchange(sn, frame.value);
   if (!exchange) throw new AppError('conflict', 'onlineDebug.notConnected');
   return {

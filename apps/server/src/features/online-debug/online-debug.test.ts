@@ -119,6 +119,9 @@ describe('POST /api/debug/:deviceId/read over real TCP', () => {
     expect(en.body.data.replies[0]!.fields.map((f) => f.name)).not.toEqual(
       de.body.data.replies[0]!.fields.map((f) => f.name),
     );
+    // the catalogue's words (the `osim` namespace), never its keys
+    const named = (res: typeof en, path: string) => res.body.data.replies[0]!.fields.find((f) => f.path === path)?.name;
+    expect([named(en, 'batteryVoltage'), named(de, 'batteryVoltage')]).toEqual(['Battery voltage', 'Batteriespannung']);
   });
 
   it.each([

@@ -141,6 +141,7 @@ export const PAGE_LOADERS = {
       'messages/core',
       'messages/onlineDebug',
       'messages/options',
+      'messages/osim',
       'messages/plants',
       'messages/recordLabels',
       'messages/registration',

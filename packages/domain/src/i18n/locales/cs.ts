@@ -33,6 +33,7 @@ import recordActions from './cs/recordActions.json' with { type: 'json' };
 import roles from './cs/roles.json' with { type: 'json' };
 import exports from './cs/exports.json' with { type: 'json' };
 import commandLabels from './cs/commandLabels.json' with { type: 'json' };
+import osim from './cs/osim.json' with { type: 'json' };
 
 export default {
   core,
@@ -69,4 +70,5 @@ export default {
   roles,
   exports,
   commandLabels,
+  osim,
 };

@@ -33,6 +33,7 @@ import recordActions from './de/recordActions.json' with { type: 'json' };
 import roles from './de/roles.json' with { type: 'json' };
 import exports from './de/exports.json' with { type: 'json' };
 import commandLabels from './de/commandLabels.json' with { type: 'json' };
+import osim from './de/osim.json' with { type: 'json' };
 
 export default {
   core,
@@ -69,4 +70,5 @@ export default {
   roles,
   exports,
   commandLabels,
+  osim,
 };

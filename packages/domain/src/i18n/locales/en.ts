@@ -33,6 +33,7 @@ import recordActions from './en/recordActions.json' with { type: 'json' };
 import roles from './en/roles.json' with { type: 'json' };
 import exports from './en/exports.json' with { type: 'json' };
 import commandLabels from './en/commandLabels.json' with { type: 'json' };
+import osim from './en/osim.json' with { type: 'json' };
 
 export default {
   core,
@@ -69,4 +70,5 @@ export default {
   roles,
   exports,
   commandLabels,
+  osim,
 };

@@ -33,6 +33,7 @@ import recordActions from './zh/recordActions.json' with { type: 'json' };
 import roles from './zh/roles.json' with { type: 'json' };
 import exports from './zh/exports.json' with { type: 'json' };
 import commandLabels from './zh/commandLabels.json' with { type: 'json' };
+import osim from './zh/osim.json' with { type: 'json' };
 
 export default {
   core,
@@ -69,4 +70,5 @@ export default {
   roles,
   exports,
   commandLabels,
+  osim,
 };

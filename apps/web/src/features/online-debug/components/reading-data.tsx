@@ -2,18 +2,17 @@ import { useState } from 'react';
 import { Alert, Button, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DebugDevice } from '@voltfleet/domain/commands';
-import type { Lang } from '@voltfleet/domain/i18n';
 import { commandsFor, firmwareVersionText } from '@voltfleet/osim';
 import { useCan } from '@/lib/permissions';
 import { useDebugRead } from '../api/debug-read';
 import { debugInput, type ReadMode } from '../lib/debug-input';
 import { replyFields } from '../lib/field-rows';
+import { osimText } from '../lib/osim-text';
 import { DecodedFields } from './decoded-fields';
 
 /** Reading data: a query command of the device's version sent through the gateway; raw frames and decoded fields. */
 export function ReadingData({ device }: { device: DebugDevice }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const canRaw = useCan('B/E:debug.raw');
   const read = useDebugRead();
   const [mode, setMode] = useState<ReadMode>('query');
@@ -65,7 +64,7 @@ export function ReadingData({ device }: { device: DebugDevice }) {
               onChange={setCommand}
               style={{ minWidth: 260 }}
               placeholder={t('onlineDebug.chooseCommand')}
-              options={queries.map((c) => ({ value: c.code, label: `${c.code} · ${c.names[lang]}` }))}
+              options={queries.map((c) => ({ value: c.code, label: `${c.code} · ${osimText(c.name)}` }))}
             />
           </label>
         ) : (
@@ -108,7 +107,7 @@ export function ReadingData({ device }: { device: DebugDevice }) {
           </dl>
           {!result.complete ? <Alert type="warning" showIcon message={t('onlineDebug.incomplete')} /> : null}
           {result.replies.map((reply) => {
-            const decoded = replyFields(reply, result.pcuVersion, lang);
+            const decoded = replyFields(reply, result.pcuVersion);
             return (
               <div key={reply.command}>
                 <h4>

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@voltfleet/domain/i18n';
 import { OSIM_VERSIONS, firmwareVersionText, toHex } from '@voltfleet/osim';
 import { FirmwareVersion } from '@/components/firmware-version';
 import { StatusTag } from '@/components/status-tag';
@@ -31,16 +30,14 @@ export function VersionSelect({ value, onChange }: { value: VersionChoice; onCha
 
 /** Result analysis: paste a hex frame and see it decoded field by field, with its checksum verdict. No device. */
 export function ResultAnalysis() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [version, setVersion] = useState<VersionChoice>('auto');
-  const parsed = useMemo(() => parseHexInput(text, lang), [text, lang]);
-  const analysis = useMemo(
-    () => (parsed.ok ? analyseFrame(parsed.bytes, version, lang) : null),
-    [parsed, version, lang],
-  );
-  const fields = analysis?.message ? fieldRows(analysis.message, lang) : [];
+  // Read on every render, not memoised: one pasted frame decodes in well under a millisecond, and its error and field
+  // names read in the UI's language, so a language switch (a render) reads them again.
+  const parsed = parseHexInput(text);
+  const analysis = parsed.ok ? analyseFrame(parsed.bytes, version) : null;
+  const fields = analysis?.message ? fieldRows(analysis.message) : [];
 
   return (
     <div className="online-debug-analysis">

@@ -5,11 +5,11 @@ import {
   decodeFrame,
   decodeFrameData,
   fromHex,
-  osimErrorMessage,
+  osimErrorText,
   type DecodedMessage,
-  type OsimLang,
   type OsimResult,
 } from '@voltfleet/osim';
+import { osimText } from './osim-text';
 
 /** The PCU version to decode with: a layout version of the reference, or the newest whose layout fits the frame. */
 export type VersionChoice = number | 'auto';
@@ -17,10 +17,10 @@ export type VersionChoice = number | 'auto';
 export type HexInput = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'empty' } | { ok: false; error: string };
 
 /** Reads pasted hex text (spaces, line breaks, colons, commas and 0x prefixes allowed) into bytes. */
-export function parseHexInput(text: string, lang: OsimLang): HexInput {
+export function parseHexInput(text: string): HexInput {
   if (text.replace(/0x/gi, '').replace(/[\s,:;-]+/g, '') === '') return { ok: false, reason: 'empty' };
   const bytes = fromHex(text);
-  return bytes.ok ? { ok: true, bytes: bytes.value } : { ok: false, error: osimErrorMessage(bytes.error, lang) };
+  return bytes.ok ? { ok: true, bytes: bytes.value } : { ok: false, error: osimText(osimErrorText(bytes.error)) };
 }
 
 export interface FrameAnalysis {
@@ -60,7 +60,7 @@ function decodeWith(bytes: Uint8Array, choice: VersionChoice): { version: number
 }
 
 /** Decodes one frame; every malformed frame gives the codec's precise error, never an exception. */
-export function analyseFrame(bytes: Uint8Array, choice: VersionChoice, lang: OsimLang): FrameAnalysis {
+export function analyseFrame(bytes: Uint8Array, choice: VersionChoice): FrameAnalysis {
   const { version, result } = decodeWith(bytes, choice);
   if (result.ok) {
     return {
@@ -82,6 +82,6 @@ export function analyseFrame(bytes: Uint8Array, choice: VersionChoice, lang: Osi
     command: frame.ok ? commandCode(frame.value.command) : wireCommand,
     version: frame.ok ? version : null,
     message: null,
-    error: osimErrorMessage(error, lang),
+    error: osimText(osimErrorText(error)),
   };
 }

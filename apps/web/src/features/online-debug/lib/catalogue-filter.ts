@@ -1,16 +1,17 @@
 // Parameter description: which commands and fields a search shows, and how a field's range and meaning read.
-import type { CatalogueCommand, CatalogueField, OsimLang } from '@voltfleet/osim';
+import type { CatalogueCommand, CatalogueField } from '@voltfleet/osim';
+import { osimText } from './osim-text';
 
 /**
  * The commands matching `q` (code or name: the whole command) or having fields that match (key or name: only
- * those fields); everything for an empty search. Case-insensitive, in the user's language.
+ * those fields); everything for an empty search. Case-insensitive, in the UI's language.
  */
-export function filterCatalogue(catalogue: readonly CatalogueCommand[], q: string, lang: OsimLang): CatalogueCommand[] {
+export function filterCatalogue(catalogue: readonly CatalogueCommand[], q: string): CatalogueCommand[] {
   const needle = q.trim().toLowerCase();
   const matches = (text: string) => text.toLowerCase().includes(needle);
   return catalogue.flatMap((c) => {
-    if (needle === '' || matches(c.code) || matches(c.names[lang])) return [c];
-    const fields = c.fields.filter((f) => matches(f.key) || matches(f.names[lang]));
+    if (needle === '' || matches(c.code) || matches(osimText(c.name))) return [c];
+    const fields = c.fields.filter((f) => matches(f.key) || matches(osimText(f.name)));
     return fields.length > 0 ? [{ ...c, fields }] : [];
   });
 }
@@ -23,18 +24,15 @@ export function rangeText(f: Pick<CatalogueField, 'allowed' | 'min' | 'max'>): s
 }
 
 /** How often a field repeats: the number, or the name of the field that holds the count; empty for a single value. */
-export function repeatText(
-  c: Pick<CatalogueCommand, 'fields'>,
-  f: Pick<CatalogueField, 'repeat'>,
-  lang: OsimLang,
-): string {
+export function repeatText(c: Pick<CatalogueCommand, 'fields'>, f: Pick<CatalogueField, 'repeat'>): string {
   if (f.repeat === null) return '';
   if (typeof f.repeat === 'number') return String(f.repeat);
   const count = f.repeat;
-  return c.fields.find((other) => other.key === count)?.names[lang] ?? count;
+  const counter = c.fields.find((other) => other.key === count);
+  return counter ? osimText(counter.name) : count;
 }
 
 /** What each value of an enumerated field means, e.g. "0 = Off; 1 = On". */
-export function meaningText(f: Pick<CatalogueField, 'options'>, lang: OsimLang): string {
-  return f.options.map((o) => `${o.value} = ${o.names[lang]}`).join('; ');
+export function meaningText(f: Pick<CatalogueField, 'options'>): string {
+  return f.options.map((o) => `${o.value} = ${osimText(o.name)}`).join('; ');
 }

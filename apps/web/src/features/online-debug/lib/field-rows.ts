@@ -6,10 +6,10 @@ import {
   decodeFrameData,
   firmwareVersionText,
   fromHex,
-  osimErrorMessage,
+  osimErrorText,
   type DecodedMessage,
-  type OsimLang,
 } from '@voltfleet/osim';
+import { osimText } from './osim-text';
 
 export interface FieldRow {
   readonly path: string;
@@ -21,13 +21,13 @@ export interface FieldRow {
 }
 
 /**
- * The fields of a decoded message in wire order, named in `lang`. A PCU version (query 98) reads as on every other
+ * The fields of a decoded message in wire order, named in the UI's language. A PCU version (query 98) reads as on every other
  * page, 603 as 6.0.3; its wire number stays in the raw column.
  */
-export function fieldRows(message: DecodedMessage, lang: OsimLang): FieldRow[] {
+export function fieldRows(message: DecodedMessage): FieldRow[] {
   return (message.payload?.fields ?? []).map((f) => ({
     path: f.path,
-    name: f.def.names[lang],
+    name: osimText(f.def.name),
     offset: f.offset,
     length: f.length,
     raw: f.raw,
@@ -39,18 +39,17 @@ export function fieldRows(message: DecodedMessage, lang: OsimLang): FieldRow[] {
 }
 
 /**
- * A reply of the reading-data tab decoded again from its hex with the device's layout version, named in `lang`;
+ * A reply of the reading-data tab decoded again from its hex with the device's layout version, named in the UI's language;
  * when the hex does not decode here, the server's fields and error as they came.
  */
 export function replyFields(
   reply: Pick<DebugReply, 'hex' | 'fields' | 'error'>,
   pcuVersion: number,
-  lang: OsimLang,
 ): { fields: readonly FieldRow[]; error: string | null } {
   const bytes = fromHex(reply.hex);
   const frame = bytes.ok ? decodeFrame(bytes.value) : bytes;
   if (!frame.ok) return { fields: reply.fields, error: reply.error };
   const decoded = decodeFrameData(frame.value, pcuVersion);
-  if (!decoded.ok) return { fields: [], error: osimErrorMessage(decoded.error, lang) };
-  return { fields: fieldRows(decoded.value, lang), error: null };
+  if (!decoded.ok) return { fields: [], error: osimText(osimErrorText(decoded.error)) };
+  return { fields: fieldRows(decoded.value), error: null };
 }
