@@ -8,5 +8,5 @@ export type { LoginKey } from './login-key.js';
 export { sessionStore } from './session.repository.js';
 export { revokeUserSessions as endUserSessions, sessionIsLive } from './session.repository.js';
 export { revokeUserSessions } from './session.repository.js';
-export { issueCode, useCode } from './verification.service.js';
+export { issueCode, refusedWithCodeSpent, useCode } from './verification.service.js';
 export type { CodeDeps } from './verification.service.js';

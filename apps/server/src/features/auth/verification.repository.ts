@@ -70,7 +70,7 @@ export async function takeTry(
   return row && { id: String(row.id), address: row.address, codeHash: row.code_hash };
 }
 
-/** A right code gives its try back (a later failure of the same request, a taken username, may leave it unused). */
+/** A right code gives its try back: a wrong try counts, the right one is spent instead (useCode). */
 export async function giveTryBack(db: Queryable, id: string): Promise<void> {
   await db.query(`UPDATE verification_codes SET tries = tries - 1 WHERE id = $1 AND tries > 0`, [id]);
 }

@@ -7,7 +7,7 @@ import {
   type CodePurpose,
   type CodeSent,
 } from '@voltfleet/domain/auth';
-import { type Lang } from '@voltfleet/domain/i18n';
+import { type Lang, type MessageKey } from '@voltfleet/domain/i18n';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import type { Sender } from '../notifications/index.js';
@@ -105,9 +105,11 @@ export async function issueCode(
 const codeExpired = () => invalid('verificationCode', 'verification.codeExpired');
 
 /**
- * Checks a code for any of the addresses and, when right, runs `work` in the transaction that marks it used (with
- * every other code of its address). A try is counted before the check; the fifth wrong one leaves the code dead. When
- * `work` throws (a taken username) the code stays unused.
+ * Checks a code for any of the addresses and, when right, spends it, then runs `work` in a transaction that retires
+ * every other code of its address. A try is counted before the check; the fifth wrong one leaves the code dead. The
+ * code is spent before `work` and stays spent when `work` refuses (a taken username, an unknown client code): one
+ * code is one attempt past the check, so it cannot probe any number of usernames or client codes. `work`'s refusals
+ * should say so on the code's field (codeSpent).
  */
 export async function useCode<T>(
   deps: Pick<CodeDeps, 'db' | 'clock'>,
@@ -121,10 +123,29 @@ export async function useCode<T>(
   if (!row) throw codeExpired();
   if (!codeMatches(row.codeHash, code)) throw invalid('verificationCode', 'verification.codeWrong');
   await giveTryBack(deps.db, row.id);
+  // Committed on its own: a refusal of `work` rolls its transaction back, not the spending of the code.
+  if (!(await markUsed(deps.db, row.id, now))) throw codeExpired();
   return deps.db.transaction(async (tx) => {
-    if (!(await markUsed(tx, row.id, now))) throw codeExpired();
     const result = await work(tx, row.address);
     await retireCodes(tx, purpose, [row.address], now);
     return result;
   });
+}
+
+/**
+ * A refusal past the code check (the code is spent, useCode): the field refused and, on the code's field, that a new
+ * code is needed, so the form sends the user back to both.
+ */
+export function refusedWithCodeSpent(path: string, key: MessageKey): AppError {
+  return new AppError(
+    'validation',
+    'error.validation',
+    {},
+    {
+      issues: [
+        { path, key, params: {} },
+        { path: 'verificationCode', key: 'verification.codeSpent', params: {} },
+      ],
+    },
+  );
 }

@@ -9,6 +9,7 @@ import {
 } from '@voltfleet/domain/auth';
 import { joinPhone, passwordSchema } from '@voltfleet/domain/validation';
 import { type Lang } from '@voltfleet/domain/i18n';
+import type { Queryable } from '../../db/db.js';
 import { AppError, conflict, invalid } from '../../platform/errors.js';
 import { builtinRoleId } from '../roles/index.js';
 import {
@@ -23,6 +24,7 @@ import {
   hashPassword,
   issueCode,
   openPasswordBlob,
+  refusedWithCodeSpent,
   revokeUserSessions,
   useCode,
   type CodeDeps,
@@ -74,28 +76,33 @@ async function openNewPassword(deps: RegistrationDeps, blob: string, field: stri
 }
 
 /** The superior a new account goes under: the one with the client code given, else the configured default. */
-async function superiorOf(deps: RegistrationDeps, body: RegisterRequest): Promise<UserRow> {
+async function superiorOf(db: Queryable, deps: RegistrationDeps, body: RegisterRequest): Promise<UserRow> {
   const given = body.superiorCode?.trim();
-  const superior = await userByCode(deps.db, given || deps.defaultSuperiorCode);
+  const superior = await userByCode(db, given || deps.defaultSuperiorCode);
   if (superior?.enabled) return superior;
-  if (given) throw invalid('superiorCode', 'register.superiorUnknown');
+  if (given) throw refusedWithCodeSpent('superiorCode', 'register.superiorUnknown');
   throw new Error(`REGISTER_DEFAULT_SUPERIOR: no enabled account has the client code "${deps.defaultSuperiorCode}"`);
 }
 
-/** Creates a self-registered account once its code is right; returns its id, username and path. */
+/**
+ * Creates a self-registered account once its code is right; returns its id, username and path. The code is checked
+ * first: without a right one every request gets the code's answer, so nothing tells a client code that exists from
+ * one that does not; past the check the code is spent whatever the answer (useCode), so one code cannot probe any
+ * number of client codes or usernames.
+ */
 export async function register(
   deps: RegistrationDeps,
   body: RegisterRequest,
 ): Promise<{ id: number; username: string; path: string }> {
   const level = registrationLevel(body.role);
-  const superior = await superiorOf(deps, body);
-  // Nobody registers above the account they go under (the rule of user creation).
-  if (level < superior.level) throw invalid('superiorCode', 'register.superiorLevel');
   const password = await openNewPassword(deps, body.password, 'password');
   const passwordHash = await hashPassword(password);
   const phone = joinPhone(body.prePhoneCode, body.phone);
   return useCode(deps, 'register', [codeAddress(body)], body.verificationCode, async (tx, address) => {
-    if (await userByUsername(tx, body.username)) throw conflict('user.usernameTaken');
+    const superior = await superiorOf(tx, deps, body);
+    // Nobody registers above the account they go under (the rule of user creation).
+    if (level < superior.level) throw refusedWithCodeSpent('superiorCode', 'register.superiorLevel');
+    if (await userByUsername(tx, body.username)) throw refusedWithCodeSpent('username', 'user.usernameTaken');
     if ((await usersByAddress(tx, address)).length > 0) throw conflict('register.addressTaken');
     const id = await insertUserRecord(tx, {
       username: body.username,

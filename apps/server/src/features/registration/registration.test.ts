@@ -1,6 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   TEST_ADMIN_PASSWORD,
   api,
@@ -9,81 +7,11 @@ import {
   encryptPassword,
   loginToken,
   makeUser,
-  publicKey,
-  startTestServer,
   tryLogin,
-  type TestServer,
 } from '../../test/harness.js';
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
+import { registrationRig } from './registration-rig.js';
 
-// Self-registration through the real routes: codes by real SMTP (an in-process server) and by the http SMS provider
-// (a loopback endpoint keeping what it was posted).
-let s: TestServer;
-let smtp: SmtpCapture;
-let smsServer: Server;
-const smsTexts: { to: string; text: string }[] = [];
-let key: string;
-let ipCounter = 0;
-/** Each test its own client address, so the per-address budgets of one never touch another. */
-const nextIp = () => `198.51.100.${(ipCounter += 1)}`;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  smsServer = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      smsTexts.push(JSON.parse(body) as { to: string; text: string });
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => smsServer.listen(0, '127.0.0.1', resolve));
-  s = await startTestServer({
-    SMTP_URL: smtp.url,
-    SMS_PROVIDER: 'http',
-    SMS_URL: `http://127.0.0.1:${(smsServer.address() as AddressInfo).port}/sms`,
-  });
-  key = await publicKey(s.app);
-});
-afterAll(async () => {
-  await s.close();
-  await smtp.close();
-  await new Promise<void>((resolve) => smsServer.close(() => resolve()));
-});
-
-async function until<T>(find: () => T | undefined): Promise<T> {
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
-const mailTo = (to: string, subject: RegExp) =>
-  until(() => smtp.mails.find((m) => m.to === to && subject.test(m.subject)));
-const smsTo = (to: string) => until(() => smsTexts.find((m) => m.to === to));
-
-function registration(overrides: Record<string, unknown> = {}) {
-  return {
-    channel: 'email',
-    username: 'reg_user',
-    password: encryptPassword(key, 'Solar-2026'),
-    name: 'Reg_User',
-    email: 'reg@example.test',
-    prePhoneCode: '+31',
-    phone: '612345678',
-    role: 'personal',
-    verificationCode: '000000',
-    ...overrides,
-  };
-}
-
-const requestCode = (body: Record<string, unknown>, ip = nextIp(), lang = 'en') =>
-  api<{ resendSeconds: number }>(s.app, 'POST', '/api/auth/codes', { body, ip, lang });
-
-const issue = (res: { body: { data: unknown } }) =>
-  (res.body.data as { issues?: { path: string; message: string }[] } | null)?.issues?.[0];
+const { rig, codeIn, mailTo, smsTo, registration, requestCode, issues, issue, nextIp } = registrationRig();
 
 describe('registration by e-mail and by mobile', () => {
   it('registers by e-mail with the mailed code, under the default superior, and the account logs in', async () => {
@@ -91,7 +19,7 @@ describe('registration by e-mail and by mobile', () => {
     expect(sentAnswer.status).toBe(200);
     expect(sentAnswer.body.msg).toBe('Sent successfully');
     const code = codeIn((await mailTo('reg@example.test', /registration code/)).text)!;
-    const res = await api(s.app, 'POST', '/api/auth/register', {
+    const res = await api(rig.s.app, 'POST', '/api/auth/register', {
       body: registration({ email: 'Reg@Example.test', verificationCode: code }),
       ip: nextIp(),
       lang: 'de',
@@ -99,20 +27,20 @@ describe('registration by e-mail and by mobile', () => {
     expect(res.status, res.body.msg).toBe(200);
     expect(res.body.msg).toBe('Registrierung erfolgreich');
     const row = (
-      await s.db.query<{ superior_id: number; level: number; phone: string; email: string; role: string }>(
+      await rig.s.db.query<{ superior_id: number; level: number; phone: string; email: string; role: string }>(
         `SELECT u.superior_id, u.level, u.phone, u.email, r.builtin_key AS role
            FROM users u JOIN roles r ON r.id = u.role_id WHERE username = 'reg_user'`,
       )
     ).rows[0]!;
     expect(row).toEqual({
-      superior_id: await adminId(s.db),
+      superior_id: await adminId(rig.s.db),
       level: 3,
       phone: '+31-612345678',
       email: 'reg@example.test',
       role: 'personal',
     });
-    expect((await tryLogin(s.app, 'reg_user', 'Solar-2026')).status).toBe(200);
-    const records = await s.db.query<{ action: string; ok: boolean; params: Record<string, unknown> }>(
+    expect((await tryLogin(rig.s.app, 'reg_user', 'Solar-2026')).status).toBe(200);
+    const records = await rig.s.db.query<{ action: string; ok: boolean; params: Record<string, unknown> }>(
       `SELECT action, ok, params FROM operation_records WHERE action = 'auth.register' AND username = 'reg_user'`,
     );
     expect(records.rows[0]?.ok).toBe(true);
@@ -122,7 +50,7 @@ describe('registration by e-mail and by mobile', () => {
   it('registers by mobile with the texted code', async () => {
     await requestCode({ purpose: 'register', channel: 'sms', prePhoneCode: '+86', phone: '13912345678' });
     const code = codeIn((await smsTo('+8613912345678')).text)!;
-    const res = await api(s.app, 'POST', '/api/auth/register', {
+    const res = await api(rig.s.app, 'POST', '/api/auth/register', {
       body: registration({
         channel: 'sms',
         username: 'mobile_user',
@@ -135,13 +63,13 @@ describe('registration by e-mail and by mobile', () => {
       ip: nextIp(),
     });
     expect(res.status, res.body.msg).toBe(200);
-    expect((await tryLogin(s.app, 'mobile_user', 'Solar-2026')).status).toBe(200);
+    expect((await tryLogin(rig.s.app, 'mobile_user', 'Solar-2026')).status).toBe(200);
   });
 
   it('refuses a wrong code on its field and creates nothing', async () => {
     await requestCode({ purpose: 'register', channel: 'email', email: 'wrong@example.test' });
     const code = codeIn((await mailTo('wrong@example.test', /registration code/)).text)!;
-    const res = await api(s.app, 'POST', '/api/auth/register', {
+    const res = await api(rig.s.app, 'POST', '/api/auth/register', {
       body: registration({
         username: 'wrong_code',
         email: 'wrong@example.test',
@@ -151,22 +79,22 @@ describe('registration by e-mail and by mobile', () => {
     });
     expect(res.status).toBe(400);
     expect(issue(res)).toEqual({ path: 'verificationCode', message: 'The verification code is wrong' });
-    expect((await s.db.query(`SELECT 1 FROM users WHERE username = 'wrong_code'`)).rows).toHaveLength(0);
+    expect((await rig.s.db.query(`SELECT 1 FROM users WHERE username = 'wrong_code'`)).rows).toHaveLength(0);
   });
 });
 
 describe('the superior and the role', () => {
   it('places the account under the superior whose client code is given', async () => {
-    const dealer = await makeUser(s.db, {
+    const dealer = await makeUser(rig.s.db, {
       username: 'reg_dealer',
-      roleId: await builtinRoleId(s.db, 'dealer'),
-      superiorId: await adminId(s.db),
+      roleId: await builtinRoleId(rig.s.db, 'dealer'),
+      superiorId: await adminId(rig.s.db),
       level: 1,
     });
-    const code = (await s.db.query<{ code: string }>(`SELECT code FROM users WHERE id = $1`, [dealer.id])).rows[0]!;
+    const code = (await rig.s.db.query<{ code: string }>(`SELECT code FROM users WHERE id = $1`, [dealer.id])).rows[0]!;
     await requestCode({ purpose: 'register', channel: 'email', email: 'under@example.test' });
     const mailed = codeIn((await mailTo('under@example.test', /registration code/)).text)!;
-    const res = await api(s.app, 'POST', '/api/auth/register', {
+    const res = await api(rig.s.app, 'POST', '/api/auth/register', {
       body: registration({
         username: 'under_dealer',
         email: 'under@example.test',
@@ -177,7 +105,7 @@ describe('the superior and the role', () => {
     });
     expect(res.status, res.body.msg).toBe(200);
     const row = (
-      await s.db.query<{ superior_id: number; path: string; parent_customer_code: string }>(
+      await rig.s.db.query<{ superior_id: number; path: string; parent_customer_code: string }>(
         `SELECT superior_id, path, parent_customer_code FROM users WHERE username = 'under_dealer'`,
       )
     ).rows[0]!;
@@ -186,26 +114,51 @@ describe('the superior and the role', () => {
     expect(row.parent_customer_code).toBe(code.code);
   });
 
-  it('refuses an unknown client code on its field, in the reader language', async () => {
-    const res = await api(s.app, 'POST', '/api/auth/register', {
-      body: registration({ username: 'no_superior', superiorCode: 'U999999' }),
-      ip: nextIp(),
-      lang: 'cs',
+  it('refuses an unknown client code on its field, in the reader language, and spends the code', async () => {
+    await requestCode({ purpose: 'register', channel: 'email', email: 'nosup@example.test' });
+    const mailed = codeIn((await mailTo('nosup@example.test', /registration code/)).text)!;
+    const body = registration({
+      username: 'no_superior',
+      email: 'nosup@example.test',
+      superiorCode: 'U999999',
+      verificationCode: mailed,
     });
+    const res = await api(rig.s.app, 'POST', '/api/auth/register', { body, ip: nextIp(), lang: 'cs' });
     expect(res.status).toBe(400);
-    expect(issue(res)).toEqual({ path: 'superiorCode', message: 'Žádný účet nemá tento kód zákazníka' });
+    expect(issues(res)).toEqual([
+      { path: 'superiorCode', message: 'Žádný účet nemá tento kód zákazníka' },
+      { path: 'verificationCode', message: 'Tento kód už byl použit: vyžádejte si prosím nový' },
+    ]);
+    // The same code with a client code that exists: the code was spent by the first answer.
+    const again = await api(rig.s.app, 'POST', '/api/auth/register', {
+      body: { ...body, superiorCode: undefined, password: encryptPassword(rig.key, 'Solar-2026') },
+      ip: nextIp(),
+    });
+    expect(issue(again)).toEqual({
+      path: 'verificationCode',
+      message: 'The verification code is no longer valid: please request a new one',
+    });
+    expect((await rig.s.db.query(`SELECT 1 FROM users WHERE username = 'no_superior'`)).rows).toHaveLength(0);
   });
 
   it('refuses a superior below the chosen role', async () => {
-    const owner = await makeUser(s.db, {
+    const owner = await makeUser(rig.s.db, {
       username: 'reg_owner',
-      roleId: await builtinRoleId(s.db, 'personal'),
-      superiorId: await adminId(s.db),
+      roleId: await builtinRoleId(rig.s.db, 'personal'),
+      superiorId: await adminId(rig.s.db),
       level: 3,
     });
-    const code = (await s.db.query<{ code: string }>(`SELECT code FROM users WHERE id = $1`, [owner.id])).rows[0]!;
-    const res = await api(s.app, 'POST', '/api/auth/register', {
-      body: registration({ username: 'above_owner', role: 'engineering', superiorCode: code.code }),
+    const code = (await rig.s.db.query<{ code: string }>(`SELECT code FROM users WHERE id = $1`, [owner.id])).rows[0]!;
+    await requestCode({ purpose: 'register', channel: 'email', email: 'above@example.test' });
+    const mailed = codeIn((await mailTo('above@example.test', /registration code/)).text)!;
+    const res = await api(rig.s.app, 'POST', '/api/auth/register', {
+      body: registration({
+        username: 'above_owner',
+        email: 'above@example.test',
+        role: 'engineering',
+        superiorCode: code.code,
+        verificationCode: mailed,
+      }),
       ip: nextIp(),
     });
     expect(res.status).toBe(400);
@@ -213,7 +166,7 @@ describe('the superior and the role', () => {
   });
 
   it.each(['dealer', 'operator'])('refuses the %s role', async (role) => {
-    const res = await api(s.app, 'POST', '/api/auth/register', {
+    const res = await api(rig.s.app, 'POST', '/api/auth/register', {
       body: registration({ username: `as_${role}`, role }),
       ip: nextIp(),
       lang: 'zh',
@@ -227,14 +180,14 @@ describe('the superior and the role', () => {
 describe('no account enumeration', () => {
   it('answers alike for a registered and an unknown address, and mails the owner a note instead of a code', async () => {
     const known = 'known@example.test';
-    await s.db.query(`UPDATE users SET email = $1 WHERE username = 'reg_owner'`, [known]);
+    await rig.s.db.query(`UPDATE users SET email = $1 WHERE username = 'reg_owner'`, [known]);
     const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
     const answers: string[] = [];
     for (let i = 0; i < 5; i += 1)
       for (const which of ['known', 'unknown'] as const) {
         const email = which === 'known' ? known : `unknown${i}@example.test`;
         // A fresh address each round for the known one too would not be known: wait out its resend instead.
-        await s.db.query(`DELETE FROM verification_codes WHERE address = $1`, [email]);
+        await rig.s.db.query(`DELETE FROM verification_codes WHERE address = $1`, [email]);
         const started = process.hrtime.bigint();
         const res = await requestCode({ purpose: 'register', channel: 'email', email });
         times[which].push(Number(process.hrtime.bigint() - started) / 1e6);
@@ -247,7 +200,7 @@ describe('no account enumeration', () => {
     expect(Math.max(a, b)).toBeLessThan(3 * Math.min(a, b) + 20);
     const note = await mailTo(known, /registration$/);
     expect(codeIn(note.text)).toBeUndefined();
-    expect(smtp.mails.filter((m) => m.to === known && /code/.test(m.subject))).toHaveLength(0);
+    expect(rig.smtp.mails.filter((m) => m.to === known && /code/.test(m.subject))).toHaveLength(0);
   });
 
   it('answers a forgot-password request alike for a registered and an unknown address', async () => {
@@ -255,7 +208,7 @@ describe('no account enumeration', () => {
     const unknown = await requestCode({ purpose: 'reset', channel: 'email', email: 'nobody@example.test' });
     expect([known.status, known.body]).toEqual([unknown.status, unknown.body]);
     await mailTo('known@example.test', /reset code/);
-    expect(smtp.mails.filter((m) => m.to === 'nobody@example.test')).toHaveLength(0);
+    expect(rig.smtp.mails.filter((m) => m.to === 'nobody@example.test')).toHaveLength(0);
   });
 });
 
@@ -297,7 +250,7 @@ describe('limits and hostile input', () => {
   it.each(hostile)('refuses %s with a localised 400 and creates nothing', async (_what, body) => {
     const payload = body();
     for (const url of ['/api/auth/register', '/api/auth/codes', '/api/auth/password-reset']) {
-      const res = await s.app.inject({
+      const res = await rig.s.app.inject({
         method: 'POST',
         url,
         headers: { 'content-type': 'application/json', 'accept-language': 'de' },
@@ -309,42 +262,50 @@ describe('limits and hostile input', () => {
       expect(body.code).toBe('validation');
       expect(body.msg).not.toMatch(/required|invalid|Expected/i);
     }
-    expect((await s.db.query(`SELECT 1 FROM users WHERE username LIKE 'nul%'`)).rows).toHaveLength(0);
+    expect((await rig.s.db.query(`SELECT 1 FROM users WHERE username LIKE 'nul%'`)).rows).toHaveLength(0);
   });
 });
 
 describe('password reset by code', () => {
   it('lets an administrator send a subordinate a code, which sets a new password and ends their sessions', async () => {
-    const user = await makeUser(s.db, {
+    const user = await makeUser(rig.s.db, {
       username: 'forgetful',
       password: 'Old-pass-1',
-      roleId: await builtinRoleId(s.db, 'personal'),
-      superiorId: await adminId(s.db),
+      roleId: await builtinRoleId(rig.s.db, 'personal'),
+      superiorId: await adminId(rig.s.db),
       level: 3,
     });
-    await s.db.query(`UPDATE users SET phone = '+55-11912345678' WHERE id = $1`, [user.id]);
-    const oldSession = await loginToken(s.app, 'forgetful', 'Old-pass-1');
-    const admin = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
-    const started = await api(s.app, 'POST', `/api/users/${user.id}/password-reset`, { token: admin });
+    await rig.s.db.query(`UPDATE users SET phone = '+55-11912345678' WHERE id = $1`, [user.id]);
+    const oldSession = await loginToken(rig.s.app, 'forgetful', 'Old-pass-1');
+    const admin = await loginToken(rig.s.app, 'admin', TEST_ADMIN_PASSWORD);
+    const started = await api(rig.s.app, 'POST', `/api/users/${user.id}/password-reset`, { token: admin });
     expect(started.status, started.body.msg).toBe(200);
     const code = codeIn((await smsTo('+5511912345678')).text)!;
-    const res = await api(s.app, 'POST', '/api/auth/password-reset', {
-      body: { account: 'forgetful', verificationCode: code, newPassword: encryptPassword(key, 'New-pass-2') },
+    const res = await api(rig.s.app, 'POST', '/api/auth/password-reset', {
+      body: { account: 'forgetful', verificationCode: code, newPassword: encryptPassword(rig.key, 'New-pass-2') },
       ip: nextIp(),
     });
     expect(res.status, res.body.msg).toBe(200);
-    expect((await api(s.app, 'GET', '/api/auth/me', { token: oldSession })).status).toBe(401);
-    expect((await tryLogin(s.app, 'forgetful', 'Old-pass-1')).status).toBe(401);
-    expect((await tryLogin(s.app, 'forgetful', 'New-pass-2')).status).toBe(200);
+    expect((await api(rig.s.app, 'GET', '/api/auth/me', { token: oldSession })).status).toBe(401);
+    expect((await tryLogin(rig.s.app, 'forgetful', 'Old-pass-1')).status).toBe(401);
+    expect((await tryLogin(rig.s.app, 'forgetful', 'New-pass-2')).status).toBe(200);
   });
 
   it('answers 404 for a user outside the caller subtree', async () => {
-    const engineering = await builtinRoleId(s.db, 'dealer');
-    const a = await makeUser(s.db, { username: 'branch_a', roleId: engineering, superiorId: await adminId(s.db) });
-    const b = await makeUser(s.db, { username: 'branch_b', roleId: engineering, superiorId: await adminId(s.db) });
-    await s.db.query(`UPDATE users SET email = 'b@example.test' WHERE id = $1`, [b.id]);
-    const token = await loginToken(s.app, 'branch_a', 'Passw0rd-1');
-    const res = await api(s.app, 'POST', `/api/users/${b.id}/password-reset`, { token });
+    const engineering = await builtinRoleId(rig.s.db, 'dealer');
+    const a = await makeUser(rig.s.db, {
+      username: 'branch_a',
+      roleId: engineering,
+      superiorId: await adminId(rig.s.db),
+    });
+    const b = await makeUser(rig.s.db, {
+      username: 'branch_b',
+      roleId: engineering,
+      superiorId: await adminId(rig.s.db),
+    });
+    await rig.s.db.query(`UPDATE users SET email = 'b@example.test' WHERE id = $1`, [b.id]);
+    const token = await loginToken(rig.s.app, 'branch_a', 'Passw0rd-1');
+    const res = await api(rig.s.app, 'POST', `/api/users/${b.id}/password-reset`, { token });
     expect(res.status).toBe(404);
     expect(a.id).not.toBe(b.id);
   });
@@ -352,11 +313,15 @@ describe('password reset by code', () => {
   it('resets by the address the forgot-password page asked with', async () => {
     await requestCode({ purpose: 'reset', channel: 'email', email: 'reg@example.test' });
     const code = codeIn((await mailTo('reg@example.test', /reset code/)).text)!;
-    const res = await api(s.app, 'POST', '/api/auth/password-reset', {
-      body: { account: 'REG@example.test', verificationCode: code, newPassword: encryptPassword(key, 'Sunny-2027') },
+    const res = await api(rig.s.app, 'POST', '/api/auth/password-reset', {
+      body: {
+        account: 'REG@example.test',
+        verificationCode: code,
+        newPassword: encryptPassword(rig.key, 'Sunny-2027'),
+      },
       ip: nextIp(),
     });
     expect(res.status, res.body.msg).toBe(200);
-    expect((await tryLogin(s.app, 'reg_user', 'Sunny-2027')).status).toBe(200);
+    expect((await tryLogin(rig.s.app, 'reg_user', 'Sunny-2027')).status).toBe(200);
   });
 });
