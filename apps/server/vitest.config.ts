@@ -25,6 +25,7 @@ export const ENGINE_FREE = [
   'src/platform/periodic.test.ts',
   'src/platform/node-engines.test.ts',
   'src/platform/doc-links.test.ts',
+  'src/platform/api-map.test.ts',
   'src/platform/test-reports.test.ts',
   'src/platform/test-changed.test.ts',
   'src/platform/dependency-rules.test.ts',
