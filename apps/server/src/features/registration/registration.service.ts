@@ -18,6 +18,8 @@ import {
   userByCode,
   userByUsername,
   usersByAddress,
+  markContactVerified,
+  verifiedOwners,
   type UserRow,
 } from '../users/index.js';
 import {
@@ -44,13 +46,18 @@ export interface RegistrationDeps extends CodeDeps {
  */
 export async function requestCode(deps: CodeDeps, body: CodeRequest, ip: string, lang: Lang): Promise<CodeSent> {
   const address = codeAddress(body);
-  const owners = await usersByAddress(deps.db, address);
   const to = { purpose: body.purpose, channel: body.channel, address, ip, lang };
-  if (body.purpose === 'register')
+  if (body.purpose === 'register') {
+    // Only an account whose contact a code proved holds an address: a number given unverified beside an e-mail
+    // address (or the reverse) never keeps its owner from registering.
+    const owners = await verifiedOwners(deps.db, address);
     return issueCode(deps, to, (code) =>
       owners.length > 0 ? { kind: 'alreadyRegistered' } : { kind: 'register', code },
     );
-  return issueCode(deps, to, (code) => (owners.length > 0 ? { kind: 'reset', code } : null));
+  }
+  // A reset code goes to any contact of an account: holding the address is what the code proves.
+  const holders = await usersByAddress(deps.db, address);
+  return issueCode(deps, to, (code) => (holders.length > 0 ? { kind: 'reset', code } : null));
 }
 
 /** An administrator's reset for a subordinate: a code to their e-mail, else to their mobile, in their language. */
@@ -103,7 +110,7 @@ export async function register(
     // Nobody registers above the account they go under (the rule of user creation).
     if (level < superior.level) throw refusedWithCodeSpent('superiorCode', 'register.superiorLevel');
     if (await userByUsername(tx, body.username)) throw refusedWithCodeSpent('username', 'user.usernameTaken');
-    if ((await usersByAddress(tx, address)).length > 0) throw conflict('register.addressTaken');
+    if ((await verifiedOwners(tx, address)).length > 0) throw conflict('register.addressTaken');
     const id = await insertUserRecord(tx, {
       username: body.username,
       passwordHash,
@@ -119,6 +126,8 @@ export async function register(
       superiorPath: superior.path,
       parentCustomerCode: superior.code,
     });
+    // The channel's address is proved by the code; the other contact given stays unverified.
+    await markContactVerified(tx, id, address);
     return { id, username: body.username, path: `${superior.path}${id}/` };
   });
 }
@@ -142,10 +151,12 @@ export async function resetPassword(deps: RegistrationDeps, body: PasswordResetR
   const { users, addresses } = await accountsNamed(deps, body.account.trim());
   const passwordHash = await hashPassword(password);
   return useCode(deps, 'reset', addresses, body.verificationCode, async (tx, address) => {
-    // The account the code was sent for: the one named, or the oldest one holding the address.
+    // The account the code was sent for: the one named, or the one whose contact a code proved to be the address,
+    // else the oldest one holding it (usersByAddress's order).
     const user = users.find((u) => u.email.toLowerCase() === address || u.phone === address);
     if (!user) throw invalid('verificationCode', 'verification.codeExpired');
     await updateUserFields(tx, user.id, { password_hash: passwordHash });
+    await markContactVerified(tx, user.id, address);
     await revokeUserSessions(tx, user.id);
     return user;
   });

@@ -16,6 +16,8 @@ export {
   userByUsername,
   userOptions,
   usersByAddress,
+  verifiedOwners,
+  markContactVerified,
 } from './users.service.js';
 export type { UserRow } from './users.service.js';
 export { exportUsers } from './user-export.js';

@@ -78,15 +78,44 @@ export async function findUserByCode(db: Queryable, code: string): Promise<UserR
 }
 
 /**
- * The users an e-mail address (any case) or a stored "prefix-number" phone belongs to, oldest first: the addresses a
- * verification code may go to.
+ * The accounts whose contact a code proved to be this address (an e-mail address in any case, a "prefix-number"
+ * phone), oldest first: only they make an address "already registered" (migration 0043).
+ */
+export async function findVerifiedOwners(db: Queryable, address: string): Promise<UserRow[]> {
+  if (!address) return [];
+  return (
+    await db.query<UserRow>(
+      `${SELECT_USER}
+        WHERE (u.verified_email <> '' AND u.verified_email = lower($1) AND lower(u.email) = lower($1))
+           OR (u.verified_phone <> '' AND u.verified_phone = $1 AND u.phone = $1)
+        ORDER BY u.id LIMIT 20`,
+      [address],
+    )
+  ).rows;
+}
+
+/** Records that a code proved the user's contact `address` (when it is still one of the user's contacts). */
+export async function markContactVerified(db: Queryable, id: number, address: string): Promise<void> {
+  await db.query(
+    `UPDATE users SET verified_email = CASE WHEN lower(email) = lower($2) THEN lower($2) ELSE verified_email END,
+                      verified_phone = CASE WHEN phone = $2 THEN $2 ELSE verified_phone END
+      WHERE id = $1 AND (lower(email) = lower($2) OR phone = $2)`,
+    [id, address],
+  );
+}
+
+/**
+ * The users an e-mail address (any case) or a stored "prefix-number" phone belongs to, verified or not, the accounts
+ * whose contact a code proved first, then oldest first: the addresses a reset code may go to.
  */
 export async function findUsersByAddress(db: Queryable, address: string): Promise<UserRow[]> {
   if (!address) return [];
   return (
-    await db.query<UserRow>(`${SELECT_USER} WHERE lower(u.email) = lower($1) OR u.phone = $1 ORDER BY u.id LIMIT 20`, [
-      address,
-    ])
+    await db.query<UserRow>(
+      `${SELECT_USER} WHERE lower(u.email) = lower($1) OR u.phone = $1
+        ORDER BY (u.verified_email = lower($1) OR u.verified_phone = $1) DESC, u.id LIMIT 20`,
+      [address],
+    )
   ).rows;
 }
 

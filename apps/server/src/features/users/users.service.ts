@@ -110,6 +110,8 @@ export {
   findUserById as userById,
   findUserByUsername as userByUsername,
   findUsersByAddress as usersByAddress,
+  findVerifiedOwners as verifiedOwners,
+  markContactVerified,
   insertUser as insertUserRecord,
   rememberLanguage,
   toUser,
