@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import {
   COMMON_TIME_ZONES,
+  FIXED_OFFSET_TIME_ZONES,
   CURRENCIES,
   ON_GRID_TYPES,
   PLANT_STATUS_FILTERS,
@@ -10,6 +11,7 @@ import {
   UTC_OFFSET_HOURS,
 } from './plants.js';
 import { timeZoneSchema } from './calendar-date.js';
+import { utcOffsetMinutes } from './telemetry/local-time.js';
 import { plantInputSchema, plantSchema } from './plants-schemas.js';
 import { LANGUAGES } from './languages.js';
 import { translate } from './messages.js';
@@ -62,6 +64,16 @@ describe('plant enumerations', () => {
   test('every common time zone is known to Intl and the list has no duplicates', () => {
     expect(new Set(COMMON_TIME_ZONES).size).toBe(COMMON_TIME_ZONES.length);
     for (const zone of COMMON_TIME_ZONES) expect(timeZoneSchema.safeParse(zone).success, zone).toBe(true);
+  });
+
+  test('a fixed offset zone for every hour UTC-11 … UTC+11, accepted by the plant schema', () => {
+    const offsetHours = (zone: string, iso: string) => utcOffsetMinutes(zone, Date.parse(iso)) / 60;
+    expect(FIXED_OFFSET_TIME_ZONES.map((z) => offsetHours(z, '2026-01-15T12:00:00Z'))).toEqual(UTC_OFFSET_HOURS);
+    expect(FIXED_OFFSET_TIME_ZONES.map((z) => offsetHours(z, '2026-07-15T12:00:00Z'))).toEqual(UTC_OFFSET_HOURS);
+    expect(FIXED_OFFSET_TIME_ZONES).toContain('Etc/GMT-10');
+    for (const zone of FIXED_OFFSET_TIME_ZONES) {
+      expect(plantInputSchema.shape.timeZone.safeParse(zone).success, zone).toBe(true);
+    }
   });
 
   test('currencies are ISO 4217 codes', () => {

@@ -39,6 +39,14 @@ export type TariffType = OptionValue<typeof TARIFF_TYPES>;
 export const UTC_OFFSET_HOURS = Array.from({ length: 23 }, (_, i) => i - 11);
 
 /**
+ * R9.8's offsets as IANA zones that never change with daylight saving, offered in every season beside the named
+ * zones. The Etc/GMT names have the POSIX sign, the opposite of the offset: Etc/GMT-10 is UTC+10.
+ */
+export const FIXED_OFFSET_TIME_ZONES: readonly string[] = UTC_OFFSET_HOURS.map((hours) =>
+  hours === 0 ? 'Etc/GMT' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`,
+);
+
+/**
  * A representative IANA zone for each whole-hour offset of R9.8 (standard time) plus the zones of our markets.
  * Plants store an IANA name so DST and local midnight are right; the UTC±n label is derived for display.
  */

@@ -6,6 +6,7 @@ type SuccessKey =
   | 'success.added'
   | 'success.edited'
   | 'success.deleted'
+  | 'success.cleared'
   | 'success.stockedIn'
   | 'success.activated'
   | 'success.issued'

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   HOUR_MS,
+  followsDaylightSaving,
   isValidTimeZone,
   localDay,
   localDayStart,
@@ -179,5 +180,35 @@ describe('isValidTimeZone', () => {
     ['UTC+8', false],
   ])('%j → %s', (zone, valid) => {
     expect(isValidTimeZone(zone)).toBe(valid);
+  });
+});
+
+describe('fixed-offset zones (Etc/GMT∓N) in winter and summer', () => {
+  test.each([
+    ['Etc/GMT-10', '2026-01-15T20:30:00Z', 600, '2026-01-16', 6],
+    ['Etc/GMT-10', '2026-07-15T20:30:00Z', 600, '2026-07-16', 6],
+    ['Etc/GMT+11', '2026-01-15T08:00:00Z', -660, '2026-01-14', 21],
+    ['Etc/GMT+11', '2026-07-15T08:00:00Z', -660, '2026-07-14', 21],
+    ['Etc/GMT', '2026-07-15T23:30:00Z', 0, '2026-07-15', 23],
+  ])('%s at %s is %i minutes, local day %s, hour %i', (zone, iso, minutes, day, hour) => {
+    expect(utcOffsetMinutes(zone, at(iso))).toBe(minutes);
+    expect(localDay(at(iso), zone)).toBe(day);
+    expect(localParts(at(iso), zone).hour).toBe(hour);
+    expect(startOfLocalDay(at(iso), zone)).toBe(Date.parse(`${day}T00:00:00Z`) - minutes * 60_000);
+  });
+
+  test('Etc/GMT-10 is UTC+10 in January, when Australia/Sydney is UTC+11', () => {
+    const january = at('2026-01-15T12:00:00Z');
+    expect(utcOffsetLabel('Etc/GMT-10', january)).toBe('UTC+10');
+    expect(utcOffsetLabel('Australia/Sydney', january)).toBe('UTC+11');
+  });
+
+  test('followsDaylightSaving tells zones that change their offset from those that do not', () => {
+    const now = at('2026-01-15T12:00:00Z');
+    expect(followsDaylightSaving('Europe/Prague', now)).toBe(true);
+    expect(followsDaylightSaving('Australia/Sydney', now)).toBe(true);
+    expect(followsDaylightSaving('Asia/Shanghai', now)).toBe(false);
+    expect(followsDaylightSaving('Etc/GMT-10', now)).toBe(false);
+    expect(followsDaylightSaving('UTC', now)).toBe(false);
   });
 });

@@ -202,3 +202,13 @@ export function utcOffsetLabel(timeZone: string, ms: number): string {
   const minutes = abs % 60;
   return `UTC${sign}${Math.floor(abs / 60)}${minutes ? `:${pad(minutes)}` : ''}`;
 }
+
+/**
+ * True when the zone's offset changes during the calendar year of the instant (daylight saving): its offsets on
+ * 1 January and 1 July differ. Fixed offsets (Etc/GMT-10, UTC) and zones without daylight saving (Asia/Shanghai) are
+ * false.
+ */
+export function followsDaylightSaving(timeZone: string, ms: number): boolean {
+  const year = new Date(ms).getUTCFullYear();
+  return utcOffsetMinutes(timeZone, Date.UTC(year, 0, 1)) !== utcOffsetMinutes(timeZone, Date.UTC(year, 6, 1));
+}

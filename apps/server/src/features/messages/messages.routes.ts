@@ -67,7 +67,8 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       preHandler: changeLimit,
       schema: { tags: ['messages'], body: messageReadAllSchema, response: { 200: envelope(messageChangedSchema) } },
     },
-    async (request) => ok(request, { changed: await readAllMessages(db, requireCaller(request), request.body.kind) }),
+    async (request) =>
+      ok(request, { changed: await readAllMessages(db, requireCaller(request), request.body.kind) }, 'success.cleared'),
   );
 
   app.post(

@@ -110,7 +110,12 @@ describe('who may use the inbox', () => {
 
   it('marks all read for the caller only', async () => {
     await post([alarmMessage(users.a, 1), alarmMessage(users.b, 2)]);
-    const res = await api<{ changed: number }>(s.app, 'POST', '/api/messages/read-all', { token: tokens.b, body: {} });
+    const res = await api<{ changed: number }>(s.app, 'POST', '/api/messages/read-all', {
+      token: tokens.b,
+      body: {},
+      lang: 'de',
+    });
+    expect(res.body.msg).toBe('Geleert');
     expect(res.body.data.changed).toBe(1);
     expect(await unread('b')).toBe(0);
     expect(await unread('a')).toBe(1);

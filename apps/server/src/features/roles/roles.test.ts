@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionNode } from '@voltfleet/domain/permissions';
 import type { Role } from '@voltfleet/domain/users';
+import { BUILTIN_ROLES } from './builtin-roles.js';
 import {
   adminId,
   api,
@@ -75,6 +76,24 @@ describe('role list', () => {
     expect((await s.db.query(`SELECT name FROM roles WHERE id = $1`, [foreignRoleId])).rows[0]).toEqual({
       name: 'BranchBRole',
     });
+  });
+
+  it('shows someone who may only see the list what each visible role grants, built-in roles included', async () => {
+    const res = await api<Role[]>(s.app, 'GET', '/api/roles', { token: tokens.viewerA });
+    expect(res.status).toBe(200);
+    for (const builtin of BUILTIN_ROLES) {
+      const id = await builtinRoleId(s.db, builtin.key);
+      const listed = res.body.data.find((r) => r.id === id)!;
+      expect(listed.permissions, builtin.key).toEqual(expect.arrayContaining([...builtin.permissions]));
+      expect(listed.permissions).toHaveLength(builtin.permissions.length);
+      expect(listed.views).toEqual([...builtin.views]);
+    }
+    expect(res.body.data.find((r) => r.name === 'RoleViewer')?.permissions).toEqual(['E']);
+    expect(res.body.data.map((r) => r.name)).not.toContain('BranchBRole');
+    // The detail of a role is scoped as the list is.
+    const dealer = await builtinRoleId(s.db, 'dealer');
+    expect((await api(s.app, 'GET', `/api/roles/${dealer}`, { token: tokens.viewerA })).status).toBe(200);
+    expect((await api(s.app, 'GET', `/api/roles/${foreignRoleId}`, { token: tokens.viewerA })).status).toBe(404);
   });
 
   it('gives the role detail with a localised permission tree', async () => {

@@ -67,7 +67,7 @@ export const scriptsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) => {
       request.auditObjectId = String(request.params.plantId);
       const script = await deactivate(db, requireCaller(request), request.params.plantId, request.lang);
-      return ok(request, script, 'success.saved');
+      return ok(request, script, 'success.cleared');
     },
   );
 

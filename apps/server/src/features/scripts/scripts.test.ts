@@ -250,8 +250,9 @@ describe('plant script API', () => {
   }, 60_000);
 
   it('deactivation falls back to the default sums', async () => {
-    const res = await api<PlantScript>(s.app, 'DELETE', url(plants.Roof_A!), { token: tokens.scDealerA });
+    const res = await api<PlantScript>(s.app, 'DELETE', url(plants.Roof_A!), { token: tokens.scDealerA, lang: 'cs' });
     expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('Vymazáno');
     expect(res.body.data.active).toBe(false);
     expect(await figuresDay(plants.Roof_A!)).toEqual({ grid_import_kwh: 1.2, grid_export_kwh: 3.6, pv_kwh: 6 });
   });

@@ -129,6 +129,7 @@ describe('messages page', () => {
 
     await user.click(screen.getByTestId('messages-read-all'));
     await waitFor(() => expect(api.callsTo('POST /api/messages/read-all')[0]?.body).toEqual({}));
+    expect(await screen.findByText('Cleared')).toBeInTheDocument();
 
     await user.click(screen.getByTestId('messages-select-all'));
     await user.click(screen.getByTestId('messages-delete'));

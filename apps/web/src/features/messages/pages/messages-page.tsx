@@ -70,7 +70,7 @@ export default function MessagesPage({ canOpen = () => true }: MessagesPageProps
             data-testid="messages-read-all"
             disabled={unread === 0}
             loading={changes.readAll.isPending}
-            onClick={() => changes.readAll.mutate(undefined)}
+            onClick={() => changes.readAll.mutate(undefined, { onSuccess: () => notifySuccess('success.cleared') })}
           >
             {t('inbox.markAllRead')}
           </Button>

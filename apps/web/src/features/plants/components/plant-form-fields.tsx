@@ -30,7 +30,14 @@ export function PlantFormFields({ accounts, loadingAccounts, currentTimeZone }: 
   const { t } = useTranslation();
   // Offsets as of opening the form (summer or winter time).
   const [openedAt] = useState(() => Date.now());
-  const zones = useMemo(() => timeZoneOptions(currentTimeZone, openedAt), [currentTimeZone, openedAt]);
+  const zones = useMemo(
+    () =>
+      timeZoneOptions(currentTimeZone, openedAt, {
+        fixed: t('plantList.timeZoneFixed'),
+        daylightSaving: t('plantList.timeZoneDaylightSaving'),
+      }),
+    [currentTimeZone, openedAt, t],
+  );
   const accountOptions = accounts.map((a) => ({ value: a.id, label: accountLabel(a) }));
   const field = (name: keyof typeof shape) => ({ name, label: t(`plantList.fields.${name}`), rules: rules[name] });
   const number = (name: keyof typeof shape, unit?: string) => (

@@ -192,6 +192,24 @@ describe('PlantFormModal', () => {
     expect(await screen.findByText('Upraveno')).toBeInTheDocument();
   });
 
+  it('offers UTC+10 as a fixed offset in any season, labelled apart from zones with daylight saving', async () => {
+    const view = await renderModal({ plant: STORED, lang: 'de' });
+    await view.user.click(screen.getByRole('combobox', { name: 'Zeitzone' }));
+    await view.user.paste('UTC+10');
+    await view.user.click(await screen.findByTitle('UTC+10 · fester Versatz, ohne Sommerzeit'));
+    await view.clickSave();
+
+    await waitFor(() => expect(view.onClose).toHaveBeenCalledOnce());
+    expect(view.sent()).toEqual([expect.objectContaining({ timeZone: 'Etc/GMT-10' })]);
+  });
+
+  it('marks a named zone that follows daylight saving', async () => {
+    await renderModal({ plant: STORED });
+    expect(screen.getByTestId('plant-form-timeZone')).toHaveTextContent(
+      /^UTC\+[12] Europe\/Prague · follows daylight saving$/,
+    );
+  });
+
   it("puts the server's refusal of a field under that field and keeps the form open", async () => {
     const scope = 'The owner must be you or one of your subordinates';
     const view = await renderModal({

@@ -145,17 +145,33 @@ describe('searchPlants', () => {
 
 describe('timeZoneOptions', () => {
   const winter = Date.UTC(2024, 0, 15);
+  const summer = Date.UTC(2024, 6, 15);
+  const marks = { fixed: 'fixed', daylightSaving: 'DST' };
 
-  test('labels every zone with its offset, ordered from west to east', () => {
-    const options = timeZoneOptions(undefined, winter);
-    expect(options[0]).toEqual({ value: 'Pacific/Pago_Pago', label: 'UTC-11 Pacific/Pago_Pago' });
-    expect(options.find((o) => o.value === 'Europe/Prague')?.label).toBe('UTC+1 Europe/Prague');
+  test('labels every zone with its offset, ordered from west to east, marking daylight saving', () => {
+    const options = timeZoneOptions(undefined, winter, marks);
+    expect(options[0]).toEqual({ value: 'Etc/GMT+11', label: 'UTC-11 · fixed' });
+    expect(options[1]).toEqual({ value: 'Pacific/Pago_Pago', label: 'UTC-11 Pacific/Pago_Pago' });
+    expect(options.find((o) => o.value === 'Europe/Prague')?.label).toBe('UTC+1 Europe/Prague · DST');
+    expect(options.find((o) => o.value === 'Asia/Shanghai')?.label).toBe('UTC+8 Asia/Shanghai');
     expect(options.at(-1)?.label).toBe('UTC+11 Pacific/Noumea');
   });
 
+  test.each([
+    ['January', winter],
+    ['July', summer],
+  ])('offers every whole offset UTC-11 … UTC+11 as a fixed zone in %s', (_month, now) => {
+    const fixed = timeZoneOptions(undefined, now, marks).filter((o) => o.label.endsWith('· fixed'));
+    expect(fixed.map((o) => o.label)).toEqual(
+      Array.from({ length: 23 }, (_, i) => `UTC${i - 11 < 0 ? '-' : '+'}${Math.abs(i - 11)} · fixed`),
+    );
+    expect(fixed.find((o) => o.label === 'UTC+10 · fixed')?.value).toBe('Etc/GMT-10');
+  });
+
   test('keeps a stored zone that is not in the common list', () => {
-    const options = timeZoneOptions('Asia/Kolkata', winter);
+    const options = timeZoneOptions('Asia/Kolkata', winter, marks);
     expect(options.find((o) => o.value === 'Asia/Kolkata')?.label).toBe('UTC+5:30 Asia/Kolkata');
-    expect(timeZoneOptions('Europe/Prague', winter).filter((o) => o.value === 'Europe/Prague')).toHaveLength(1);
+    const prague = timeZoneOptions('Europe/Prague', winter, marks).filter((o) => o.value === 'Europe/Prague');
+    expect(prague).toHaveLength(1);
   });
 });

@@ -1,5 +1,11 @@
-import { COMMON_TIME_ZONES, type Plant, type PlantListItem, type PlantStatus } from '@voltfleet/domain/plants';
-import { utcOffsetLabel, utcOffsetMinutes } from '@voltfleet/domain/time';
+import {
+  COMMON_TIME_ZONES,
+  FIXED_OFFSET_TIME_ZONES,
+  type Plant,
+  type PlantListItem,
+  type PlantStatus,
+} from '@voltfleet/domain/plants';
+import { followsDaylightSaving, utcOffsetLabel, utcOffsetMinutes } from '@voltfleet/domain/time';
 
 /** Columns the plant list sorts by. */
 export const PLANT_SORT_KEYS = [
@@ -69,12 +75,32 @@ export function searchPlants<P extends Plant>(plants: readonly P[], text: string
   );
 }
 
-/** The time zones offered in the plant form, labelled "UTC+1 Europe/Prague", by offset; `current` is kept. */
-export function timeZoneOptions(current: string | undefined, nowMs: number): { value: string; label: string }[] {
-  const zones: string[] = [...COMMON_TIME_ZONES];
+/** What the plant form adds to a zone's label: a fixed offset, or a zone that follows daylight saving. */
+export interface TimeZoneMarks {
+  fixed: string;
+  daylightSaving: string;
+}
+
+/**
+ * The time zones offered in the plant form, by offset at `nowMs`: the fixed offsets UTC-11 … UTC+11 in every season
+ * ("UTC+10 · fixed offset"), then the named zones ("UTC+1 Europe/Prague · daylight saving" where the offset changes
+ * during the year). `current` is kept.
+ */
+export function timeZoneOptions(
+  current: string | undefined,
+  nowMs: number,
+  marks: TimeZoneMarks,
+): { value: string; label: string }[] {
+  const fixed = new Set(FIXED_OFFSET_TIME_ZONES);
+  const zones: string[] = [...FIXED_OFFSET_TIME_ZONES, ...COMMON_TIME_ZONES];
   if (current && !zones.includes(current)) zones.push(current);
+  const label = (zone: string) => {
+    const offset = utcOffsetLabel(zone, nowMs);
+    if (fixed.has(zone)) return `${offset} · ${marks.fixed}`;
+    return followsDaylightSaving(zone, nowMs) ? `${offset} ${zone} · ${marks.daylightSaving}` : `${offset} ${zone}`;
+  };
   return zones
-    .map((zone) => ({ zone, offset: utcOffsetMinutes(zone, nowMs) }))
-    .sort((a, b) => a.offset - b.offset || a.zone.localeCompare(b.zone))
-    .map(({ zone }) => ({ value: zone, label: `${utcOffsetLabel(zone, nowMs)} ${zone}` }));
+    .map((zone) => ({ zone, offset: utcOffsetMinutes(zone, nowMs), named: fixed.has(zone) ? 0 : 1 }))
+    .sort((a, b) => a.offset - b.offset || a.named - b.named || a.zone.localeCompare(b.zone))
+    .map(({ zone }) => ({ value: zone, label: label(zone) }));
 }

@@ -10,11 +10,13 @@ import { useCan } from '@/lib/permissions';
 interface Props {
   roles: Role[];
   loading: boolean;
+  /** Shows what the role grants (read-only; every role, for everyone who sees the list). */
+  onView: (role: Role) => void;
   onEdit: (role: Role) => void;
   onDelete: (role: Role) => void;
 }
 
-export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
+export function RoleTable({ roles, loading, onView, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   const canEdit = useCan('E:role.edit');
   const canDelete = useCan('E:role.delete');
@@ -32,36 +34,36 @@ export function RoleTable({ roles, loading, onEdit, onDelete }: Props) {
     { title: t('roles.userCount'), dataIndex: 'userCount', align: 'right' },
   ];
 
-  if (canEdit || canDelete) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, role: Role) =>
-        role.editable && (
-          <Space size={0}>
-            {canEdit && (
-              <Button type="link" data-testid={`role-edit-${role.name}`} onClick={() => onEdit(role)}>
-                {t('common.edit')}
-              </Button>
-            )}
-            {canDelete && (
-              <Popconfirm
-                title={t('roles.deleteConfirm', { name: role.name })}
-                okText={t('common.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => onDelete(role)}
-              >
-                <Button type="link" danger data-testid={`role-delete-${role.name}`}>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-    });
-  }
+  columns.push({
+    title: t('common.actions'),
+    key: 'actions',
+    fixed: 'right',
+    render: (_, role: Role) => (
+      <Space size={0}>
+        <Button type="link" data-testid={`role-grants-${role.name}`} onClick={() => onView(role)}>
+          {t('roles.permissions')}
+        </Button>
+        {role.editable && canEdit && (
+          <Button type="link" data-testid={`role-edit-${role.name}`} onClick={() => onEdit(role)}>
+            {t('common.edit')}
+          </Button>
+        )}
+        {role.editable && canDelete && (
+          <Popconfirm
+            title={t('roles.deleteConfirm', { name: role.name })}
+            okText={t('common.delete')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(role)}
+          >
+            <Button type="link" danger data-testid={`role-delete-${role.name}`}>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+    ),
+  });
 
   const choice = useColumnChoice('roleList', columns);
 

@@ -52,7 +52,7 @@ function ScriptPanelBody({ plantId, stored }: { plantId: number; stored: PlantSc
   };
   const onDeactivate = async () => {
     await deactivate.mutateAsync();
-    notifySuccess('success.saved');
+    notifySuccess('success.cleared');
   };
   const errorLine = run?.error?.line ?? null;
 
