@@ -4,6 +4,7 @@ import {
   WORK_ORDER_STATES,
   allowedWorkOrderActions,
   isWorkOrderOverdue,
+  mayEditWorkOrder,
   workOrderNextState,
   workOrderRefusal,
   type WorkOrderAction,
@@ -13,6 +14,12 @@ import { readWorkOrderPrefill, workOrderFromAlarmLink, workOrderLink } from './w
 
 const assigned = { hasAssignee: true };
 const unassigned = { hasAssignee: false };
+/** Who the actor is: the assignee, a superior of theirs, the creator, or someone else who sees the order. */
+const assignee = { actsForAssignee: true, isCreator: false, aboveAssignee: false };
+const superior = { actsForAssignee: true, isCreator: false, aboveAssignee: true };
+const creator = { actsForAssignee: false, isCreator: true, aboveAssignee: false };
+const other = { actsForAssignee: false, isCreator: false, aboveAssignee: false };
+const ACTORS = [assignee, superior, creator, other, { ...assignee, isCreator: true }];
 
 describe('workOrderNextState', () => {
   it.each<[WorkOrderState, boolean, WorkOrderAction, WorkOrderState | undefined]>([
@@ -49,33 +56,54 @@ describe('workOrderNextState', () => {
 
 describe('workOrderRefusal and allowedWorkOrderActions', () => {
   it('leaves start and resolve to the assignee and their superiors', () => {
-    expect(workOrderRefusal({ state: 'assigned', ...assigned }, 'start', { actsForAssignee: false })).toBe('actor');
-    expect(workOrderRefusal({ state: 'assigned', ...assigned }, 'start', { actsForAssignee: true })).toBeUndefined();
-    expect(workOrderRefusal({ state: 'inProgress', ...assigned }, 'resolve', { actsForAssignee: false })).toBe('actor');
+    expect(workOrderRefusal({ state: 'assigned', ...assigned }, 'start', creator)).toBe('actor');
+    expect(workOrderRefusal({ state: 'assigned', ...assigned }, 'start', assignee)).toBeUndefined();
+    expect(workOrderRefusal({ state: 'inProgress', ...assigned }, 'resolve', other)).toBe('actor');
+  });
+
+  it('leaves closing to the creator and the superiors of the assignee, never the assignee alone', () => {
+    const resolved = { state: 'resolved' as const, ...assigned };
+    expect(workOrderRefusal(resolved, 'close', assignee)).toBe('actor');
+    expect(workOrderRefusal(resolved, 'close', other)).toBe('actor');
+    expect(workOrderRefusal(resolved, 'close', creator)).toBeUndefined();
+    expect(workOrderRefusal(resolved, 'close', superior)).toBeUndefined();
+    // Whoever assigned themselves their own order signs it off as its creator.
+    expect(workOrderRefusal(resolved, 'close', { ...assignee, isCreator: true })).toBeUndefined();
   });
 
   it('names a wrong state before a wrong actor', () => {
-    expect(workOrderRefusal({ state: 'closed', ...assigned }, 'start', { actsForAssignee: false })).toBe('state');
+    expect(workOrderRefusal({ state: 'closed', ...assigned }, 'start', creator)).toBe('state');
+    expect(workOrderRefusal({ state: 'inProgress', ...assigned }, 'close', assignee)).toBe('state');
   });
 
-  it.each<[WorkOrderState, boolean, boolean, WorkOrderAction[]]>([
-    ['open', false, false, ['assign']],
-    ['assigned', true, true, ['assign', 'start']],
-    ['assigned', true, false, ['assign']],
-    ['inProgress', true, true, ['assign', 'resolve']],
-    ['inProgress', true, false, ['assign']],
-    ['resolved', true, false, ['close', 'reopen']],
-    ['closed', false, false, ['reopen']],
-  ])('in %s (assignee %s, acting for them %s) offers %j', (state, hasAssignee, actsForAssignee, actions) => {
-    expect(allowedWorkOrderActions({ state, hasAssignee }, { actsForAssignee })).toEqual(actions);
+  it.each<[WorkOrderState, boolean, string, WorkOrderAction[]]>([
+    ['open', false, 'other', ['assign']],
+    ['assigned', true, 'assignee', ['assign', 'start']],
+    ['assigned', true, 'creator', ['assign']],
+    ['inProgress', true, 'assignee', ['assign', 'resolve']],
+    ['inProgress', true, 'creator', ['assign']],
+    ['resolved', true, 'creator', ['close', 'reopen']],
+    ['resolved', true, 'superior', ['close', 'reopen']],
+    ['resolved', true, 'assignee', ['reopen']],
+    ['closed', false, 'other', ['reopen']],
+  ])('in %s (assignee %s) offers the %s %j', (state, hasAssignee, who, actions) => {
+    const actor = { assignee, superior, creator, other }[who]!;
+    expect(allowedWorkOrderActions({ state, hasAssignee }, actor)).toEqual(actions);
   });
 
   it('offers nothing that the refusal rule would refuse', () => {
     for (const state of WORK_ORDER_STATES)
       for (const situation of [assigned, unassigned])
-        for (const actsForAssignee of [true, false])
-          for (const action of allowedWorkOrderActions({ state, ...situation }, { actsForAssignee }))
-            expect(workOrderRefusal({ state, ...situation }, action, { actsForAssignee })).toBeUndefined();
+        for (const actor of ACTORS)
+          for (const action of allowedWorkOrderActions({ state, ...situation }, actor))
+            expect(workOrderRefusal({ state, ...situation }, action, actor)).toBeUndefined();
+  });
+});
+
+describe('mayEditWorkOrder', () => {
+  it('leaves the text to the creator and their superiors', () => {
+    expect(mayEditWorkOrder({ actsForCreator: true })).toBe(true);
+    expect(mayEditWorkOrder({ actsForCreator: false })).toBe(false);
   });
 });
 

@@ -22,9 +22,22 @@ export interface WorkOrderSituation {
   hasAssignee: boolean;
 }
 
+/**
+ * Who the actor is to the work order. The one who does the work does not sign it off: closing a resolved order is
+ * for its creator or a superior of the assignee, never the assignee alone (issue 38).
+ */
 export interface WorkOrderActor {
   /** The actor is the assignee or one of the assignee's superiors: only they start and resolve the work. */
   actsForAssignee: boolean;
+  /** The actor created the work order. */
+  isCreator: boolean;
+  /** The actor is a superior of the assignee (strictly above them, not the assignee). */
+  aboveAssignee: boolean;
+}
+
+/** Who the actor is to the work order's text: its creator or one of the creator's superiors edits it. */
+export interface WorkOrderEditor {
+  actsForCreator: boolean;
 }
 
 const FROM: Record<WorkOrderAction, readonly WorkOrderState[]> = {
@@ -58,9 +71,16 @@ export function workOrderActionNeedsAssignee(action: WorkOrderAction): boolean {
   return action === 'start' || action === 'resolve';
 }
 
+/** Whether the actor may take the step, whatever the state: start and resolve the assignee's, close the signer's. */
+function actorMay(action: WorkOrderAction, actor: WorkOrderActor): boolean {
+  if (workOrderActionNeedsAssignee(action)) return actor.actsForAssignee;
+  if (action === 'close') return actor.isCreator || actor.aboveAssignee;
+  return true;
+}
+
 /**
- * Why a step is refused: 'state' (not from this state: 409), 'actor' (not the assignee's work: 403), or undefined
- * when it is allowed.
+ * Why a step is refused: 'state' (not from this state: 409), 'actor' (start and resolve: not the assignee's work;
+ * close: neither the creator nor a superior of the assignee: 403), or undefined when it is allowed.
  */
 export function workOrderRefusal(
   situation: WorkOrderSituation,
@@ -68,8 +88,13 @@ export function workOrderRefusal(
   actor: WorkOrderActor,
 ): 'state' | 'actor' | undefined {
   if (workOrderNextState(situation, action) === undefined) return 'state';
-  if (workOrderActionNeedsAssignee(action) && !actor.actsForAssignee) return 'actor';
+  if (!actorMay(action, actor)) return 'actor';
   return undefined;
+}
+
+/** Whether the editor may change the work order's text (title, type, priority, description, due day). */
+export function mayEditWorkOrder(editor: WorkOrderEditor): boolean {
+  return editor.actsForCreator;
 }
 
 /** The steps this actor may take now, in life-cycle order (the page's buttons). */

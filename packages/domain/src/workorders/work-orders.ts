@@ -139,6 +139,12 @@ export const workOrderSchema = z.object({
   overdue: z.boolean(),
   /** The caller is the assignee or a superior of theirs (start and resolve are theirs). */
   actsForAssignee: z.boolean(),
+  /** The caller created it (they close it once resolved). */
+  isCreator: z.boolean(),
+  /** The caller is a superior of the assignee, not the assignee (they close it once resolved). */
+  aboveAssignee: z.boolean(),
+  /** The caller is the creator or a superior of theirs (they edit its text). */
+  actsForCreator: z.boolean(),
   imageCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

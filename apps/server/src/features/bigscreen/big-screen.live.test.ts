@@ -103,12 +103,26 @@ describe('the live socket of a kiosk screen', () => {
     owner.ws.terminate();
   });
 
-  it('is closed at the minute’s check once the link is revoked', async () => {
+  it('closes within 5 seconds of its link’s revocation, not at the minute’s check; other screens stay', async () => {
+    const revoked = await link(null);
+    const kept = await link(null);
+    const screen = await connect(`/api/ws?${KIOSK_QUERY}=${encodeURIComponent(revoked.token)}`);
+    const twin = await connect(`/api/ws?${KIOSK_QUERY}=${encodeURIComponent(revoked.token)}`);
+    const other = await connect(`/api/ws?${KIOSK_QUERY}=${encodeURIComponent(kept.token)}`);
+    const res = await api(s.app, 'DELETE', `/api/kiosk-links/${revoked.id}`, { token: session });
+    expect(res.status).toBe(200);
+    // No refreshAll here: the revocation itself must reach the sockets (the minute's round would be too late).
+    await expect.poll(() => [screen.closed(), twin.closed()], { timeout: 5_000 }).toEqual([4401, 4401]);
+    expect(other.closed()).toBe(0);
+    other.ws.terminate();
+  });
+
+  it('is closed at the minute’s check once the link expired, which nothing announces', async () => {
     const created = await link(null);
     const screen = await connect(`/api/ws?${KIOSK_QUERY}=${encodeURIComponent(created.token)}`);
     await s.app.live.hub.refreshAll();
     expect(screen.closed()).toBe(0);
-    await api(s.app, 'DELETE', `/api/kiosk-links/${created.id}`, { token: session });
+    await s.db.query(`UPDATE kiosk_links SET expires_at = now() - interval '1 second' WHERE id = $1`, [created.id]);
     await s.app.live.hub.refreshAll();
     await expect.poll(() => screen.closed()).toBe(4401);
   });

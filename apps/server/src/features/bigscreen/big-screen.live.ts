@@ -7,13 +7,15 @@ import { kioskViewer } from './big-screen.viewer.js';
 
 /**
  * The live socket of a wall screen opened with a kiosk link: it hears the readings, statuses and alarms of the
- * devices of the link's plants (within its owner's scope now) and no command status or inbox count. The hub asks
- * every minute whether the link still works, so a revoked or expired link's socket closes within the minute.
+ * devices of the link's plants (within its owner's scope now) and no command status or inbox count. A revocation
+ * closes it at once (the revoking statement notifies the live channel, KIOSK_ENDED_CHANNEL); the hub also asks every
+ * minute whether the link still works, so an expired link or a disabled owner's closes within the minute.
  */
-export function kioskLiveViewer(token: string, offlineSeconds: number): LiveViewer {
+export function kioskLiveViewer(token: string, linkId: number, offlineSeconds: number): LiveViewer {
   return {
     userId: null,
     commands: false,
+    kioskLinkId: linkId,
     alive: async (db: Db) => {
       try {
         await kioskViewer(db, token, Date.now());
@@ -36,6 +38,6 @@ export function kioskLiveViewer(token: string, offlineSeconds: number): LiveView
 
 /** The viewer of a live socket opened with a kiosk token (refused with the big screens' 401 otherwise). */
 export async function kioskSocketViewer(db: Db, token: string, offlineSeconds: number): Promise<LiveViewer> {
-  await kioskViewer(db, token, Date.now());
-  return kioskLiveViewer(token, offlineSeconds);
+  const viewer = await kioskViewer(db, token, Date.now());
+  return kioskLiveViewer(token, viewer.link!.id, offlineSeconds);
 }

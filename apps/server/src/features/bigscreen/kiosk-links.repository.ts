@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db.js';
 import { plantInScope } from '../../platform/scope.js';
+import { KIOSK_ENDED_CHANNEL } from '../live/index.js';
 
 /** A stored kiosk link with its owner (the names of its plants are resolved per reader, see below). */
 export interface KioskLinkRow {
@@ -91,13 +92,16 @@ export async function insertLink(
 
 /**
  * Revokes a link owned within the subtree; revoking a revoked one keeps its first revocation time (idempotent).
- * False when there is no such link in the subtree.
+ * False when there is no such link in the subtree. Every revocation tells the live channel (KIOSK_ENDED_CHANNEL).
  */
 export async function revokeLink(db: Queryable, pattern: string, id: number): Promise<boolean> {
+  // The same statement tells the live channel (at its commit, never on rollback): open screens close at once.
   const { rows } = await db.query(
-    `UPDATE kiosk_links k SET revoked_at = COALESCE(k.revoked_at, now())
-      WHERE k.id = $2 AND k.owner_id IN (SELECT id FROM users WHERE path LIKE $1) RETURNING k.id`,
-    [pattern, id],
+    `WITH revoked AS (
+       UPDATE kiosk_links k SET revoked_at = COALESCE(k.revoked_at, now())
+        WHERE k.id = $2 AND k.owner_id IN (SELECT id FROM users WHERE path LIKE $1) RETURNING k.id)
+     SELECT id, pg_notify($3, id::text) FROM revoked`,
+    [pattern, id, KIOSK_ENDED_CHANNEL],
   );
   return rows.length > 0;
 }

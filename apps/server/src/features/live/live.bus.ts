@@ -27,10 +27,26 @@ export type LiveSink = LivePublisher & {
   publishUnread?(userIds: readonly number[] | 'all'): Promise<void>;
   /** Events of other processes may have been missed (the LISTEN connection was lost and is back): tabs refetch. */
   resync?(): void;
+  /** These kiosk links were revoked (heard on KIOSK_ENDED_CHANNEL after the revoking commit): their screens close. */
+  kioskLinksEnded?(linkIds: readonly number[]): Promise<void>;
 };
 
 /** The one NOTIFY channel of a database; processes on other databases never hear each other. */
 export const LIVE_CHANNEL = 'voltfleet_live';
+
+/**
+ * How the open wall screens of a revoked kiosk link learn it at once rather than at the minute's check: the revoking
+ * statement issues `pg_notify` on this channel with the link's id (comma-separated ids), delivered at its commit
+ * (PostgreSQL to every process, PGlite to its in-process listeners) and dropped on rollback. Every process that
+ * serves tabs LISTENs, and its hub re-checks those links' sockets and closes the ones that no longer open a screen.
+ */
+export const KIOSK_ENDED_CHANNEL = 'voltfleet_kiosk_ended';
+
+/** The link ids of a KIOSK_ENDED_CHANNEL payload; undefined for anything else. */
+export function parseKioskEndedPayload(payload: string): number[] | undefined {
+  if (!/^\d{1,10}(,\d{1,10})*$/.test(payload)) return undefined;
+  return payload.split(',').map(Number);
+}
 /** Status events waiting for the database beyond this are dropped (a live view, not a record). */
 const MAX_PENDING_EVENTS = 10_000;
 const RECONNECT_MIN_MS = 500;
@@ -68,7 +84,7 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   /** A LISTEN connection was lost: what was sent meanwhile was heard by nobody here. */
   private missed = false;
   private closed = false;
-  private unlistenLocal: (() => Promise<void>) | undefined;
+  private unlistenLocal: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -80,14 +96,19 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   }
 
   /**
-   * Starts listening (`listen`): on PostgreSQL a connection of its own hears both channels, and a first connection that
-   * fails is retried in the background. On PGlite only the unread channel is heard (NOTIFY is delivered in-process at
-   * commit, exactly when PostgreSQL delivers it), since all other events are handed to the hub directly.
+   * Starts listening (`listen`): on PostgreSQL a connection of its own hears the three channels, and a first connection
+   * that fails is retried in the background. On PGlite only the unread and kiosk channels are heard (NOTIFY is
+   * delivered in-process at commit, exactly when PostgreSQL delivers it), since all other events are handed to the
+   * hub directly.
    */
   async start(): Promise<void> {
     if (!this.options.listen) return;
-    if (this.remote) await this.connect();
-    else this.unlistenLocal = await (this.db.native as PGlite).listen(UNREAD_CHANNEL, (p) => this.receiveUnread(p));
+    if (this.remote) return this.connect();
+    const pglite = this.db.native as PGlite;
+    this.unlistenLocal = [
+      await pglite.listen(UNREAD_CHANNEL, (p) => this.receiveUnread(p)),
+      await pglite.listen(KIOSK_ENDED_CHANNEL, (p) => this.receiveKioskEnded(p)),
+    ];
   }
 
   /** True while the LISTEN connection is up (tests, readiness). */
@@ -126,7 +147,7 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
-    await this.unlistenLocal?.().catch(() => undefined);
+    await Promise.all(this.unlistenLocal.map((unlisten) => unlisten().catch(() => undefined)));
     await this.flushing;
     if (this.readings.size > 0 || this.others.length > 0) await this.flush();
     const client = this.client;
@@ -189,6 +210,14 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
     void this.hub.publishUnread?.(users);
   }
 
+  /** Kiosk links were revoked (their revoking statement notifies KIOSK_ENDED_CHANNEL). */
+  private receiveKioskEnded(payload: string | undefined): void {
+    if (payload === undefined || this.closed || this.hub.size === 0) return;
+    const links = parseKioskEndedPayload(payload);
+    if (links === undefined) return void (this.stats.malformed += 1);
+    void this.hub.kioskLinksEnded?.(links);
+  }
+
   private receive(payload: string | undefined): void {
     if (payload === undefined) return;
     if (originOf(payload) === this.origin) return void (this.stats.echoes += 1);
@@ -232,15 +261,18 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
     const { default: pgModule } = await import('pg');
     const pool = this.db.native as pg.Pool;
     const client = new pgModule.Client({ ...pool.options, application_name: 'voltfleet-live-listen' });
-    client.on('notification', (message) =>
-      message.channel === UNREAD_CHANNEL ? this.receiveUnread(message.payload) : this.receive(message.payload),
-    );
+    client.on('notification', (message) => {
+      if (message.channel === UNREAD_CHANNEL) this.receiveUnread(message.payload);
+      else if (message.channel === KIOSK_ENDED_CHANNEL) this.receiveKioskEnded(message.payload);
+      else this.receive(message.payload);
+    });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {
       await client.connect();
       // The bus's own channel last: pg_stat_activity shows it as the connection's query (what operators look for).
       await client.query(`LISTEN ${UNREAD_CHANNEL}`);
+      await client.query(`LISTEN ${KIOSK_ENDED_CHANNEL}`);
       await client.query(`LISTEN ${this.channel}`);
     } catch (err) {
       await client.end().catch(() => undefined);

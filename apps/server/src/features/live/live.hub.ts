@@ -26,6 +26,8 @@ export interface LiveViewer {
   userId: number | null;
   /** A kiosk screen reads; it hears no command status. */
   commands: boolean;
+  /** The kiosk link a wall screen was opened with (its revocation closes the socket at once); null for a tab. */
+  kioskLinkId: number | null;
   /** False once the session or link is over (logout, revocation, expiry, a disabled user). */
   alive(db: Db): Promise<boolean>;
   /** The devices (with their plants) it may see now. */
@@ -37,6 +39,7 @@ export function sessionViewer(caller: Caller): LiveViewer {
   return {
     userId: caller.id,
     commands: true,
+    kioskLinkId: null,
     alive: (db) => sessionIsLive(db, caller.tokenHash),
     visible: (db) => visibleDevices(db, caller),
   };
@@ -156,6 +159,17 @@ export class LiveHub implements LiveSink {
     for (const client of this.clients) this.send(client, { type: 'resync' });
   }
 
+  /**
+   * These kiosk links were revoked: their screens' sockets are checked now, not at the minute's round, and closed
+   * (4401) once the link no longer opens a screen. The check reads the link again, so only a committed revocation
+   * closes anything.
+   */
+  async kioskLinksEnded(linkIds: readonly number[]): Promise<void> {
+    const ended = new Set(linkIds);
+    const affected = [...this.clients].filter((c) => c.viewer.kioskLinkId !== null && ended.has(c.viewer.kioskLinkId));
+    for (const client of affected) if (this.clients.has(client)) await this.stillAlive(client);
+  }
+
   /** Called with every alarm event this process hears, its own and other processes'; returns the unsubscribe. */
   onAlarm(listener: (event: AlarmLiveEvent) => void): () => void {
     this.alarmListeners.add(listener);
@@ -183,31 +197,37 @@ export class LiveHub implements LiveSink {
 
   /**
    * Re-checks every tab's session or kiosk link (logout, revocation, expiry, a disabled user) and its visible set:
-   * a revoked link's screen is closed within the minute.
+   * whatever ended without a word (an expiry, a disabled owner, a revocation notice lost with the LISTEN connection)
+   * is closed within the minute.
    */
   private async refreshTabs(): Promise<void> {
     for (const client of this.clients) {
-      let live: boolean;
-      try {
-        live = await client.viewer.alive(this.db);
-      } catch (err) {
-        // Fail closed: a tab whose session cannot be checked is closed as "try again" (1011); the page reconnects,
-        // and the connect checks the session like any other request.
-        this.log.warn({ err, userId: client.viewer.userId }, 'live: session check failed; closing the tab');
-        this.clients.delete(client);
-        client.socket.close(1011, 'session check failed');
-        continue;
-      }
-      if (!live) {
-        this.clients.delete(client);
-        client.socket.close(4401, 'session ended');
-        continue;
-      }
+      if (!(await this.stillAlive(client))) continue;
       // A failed refresh keeps the visible set of the last good one (it can only have been right a minute ago).
       await this.refresh(client).catch((err: unknown) =>
         this.log.error({ err, userId: client.viewer.userId }, 'live: visible devices not refreshed'),
       );
     }
+  }
+
+  /** Whether the tab's session or kiosk link still holds; a tab whose does not is closed and forgotten. */
+  private async stillAlive(client: Client): Promise<boolean> {
+    let live: boolean;
+    try {
+      live = await client.viewer.alive(this.db);
+    } catch (err) {
+      // Fail closed: a tab whose session cannot be checked is closed as "try again" (1011); the page reconnects,
+      // and the connect checks the session like any other request.
+      this.log.warn({ err, userId: client.viewer.userId }, 'live: session check failed; closing the tab');
+      this.clients.delete(client);
+      client.socket.close(1011, 'session check failed');
+      return false;
+    }
+    if (!live) {
+      this.clients.delete(client);
+      client.socket.close(4401, 'session ended');
+    }
+    return live;
   }
 
   private async refresh(client: Client): Promise<void> {

@@ -16,14 +16,16 @@ import { assigneeFor, toWorkOrder, visibleRow, workOrderDetail } from './work-or
 
 /**
  * The step's next state by the domain's one rule (work-order-states.ts): 409 when the state does not allow it, 403
- * when only the assignee or their superiors may take it.
+ * when the caller may not take it (start and resolve: only the assignee or their superiors; close: only the creator
+ * or a superior of the assignee).
  */
 function nextStateOrRefuse(row: WorkOrderRow, caller: Caller, action: WorkOrderAction) {
   const wo = toWorkOrder(row, caller);
   const situation = { state: wo.state, hasAssignee: wo.assignee !== null };
-  const refusal = workOrderRefusal(situation, action, { actsForAssignee: wo.actsForAssignee });
+  const refusal = workOrderRefusal(situation, action, wo);
   if (refusal === 'state') throw conflict('workOrder.transitionNotAllowed');
-  if (refusal === 'actor') throw new AppError('forbidden', 'workOrder.notAssignee');
+  if (refusal === 'actor')
+    throw new AppError('forbidden', action === 'close' ? 'workOrder.notCloser' : 'workOrder.notAssignee');
   return workOrderNextState(situation, action)!;
 }
 

@@ -23,6 +23,7 @@ export interface WorkOrderRow {
   alarm_code: string | null;
   creator_id: number;
   creator_name: string;
+  creator_path: string;
   assignee_id: number | null;
   assignee_name: string | null;
   assignee_path: string | null;
@@ -39,7 +40,7 @@ const displayName = (u: string) => `coalesce(nullif(${u}.name, ''), ${u}.usernam
 // Overdue in the plant's time zone (UTC without a plant): the due day has passed there and the work is not done.
 const SELECT = `SELECT w.id, w.title, w.type, w.priority, w.description, w.state,
     w.plant_id, p.name AS plant_name, w.device_id, d.sn AS device_sn, w.alarm_id::text AS alarm_id, a.code AS alarm_code,
-    w.creator_id, ${displayName('c')} AS creator_name,
+    w.creator_id, ${displayName('c')} AS creator_name, c.path AS creator_path,
     w.assignee_id, ${displayName('u')} AS assignee_name, u.path AS assignee_path,
     to_char(w.due_date, 'YYYY-MM-DD') AS due_date,
     (w.due_date IS NOT NULL AND w.state NOT IN ('resolved', 'closed')

@@ -1,18 +1,19 @@
-import type {
-  WorkOrder,
-  WorkOrderDetail,
-  WorkOrderEdit,
-  WorkOrderInput,
-  WorkOrderListQuery,
-  WorkOrderOptions,
-  WorkOrderPage,
-  WorkOrderPriority,
-  WorkOrderType,
+import {
+  mayEditWorkOrder,
+  type WorkOrder,
+  type WorkOrderDetail,
+  type WorkOrderEdit,
+  type WorkOrderInput,
+  type WorkOrderListQuery,
+  type WorkOrderOptions,
+  type WorkOrderPage,
+  type WorkOrderPriority,
+  type WorkOrderType,
 } from '@voltfleet/domain/workorders';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
-import { subtreePattern } from '../../platform/scope.js';
+import { belowCaller, inSubtree, subtreePattern } from '../../platform/scope.js';
 import { listImages } from './work-order-images.repository.js';
 import {
   alarmInView,
@@ -54,7 +55,10 @@ export function toWorkOrder(row: WorkOrderRow, caller: Caller): WorkOrder {
     dueDate: row.due_date,
     overdue: row.overdue,
     // The assignee's own path starts with the caller's when the caller is the assignee or above them.
-    actsForAssignee: row.assignee_path !== null && row.assignee_path.startsWith(caller.path),
+    actsForAssignee: row.assignee_path !== null && inSubtree(caller, row.assignee_path),
+    isCreator: row.creator_id === caller.id,
+    aboveAssignee: row.assignee_path !== null && belowCaller(caller, row.assignee_path),
+    actsForCreator: inSubtree(caller, row.creator_path),
     imageCount: row.image_count,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -160,7 +164,10 @@ export async function createWorkOrder(db: Db, caller: Caller, input: WorkOrderIn
 
 const EDITABLE = ['title', 'type', 'priority', 'description', 'dueDate'] as const;
 
-/** Replaces the words, type, priority and due day; the history names the fields that changed. */
+/**
+ * Replaces the words, type, priority and due day; the history names the fields that changed. The text is the
+ * creator's: only they and their superiors change it (403 otherwise, changing nothing), not the assignee.
+ */
 export async function editWorkOrder(
   db: Db,
   caller: Caller,
@@ -169,6 +176,7 @@ export async function editWorkOrder(
 ): Promise<WorkOrderDetail> {
   await db.transaction(async (tx) => {
     const row = await visibleRow(tx, caller, id, true);
+    if (!mayEditWorkOrder(toWorkOrder(row, caller))) throw new AppError('forbidden', 'workOrder.notCreator');
     const before: WorkOrderEdit = {
       title: row.title,
       type: row.type as WorkOrderType,

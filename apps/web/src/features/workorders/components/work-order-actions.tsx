@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Select } from 'antd';
+import { Button, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { allowedWorkOrderActions, type WorkOrderDetail, type WorkOrderTransition } from '@voltfleet/domain/workorders';
 import { notifySuccess } from '@/lib/success';
@@ -9,7 +9,8 @@ import { useTransitionWorkOrder } from '../api/transition-work-order';
 
 /**
  * The steps this user may take now, exactly as the domain's state machine allows them (the server asks the same
- * function): assign with a user picker, and a button per other step.
+ * function): assign with a user picker, and a button per other step. Who did the work does not close it: a resolved
+ * order they may not close says who will.
  */
 export function WorkOrderActions({ order }: { order: WorkOrderDetail }) {
   const { t } = useTranslation();
@@ -17,10 +18,7 @@ export function WorkOrderActions({ order }: { order: WorkOrderDetail }) {
   const assign = useAssignWorkOrder();
   const transition = useTransitionWorkOrder();
   const [assigneeId, setAssigneeId] = useState<number | undefined>(order.assignee?.id);
-  const actions = allowedWorkOrderActions(
-    { state: order.state, hasAssignee: order.assignee !== null },
-    { actsForAssignee: order.actsForAssignee },
-  );
+  const actions = allowedWorkOrderActions({ state: order.state, hasAssignee: order.assignee !== null }, order);
   const steps = actions.filter((a): a is WorkOrderTransition => a !== 'assign');
   const busy = assign.isPending || transition.isPending;
 
@@ -66,6 +64,11 @@ export function WorkOrderActions({ order }: { order: WorkOrderDetail }) {
           {t(`workOrders.actions.${action}`)}
         </Button>
       ))}
+      {order.state === 'resolved' && !actions.includes('close') && (
+        <Typography.Text type="secondary" data-testid="work-order-close-by-others">
+          {t('workOrders.closeByOthers')}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

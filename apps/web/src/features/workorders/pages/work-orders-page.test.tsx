@@ -22,6 +22,9 @@ const order = (over: Partial<WorkOrder> = {}): WorkOrder => ({
   dueDate: '2020-01-01',
   overdue: true,
   actsForAssignee: true,
+  isCreator: false,
+  aboveAssignee: false,
+  actsForCreator: false,
   imageCount: 0,
   createdAt: '2026-11-26T08:00:00.000Z',
   updatedAt: '2026-11-26T08:00:00.000Z',
@@ -117,6 +120,36 @@ describe('work orders page', () => {
     const drawer = await screen.findByTestId('work-order-drawer');
     expect(await within(drawer).findByTestId('work-order-assign')).toBeInTheDocument();
     expect(within(drawer).queryByTestId('work-order-start')).toBeNull();
+  });
+
+  it('offers the assignee no close of their resolved work, and says who closes it', async () => {
+    fakeApi({
+      'GET /api/work-orders': ok(page([])),
+      'GET /api/work-orders/options': ok(OPTIONS),
+      'GET /api/work-orders/5': ok(detail({ state: 'resolved' })),
+    });
+    await renderAt('/workOrders?open=5');
+    const drawer = await screen.findByTestId('work-order-drawer');
+    expect(await within(drawer).findByTestId('work-order-reopen')).toBeInTheDocument();
+    expect(within(drawer).queryByTestId('work-order-close')).toBeNull();
+    expect(within(drawer).getByTestId('work-order-close-by-others')).toHaveTextContent(
+      'The creator or a superior of the assignee closes this work order',
+    );
+  });
+
+  it.each([
+    ['the creator', { isCreator: true }],
+    ['a superior of the assignee', { aboveAssignee: true }],
+  ])('offers %s the close of resolved work', async (_, over) => {
+    fakeApi({
+      'GET /api/work-orders': ok(page([])),
+      'GET /api/work-orders/options': ok(OPTIONS),
+      'GET /api/work-orders/5': ok(detail({ state: 'resolved', ...over })),
+    });
+    await renderAt('/workOrders?open=5');
+    const drawer = await screen.findByTestId('work-order-drawer');
+    expect(await within(drawer).findByTestId('work-order-close')).toBeInTheDocument();
+    expect(within(drawer).queryByTestId('work-order-close-by-others')).toBeNull();
   });
 
   it('opens the form filled from an alarm and sends the alarm, plant and device', async () => {
