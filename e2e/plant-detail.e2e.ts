@@ -67,6 +67,15 @@ function answerTo<T>(page: Page, path: string): Promise<T> {
     .then(async (res) => ((await res.json()) as { data: T }).data);
 }
 
+interface Realtime {
+  timeZone: string;
+  devices: {
+    sn: string;
+    ts: string | null;
+    groups: { group: string; values: { key: string; unit: string; decimals: number; value: number | null }[] }[];
+  }[];
+}
+
 /** The index of the last slot holding a positive number, or -1. */
 const lastPositive = (values: readonly (number | null)[]) => values.findLastIndex((v) => v !== null && v > 0);
 
@@ -229,6 +238,70 @@ test.describe('plant statistics and plant detail', () => {
     await page.locator('[data-testid="weather-forecast"], [data-testid="weather-unavailable"]').first().waitFor();
     await page.getByTestId('detail-tab-savings').click();
     await expect.poll(() => page.getByTestId('detail-savings').locator('tbody tr').count()).toBe(4);
+  });
+
+  test('switches to detailed data: every live value of each device by group, with units, on a desktop and a phone', async () => {
+    test.setTimeout(DATA_WAIT_MS + 60_000);
+    // A demo plant with an inverter that has reported (the demo fleet starts reporting within a minute).
+    let found: { plantId: number; name: string; sn: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          for (const plant of await get<ListedPlant[]>('/api/plants')) {
+            const realtime = await get<Realtime>(`/api/plants/${plant.plantId}/realtime`);
+            const device = realtime.devices.find((d) => d.ts !== null);
+            if (device) return Boolean((found = { ...plant, sn: device.sn }));
+          }
+          return false;
+        },
+        { timeout: DATA_WAIT_MS, intervals: [5000] },
+      )
+      .toBe(true);
+    const { plantId, name, sn } = found!;
+    const page = await signIn();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/plantCenter/plantList/${plantId}`);
+    await expectTitle(page, name);
+    await page.getByTestId('detail-view-detailed').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('detailed');
+
+    const device = page.getByTestId(`detailed-device-${sn}`);
+    await device.waitFor();
+    // The groups the device's real-time tab shows, each headed by its catalogue name.
+    for (const [group, heading] of [
+      ['pv', 'PV'],
+      ['grid', 'Grid'],
+      ['load', 'Consumption'],
+      ['bms', 'Battery'],
+      ['pcs', 'Inverter'],
+    ] as const)
+      await expect(page.getByTestId(`detailed-group-${sn}-${group}`)).toContainText(heading);
+    await expect(page.getByTestId(`detailed-time-${sn}`)).toContainText(
+      /Measured \d{4}-\d{2}-\d{2} [\d:]+ UTC[+-]?\d*/,
+    );
+    // The values are the API's, with their units: compared until a reading arriving in between has reached both.
+    const values = async () => {
+      const realtime = await get<Realtime>(`/api/plants/${plantId}/realtime`);
+      const groups = realtime.devices.find((d) => d.sn === sn)!.groups;
+      const pv = groups.find((g) => g.group === 'pv')!.values.find((v) => v.key === 'pvPowerW')!;
+      const shown = await page.getByTestId(`detailed-${sn}-pvPowerW`).innerText();
+      return pv.value === null ? shown === '—' : shown === `${en(pv.value, 0)} W`;
+    };
+    await expect.poll(values, { timeout: WAIT_MS, intervals: [1000] }).toBe(true);
+    await expect(page.getByTestId(`detailed-${sn}-gridFrequencyHz`)).toHaveText(/^(—|[\d,.]+ Hz)$/);
+    await expect(page.getByTestId(`detailed-${sn}-pcsTempC`)).toHaveText(/^(—|-?[\d,.]+ °C)$/);
+
+    // It fits: no sideways scrolling of the page at 1440 px, nor on a phone.
+    const sideways = () =>
+      page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    expect(await sideways()).toBe(false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await device.waitFor();
+    await expect.poll(sideways).toBe(false);
+
+    await page.getByTestId('detail-view-basic').click();
+    await page.getByTestId('detail-today-pv').waitFor();
+    expect(await page.getByTestId('detailed-data').count()).toBe(0);
   });
 
   test('a signed-in arrival on a plant asks for its figures beside the page’s code, once, and shows them', async () => {

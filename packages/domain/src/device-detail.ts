@@ -90,6 +90,10 @@ export const realtimeValueSchema = z.object({
 });
 export type RealtimeValue = z.infer<typeof realtimeValueSchema>;
 
+/** One monitoring group of a reading: every field of the group, null for what the reading did not carry. */
+export const realtimeGroupSchema = z.object({ group: z.enum(FIELD_GROUPS), values: z.array(realtimeValueSchema) });
+export type RealtimeGroup = z.infer<typeof realtimeGroupSchema>;
+
 /** The newest reading of a device by monitoring group; names come from the domain field catalogue. */
 export const deviceRealtimeSchema = z.object({
   /** Time of the newest reading (UTC), null when the device (or `source`) never reported. */
@@ -102,6 +106,6 @@ export const deviceRealtimeSchema = z.object({
    */
   source: linkedDeviceSchema.nullable(),
   plantTimeZone: z.string().nullable(),
-  groups: z.array(z.object({ group: z.enum(FIELD_GROUPS), values: z.array(realtimeValueSchema) })),
+  groups: z.array(realtimeGroupSchema),
 });
 export type DeviceRealtime = z.infer<typeof deviceRealtimeSchema>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { alarmTallySchema } from './active-alarms-schemas.js';
 import { DEVICE_KINDS, RUNNING_STATUSES } from './devices.js';
+import { realtimeGroupSchema } from './device-detail.js';
 import { PLANT_STATUSES, PLANT_TYPES, type PlantStatusFilter } from './plants.js';
 import { ENERGY_QUANTITIES } from './telemetry/energy.js';
 import { optionValues } from './telemetry/labels.js';
@@ -201,3 +202,26 @@ export const plantIndicatorsSchema = z.array(
 );
 
 export type PlantIndicators = z.infer<typeof plantIndicatorsSchema>;
+
+/**
+ * Plant detail → detailed data: every device of the plant that reports readings of its own (its inverters, and any
+ * other device heard with a reading), with its newest reading by monitoring group, as a device's real-time tab shows
+ * it (a battery's values are the battery group of its inverter's reading, so a battery is not listed apart).
+ */
+export const plantRealtimeSchema = z.object({
+  plantId: z.number().int(),
+  timeZone: z.string(),
+  devices: z.array(
+    z.object({
+      id: z.number().int(),
+      sn: z.string(),
+      kind: z.enum(DEVICE_KINDS),
+      model: z.string(),
+      runningStatus: z.enum(RUNNING_STATUSES),
+      /** Time of the newest reading (UTC), null when the device never reported. */
+      ts: z.string().nullable(),
+      groups: z.array(realtimeGroupSchema),
+    }),
+  ),
+});
+export type PlantRealtime = z.infer<typeof plantRealtimeSchema>;

@@ -1,18 +1,12 @@
 import {
-  FIELD_GROUPS,
-  FIELDS_BY_GROUP,
-  REALTIME_CORE_GROUPS,
-  roundToField,
   type DeviceDetail,
   type DeviceRealtime,
-  type FieldGroup,
   type LinkedDevice,
   type OnlineRule,
 } from '@voltfleet/domain/telemetry';
 import type { Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { columnOf } from '../telemetry/index.js';
 import {
   devicesBehindInScope,
   findDeviceRecordInScope,
@@ -25,6 +19,7 @@ import {
   type DeviceScope,
   type LinkedDeviceRow,
 } from '../devices/index.js';
+import { BMS_FIELD_SQL, groupOf, realtimeGroupsOf, REALTIME_FIELD_SQL, tsOf } from './realtime-groups.js';
 
 // Text attributes are stored as '' until the device or its installer gives them: the API says null ("—" on screen).
 const given = (text: string): string | null => (text === '' ? null : text);
@@ -186,28 +181,6 @@ export async function getDeviceDetail(
   });
 }
 
-/** A reading column as a number: int8 columns may come back as bigint depending on the engine. */
-function numeric(raw: unknown): number | null {
-  if (typeof raw === 'number') return raw;
-  if (typeof raw === 'bigint') return Number(raw);
-  return null;
-}
-
-const FIELD_SQL = FIELD_GROUPS.flatMap((g) => FIELDS_BY_GROUP[g]).map((f) => `${columnOf(f.key)} AS "${f.key}"`);
-const BMS_SQL = FIELDS_BY_GROUP.bms.map((f) => `${columnOf(f.key)} AS "${f.key}"`);
-
-/** A catalogue group's values in a reading, rounded to their decimals; null for what the reading did not carry. */
-const groupOf = (group: FieldGroup, reading: Record<string, unknown> | undefined) => ({
-  group,
-  values: FIELDS_BY_GROUP[group].map((f) => {
-    const raw = numeric(reading?.[f.key]);
-    return { key: f.key, unit: f.unit, decimals: f.decimals, value: raw === null ? null : roundToField(f.key, raw) };
-  }),
-});
-
-const tsOf = (reading: Record<string, unknown> | undefined): string | null =>
-  reading?.ts instanceof Date ? reading.ts.toISOString() : null;
-
 /**
  * The newest reading of a device in scope by monitoring group: the five core groups always (a value the reading did
  * not carry is null), the others only when the device reports one of their values. A battery has no link of its own:
@@ -223,13 +196,9 @@ export async function getDeviceRealtime(
   const plantTimeZone = device.time_zone;
   const source = await batterySource(db, scopeOf(caller, offlineSeconds), device);
   if (device.kind === 'battery') {
-    const reading = source ? await latestReading(db, source.id, BMS_SQL) : undefined;
+    const reading = source ? await latestReading(db, source.id, BMS_FIELD_SQL) : undefined;
     return { ts: tsOf(reading), source, plantTimeZone, groups: [groupOf('bms', reading)] };
   }
-  const reading = await latestReading(db, device.id, FIELD_SQL);
-  const core = new Set<FieldGroup>(REALTIME_CORE_GROUPS);
-  const groups = FIELD_GROUPS.map((group) => groupOf(group, reading)).filter(
-    (g) => core.has(g.group) || g.values.some((v) => v.value !== null),
-  );
-  return { ts: tsOf(reading), source: null, plantTimeZone, groups };
+  const reading = await latestReading(db, device.id, REALTIME_FIELD_SQL);
+  return { ts: tsOf(reading), source: null, plantTimeZone, groups: realtimeGroupsOf(reading) };
 }

@@ -7,6 +7,7 @@ import {
   type PlantIndicators,
   type PlantListItem,
   type PlantOverview,
+  type PlantRealtime,
   type PlantSavings,
 } from '@voltfleet/domain/plants';
 import { type Reading } from '@voltfleet/domain/telemetry';
@@ -261,8 +262,55 @@ describe('plant detail: trend and generation', () => {
   );
 });
 
+describe('plant detail: detailed data', () => {
+  it('gives each reporting device’s newest reading by monitoring group, with units, rounding and its time', async () => {
+    const res = await get<PlantRealtime>(`/api/plants/${plants.live}/realtime`);
+    expect(res.status).toBe(200);
+    const { devices: listed, timeZone } = res.body.data;
+    expect(timeZone).toBe(ZONE);
+    // Every inverter, by serial number: one that never reported too, with its groups and no values.
+    expect(listed.map((d) => d.sn)).toEqual(['DETAILCOL01', 'DETAILINV01', 'DETAILINV02']);
+    const silent = listed[0]!;
+    expect(silent.ts).toBeNull();
+    expect(silent.groups.map((g) => g.group)).toEqual(['pv', 'grid', 'load', 'bms', 'pcs']);
+    expect(silent.groups.every((g) => g.values.every((v) => v.value === null))).toBe(true);
+    const one = listed[1]!;
+    expect(one).toMatchObject({ id: devices.one, kind: 'inverter', runningStatus: 'online' });
+    expect(Date.parse(one.ts!)).toBeGreaterThan(Date.now() - 120_000);
+    expect(one.groups.map((g) => g.group)).toEqual(['pv', 'grid', 'load', 'bms', 'pcs']);
+    const value = (group: string, key: string) =>
+      one.groups.find((g) => g.group === group)!.values.find((v) => v.key === key);
+    expect(value('pv', 'pvPowerW')).toEqual({ key: 'pvPowerW', unit: 'W', decimals: 0, value: 4200 });
+    expect(value('pv', 'pvEnergyTotalKwh')).toMatchObject({ unit: 'kWh', value: 100.9 });
+    expect(value('grid', 'gridPowerW')?.value).toBe(-2000);
+    // A field the newest reading did not carry is there, without a value ("—" on the page).
+    expect(value('grid', 'gridFrequencyHz')).toEqual({ key: 'gridFrequencyHz', unit: 'Hz', decimals: 2, value: null });
+    // The same figures as the device's own real-time tab.
+    const own = await get<{ groups: PlantRealtime['devices'][number]['groups'] }>(
+      `/api/devices/${devices.one}/realtime`,
+    );
+    expect(own.status).toBe(200);
+    expect(one.groups).toEqual(own.body.data.groups);
+  });
+
+  it('leaves out a battery, whose values are its inverter’s battery group', async () => {
+    const quiet = await get<PlantRealtime>(`/api/plants/${plants.quiet}/realtime`);
+    expect(quiet.body.data).toEqual({ plantId: plants.quiet, timeZone: 'Asia/Shanghai', devices: [] });
+    const { rows } = await s.db.query<{ id: number }>(
+      `INSERT INTO devices (sn, kind, model, owner_id, plant_id) VALUES ('DETAILBAT01', 'battery', 'B5', $1, $2)
+       RETURNING id`,
+      [await adminId(s.db), plants.quiet],
+    );
+    try {
+      expect((await get<PlantRealtime>(`/api/plants/${plants.quiet}/realtime`)).body.data.devices).toEqual([]);
+    } finally {
+      await s.db.query(`DELETE FROM devices WHERE id = $1`, [rows[0]!.id]);
+    }
+  });
+});
+
 describe('plant detail: scope and permissions', () => {
-  const endpoints = ['overview', 'devices', 'trend', 'generation', 'savings', 'indicators'];
+  const endpoints = ['overview', 'devices', 'realtime', 'trend', 'generation', 'savings', 'indicators'];
 
   it.each(endpoints)('/%s of another branch’s plant answers exactly like a missing plant', async (endpoint) => {
     const foreign = await get(`/api/plants/${plants.foreign}/${endpoint}`);
@@ -287,7 +335,7 @@ describe('API documentation', () => {
     for (const path of [
       '/api/plant-statistics/summary',
       '/api/plant-statistics/trend',
-      ...['overview', 'devices', 'trend', 'generation', 'savings', 'indicators'].map(
+      ...['overview', 'devices', 'realtime', 'trend', 'generation', 'savings', 'indicators'].map(
         (e) => `/api/plants/{plantId}/${e}`,
       ),
     ]) {

@@ -8,6 +8,7 @@ import {
   plantDevicesSchema,
   plantIndicatorsSchema,
   plantOverviewSchema,
+  plantRealtimeSchema,
   plantSavingsSchema,
   plantStatsSummarySchema,
   plantTrendQuerySchema,
@@ -25,6 +26,7 @@ import {
   plantSavings,
   plantTrend,
 } from './plant-detail.service.js';
+import { plantRealtime } from './plant-realtime.service.js';
 import { fleetTrend, scopeOf, statisticsSummary } from './plant-stats.service.js';
 
 const plantParams = z.object({ plantId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -78,6 +80,15 @@ export const plantStatsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       schema: { tags, params: plantParams, response: { 200: envelope(plantDevicesSchema) } },
     },
     async (request) => ok(request, await plantDevicesInfo(db, scope(request), request.params.plantId)),
+  );
+
+  app.get(
+    '/api/plants/:plantId/realtime',
+    {
+      config: detail,
+      schema: { tags, params: plantParams, response: { 200: envelope(plantRealtimeSchema) } },
+    },
+    async (request) => ok(request, await plantRealtime(db, scope(request), request.params.plantId)),
   );
 
   app.get(

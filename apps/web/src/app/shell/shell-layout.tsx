@@ -27,7 +27,16 @@ function ShellFrame() {
 
   return (
     <Layout className="shell">
-      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={232} className="shell-sider">
+      {/* Narrower than a tablet (a phone), the menu starts folded: open, it left a page less than 100 px. */}
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint="md"
+        onBreakpoint={setCollapsed}
+        width={232}
+        className="shell-sider"
+      >
         <div className="shell-brand">{collapsed ? 'V' : 'Voltfleet'}</div>
         <ShellMenu routes={routes} />
       </Layout.Sider>

@@ -1,32 +1,13 @@
 import { Alert, Card, Col, Empty, Row } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  FIELD_GROUP_NAMES,
-  fieldByKey,
-  type DeviceRealtime,
-  type LinkedDevice,
-  type RealtimeValue,
-} from '@voltfleet/domain/telemetry';
-import { findOption, type Lang } from '@voltfleet/domain/i18n';
+import { FIELD_GROUP_NAMES, type DeviceRealtime, type LinkedDevice } from '@voltfleet/domain/telemetry';
 import { type DeviceKind } from '@voltfleet/domain/devices';
 import { formatPlantTime } from '@/lib/format';
-import { formatFixed } from '@/lib/number-format';
+import { fieldLabelOf, formatFieldValue } from '@/lib/field-value';
 import { LiveValue } from './live-value';
 import { devicePath } from './via-device';
 import { message } from '@/lib/i18n';
-import { optionLabel } from '@/lib/labels';
-
-/** A value in the UI language with its catalogue decimals and unit; a coded state as its label; else "—". */
-function shown(v: RealtimeValue, lang: Lang): string {
-  if (v.value === null) return '—';
-  const field = fieldByKey(v.key);
-  if (field?.options) return optionLabel(findOption(field.options, v.value)) ?? String(v.value);
-  if (field?.kind === 'code') return String(v.value);
-  const text = formatFixed(v.value, lang, v.decimals);
-  const unit = v.unit === 'currency' ? '' : v.unit;
-  return unit ? `${text} ${unit}` : text;
-}
 
 /** A line naming the device a battery's values come from, its serial number linking to its page. */
 function SourceText({ i18nKey, source, time }: { i18nKey: string; source: LinkedDevice; time?: string }) {
@@ -85,7 +66,7 @@ const hasValues = (r: DeviceRealtime) =>
 /** The newest reading by monitoring group, names from the domain catalogue; a value that changes lights up. */
 export function DeviceRealtimeGroups({ realtime, kind }: { realtime: DeviceRealtime; kind: DeviceKind }) {
   const { i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = i18n.language;
   return (
     <div data-testid="device-realtime">
       <ReadingHeader realtime={realtime} kind={kind} />
@@ -101,10 +82,10 @@ export function DeviceRealtimeGroups({ realtime, kind }: { realtime: DeviceRealt
                 <dl className="device-realtime-list">
                   {group.values.map((v) => (
                     <div key={v.key} className="device-realtime-row">
-                      <dt>{optionLabel(fieldByKey(v.key)) ?? v.key}</dt>
+                      <dt>{fieldLabelOf(v.key)}</dt>
                       <dd>
                         <LiveValue value={v.value} testId={`realtime-${v.key}`}>
-                          {shown(v, lang)}
+                          {formatFieldValue(v, lang)}
                         </LiveValue>
                       </dd>
                     </div>

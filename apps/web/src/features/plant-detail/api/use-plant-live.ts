@@ -11,9 +11,10 @@ import { plantDetailKey } from './get-plant-overview';
 const MIN_REFRESH_MS = 5_000;
 
 /**
- * Refreshes the plant's live figures when one of its devices pushes a reading or changes status (the power flow
- * sums several devices, so the server's figures are refetched rather than patched), and its active alarms (once per
- * burst) when an alarm event about the plant arrives. Returns the socket state.
+ * Refreshes the plant's live figures (the power flow and the detailed data) when one of its devices pushes a reading
+ * or changes status (the power flow sums several devices, so the server's figures are refetched rather than
+ * patched), and its active alarms (once per burst) when an alarm event about the plant arrives. Returns the socket
+ * state.
  */
 export function usePlantLive(plantId: number) {
   const queryClient = useQueryClient();
@@ -38,6 +39,7 @@ export function usePlantLive(plantId: number) {
       if (now - last.current < MIN_REFRESH_MS) return;
       last.current = now;
       void queryClient.invalidateQueries({ queryKey: [...plantDetailKey(plantId), 'overview'] });
+      void queryClient.invalidateQueries({ queryKey: [...plantDetailKey(plantId), 'realtime'] });
       if (message.type !== 'reading')
         void queryClient.invalidateQueries({ queryKey: [...plantDetailKey(plantId), 'devices'] });
     },

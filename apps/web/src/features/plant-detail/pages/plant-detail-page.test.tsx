@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AlarmRow } from '@voltfleet/domain/alarms';
-import type { PlantOverview } from '@voltfleet/domain/plants';
+import type { PlantOverview, PlantRealtime } from '@voltfleet/domain/plants';
 import { fakeApi, ok } from '@/test/fake-api';
 import { alarmEvent, FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
 import { renderWithProviders, testMe } from '@/test/render';
@@ -92,5 +92,62 @@ describe('plant detail active alarms', () => {
       'critical',
       'major',
     ]);
+  }, 30_000);
+});
+
+const realtime = (pvPowerW: number): PlantRealtime => ({
+  plantId: 3,
+  timeZone: 'Asia/Shanghai',
+  devices: [
+    {
+      id: 31,
+      sn: 'VF10K240010',
+      kind: 'inverter',
+      model: '10K',
+      runningStatus: 'online',
+      ts: '2026-03-03T22:30:00.000Z',
+      groups: [{ group: 'pv', values: [{ key: 'pvPowerW', unit: 'W', decimals: 0, value: pvPowerW }] }],
+    },
+  ],
+});
+
+describe('plant detail: basic or detailed data', () => {
+  installFakeLiveSocket();
+
+  it('switches to every live value of the devices, kept in the address, and refreshes it on a reading', async () => {
+    let pv = 1200;
+    const api = fakeApi({
+      'GET /api/plants/3/overview': ok(OVERVIEW),
+      'GET /api/plants/3/indicators': ok([]),
+      'GET /api/plants/3/realtime': () => ok(realtime(pv)),
+      'GET /api/alarms': ok(page([])),
+    });
+    const router = createMemoryRouter(
+      [{ path: '/plantCenter/plantList/:plantId', element: <PlantDetailPage renderWeather={() => null} /> }],
+      { initialEntries: ['/plantCenter/plantList/3'] },
+    );
+    await renderWithProviders(<RouterProvider router={router} />, { me: testMe(['A']), lang: 'en' });
+
+    // Basic data first: the power flow, and nothing asked of the detailed data yet.
+    await screen.findByTestId('detail-view-basic', {}, { timeout: 5000 });
+    expect(screen.getByTestId('detail-view-basic').getAttribute('aria-checked')).toBe('true');
+    expect(api.callsTo('GET /api/plants/3/realtime')).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('detail-view-detailed'));
+    const value = await screen.findByTestId('detailed-VF10K240010-pvPowerW', {}, { timeout: 5000 });
+    expect(value.textContent).toBe('1,200 W');
+    expect(screen.getByTestId('detailed-time-VF10K240010').textContent).toBe('Measured 2026-03-04 06:30:00 UTC+8');
+    expect(router.state.location.search).toBe('?view=detailed');
+
+    FakeLiveSocket.latest().open();
+    pv = 1500;
+    FakeLiveSocket.latest().push({ type: 'reading', deviceId: 31, plantId: 3, ts: Date.now(), values: {} });
+    await waitFor(() => expect(screen.getByTestId('detailed-VF10K240010-pvPowerW').textContent).toBe('1,500 W'), {
+      timeout: 4000,
+    });
+
+    fireEvent.click(screen.getByTestId('detail-view-basic'));
+    expect(screen.queryByTestId('detailed-data')).toBeNull();
+    expect(router.state.location.search).toBe('');
   }, 30_000);
 });

@@ -20,10 +20,12 @@ import { usePlantAlarms } from '../api/get-plant-alarms';
 import { plantDevicesQueryOptions, usePlantDevices } from '../api/get-plant-devices';
 import { usePlantIndicators } from '../api/get-plant-indicators';
 import { usePlantOverview } from '../api/get-plant-overview';
+import { usePlantRealtime } from '../api/get-plant-realtime';
 import { usePlantSavings } from '../api/get-plant-savings';
 import { usePlantLive } from '../api/use-plant-live';
 import { PowerFlow } from '../components/power-flow';
 import { TodayEnergy } from '../components/today-energy';
+import '@/components/charts/charts.css';
 import '../components/plant-detail.css';
 
 // The other tabs load when one is first shown, or once the page has painted and the browser is idle: the page's first
@@ -35,6 +37,7 @@ const TrendTab = lazyNamed(loadOtherTabs, 'TrendTab');
 const GenerationTab = lazyNamed(loadOtherTabs, 'GenerationTab');
 const SavingsTab = lazyNamed(loadOtherTabs, 'SavingsTab');
 const IndicatorsList = lazyNamed(loadOtherTabs, 'IndicatorsList');
+const DetailedData = lazyNamed(loadOtherTabs, 'DetailedData');
 
 /** A tab's content, with a spinner while its code arrives. */
 const Pane = ({ children }: { children: ReactNode }) => <Suspense fallback={<PageSpin />}>{children}</Suspense>;
@@ -100,6 +103,48 @@ function SavingsPanel({ plantId }: { plantId: number }) {
   return <Loading ready={!!savings.data}>{() => <SavingsTab savings={savings.data!} />}</Loading>;
 }
 
+function DetailedPanel({ plantId }: { plantId: number }) {
+  const realtime = usePlantRealtime(plantId);
+  return <Loading ready={!!realtime.data}>{() => <DetailedData realtime={realtime.data!} />}</Loading>;
+}
+
+const VIEWS = ['basic', 'detailed'] as const;
+type View = (typeof VIEWS)[number];
+
+/** Basic data (power flow, today's figures) or detailed data (every live value of each device), by a switch. */
+function BasicTab({ overview, view, onView }: { overview: PlantOverview; view: View; onView: (view: View) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="chart-segmented detail-view-switch" role="radiogroup" data-testid="detail-view">
+        {VIEWS.map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="radio"
+            aria-checked={v === view}
+            className={v === view ? 'chart-segment chart-segment-on' : 'chart-segment'}
+            data-testid={`detail-view-${v}`}
+            onClick={() => v !== view && onView(v)}
+          >
+            {t(`plantStats.detailed.views.${v}`)}
+          </button>
+        ))}
+      </div>
+      {view === 'detailed' ? (
+        <Pane>
+          <DetailedPanel plantId={overview.plantId} />
+        </Pane>
+      ) : (
+        <>
+          <PowerFlow overview={overview} />
+          <TodayEnergy overview={overview} />
+        </>
+      )}
+    </>
+  );
+}
+
 function DetailTabs({ overview, renderWeather }: { overview: PlantOverview; renderWeather: RenderWeather }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
@@ -111,10 +156,11 @@ function DetailTabs({ overview, renderWeather }: { overview: PlantOverview; rend
       key: 'basic',
       label: t('plantStats.tabs.basic'),
       children: (
-        <>
-          <PowerFlow overview={overview} />
-          <TodayEnergy overview={overview} />
-        </>
+        <BasicTab
+          overview={overview}
+          view={search.get('view') === 'detailed' ? 'detailed' : 'basic'}
+          onView={(view) => setSearch(view === 'detailed' ? { view } : {}, { replace: true })}
+        />
       ),
     },
     {
