@@ -94,6 +94,16 @@ test.describe('registration', () => {
 
     await page.getByTestId('register-superior-code').fill('U999999');
     await page.getByTestId('register-submit').click();
+    // Past the code check a code is spent whatever the answer (one code probes one client code): the page goes back
+    // to the code, which says a new one is needed, and the client code keeps its reason.
+    await page.getByText('This code has been used: please request a new one').waitFor();
+    // A new code to another number of the installer's (the first number's next code would wait out its minute).
+    const second = mobile();
+    await page.getByTestId('register-phone').fill(second);
+    await page.getByTestId('register-send-code').click();
+    await expectNotice(page, 'Sent successfully');
+    await page.getByTestId('register-code').fill(await textedCode(`+86${second}`));
+    await page.getByTestId('register-next').click();
     await page.getByText('No account has this client code').waitFor();
     await page.getByTestId('register-superior-code').fill('U000001');
     await page.getByTestId('register-submit').click();

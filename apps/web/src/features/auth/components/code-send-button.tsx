@@ -5,24 +5,39 @@ import type { CodeSent } from '@voltfleet/domain/auth';
 
 /**
  * "Send code", then a countdown of the server's resend wait before it may be pressed again. `send` returns the
- * server's answer, or undefined when nothing was sent (a field was wrong; the form shows why).
+ * server's answer, or undefined when nothing was sent (a field was wrong; the form shows why). The wait is the
+ * address's (the server's rule is one code per address a minute): with `address` given, another address may be sent
+ * to at once (a refused registration spends its code, and the user may try another number).
  */
-export function CodeSendButton({ send, testId }: { send: () => Promise<CodeSent | undefined>; testId: string }) {
+export function CodeSendButton({
+  send,
+  testId,
+  address,
+}: {
+  send: () => Promise<CodeSent | undefined>;
+  testId: string;
+  address?: string;
+}) {
   const { t } = useTranslation();
-  const [wait, setWait] = useState(0);
+  const [counting, setWait] = useState(0);
+  const [sentTo, setSentTo] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const wait = sentTo === address ? counting : 0;
 
   useEffect(() => {
-    if (wait <= 0) return;
+    if (counting <= 0) return;
     const timer = setTimeout(() => setWait((w) => w - 1), 1000);
     return () => clearTimeout(timer);
-  }, [wait]);
+  }, [counting]);
 
   const press = async () => {
     setBusy(true);
     try {
       const sent = await send();
-      if (sent) setWait(sent.resendSeconds);
+      if (sent) {
+        setSentTo(address);
+        setWait(sent.resendSeconds);
+      }
     } finally {
       setBusy(false);
     }

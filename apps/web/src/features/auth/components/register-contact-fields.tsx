@@ -20,6 +20,11 @@ export function RegisterContactFields({
   sendCode: () => Promise<CodeSent | undefined>;
 }) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const email = Form.useWatch('email', form) as string | undefined;
+  const prefix = Form.useWatch('prePhoneCode', form) as string | undefined;
+  const phone = Form.useWatch('phone', form) as string | undefined;
+  const address = channel === 'email' ? (email ?? '').trim().toLowerCase() : `${prefix ?? ''}${phone ?? ''}`;
   return (
     <>
       <Form.Item name="name" label={t('register.name')} rules={[schemaRule(shape.name)]} required>
@@ -56,7 +61,7 @@ export function RegisterContactFields({
           <Form.Item name="verificationCode" noStyle rules={[schemaRule(shape.verificationCode)]}>
             <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="register-code" />
           </Form.Item>
-          <CodeSendButton send={sendCode} testId="register-send-code" />
+          <CodeSendButton send={sendCode} testId="register-send-code" address={address} />
         </Space.Compact>
       </Form.Item>
     </>
