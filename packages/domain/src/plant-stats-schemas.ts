@@ -168,15 +168,19 @@ export type PlantOverview = z.infer<typeof plantOverviewSchema>;
 
 const personSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string() });
 
+/** A device of a plant as the plant detail's tabs name it. */
+const plantDeviceSchema = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  model: z.string(),
+  runningStatus: z.enum(RUNNING_STATUSES),
+});
+
 /** Plant detail → associated info: the plant's devices with status, its owner and affiliated accounts. */
 export const plantDevicesSchema = z.object({
   devices: z.array(
-    z.object({
-      id: z.number().int(),
-      sn: z.string(),
-      kind: z.enum(DEVICE_KINDS),
-      model: z.string(),
-      runningStatus: z.enum(RUNNING_STATUSES),
+    plantDeviceSchema.extend({
       activated: z.boolean(),
       lastSeenAt: z.string().nullable(),
       lastReadingAt: z.string().nullable(),
@@ -212,12 +216,7 @@ export const plantRealtimeSchema = z.object({
   plantId: z.number().int(),
   timeZone: z.string(),
   devices: z.array(
-    z.object({
-      id: z.number().int(),
-      sn: z.string(),
-      kind: z.enum(DEVICE_KINDS),
-      model: z.string(),
-      runningStatus: z.enum(RUNNING_STATUSES),
+    plantDeviceSchema.extend({
       /** Time of the newest reading (UTC), null when the device never reported. */
       ts: z.string().nullable(),
       groups: z.array(realtimeGroupSchema),
