@@ -3,7 +3,7 @@
  * the user's alarms, commands, upgrades and work orders, and system notices. A message stores what it is about
  * (kind, event, parameters), never words: the page renders `inbox.<kind>.<event>` in the reader's language.
  */
-export const MESSAGE_KINDS = ['alarm', 'command', 'upgrade', 'workorder', 'notice'] as const;
+export const MESSAGE_KINDS = ['alarm', 'command', 'upgrade', 'workorder', 'notice', 'account'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The events of each kind, as callers post them (the page has words for each). */
@@ -14,6 +14,8 @@ export const MESSAGE_EVENTS = {
   upgrade: ['succeeded', 'failed'],
   workorder: ['assigned', 'stateChanged', 'commented'],
   notice: ['published'],
+  // `registered`: a self-registered account below the reader awaits their approval.
+  account: ['registered'],
 } as const satisfies Record<MessageKind, readonly string[]>;
 
 export const MESSAGE_READ_FILTERS = ['unread', 'read'] as const;

@@ -23,6 +23,8 @@ export const RECORD_ACTION_NAMES = {
   'user.enable': 'recordAction.user_enable',
   'user.disable': 'recordAction.user_disable',
   'user.move': 'recordAction.user_move',
+  'user.approve': 'recordAction.user_approve',
+  'user.refuse': 'recordAction.user_refuse',
   'user.export': 'recordAction.user_export',
   'user.avatar': 'recordAction.user_avatar',
   'user.avatarRemove': 'recordAction.user_avatarRemove',

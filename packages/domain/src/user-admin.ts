@@ -57,3 +57,9 @@ export const USER_STATUS_LABELS = {
   enabled: 'userStatus.enabled',
   disabled: 'userStatus.disabled',
 } as const satisfies Readonly<Record<'enabled' | 'disabled', MessageKey>>;
+
+/** How the list and its export name an account's approval (only pending and refused ones are marked). */
+export const USER_APPROVAL_LABELS = {
+  pending: 'userStatus.pending',
+  refused: 'userStatus.refused',
+} as const satisfies Readonly<Record<'pending' | 'refused', MessageKey>>;

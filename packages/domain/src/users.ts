@@ -13,6 +13,18 @@ import { USER_LEVELS } from './levels.js';
 import { permissionNodeSchema } from './permission-schemas.js';
 import { VIEWS } from './permissions.js';
 
+/**
+ * Where an account stands with its superior: self-registered accounts are 'pending' until the account they named (or
+ * a user above it who may edit users) approves them, confirming role and level, or refuses them. A pending account
+ * signs in only to a page saying it waits and holds no permission; a refused one cannot sign in.
+ */
+export const USER_APPROVALS = ['pending', 'approved', 'refused'] as const;
+export type UserApproval = (typeof USER_APPROVALS)[number];
+/** The function permission that approves or refuses a registration (the one that edits users). */
+export const USER_APPROVAL_PERMISSION = 'D/A:user.edit';
+/** Where a registration's message leads its approver: the user list showing the accounts awaiting approval. */
+export const AWAITING_APPROVAL_LINK = '/userCenter/userList?approval=pending';
+
 const optionalEmail = z.union([z.literal(''), emailSchema]).optional();
 
 export const userSchema = z.object({
@@ -28,6 +40,8 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   level: z.number().int(),
   enabled: z.boolean(),
+  /** A self-registered account is 'pending' until a superior approves or refuses it (USER_APPROVALS). */
+  approval: z.enum(USER_APPROVALS),
   roleId: z.number().int(),
   roleName: z.string(),
   superiorId: z.number().int().nullable(),
@@ -85,10 +99,15 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 export const userUpdateSchema = z.strictObject(userFields).superRefine(checkPhone);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
+/** Approving a self-registered account confirms (or changes) the role and level it asked for. */
+export const userApprovalSchema = z.strictObject({ roleId: userFields.roleId, level: userFields.level });
+export type UserApprovalDecision = z.infer<typeof userApprovalSchema>;
+
 /** The user list's filters (the list and its export): all optional, all combined with AND. */
 export const userFilterSchema = z.object({
   keyword: z.string().max(64).optional(),
   enabled: z.enum(['true', 'false'], 'validation.invalidValue').optional(),
+  approval: z.enum(USER_APPROVALS, 'validation.invalidValue').optional(),
   roleId: z.coerce.number('validation.invalidValue').int().positive().max(2_147_483_647).optional(),
   level: z.coerce
     .number('validation.invalidValue')

@@ -13,6 +13,8 @@ export interface Caller {
   level: number;
   roleId: number;
   permissions: ReadonlySet<string>;
+  /** False while a self-registered account awaits approval: it then reaches only `whileAwaitingApproval` routes. */
+  approved: boolean;
   tokenHash: string;
 }
 
@@ -25,6 +27,11 @@ declare module 'fastify' {
     auth?: boolean;
     /** Permission code the route needs (module, page or function; its ancestors are implied by the grant). */
     permission?: string;
+    /**
+     * true: an account awaiting approval may call this route (who am I, sign out, choose a language). Every other
+     * route answers such an account 403 "awaits approval", so nothing it can reach depends on each route's scope.
+     */
+    whileAwaitingApproval?: boolean;
     audit?: { action: string; category: string; objectType?: string };
   }
 }
@@ -39,6 +46,8 @@ export interface SessionRecord {
   level: number;
   enabled: boolean;
   role_id: number;
+  /** 'pending' or 'refused' accounts hold no permission (the store answers an empty list for them). */
+  approval: 'pending' | 'approved' | 'refused';
   permissions: string[];
 }
 
@@ -91,7 +100,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
       const idleLimit = config.sessionIdleMinutes * 60_000;
       if (row) {
         const expired = row.expires_at.getTime() < now || now - row.last_seen_at.getTime() > idleLimit;
-        if (expired || !row.enabled) {
+        if (expired || !row.enabled || row.approval === 'refused') {
           await sessions.revoke(tokenHash);
           if (needsSession) throw new AppError('unauthorized', 'auth.sessionExpired');
         } else {
@@ -102,7 +111,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
             path: row.path,
             level: row.level,
             roleId: row.role_id,
-            permissions: new Set(row.permissions),
+            permissions: new Set(row.approval === 'approved' ? row.permissions : []),
+            approved: row.approval === 'approved',
             tokenHash,
           };
         }
@@ -113,6 +123,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     }
     if (!needsSession) return;
     if (!request.caller) throw new AppError('unauthorized', 'auth.loginRequired');
+    if (!request.caller.approved && routeConfig.whileAwaitingApproval !== true)
+      throw new AppError('forbidden', 'auth.awaitingApproval');
     if (routeConfig.permission && !request.caller.permissions.has(routeConfig.permission)) throw forbidden();
   });
 });

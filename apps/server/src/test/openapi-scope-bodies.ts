@@ -39,6 +39,7 @@ export const BODIES: Record<string, unknown> = {
   },
   'put /api/users/{id}': { name: 'Scope', level: 1, roleId: '$role', superiorId: '$user' },
   'put /api/users/{id}/superior': { superiorId: '$user' },
+  'put /api/users/{id}/approve': { roleId: '$role', level: 2 },
   'put /api/roles/{id}': { name: 'Scope_Role', permissions: ['A', 'A/A'], views: [] },
   'post /api/plants/{plantId}/tariffs': {
     effectiveFrom: '2030-01-01',

@@ -241,6 +241,7 @@ describe('GET /api/alarms/export', () => {
       level: 1,
       roleId: 0,
       permissions: new Set(),
+      approved: true,
       tokenHash: '',
     };
     const query = { format: 'csv' as const, sort: 'raisedAt' as const, order: 'desc' as const };

@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/api/auth/logout',
     {
-      config: { audit: { action: 'auth.logout', category: 'auth' } },
+      config: { whileAwaitingApproval: true, audit: { action: 'auth.logout', category: 'auth' } },
       schema: { tags: ['auth'], response: { 200: envelope(z.null()) } },
     },
     async (request, reply) => {
@@ -77,17 +77,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     },
   );
 
-  app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: envelope(meSchema) } } }, async (request) =>
-    ok(
-      request,
-      // Only a stated language is remembered: a client that sends none does not reset the account's to English.
-      await me(
-        deps.db,
-        requireCaller(request),
-        request.lang,
-        request.headers['accept-language'] ? request.lang : undefined,
+  // An account awaiting approval asks this too: its page learns from it when the approval came.
+  app.get(
+    '/api/auth/me',
+    { config: { whileAwaitingApproval: true }, schema: { tags: ['auth'], response: { 200: envelope(meSchema) } } },
+    async (request) =>
+      ok(
+        request,
+        // Only a stated language is remembered: a client that sends none does not reset the account's to English.
+        await me(
+          deps.db,
+          requireCaller(request),
+          request.lang,
+          request.headers['accept-language'] ? request.lang : undefined,
+        ),
       ),
-    ),
   );
 
   app.put(
@@ -104,7 +108,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.put(
     '/api/auth/me/language',
     {
-      config: { audit: { action: 'user.chooseLanguage', category: 'user', objectType: 'user' } },
+      config: {
+        whileAwaitingApproval: true,
+        audit: { action: 'user.chooseLanguage', category: 'user', objectType: 'user' },
+      },
       schema: { tags: ['auth'], body: languageChoiceSchema, response: { 200: envelope(userSchema) } },
     },
     async (request) =>

@@ -96,6 +96,8 @@ export async function login(deps: AuthDeps, body: LoginRequest, meta: { ip: stri
   const good = await verifyPassword(user?.password_hash ?? (await dummyHash), password);
   if (!user || !good) throw new AppError('unauthorized', 'auth.badCredentials');
   if (!user.enabled) throw new AppError('unauthorized', 'auth.accountDisabled');
+  // Said only after the right password, so it tells nothing to someone who does not hold the account.
+  if (user.approval === 'refused') throw new AppError('unauthorized', 'auth.registrationRefused');
   await loginSucceeded(db, body.username, meta.ip, attempt.rows);
   const token = randomBytes(32).toString('base64url');
   await insertSession(db, {

@@ -9,7 +9,9 @@ export interface SessionUserRow extends SessionRecord {
 export async function findSession(db: Queryable, tokenHash: string): Promise<SessionUserRow | undefined> {
   const { rows } = await db.query<SessionUserRow>(
     `SELECT s.token_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at,
-            u.username, u.path, u.level, u.enabled, u.role_id, r.permissions
+            u.username, u.path, u.level, u.enabled, u.role_id, u.approval,
+            -- An account awaiting approval holds no permission, whatever role it asked for (migration 0044).
+            CASE WHEN u.approval = 'approved' THEN r.permissions ELSE '{}'::text[] END AS permissions
        FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
     [tokenHash],

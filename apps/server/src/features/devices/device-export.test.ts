@@ -157,6 +157,7 @@ describe('GET /api/devices/export', () => {
       level: 1,
       roleId: 0,
       permissions: new Set(),
+      approved: true,
       tokenHash: '',
     };
     const filter = { sort: 'sn', order: 'asc' } as const;

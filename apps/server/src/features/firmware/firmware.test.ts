@@ -113,6 +113,7 @@ beforeAll(async () => {
     level: 1,
     roleId: installerRole,
     permissions: new Set(['B/E:firmware.upgrade']),
+    approved: true,
     tokenHash: '',
   });
   callers.installer = caller(installer.id, installer.path, 'fwinstaller');

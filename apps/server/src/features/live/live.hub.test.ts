@@ -11,6 +11,7 @@ const caller: Caller = {
   level: 1,
   roleId: 1,
   permissions: new Set(),
+  approved: true,
   tokenHash: 'h',
 };
 

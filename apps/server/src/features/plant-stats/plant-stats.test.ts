@@ -97,6 +97,7 @@ const callerA = (): Caller => ({
   level: 1,
   roleId: 0,
   permissions: new Set(['A', 'A/A']),
+  approved: true,
   tokenHash: '',
 });
 

@@ -48,7 +48,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationDeps> = async
       // The new account is the actor of its own registration, so the record is in its superiors' scope.
       request.auditActor = user;
       request.auditObjectId = String(user.id);
-      return ok(request, null, 'register.success');
+      return ok(request, null, 'register.awaitingApproval');
     },
   );
 

@@ -9,10 +9,13 @@ import {
 } from '@voltfleet/domain/auth';
 import { joinPhone, passwordSchema } from '@voltfleet/domain/validation';
 import { type Lang } from '@voltfleet/domain/i18n';
+import { AWAITING_APPROVAL_LINK, USER_APPROVAL_PERMISSION } from '@voltfleet/domain/users';
 import type { Queryable } from '../../db/db.js';
 import { AppError, conflict, invalid } from '../../platform/errors.js';
+import { postMessages } from '../messages/index.js';
 import { builtinRoleId } from '../roles/index.js';
 import {
+  approverFor,
   insertUserRecord,
   updateUserFields,
   userByCode,
@@ -92,7 +95,9 @@ async function superiorOf(db: Queryable, deps: RegistrationDeps, body: RegisterR
 }
 
 /**
- * Creates a self-registered account once its code is right; returns its id, username and path. The code is checked
+ * Creates a self-registered account once its code is right, awaiting approval; returns its id, username and path.
+ * Until the account it names (or the nearest account above that may edit users) approves it, it holds no permission;
+ * that account hears of the request in its messages, in the same transaction. The code is checked
  * first: without a right one every request gets the code's answer, so nothing tells a client code that exists from
  * one that does not; past the check the code is spent whatever the answer (useCode), so one code cannot probe any
  * number of client codes or usernames.
@@ -121,6 +126,8 @@ export async function register(
       remark: '',
       level,
       enabled: true,
+      // The role asked for; it grants nothing until an approval confirms it (or another).
+      approval: 'pending',
       roleId: await builtinRoleId(tx, body.role),
       superiorId: superior.id,
       superiorPath: superior.path,
@@ -128,6 +135,18 @@ export async function register(
     });
     // The channel's address is proved by the code; the other contact given stays unverified.
     await markContactVerified(tx, id, address);
+    const approver = await approverFor(tx, superior.path, USER_APPROVAL_PERMISSION);
+    if (approver) {
+      await postMessages(tx, [
+        {
+          userId: approver.id,
+          kind: 'account',
+          event: 'registered',
+          params: { username: body.username, name: body.name, role: body.role, superior: superior.username },
+          link: AWAITING_APPROVAL_LINK,
+        },
+      ]);
+    }
     return { id, username: body.username, path: `${superior.path}${id}/` };
   });
 }

@@ -25,7 +25,9 @@ describe('registration by e-mail and by mobile', () => {
       lang: 'de',
     });
     expect(res.status, res.body.msg).toBe(200);
-    expect(res.body.msg).toBe('Registrierung erfolgreich');
+    expect(res.body.msg).toBe(
+      'Registrierung eingegangen: Sie können sich jetzt anmelden und arbeiten, sobald Ihr Vorgesetzter das Konto freigegeben hat',
+    );
     const row = (
       await rig.s.db.query<{ superior_id: number; level: number; phone: string; email: string; role: string }>(
         `SELECT u.superior_id, u.level, u.phone, u.email, r.builtin_key AS role

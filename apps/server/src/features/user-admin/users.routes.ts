@@ -4,6 +4,8 @@ import { envelope, paged } from '@voltfleet/domain/envelope';
 import { fieldChanges } from '@voltfleet/domain/records';
 import { passwordSchema } from '@voltfleet/domain/validation';
 import {
+  USER_APPROVAL_PERMISSION,
+  userApprovalSchema,
   userCreateSchema,
   userDeleteResultSchema,
   userExportQuerySchema,
@@ -20,6 +22,7 @@ import { hashPassword, openPasswordBlob, type AuthDeps } from '../auth/index.js'
 import { deleteUser, moveUser, setUserEnabled } from './user-admin.service.js';
 import { exportUsers, getUser, listUsers, userOptions } from '../users/index.js';
 import { createUser, updateUser } from './user-edit.service.js';
+import { approveUser, refuseUser } from './user-approval.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const optionSchema = z.object({
@@ -133,6 +136,53 @@ export const usersRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =>
       },
     );
   }
+
+  // A self-registered account's request (issue 38 point 1): approved with the role and level confirmed, or refused.
+  app.put(
+    '/api/users/:id/approve',
+    {
+      config: { permission: USER_APPROVAL_PERMISSION, audit: audit('user.approve') },
+      schema: {
+        tags: ['users'],
+        description:
+          'Approves an account awaiting approval below the caller, confirming (or changing) its role and level; ' +
+          'it holds them from its next request. 409 when the account is not awaiting approval.',
+        params: idParams,
+        body: userApprovalSchema,
+        response: { 200: envelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const { before, after } = await approveUser(
+        db,
+        requireCaller(request),
+        request.params.id,
+        request.body,
+        request.lang,
+      );
+      request.auditChanges = fieldChanges(before, after, ['roleName', 'level']);
+      return ok(request, after, 'user.approvedNow', { name: after.username });
+    },
+  );
+
+  app.put(
+    '/api/users/:id/refuse',
+    {
+      config: { permission: USER_APPROVAL_PERMISSION, audit: audit('user.refuse') },
+      schema: {
+        tags: ['users'],
+        description:
+          'Refuses an account awaiting approval below the caller: it can no longer sign in and its contacts may ' +
+          'register again. 409 when the account is not awaiting approval.',
+        params: idParams,
+        response: { 200: envelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const user = await refuseUser(db, requireCaller(request), request.params.id, request.lang);
+      return ok(request, user, 'user.refusedNow', { name: user.username });
+    },
+  );
 
   app.put(
     '/api/users/:id/superior',

@@ -17,6 +17,7 @@ export {
   userOptions,
   usersByAddress,
   verifiedOwners,
+  approverFor,
   markContactVerified,
 } from './users.service.js';
 export type { UserRow } from './users.service.js';

@@ -2,6 +2,7 @@ import {
   USER_EXPORT_COLUMNS,
   USER_EXPORT_MAX_ROWS,
   USER_EXPORT_SHEET,
+  USER_APPROVAL_LABELS,
   USER_STATUS_LABELS,
   levelName,
   type User,
@@ -27,7 +28,12 @@ function cellsOf(u: User, lang: Lang, timeZone: string): Record<UserExportColumn
     phone: u.phone ? `${u.prePhoneCode} ${u.phone}` : '',
     email: u.email,
     company: u.company,
-    status: translate(USER_STATUS_LABELS[u.enabled ? 'enabled' : 'disabled'], lang),
+    status: translate(
+      u.approval === 'approved'
+        ? USER_STATUS_LABELS[u.enabled ? 'enabled' : 'disabled']
+        : USER_APPROVAL_LABELS[u.approval],
+      lang,
+    ),
     createdAt: sheetTime(u.createdAt, timeZone),
   };
 }

@@ -1,7 +1,7 @@
 import { builtinRoleText } from '@voltfleet/domain/permissions';
 import { splitPhone } from '@voltfleet/domain/validation';
 import { type Lang, translator } from '@voltfleet/domain/i18n';
-import { type User } from '@voltfleet/domain/users';
+import { type User, type UserApproval } from '@voltfleet/domain/users';
 import type { Queryable } from '../../db/db.js';
 
 export interface UserRow {
@@ -17,6 +17,7 @@ export interface UserRow {
   avatar: string | null;
   level: number;
   enabled: boolean;
+  approval: UserApproval;
   role_id: number;
   role_name: string;
   /** The built-in role's key (its name is shown in the reader's language), or null for a custom role. */
@@ -33,7 +34,7 @@ export interface UserRow {
 
 const SELECT_USER = `
   SELECT u.id, u.username, u.password_hash, u.name, u.code, u.email, u.phone, u.company, u.remark, u.avatar,
-         u.level, u.enabled, u.role_id, r.name AS role_name, r.builtin_key AS role_key, u.superior_id, s.name AS superior_name, u.path,
+         u.level, u.enabled, u.approval, u.role_id, r.name AS role_name, r.builtin_key AS role_key, u.superior_id, s.name AS superior_name, u.path,
          u.parent_customer_code, u.created_at, u.language, u.language_chosen
     FROM users u JOIN roles r ON r.id = u.role_id LEFT JOIN users s ON s.id = u.superior_id`;
 
@@ -53,6 +54,7 @@ export function toUser(row: UserRow, lang: Lang = 'en'): User {
     avatar: row.avatar,
     level: row.level,
     enabled: row.enabled,
+    approval: row.approval,
     roleId: row.role_id,
     roleName: builtinRoleText(row.role_key, translator(lang))?.name ?? row.role_name,
     superiorId: row.superior_id,
@@ -79,19 +81,41 @@ export async function findUserByCode(db: Queryable, code: string): Promise<UserR
 
 /**
  * The accounts whose contact a code proved to be this address (an e-mail address in any case, a "prefix-number"
- * phone), oldest first: only they make an address "already registered" (migration 0043).
+ * phone), oldest first: only they make an address "already registered" (migration 0043), unless their registration was
+ * refused (migration 0044).
  */
 export async function findVerifiedOwners(db: Queryable, address: string): Promise<UserRow[]> {
   if (!address) return [];
   return (
     await db.query<UserRow>(
       `${SELECT_USER}
-        WHERE (u.verified_email <> '' AND u.verified_email = lower($1) AND lower(u.email) = lower($1))
-           OR (u.verified_phone <> '' AND u.verified_phone = $1 AND u.phone = $1)
+        WHERE ((u.verified_email <> '' AND u.verified_email = lower($1) AND lower(u.email) = lower($1))
+           OR (u.verified_phone <> '' AND u.verified_phone = $1 AND u.phone = $1))
+          -- A refused registration holds nothing: its address may register again.
+          AND u.approval <> 'refused'
         ORDER BY u.id LIMIT 20`,
       [address],
     )
   ).rows;
+}
+
+/**
+ * Who decides on a self-registered account below `superiorPath`: the superior itself when it may edit users, else the
+ * nearest account above it that may (an administrator at the latest), enabled and approved; undefined when none.
+ */
+export async function findApprover(
+  db: Queryable,
+  superiorPath: string,
+  permission: string,
+): Promise<UserRow | undefined> {
+  return (
+    await db.query<UserRow>(
+      `${SELECT_USER}
+        WHERE $1 LIKE u.path || '%' AND u.enabled AND u.approval = 'approved' AND $2 = ANY (r.permissions)
+        ORDER BY length(u.path) DESC LIMIT 1`,
+      [superiorPath, permission],
+    )
+  ).rows[0];
 }
 
 /** Records that a code proved the user's contact `address` (when it is still one of the user's contacts). */
@@ -128,6 +152,7 @@ export interface UserListFilter {
   callerPath: string;
   keyword?: string | undefined;
   enabled?: boolean | undefined;
+  approval?: UserApproval | undefined;
   roleId?: number | undefined;
   level?: number | undefined;
   superiorId?: number | undefined;
@@ -149,6 +174,7 @@ function listFilter(q: UserListFilter): { filter: string; params: (string | numb
     );
   }
   if (q.enabled !== undefined) add(q.enabled, (p) => `u.enabled = ${p}`);
+  if (q.approval !== undefined) add(q.approval, (p) => `u.approval = ${p}`);
   if (q.roleId !== undefined) add(q.roleId, (p) => `u.role_id = ${p}`);
   if (q.level !== undefined) add(q.level, (p) => `u.level = ${p}`);
   if (q.superiorId !== undefined) add(q.superiorId, (p) => `u.superior_id = ${p}`);
@@ -188,7 +214,9 @@ export async function exportUsersBelow(
 export async function listUserOptions(db: Queryable, callerPath: string) {
   return (
     await db.query<{ id: number; username: string; name: string; level: number; superiorId: number | null }>(
-      `SELECT id, username, name, level, superior_id AS "superiorId" FROM users WHERE path LIKE $1 ORDER BY path LIMIT 2000`,
+      // Only approved accounts: one awaiting approval (or refused) is nobody's superior, owner or assignee.
+      `SELECT id, username, name, level, superior_id AS "superiorId" FROM users
+        WHERE path LIKE $1 AND approval = 'approved' ORDER BY path LIMIT 2000`,
       [`${callerPath}%`],
     )
   ).rows;
@@ -208,13 +236,15 @@ export interface NewUser {
   superiorId: number | null;
   superiorPath: string;
   parentCustomerCode: string | null;
+  /** 'pending' for a self-registered account; else approved. */
+  approval?: UserApproval;
 }
 
 /** Inserts a user and sets its path below the superior's; returns the new id. */
 export async function insertUser(db: Queryable, u: NewUser): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO users (username, password_hash, name, code, email, phone, company, remark, level, enabled, role_id, superior_id, path, parent_customer_code)
-     VALUES ($1, $2, $3, 'pending-' || md5(random()::text || clock_timestamp()::text), $4, $5, $6, $7, $8, $9, $10, $11, '', $12)
+    `INSERT INTO users (username, password_hash, name, code, email, phone, company, remark, level, enabled, role_id, superior_id, path, parent_customer_code, approval)
+     VALUES ($1, $2, $3, 'pending-' || md5(random()::text || clock_timestamp()::text), $4, $5, $6, $7, $8, $9, $10, $11, '', $12, $13)
      RETURNING id`,
     [
       u.username,
@@ -229,6 +259,7 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<number> {
       u.roleId,
       u.superiorId,
       u.parentCustomerCode,
+      u.approval ?? 'approved',
     ],
   );
   const id = rows[0]!.id;

@@ -46,6 +46,7 @@ export const listFilterOf = (caller: Caller, q: UserFilter): UserListFilter => (
   callerPath: caller.path,
   keyword: q.keyword,
   enabled: q.enabled === undefined ? undefined : q.enabled === 'true',
+  approval: q.approval,
   roleId: q.roleId,
   level: q.level,
   superiorId: q.superiorId,
@@ -85,6 +86,7 @@ export async function subordinate(db: Queryable, caller: Caller, id: number): Pr
 export async function superiorFor(db: Queryable, caller: Caller, superiorId: number | undefined): Promise<UserRow> {
   const row = await findUserInScope(db, superiorId ?? caller.id, subtreePattern(caller));
   if (!row) throw invalid('superiorId', 'user.superiorOutOfScope');
+  if (row.approval !== 'approved') throw invalid('superiorId', 'user.superiorPending');
   return row;
 }
 
@@ -111,6 +113,7 @@ export {
   findUserByUsername as userByUsername,
   findUsersByAddress as usersByAddress,
   findVerifiedOwners as verifiedOwners,
+  findApprover as approverFor,
   markContactVerified,
   insertUser as insertUserRecord,
   rememberLanguage,

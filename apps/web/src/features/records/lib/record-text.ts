@@ -49,7 +49,7 @@ const FIELD_LABELS: Record<string, readonly string[]> = {
   notice: ['notices.'],
 };
 const ALIASES: Record<string, Record<string, string>> = {
-  user: { roleId: 'role', superiorId: 'superior', enabled: 'status', prePhoneCode: 'phone' },
+  user: { roleId: 'role', roleName: 'role', superiorId: 'superior', enabled: 'status', prePhoneCode: 'phone' },
   notificationRule: { plantIds: 'plants', userIds: 'users' },
   workOrder: { plantId: 'plant', deviceId: 'device', alarmId: 'alarm', assigneeId: 'assignee' },
   device: {
