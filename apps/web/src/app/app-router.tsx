@@ -59,6 +59,10 @@ const ResetPasswordPage = lazyLoad(
     () => import('@/features/auth/pages/reset-password-page'),
   ),
 );
+// What a self-registered account sees until it is approved: outside the shell, which it may not use.
+const AwaitingApprovalPage = lazyLoad(
+  withTexts(['register'], () => import('@/features/auth/pages/awaiting-approval-page')),
+);
 // The big screens (R2.1, public): outside the shell, for a session or a kiosk link, with their own text part.
 const BigScreenPage = lazyLoad(
   withTexts(
@@ -93,7 +97,7 @@ export function AppRouter() {
             <Route path="/register" element={<RegisterPage />} />
             <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
             <Route path="/bigScreen/:view?" element={<BigScreenPage />} />
-            <Route element={<RequireSession />}>
+            <Route element={<RequireSession awaiting={<AwaitingApprovalPage />} />}>
               <Route element={<ShellLayout />}>
                 <Route index element={<Navigate to={homePath(routes)} replace />} />
                 {routes.map((route) => {

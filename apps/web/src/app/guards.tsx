@@ -5,11 +5,15 @@ import { PageSpin } from '@/components/page-spin';
 import { clearSession, getSession, useSession } from '@/lib/session';
 import { loginUrl, type SESSION_ENDED } from './routes';
 
-/** R2.5: without a persisted session every route except /login (and /403) goes to /login. */
-export function RequireSession() {
+/**
+ * R2.5: without a persisted session every route except /login (and /403) goes to /login. A self-registered account
+ * awaiting approval sees `awaiting` on every route instead (the server answers it nothing else anyway).
+ */
+export function RequireSession({ awaiting }: { awaiting: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session) return <Navigate to={loginUrl(location.pathname + location.search)} replace />;
+  if (session.me.user.approval === 'pending') return awaiting;
   return <Outlet />;
 }
 

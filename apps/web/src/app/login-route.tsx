@@ -18,7 +18,9 @@ export default function LoginRoute() {
     saveSession(me, currentLang());
     const routes = registeredRoutes(me.permissions, PAGE_REGISTRY, DETAIL_ROUTES);
     const from = params.get('from');
-    navigate(isAllowedTarget(from, routes) ? from : homePath(routes), { replace: true });
+    // An account awaiting approval has no page: the session guard shows it the waiting page wherever it goes.
+    if (me.user.approval === 'pending') navigate('/', { replace: true });
+    else navigate(isAllowedTarget(from, routes) ? from : homePath(routes), { replace: true });
   };
 
   return <LoginPage onSignedIn={onSignedIn} />;

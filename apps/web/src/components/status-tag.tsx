@@ -8,7 +8,7 @@ export function StatusTag({
   tone = 'default',
   children,
 }: {
-  tone?: 'success' | 'error' | 'default';
+  tone?: 'success' | 'warning' | 'error' | 'default';
   children: ReactNode;
 }) {
   return <span className={`status-tag status-tag-${tone}`}>{children}</span>;

@@ -15,6 +15,7 @@ const me: Me = {
     avatar: null,
     level: 0,
     enabled: true,
+    approval: 'approved',
     roleId: 1,
     roleName: 'Platform operator',
     superiorId: null,

@@ -14,6 +14,8 @@ type SuccessKey =
   | 'user.enabledNow'
   | 'user.disabledNow'
   | 'user.moved'
+  | 'user.approvedNow'
+  | 'user.refusedNow'
   | 'user.savedRelogin'
   | 'user.deletedHandedOver'
   | 'verification.codeSent';

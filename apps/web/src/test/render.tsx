@@ -68,6 +68,7 @@ export function testMe(permissions: string[] = []): Me {
       avatar: null,
       level: 1,
       enabled: true,
+      approval: 'approved',
       roleId: 1,
       roleName: 'Administrator',
       superiorId: null,

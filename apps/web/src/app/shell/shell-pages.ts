@@ -384,6 +384,7 @@ export const PAGE_LOADERS = {
       'messages/options',
       'messages/plants',
       'messages/registration',
+      'messages/roles',
       'messages/storage',
       'messages/userAdmin',
       'messages/validation',

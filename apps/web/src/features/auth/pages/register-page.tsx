@@ -106,6 +106,7 @@ export default function RegisterPage() {
           <Result
             status="success"
             title={<span data-testid="register-success">{message('register.success')}</span>}
+            subTitle={<span data-testid="register-awaiting">{message('register.awaitingApproval')}</span>}
             extra={
               <Link to="/login" data-testid="register-to-login">
                 <Button type="primary">{t('register.toLogin')}</Button>

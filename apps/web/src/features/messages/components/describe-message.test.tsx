@@ -39,3 +39,19 @@ describe('describeMessage: a batch of commands', () => {
     expect(describeMessage(batch({ succeeded: 8, failed: 0, timedOut: 1, expired: 1 }), t, lang).text).toBe(mixed);
   });
 });
+
+describe('describeMessage: a registration awaiting approval', () => {
+  const registered = message(2, {
+    kind: 'account',
+    event: 'registered',
+    params: { username: 'roof_tom', name: 'Tom Roof', role: 'engineering', superior: 'dealer_a' },
+    link: '/userCenter/userList?approval=pending',
+  });
+  it.each<[Lang, string]>([
+    ['en', 'Tom Roof (roof_tom) registered as Engineering below dealer_a and awaits your approval'],
+    ['de', 'Tom Roof (roof_tom) hat sich als Installateur unter dealer_a registriert und wartet auf Ihre Freigabe'],
+  ])('in %s, with the role asked for by its name', async (lang, text) => {
+    await switchLanguage(lang);
+    expect(describeMessage(registered, i18next.getFixedT(lang), lang).text).toBe(text);
+  });
+});

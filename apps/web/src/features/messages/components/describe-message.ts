@@ -3,6 +3,7 @@ import { ALARM_SEVERITIES, ALARM_SEVERITY_LABELS, alarmByCode, type AlarmSeverit
 import { COMMAND_KINDS, commandKindName, type CommandKind } from '@voltfleet/domain/commands';
 import { type Lang } from '@voltfleet/domain/i18n';
 import { type Message } from '@voltfleet/domain/notices';
+import { BUILTIN_ROLE_TEXTS, isBuiltinRoleKey } from '@voltfleet/domain/permissions';
 import { firmwareVersionText } from '@voltfleet/osim';
 import { formatPlantTime } from '@/lib/format';
 import { message } from '@/lib/i18n';
@@ -66,6 +67,16 @@ function valuesOf(msg: Message, t: TFunction, lang: Lang): Record<string, string
       };
     case 'notice':
       return { version: text(p.version) };
+    case 'account': {
+      // A registration names the built-in role it asked for by key: the reader reads its name.
+      const role = text(p.role);
+      return {
+        name: text(p.name),
+        username: text(p.username),
+        roleName: isBuiltinRoleKey(role) ? message(BUILTIN_ROLE_TEXTS[role].name) : role,
+        superior: text(p.superior),
+      };
+    }
   }
 }
 

@@ -25,6 +25,7 @@ const BellPanel = lazyLoad(
       'messages/inbox',
       'messages/options',
       'messages/plants',
+      'messages/roles',
       'messages/validation',
       'workOrders',
     ],

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@voltfleet/domain/users';
+import type { User, UserApproval } from '@voltfleet/domain/users';
 import { http } from '@/lib/http';
 import type { Paged } from '@/lib/paging';
 
@@ -7,6 +7,8 @@ import type { Paged } from '@/lib/paging';
 export interface UserFilterParams {
   keyword?: string;
   enabled?: 'true' | 'false';
+  /** 'pending': the self-registered accounts awaiting the caller's approval. */
+  approval?: UserApproval;
   roleId?: number;
   level?: number;
   /** Direct subordinates of this user. */

@@ -12,6 +12,9 @@ interface Props {
   onChange: (filters: UserFilterParams) => void;
 }
 
+/** The status filter: enabled, disabled, or awaiting approval (the self-registered accounts to decide on). */
+type StatusChoice = NonNullable<UserFilterParams['enabled']> | 'pending' | 'all';
+
 /** The user list's filters: keyword, status, role, level and direct superior (the caller or someone below them). */
 export function UserFilters({ value, onChange }: Props) {
   const { t } = useTranslation();
@@ -35,15 +38,22 @@ export function UserFilters({ value, onChange }: Props) {
         data-testid="user-search"
         onSearch={(keyword) => set({ keyword: keyword.trim() || undefined })}
       />
-      <Segmented<UserFilterParams['enabled'] | 'all'>
-        value={value.enabled ?? 'all'}
+      <Segmented<StatusChoice>
+        value={value.approval === 'pending' ? 'pending' : (value.enabled ?? 'all')}
         data-testid="user-status-filter"
         options={[
           { value: 'all', label: t('users.allStatuses') },
           { value: 'true', label: t('users.enabled') },
           { value: 'false', label: t('users.disabled') },
+          { value: 'pending', label: t('userAdmin.pending') },
         ]}
-        onChange={(enabled) => set({ enabled: enabled === 'all' ? undefined : enabled })}
+        onChange={(status) =>
+          set(
+            status === 'pending'
+              ? { enabled: undefined, approval: 'pending' }
+              : { enabled: status === 'all' ? undefined : status, approval: undefined },
+          )
+        }
       />
       <Select<number>
         allowClear

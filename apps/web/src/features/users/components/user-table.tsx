@@ -32,9 +32,13 @@ export function UserTable({ users, loading, pagination, ...handlers }: Props) {
     { title: t('users.company'), dataIndex: 'company', render: (company: string) => company || '—' },
     {
       title: t('users.status'),
-      dataIndex: 'enabled',
-      render: (enabled: boolean) =>
-        enabled ? (
+      key: 'status',
+      render: (_, u: User) =>
+        u.approval === 'pending' ? (
+          <StatusTag tone="warning">{t('userAdmin.pending')}</StatusTag>
+        ) : u.approval === 'refused' ? (
+          <StatusTag tone="error">{t('userAdmin.refused')}</StatusTag>
+        ) : u.enabled ? (
           <StatusTag tone="success">{t('users.enabled')}</StatusTag>
         ) : (
           <StatusTag>{t('users.disabled')}</StatusTag>
