@@ -3,7 +3,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { runEnv } from './support/run-env.js';
 import { receivedMails } from './support/mailbox.js';
 import { receivedSms } from './support/sms-log.js';
-import { WAIT_MS, expectNotice, expectTitle, loginViaForm, setupJourney, unique } from './support/journey.js';
+import {
+  ADMIN_PASSWORD,
+  WAIT_MS,
+  expectNotice,
+  expectTitle,
+  loginViaForm,
+  setupJourney,
+  showRow,
+  unique,
+} from './support/journey.js';
 
 const PASSWORD = 'Sunny-reg-1';
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
@@ -45,7 +54,7 @@ const mobile = () => `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 test.describe('registration', () => {
   const journey = setupJourney();
 
-  test('registers by e-mail with the mailed code (from the login page), and the new account logs in', async () => {
+  test('registers by e-mail (from the login page); the account waits until the administrator approves it in the user list', async () => {
     const page = await journey.open();
     await page.goto('/login');
     await page.getByTestId('login-register').click();
@@ -71,10 +80,42 @@ test.describe('registration', () => {
     await page.getByTestId('register-superior-code').waitFor();
     await page.getByTestId('register-submit').click();
     await page.getByTestId('register-success').getByText('Registration successful').waitFor();
+    await page
+      .getByTestId('register-awaiting')
+      .getByText('Registration received: you can sign in now and work once your superior has approved the account')
+      .waitFor();
 
+    // Issue 38 point 1: signed in, the account holds nothing and sees only that it waits.
     await page.getByTestId('register-to-login').click();
     await page.waitForURL((url) => url.pathname === '/login');
     await loginViaForm(page, username, PASSWORD);
+    await expectTitle(page, 'Your account awaits approval');
+    await page.getByTestId('awaiting-role').getByText('Role asked for: Personal').waitFor();
+    expect(await page.getByTestId('menu').count()).toBe(0);
+    await page.goto('/plantCenter/plantList');
+    await expectTitle(page, 'Your account awaits approval');
+    await page.getByTestId('awaiting-check').click();
+    await expectNotice(page, 'Still awaiting approval');
+
+    // The administrator (the default superior) is told in messages; the link opens the list on the waiting accounts.
+    const admin = await journey.open();
+    await admin.goto('/login');
+    await loginViaForm(admin, 'admin', ADMIN_PASSWORD, '/messages');
+    await admin.getByTestId('messages-kind').selectOption('account');
+    await admin
+      .getByText(`Mail_Owner (${username}) registered as Personal below admin and awaits your approval`)
+      .click();
+    await admin.waitForURL((url) => url.pathname === '/userCenter/userList');
+    const row = await showRow(admin, 'user-table', username);
+    await row.getByText('Awaiting approval').waitFor();
+    await row.getByTestId(`user-approve-${username}`).click();
+    await admin.getByTestId('user-approve-confirm').click();
+    await expectNotice(admin, `Approved: ${username} can now work with the confirmed role`);
+    // Approved, it leaves the list of the accounts awaiting approval.
+    await row.waitFor({ state: 'detached' });
+
+    // The waiting page learns of it and opens the pages of the confirmed role.
+    await page.getByTestId('awaiting-check').click();
     await page.getByTestId('menu').waitFor();
   });
 
@@ -111,7 +152,9 @@ test.describe('registration', () => {
 
     await page.goto('/login');
     await loginViaForm(page, username, PASSWORD);
-    await page.getByTestId('menu').waitFor();
+    await expectTitle(page, 'Your account awaits approval');
+    await page.getByTestId('awaiting-sign-out').click();
+    await page.waitForURL((url) => url.pathname === '/login');
   });
 
   for (const [lang, locale, titles] of [
