@@ -62,7 +62,12 @@ export default function AwaitingApprovalPage() {
       <div className="login-card" style={{ maxWidth: 600 }} data-testid="awaiting-approval">
         <Result
           icon={<ClockCircleOutlined />}
-          title={<h1 data-testid="page-title">{t('register.awaitingTitle')}</h1>}
+          // The page's heading in the result's own size (a bare h1 doubled it, four lines on a phone).
+          title={
+            <h1 data-testid="page-title" style={{ fontSize: 'inherit', fontWeight: 'inherit', margin: 0 }}>
+              {t('register.awaitingTitle')}
+            </h1>
+          }
           subTitle={
             <>
               <p>
