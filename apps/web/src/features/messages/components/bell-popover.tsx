@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGE_BELL_LATEST, type Message } from '@voltfleet/domain/notices';
 import { useMessageChanges } from '../api/change-messages';
 import { useMessages } from '../api/get-messages';
+import { notifySuccess } from '@/lib/success';
 import { MessageItem } from './message-item';
 import './messages.css';
 
@@ -50,7 +51,7 @@ export default function BellPopover({
           style={{ paddingInline: 0 }}
           data-testid="bell-read-all"
           disabled={items.length === 0}
-          onClick={() => changes.readAll.mutate(undefined)}
+          onClick={() => changes.readAll.mutate(undefined, { onSuccess: () => notifySuccess('success.cleared') })}
         >
           {t('inbox.markAllRead')}
         </Button>

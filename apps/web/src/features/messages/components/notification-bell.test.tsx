@@ -72,6 +72,19 @@ describe('notification bell', () => {
     expect(location()).toBe('/alarmCenter/alarmSearch?alarm=41');
   });
 
+  it('marks all read from the popover and says "Cleared" (SPEC success message)', async () => {
+    const api = fakeApi({
+      [COUNT]: ok({ count: 2 }),
+      [LIST]: ok(page([message(1), message(2)])),
+      'POST /api/messages/read-all': ok({ changed: 2 }),
+    });
+    const { user } = await renderMessages('/home', { lang: 'de' });
+    await user.click(screen.getByTestId('notification-bell'));
+    await user.click(await screen.findByTestId('bell-read-all'));
+    expect(await screen.findByText('Geleert')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/messages/read-all')).toHaveLength(1);
+  });
+
   it('says when nothing is unread', async () => {
     fakeApi({ [COUNT]: ok({ count: 0 }), [LIST]: ok(page([])) });
     const { user } = await renderMessages('/home', { lang: 'cs' });
