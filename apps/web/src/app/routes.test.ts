@@ -66,6 +66,9 @@ describe('isAllowedTarget', () => {
     ['/notices', true],
     // work orders, a shell entry of every signed-in user
     ['/workOrders?open=3', true],
+    // a big screen, outside the shell, which answers for itself
+    ['/bigScreen/flowGraph?plant=4', true],
+    ['/bigScreenX', false],
     ['/userCenter/operateRecord', false],
     ['/nowhere', false],
     ['//evil.example/userCenter/userList', false],

@@ -71,6 +71,10 @@ export function isAllowedTarget(target: string | null, routes: readonly AppRoute
     path === NOTICES_PATH ||
     path === WORK_ORDERS_PATH ||
     path === MESSAGES_PATH ||
+    // The big screens (outside the shell) say themselves what a user may see of them: a wall's address that asked
+    // for a sign-in goes back to the wall, not to the home page.
+    path === '/bigScreen' ||
+    path.startsWith('/bigScreen/') ||
     routes.some((route) => routeOwnsPath(route, path))
   );
 }
