@@ -107,7 +107,15 @@ describe('every schema that takes a phone applies the rule', () => {
   });
 
   test('code request', () => {
-    const body = { channel: 'sms', purpose: 'register' };
+    const body = { channel: 'sms', purpose: 'register', captchaId: 'x', captchaCode: 'abcd' };
     expect(issues(codeRequestSchema, { ...body, ...refused })).toEqual(['phone: validation.phoneNotServed']);
+    expect(issues(codeRequestSchema, { ...body, ...served })).toEqual([]);
+  });
+
+  test('a code request carries a captcha', () => {
+    expect(issues(codeRequestSchema, { channel: 'sms', purpose: 'register', ...served })).toEqual([
+      'captchaId: validation.required',
+      'captchaCode: validation.required',
+    ]);
   });
 });

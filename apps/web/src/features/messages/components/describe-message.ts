@@ -66,6 +66,12 @@ function valuesOf(msg: Message, t: TFunction, lang: Lang): Record<string, string
       };
     case 'notice':
       return { version: text(p.version) };
+    case 'system':
+      // An SMS budget reached: which one in the reader's words.
+      return {
+        budget: t(`inbox.smsBudgets.${text(p.budget)}`, { defaultValue: text(p.budget) }),
+        limit: text(p.limit),
+      };
   }
 }
 
