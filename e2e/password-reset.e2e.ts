@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { runEnv } from './support/run-env.js';
 import { receivedMails } from './support/mailbox.js';
-import { ADMIN_PASSWORD, USER_PASSWORD, WAIT_MS, expectNotice, loginViaForm, setupJourney } from './support/journey.js';
+import {
+  ADMIN_PASSWORD,
+  USER_PASSWORD,
+  WAIT_MS,
+  expectNotice,
+  loginViaForm,
+  setupJourney,
+  solveCodeCaptcha,
+} from './support/journey.js';
 
 const NEW_PASSWORD = 'Fresh-pw-22';
 
@@ -76,6 +84,7 @@ test.describe('password reset by code', () => {
     await page.goto('/login');
     await page.getByTestId('login-forgot-password').click();
     await page.getByTestId('reset-account').fill(email);
+    await solveCodeCaptcha(page, 'reset');
     await page.getByTestId('reset-send-code').click();
     await expectNotice(page, 'Sent successfully');
     await page.getByTestId('reset-code').fill(await resetCode(email));

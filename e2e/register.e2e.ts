@@ -11,6 +11,7 @@ import {
   loginViaForm,
   setupJourney,
   showRow,
+  solveCodeCaptcha,
   unique,
 } from './support/journey.js';
 
@@ -72,6 +73,11 @@ test.describe('registration', () => {
     await page.getByTestId('register-phone').fill(mobile());
     await page.getByTestId('register-email').fill(email);
     expect(await page.getByTestId('register-back-to-login').isVisible()).toBe(true);
+    // No code leaves without the captcha beside the button (issue 38).
+    await page.getByTestId('register-captcha-image').locator('img').waitFor();
+    await page.getByTestId('register-send-code').click();
+    await page.getByText('This field is required').waitFor();
+    await solveCodeCaptcha(page, 'register');
     await page.getByTestId('register-send-code').click();
     await expectNotice(page, 'Sent successfully');
     await expect.poll(() => page.getByTestId('register-send-code').innerText()).toMatch(/^Resend in \d+ s$/);
@@ -128,6 +134,7 @@ test.describe('registration', () => {
     const phone = mobile();
     await page.getByTestId('register-name').fill('Mobile_Installer');
     await page.getByTestId('register-phone').fill(phone);
+    await solveCodeCaptcha(page, 'register');
     await page.getByTestId('register-send-code').click();
     await expectNotice(page, 'Sent successfully');
     await page.getByTestId('register-code').fill(await textedCode(`+86${phone}`));
@@ -141,6 +148,7 @@ test.describe('registration', () => {
     // A new code to another number of the installer's (the first number's next code would wait out its minute).
     const second = mobile();
     await page.getByTestId('register-phone').fill(second);
+    await solveCodeCaptcha(page, 'register');
     await page.getByTestId('register-send-code').click();
     await expectNotice(page, 'Sent successfully');
     await page.getByTestId('register-code').fill(await textedCode(`+86${second}`));

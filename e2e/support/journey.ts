@@ -156,6 +156,15 @@ export async function fillLoginForm(page: Page, username: string, password: stri
   await page.getByTestId('login-captcha-input').fill(CAPTCHA_CODE);
 }
 
+/**
+ * Solves the captcha beside "send code" on the register (`register`) or forgot-password (`reset`) page: a code
+ * request carries one (issue 38), and each is good for one request, so this comes before every press.
+ */
+export async function solveCodeCaptcha(page: Page, prefix: 'register' | 'reset'): Promise<void> {
+  await page.getByTestId(`${prefix}-captcha-image`).locator('img').waitFor();
+  await page.getByTestId(`${prefix}-captcha-input`).fill(CAPTCHA_CODE);
+}
+
 /** The sign-in page as a link to `to` opens it: /login?from=… */
 export const loginPathTo = (to: string): string => `/login?from=${encodeURIComponent(to)}`;
 

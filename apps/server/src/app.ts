@@ -108,6 +108,8 @@ export async function buildApp({ db, config, services, logger = false }: AppOpti
     publicUrl: config.publicUrl,
     log: codeLog,
     clock: () => new Date(),
+    smsBudget: config.delivery.smsBudget,
+    captchaTestCode: config.captchaTestCode,
     defaultSuperiorCode: config.registerDefaultSuperior,
   });
   await app.register(usersRoutes, deps);

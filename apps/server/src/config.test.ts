@@ -81,3 +81,21 @@ describe('alarm debounce and recovery by severity', () => {
     expect(() => loadConfig({ ALARM_DEBOUNCE_SECONDS_MINOR: raw })).toThrow('ALARM_DEBOUNCE_SECONDS_MINOR');
   });
 });
+
+describe('SMS_BUDGET_*', () => {
+  it('has sensible defaults and takes whole numbers of at least 1', () => {
+    expect(loadConfig({}).delivery.smsBudget).toEqual({
+      perNumberPerDay: 10,
+      perClientPerHour: 5,
+      platformPerHour: 300,
+    });
+    expect(
+      loadConfig({
+        SMS_BUDGET_PER_NUMBER_PER_DAY: '3',
+        SMS_BUDGET_PER_CLIENT_PER_HOUR: '2',
+        SMS_BUDGET_PLATFORM_PER_HOUR: '1000',
+      }).delivery.smsBudget,
+    ).toEqual({ perNumberPerDay: 3, perClientPerHour: 2, platformPerHour: 1000 });
+    expect(() => loadConfig({ SMS_BUDGET_PLATFORM_PER_HOUR: '0' })).toThrow(/SMS_BUDGET_PLATFORM_PER_HOUR/);
+  });
+});

@@ -90,6 +90,12 @@ export interface DeliveryConfig {
     bodyTemplate: string | undefined;
     contentType: string;
   };
+  /**
+   * The SMS budget every text message is counted against (issue 38): per number a day, per client address an hour
+   * (code requests), for the platform an hour (SMS_BUDGET_PER_NUMBER_PER_DAY, SMS_BUDGET_PER_CLIENT_PER_HOUR,
+   * SMS_BUDGET_PLATFORM_PER_HOUR).
+   */
+  smsBudget: { perNumberPerDay: number; perClientPerHour: number; platformPerHour: number };
   /** How often the jobs role looks for notices to expand, digest and send. */
   pollMs: number;
   retryBaseMs: number;
@@ -165,6 +171,11 @@ function deliveryConfig(env: NodeJS.ProcessEnv): DeliveryConfig {
       password: env.SMS_PASSWORD || undefined,
       bodyTemplate: env.SMS_BODY_TEMPLATE || undefined,
       contentType: env.SMS_CONTENT_TYPE || 'application/json',
+    },
+    smsBudget: {
+      perNumberPerDay: intEnv(env, 'SMS_BUDGET_PER_NUMBER_PER_DAY', 10),
+      perClientPerHour: intEnv(env, 'SMS_BUDGET_PER_CLIENT_PER_HOUR', 5),
+      platformPerHour: intEnv(env, 'SMS_BUDGET_PLATFORM_PER_HOUR', 300),
     },
     pollMs: intEnv(env, 'NOTIFY_POLL_MS', 2000, 50),
     retryBaseMs: intEnv(env, 'NOTIFY_RETRY_SECONDS', 30) * 1000,

@@ -12,12 +12,17 @@ export const captchaResponseSchema = z.object({
   expiresInSeconds: z.number(),
 });
 
+/** A solved captcha (GET /api/auth/captcha): what a login and a code request carry. */
+export const captchaFields = {
+  captchaId: z.string('validation.required').min(1, 'validation.required').max(64),
+  captchaCode: z.string('validation.required').trim().min(1, 'validation.required').max(16),
+};
+
 export const loginRequestSchema = z.strictObject({
   username: z.string('validation.required').trim().min(1, 'validation.required').max(64),
   /** base64 of RSA-OAEP-SHA256 over UTF-8 JSON {"password","nonce","ts"}. */
   password: z.string('validation.required').min(1, 'validation.required').max(1024),
-  captchaId: z.string('validation.required').min(1, 'validation.required').max(64),
-  captchaCode: z.string('validation.required').trim().min(1, 'validation.required').max(16),
+  ...captchaFields,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -3,7 +3,7 @@
  * the user's alarms, commands, upgrades and work orders, and system notices. A message stores what it is about
  * (kind, event, parameters), never words: the page renders `inbox.<kind>.<event>` in the reader's language.
  */
-export const MESSAGE_KINDS = ['alarm', 'command', 'upgrade', 'workorder', 'notice', 'account'] as const;
+export const MESSAGE_KINDS = ['alarm', 'command', 'upgrade', 'workorder', 'notice', 'account', 'system'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The events of each kind, as callers post them (the page has words for each). */
@@ -16,6 +16,8 @@ export const MESSAGE_EVENTS = {
   notice: ['published'],
   // `registered`: a self-registered account below the reader awaits their approval.
   account: ['registered'],
+  // `smsBudget`: to the administrators, an SMS budget was reached and text messages are refused (issue 38).
+  system: ['smsBudget'],
 } as const satisfies Record<MessageKind, readonly string[]>;
 
 export const MESSAGE_READ_FILTERS = ['unread', 'read'] as const;

@@ -6,7 +6,7 @@ describe('accountAddress', () => {
     ['Owner@Example.com', { channel: 'email', email: 'Owner@Example.com' }],
     ['+86-13800138000', { channel: 'sms', prePhoneCode: '+86', phone: '13800138000' }],
     ['+23480312345678', { channel: 'sms', prePhoneCode: '+234', phone: '80312345678' }],
-    ['+12025550123', { channel: 'sms', prePhoneCode: '+1', phone: '2025550123' }],
+    ['+12024561414', { channel: 'sms', prePhoneCode: '+1', phone: '2024561414' }],
     ['13800138000', { channel: 'sms', prePhoneCode: '+86', phone: '13800138000' }],
     ['+44-7700900123', null],
     ['owner_1', null],

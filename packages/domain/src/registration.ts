@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captchaFields } from './auth.js';
 import type { BuiltinRoleKey } from './builtin-roles.js';
 import { LEVEL_KEYS, type UserLevel } from './levels.js';
 import { DEFAULT_PHONE_PREFIX, PHONE_PREFIXES, checkPhone, joinPhone } from './validation.js';
@@ -78,9 +79,12 @@ function checkAddress(
   checkPhone(v, ctx);
 }
 
-/** Asks for a code (POST /api/auth/codes): to register, or to reset a forgotten password. */
+/**
+ * Asks for a code (POST /api/auth/codes): to register, or to reset a forgotten password. A solved captcha goes with
+ * it, as with a login: every request may cost an SMS (issue 38).
+ */
 export const codeRequestSchema = z
-  .strictObject({ ...addressFields, purpose: z.enum(CODE_PURPOSES, 'validation.invalidValue') })
+  .strictObject({ ...addressFields, ...captchaFields, purpose: z.enum(CODE_PURPOSES, 'validation.invalidValue') })
   .superRefine(checkAddress);
 export type CodeRequest = z.infer<typeof codeRequestSchema>;
 

@@ -25,7 +25,7 @@ type UserRow = [username: string, name: string, superior: string | null, phone?:
 const DEALERS: UserRow[] = [
   ['dealer_china', '华东新能源', null, ['+86', '13800138000']],
   ['dealer_europe', 'Volta_Europe', null, ['+31', '612345678']],
-  ['dealer_americas', 'Sol_Americas', null, ['+1', '6025550147']],
+  ['dealer_americas', 'Sol_Americas', null, ['+1', '6024150147']],
   ['dealer_africa', 'Naija_Solar', null, ['+234', '8031234567']],
 ];
 const INSTALLERS: UserRow[] = [
@@ -36,7 +36,7 @@ const INSTALLERS: UserRow[] = [
   ['installer_nord', 'Nordlicht_Energie', 'dealer_europe'],
   ['installer_utrecht', 'Zonnig_Utrecht', 'dealer_europe', ['+31', '687654321']],
   ['installer_sp', 'Sol_Paulista', 'dealer_americas', ['+55', '11987654321']],
-  ['installer_phoenix', 'Desert_Sun_Installers', 'dealer_americas', ['+1', '4805550199']],
+  ['installer_phoenix', 'Desert_Sun_Installers', 'dealer_americas', ['+1', '4809670199']],
   ['installer_lagos', 'Lekki_Power', 'dealer_africa', ['+234', '8059876543']],
 ];
 

@@ -93,6 +93,9 @@ describe('table owners', () => {
     // What the alarm engine decided (written through the hook notifications hands it) and what is to be sent.
     notification_events: repositoriesOf('notifications'),
     notification_outbox: repositoriesOf('notifications'),
+    // The SMS budget every text message is counted against (codes and alarm notices), and its alerts.
+    sms_sends: repositoriesOf('notifications'),
+    sms_budget_alerts: repositoriesOf('notifications'),
     // In-app messages: every feature that tells a user something calls messages' postMessages.
     messages: repositoriesOf('messages'),
     device_upgrades: repositoriesOf('firmware'),

@@ -69,4 +69,21 @@ describe('alarm notice texts', () => {
       '&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;',
     );
   });
+
+  it.each(LANGUAGES)(
+    '%s: the administrators’ mail that an SMS budget was reached names the budget and its limit',
+    (lang) => {
+      for (const budget of ['number', 'client', 'platform'] as const) {
+        const r = renderNotice(
+          { kind: 'smsBudget', payload: { budget, limit: 37, windowStart: '2026-12-01T08:00:00Z' } },
+          lang,
+          'x',
+        );
+        expect(r.subject).toMatch(/^\[Voltfleet\] /);
+        expect(r.text).toContain('37');
+        expect(r.text).toMatch(/\(UTC\)/);
+        expect(r.text).not.toMatch(/mail\.|\{\{/);
+      }
+    },
+  );
 });

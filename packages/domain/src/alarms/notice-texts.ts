@@ -39,10 +39,20 @@ export interface WorkOrderNoticePayload {
   due: string | null;
 }
 
+/** An SMS budget was reached (issue 38): what the administrators' mail says. */
+export interface SmsBudgetNoticePayload {
+  /** Per destination number a day, per client address an hour, or the platform's hourly cap. */
+  budget: 'number' | 'client' | 'platform';
+  limit: number;
+  /** The start of the window (ISO) in which it was reached; told once per window. */
+  windowStart: string;
+}
+
 export type NoticePayload =
   | { kind: 'alarm'; payload: AlarmNoticePayload }
   | { kind: 'digest'; payload: DigestPayload }
-  | { kind: 'workorder'; payload: WorkOrderNoticePayload };
+  | { kind: 'workorder'; payload: WorkOrderNoticePayload }
+  | { kind: 'smsBudget'; payload: SmsBudgetNoticePayload };
 
 /** The alarm search page's query parameter that opens one alarm's detail. */
 export const ALARM_LINK_PARAM = 'alarm';
@@ -82,7 +92,8 @@ type MailWord =
   | 'workOrder'
   | 'workOrderAssignedBy'
   | 'due'
-  | 'none';
+  | 'none'
+  | 'since';
 
 const word = (key: MailWord, lang: Lang): string => translate(`mail.${key}`, lang);
 
@@ -179,6 +190,7 @@ export function renderNotice(notice: NoticePayload, lang: Lang, baseUrl: string)
       sms: subject.replace('[Voltfleet] ', ''),
     };
   }
+  if (notice.kind === 'smsBudget') return renderSmsBudget(notice.payload, lang);
   const p = notice.payload;
   const subject = translate('mail.workOrderSubject', lang, { id: p.workOrderId, title: p.title });
   const lines: [string, string][] = [
@@ -191,5 +203,12 @@ export function renderNotice(notice: NoticePayload, lang: Lang, baseUrl: string)
     label: `#${p.workOrderId}`,
     href: `${base}/workOrders?open=${p.workOrderId}`,
   });
+  return { subject, text, html, sms: subject.replace('[Voltfleet] ', '') };
+}
+
+function renderSmsBudget(p: SmsBudgetNoticePayload, lang: Lang): RenderedNotice {
+  const subject = translate('mail.smsBudgetSubject', lang);
+  const note = translate(`mail.smsBudget.${p.budget}`, lang, { limit: p.limit });
+  const { text, html } = page([[word('since', lang), plantTime(p.windowStart, 'UTC', lang)]], [note], null);
   return { subject, text, html, sms: subject.replace('[Voltfleet] ', '') };
 }

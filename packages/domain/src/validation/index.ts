@@ -3,3 +3,4 @@
 export * from '../validation.js';
 export * from '../validation-schemas.js';
 export * from '../hostile-input.js';
+export * from '../nanp.js';

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Queryable } from '../../db/db.js';
+import { invalid } from '../../platform/errors.js';
 import { insertCaptcha, takeCaptcha } from './auth.repository.js';
 
 export const CAPTCHA_TTL_SECONDS = 120;
@@ -42,4 +43,17 @@ export async function consumeCaptcha(
   if (!row || !row.live) return false;
   if (testCode !== undefined && answer.trim().toLowerCase() === testCode.toLowerCase()) return true;
   return row.answer_hash === hashAnswer(captchaId, answer);
+}
+
+/**
+ * A request that may cost something (a code by SMS or mail) carries a solved captcha, as a login does: consumed
+ * whatever the answer; a wrong or spent one is refused on the captcha's field with login's words.
+ */
+export async function requireCaptcha(
+  db: Queryable,
+  given: { captchaId: string; captchaCode: string },
+  testCode: string | undefined,
+): Promise<void> {
+  if (!(await consumeCaptcha(db, given.captchaId, given.captchaCode, testCode)))
+    throw invalid('captchaCode', 'auth.captchaWrong');
 }

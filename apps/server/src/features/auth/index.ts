@@ -1,6 +1,7 @@
 /** The auth feature's front door: what the rest of the server may use of it. */
 export { startMaintenance } from './auth.maintenance.js';
 export { authRoutes } from './auth.routes.js';
+export { requireCaptcha } from './captcha.js';
 export { hashPassword, openPasswordBlob, verifyPassword } from './auth.service.js';
 export type { AuthDeps } from './auth.service.js';
 export { loadLoginKey } from './login-key.js';

@@ -10,7 +10,7 @@ import {
 import { type Lang, type MessageKey } from '@voltfleet/domain/i18n';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
-import type { Sender } from '../notifications/index.js';
+import { spendSms, type Sender, type SmsBudgetLimits } from '../notifications/index.js';
 import {
   codesToAddressSince,
   giveTryBack,
@@ -33,6 +33,8 @@ export interface CodeDeps {
   publicUrl: string;
   log: Log;
   clock: () => Date;
+  /** The platform's SMS budget (notifications feature), which a code by SMS is counted against. */
+  smsBudget: SmsBudgetLimits;
 }
 
 const HOUR_MS = 3_600_000;
@@ -68,7 +70,9 @@ async function checkAddressLimits(db: Queryable, purpose: CodePurpose, address: 
  * Makes a code for an address and sends `message(code)` by the channel, or nothing when it gives null. The row is
  * written either way, so the resend wait and the limits, and the answer, are the same whoever owns the address. The
  * message leaves after the answer (not through the outbox, which would keep the code in clear text): a lost one is
- * asked for again after the resend wait.
+ * asked for again after the resend wait. A code by SMS is counted against the SMS budget first, sent or not (the
+ * answer must not tell whether a number has an account); over the budget nothing is written or sent and the caller
+ * gets a 429 that names no budget.
  */
 export async function issueCode(
   deps: CodeDeps,
@@ -77,9 +81,14 @@ export async function issueCode(
 ): Promise<CodeSent> {
   const now = deps.clock();
   const code = newCode();
-  await deps.db.transaction(async (tx) => {
+  // Over the budget the transaction still commits: the administrators' alert is written in it.
+  const overBudget = await deps.db.transaction(async (tx) => {
     await lockAddress(tx, to.purpose, to.address);
     await checkAddressLimits(tx, to.purpose, to.address, now);
+    if (to.channel === 'sms') {
+      const sms = { destination: to.address, client: to.ip, purpose: 'code' as const };
+      if ((await spendSms(tx, deps.smsBudget, sms, now)) !== null) return true;
+    }
     await insertCode(tx, {
       purpose: to.purpose,
       channel: to.channel,
@@ -89,7 +98,9 @@ export async function issueCode(
       now,
       expiresAt: new Date(now.getTime() + VERIFICATION_CODE.ttlSeconds * 1000),
     });
+    return false;
   });
+  if (overBudget) throw new AppError('rate_limited', 'verification.smsUnavailable');
   const words = message(code);
   if (words) {
     const sent = deps.senders[to.channel].send({

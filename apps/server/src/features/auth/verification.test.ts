@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.js';
 import { openTestDb } from '../../test/harness.js';
 import { AppError } from '../../platform/errors.js';
 import type { OutgoingMessage } from '../notifications/notification-senders.js';
+import { DEFAULT_SMS_BUDGET } from '../notifications/sms-budget.js';
 import { issueCode, useCode, type CodeDeps } from './verification.service.js';
 
 // The code rules against a real database, with a clock the test moves and senders that keep what they were given.
@@ -15,7 +16,14 @@ let deps: CodeDeps;
 beforeAll(async () => {
   db = await openTestDb();
   const keep = { send: (m: OutgoingMessage) => Promise.resolve(void sent.push(m)) };
-  deps = { db, senders: { email: keep, sms: keep }, publicUrl: 'http://portal.test', log: console, clock: () => now };
+  deps = {
+    db,
+    senders: { email: keep, sms: keep },
+    publicUrl: 'http://portal.test',
+    log: console,
+    clock: () => now,
+    smsBudget: DEFAULT_SMS_BUDGET,
+  };
 });
 afterAll(() => db.close());
 

@@ -9,6 +9,7 @@ import { TEST_ADMIN_PASSWORD, adminId, api, loginToken, makePlant, type TestServ
 import type { SmtpCapture } from '../../test/smtp-capture.js';
 import { NotificationDelivery, recordAlarmTransitions, type DeliveryOptions } from './notification-delivery.js';
 import { mailSender, smsSender, type Sender } from './notification-senders.js';
+import { DEFAULT_SMS_BUDGET } from './sms-budget.js';
 
 export const GRID_HIGH = 1 << 6;
 /** No debounce or recovery delay: a fault raises at its first reading and recovers at the first without it. */
@@ -18,6 +19,7 @@ export const FAST: Omit<DeliveryOptions, 'baseUrl'> = {
   retryBaseMs: 200,
   retryMaxMs: 400,
   maxAttempts: 50,
+  smsBudget: DEFAULT_SMS_BUDGET,
 };
 
 type LogFn = (obj: object, msg: string) => void;

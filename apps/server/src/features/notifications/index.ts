@@ -5,3 +5,5 @@ export { notificationRulesRoutes } from './notification-rules.routes.js';
 export { configuredSenders } from './notification-senders.js';
 export type { Sender } from './notification-senders.js';
 export { startNotificationJob } from './notification.job.js';
+export { DEFAULT_SMS_BUDGET, spendSms } from './sms-budget.js';
+export type { SmsBudgetLimits, SmsBudgetName } from './sms-budget.js';

@@ -222,3 +222,11 @@ export async function markFailed(db: Queryable, id: string, error: string, retry
     [id, error, retryMs],
   );
 }
+
+/** An SMS the budget refused: it stays in the delivery log as refused, with the reason, and is never sent. */
+export async function markRefused(db: Queryable, id: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE notification_outbox SET status = 'refused', last_error = left($2, 500) WHERE id = $1 AND status = 'sending'`,
+    [id, reason],
+  );
+}

@@ -16,6 +16,7 @@ import {
   deleteEvents,
   insertOutbox,
   markFailed,
+  markRefused,
   markSent,
   recordAlarmEvents,
   rulesForPlant,
@@ -26,6 +27,7 @@ import {
 } from './notification-delivery.repository.js';
 import { createDigests } from './notification-digest.repository.js';
 import { PermanentDeliveryError, type Sender } from './notification-senders.js';
+import { DEFAULT_SMS_BUDGET, spendSms, type SmsBudgetLimits } from './sms-budget.js';
 
 export interface DeliveryOptions {
   /** Where the portal is reached (PUBLIC_URL): the links in mails. */
@@ -37,12 +39,15 @@ export interface DeliveryOptions {
   retryMaxMs: number;
   /** Attempts before a row fails for good. */
   maxAttempts: number;
+  /** The SMS budget an alarm SMS is counted against before it leaves; over it the row is refused. */
+  smsBudget: SmsBudgetLimits;
 }
 
 /** What the environment does not set (the claim and the first retry's wait come from config: NOTIFY_*). */
-export const DEFAULT_DELIVERY: Pick<DeliveryOptions, 'retryMaxMs' | 'maxAttempts'> = {
+export const DEFAULT_DELIVERY: Pick<DeliveryOptions, 'retryMaxMs' | 'maxAttempts' | 'smsBudget'> = {
   retryMaxMs: 15 * 60_000,
   maxAttempts: 10,
+  smsBudget: DEFAULT_SMS_BUDGET,
 };
 
 interface Log {
@@ -62,7 +67,7 @@ export function retryDelay(attempts: number, o: Pick<DeliveryOptions, 'retryBase
  * processes may run it side by side; a message keeps its id over all attempts.
  */
 export class NotificationDelivery {
-  readonly stats = { expanded: 0, sent: 0, failed: 0, retried: 0, held: 0, digests: 0 };
+  readonly stats = { expanded: 0, sent: 0, failed: 0, retried: 0, held: 0, digests: 0, refused: 0 };
 
   constructor(
     private readonly db: Db,
@@ -118,6 +123,15 @@ export class NotificationDelivery {
 
   private async send(row: ClaimedRow): Promise<void> {
     const sender = this.senders[row.channel];
+    if (row.channel === 'sms') {
+      const destination = { destination: row.address, client: null, purpose: 'alarm' as const };
+      const over = await this.db.transaction((tx) => spendSms(tx, this.options.smsBudget, destination, new Date()));
+      if (over !== null) {
+        await markRefused(this.db, row.id, `SMS budget reached (${over})`);
+        this.stats.refused += 1;
+        return;
+      }
+    }
     try {
       const words = renderNotice(
         { kind: row.kind, payload: row.payload } as NoticePayload,

@@ -1,3 +1,4 @@
+import type { SmsBudgetNoticePayload } from '@voltfleet/domain/alarms';
 import type { Queryable } from '../../db/db.js';
 
 /** What a work-order mail says (rendered in the receiver's language when it is sent). */
@@ -18,7 +19,10 @@ export interface WorkOrderMailPayload {
  */
 export async function enqueueAccountMails(
   tx: Queryable,
-  mails: readonly { userId: number; kind: 'workorder'; payload: WorkOrderMailPayload }[],
+  mails: readonly (
+    | { userId: number; kind: 'workorder'; payload: WorkOrderMailPayload }
+    | { userId: number; kind: 'smsBudget'; payload: SmsBudgetNoticePayload }
+  )[],
 ): Promise<void> {
   if (mails.length === 0) return;
   await tx.query(

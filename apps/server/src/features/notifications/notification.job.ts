@@ -32,13 +32,14 @@ export function startNotificationJob(
       baseUrl: options.publicUrl,
       retryBaseMs: delivery.retryBaseMs,
       claimMs: delivery.claimMs,
+      smsBudget: delivery.smsBudget,
     },
     log,
   );
   if (metrics)
     registerGauges(
       metrics,
-      (['sent', 'failed', 'retried', 'held', 'digests'] as const).map(
+      (['sent', 'failed', 'retried', 'held', 'digests', 'refused'] as const).map(
         (key) =>
           [
             `voltfleet_notifications_${key}`,

@@ -1,15 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { api, encryptPassword, publicKey, startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  TEST_CAPTCHA_CODE,
+  api,
+  captchaId,
+  encryptPassword,
+  publicKey,
+  startTestServer,
+  type TestServer,
+} from '../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
 
 /**
  * Self-registration through the real routes, for the registration test files: codes by real SMTP (an in-process
  * server) and by the http SMS provider (a loopback endpoint keeping what it was posted). Call at a file's top level;
- * the server starts before the file's tests and stops after them.
+ * the server starts before the file's tests and stops after them. `env` adds settings (the SMS budget's).
  */
-export function registrationRig() {
+export function registrationRig(env: Record<string, string> = {}) {
   const rig = {
     s: undefined as unknown as TestServer,
     smtp: undefined as unknown as SmtpCapture,
@@ -35,6 +43,7 @@ export function registrationRig() {
       SMTP_URL: rig.smtp.url,
       SMS_PROVIDER: 'http',
       SMS_URL: `http://127.0.0.1:${(smsServer.address() as AddressInfo).port}/sms`,
+      ...env,
     });
     rig.key = await publicKey(rig.s.app);
   });
@@ -78,8 +87,13 @@ export function registrationRig() {
       verificationCode: '000000',
       ...overrides,
     }),
-    requestCode: (body: Record<string, unknown>, ip = nextIp(), lang = 'en') =>
-      api<{ resendSeconds: number }>(rig.s.app, 'POST', '/api/auth/codes', { body, ip, lang }),
+    /** Asks for a code as the pages do, with a solved captcha unless the body brings its own. */
+    requestCode: async (body: Record<string, unknown>, ip = nextIp(), lang = 'en') =>
+      api<{ resendSeconds: number }>(rig.s.app, 'POST', '/api/auth/codes', {
+        body: { captchaId: await captchaId(rig.s.app, ip), captchaCode: TEST_CAPTCHA_CODE, ...body },
+        ip,
+        lang,
+      }),
     issues,
     issue: (res: { body: { data: unknown } }) => issues(res)[0],
   };

@@ -30,6 +30,7 @@ import {
   issueCode,
   openPasswordBlob,
   refusedWithCodeSpent,
+  requireCaptcha,
   revokeUserSessions,
   useCode,
   type CodeDeps,
@@ -38,6 +39,8 @@ import {
 
 export interface RegistrationDeps extends CodeDeps {
   loginKey: LoginKey;
+  /** VOLTFLEET_CAPTCHA_TEST_CODE: the answer tests give every captcha (never set in production). */
+  captchaTestCode: string | undefined;
   /** The client code of the account that self-registered accounts go under when none is given. */
   defaultSuperiorCode: string;
 }
@@ -45,9 +48,16 @@ export interface RegistrationDeps extends CodeDeps {
 /**
  * Sends a code to an address (the register and forgot-password pages). To register: the code, or to an address that
  * already has an account a note saying so; to reset: the code when the address has an account, else nothing. The
- * answer is the same in every case, so it tells nobody whether an address is registered.
+ * answer is the same in every case, so it tells nobody whether an address is registered. A solved captcha comes
+ * first (issue 38: every request may cost an SMS).
  */
-export async function requestCode(deps: CodeDeps, body: CodeRequest, ip: string, lang: Lang): Promise<CodeSent> {
+export async function requestCode(
+  deps: RegistrationDeps,
+  body: CodeRequest,
+  ip: string,
+  lang: Lang,
+): Promise<CodeSent> {
+  await requireCaptcha(deps.db, body, deps.captchaTestCode);
   const address = codeAddress(body);
   const to = { purpose: body.purpose, channel: body.channel, address, ip, lang };
   if (body.purpose === 'register') {

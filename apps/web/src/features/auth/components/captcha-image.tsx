@@ -6,17 +6,19 @@ export function CaptchaImage({
   image,
   loading,
   onRefresh,
+  testId = 'login-captcha-image',
 }: {
   image?: string;
   loading: boolean;
   onRefresh: () => void;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   return (
     <button
       type="button"
       className="captcha-image"
-      data-testid="login-captcha-image"
+      data-testid={testId}
       title={t('login.captchaRefresh')}
       aria-label={t('login.captchaNew')}
       onClick={onRefresh}

@@ -3,21 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { PHONE_PREFIXES } from '@voltfleet/domain/validation';
 import { registerSchema, type CodeChannel, type CodeSent } from '@voltfleet/domain/auth';
 import { phoneRule, schemaRule } from '@/lib/form-rules';
+import { CodeCaptchaField } from './code-captcha-field';
 import { CodeSendButton } from './code-send-button';
+import type { CodeCaptcha } from './use-code-captcha';
 
 const prefixOptions = PHONE_PREFIXES.map((p) => ({ value: p, label: p }));
 const { shape } = registerSchema;
 
 /**
  * Step 2, contact: name and mobile number (both required, R5.10), the e-mail address (required when registering by
- * e-mail), company, and the code sent to the e-mail address or the mobile number.
+ * e-mail), company, and the code sent to the e-mail address or the mobile number once the captcha is solved.
  */
 export function RegisterContactFields({
   channel,
   sendCode,
+  captcha,
 }: {
   channel: CodeChannel;
   sendCode: () => Promise<CodeSent | undefined>;
+  captcha: CodeCaptcha;
 }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
@@ -56,6 +60,7 @@ export function RegisterContactFields({
       <Form.Item name="company" label={t('register.company')} rules={[schemaRule(shape.company)]}>
         <Input data-testid="register-company" />
       </Form.Item>
+      <CodeCaptchaField captcha={captcha} testId="register" />
       <Form.Item label={channel === 'email' ? t('register.emailCode') : t('register.smsCode')} required>
         <Space.Compact block>
           <Form.Item name="verificationCode" noStyle rules={[schemaRule(shape.verificationCode)]}>

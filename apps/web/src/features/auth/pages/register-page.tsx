@@ -14,8 +14,10 @@ import { requestCode } from '../api/request-code';
 import { RegisterAccountFields } from '../components/register-account-fields';
 import { RegisterContactFields } from '../components/register-contact-fields';
 import { RegisterLinkedFields } from '../components/register-linked-fields';
+import { useCodeCaptcha } from '../components/use-code-captcha';
 
-type Values = RegisterRequest & { confirm: string };
+/** The form's values: the request, the repeated password, and the captcha a code request carries. */
+type Values = RegisterRequest & { confirm: string; captchaCode?: string };
 
 /** The fields of each step, for checking a step before the next and for going back to a field the server refused. */
 const STEP_FIELDS: (keyof Values)[][] = [
@@ -33,6 +35,7 @@ export default function RegisterPage() {
   const [step, setStep] = useState(0);
   const [channel, setChannel] = useState<CodeChannel>('email');
   const [busy, setBusy] = useState(false);
+  const captcha = useCodeCaptcha(form);
   useEffect(() => {
     document.title = `${t('register.title')} · Voltfleet`;
   }, [t]);
@@ -48,13 +51,17 @@ export default function RegisterPage() {
       () => true,
       () => false,
     );
-    if (!ok) return undefined;
+    const solved = ok ? await captcha.solved() : undefined;
+    if (!solved) return undefined;
     const v = form.getFieldsValue(addressFields);
     try {
-      const sent = await requestCode({ purpose: 'register', channel, ...v });
+      const sent = await requestCode({ purpose: 'register', channel, ...v, ...solved });
+      captcha.spent();
       notifySuccess('verification.codeSent');
       return sent;
     } catch (error) {
+      // A captcha is good for one request: a new one before the refusal goes on its field.
+      captcha.spent();
       showFormError(form, error);
       return undefined;
     }
@@ -64,7 +71,7 @@ export default function RegisterPage() {
     await form.validateFields(STEP_FIELDS[2]);
     setBusy(true);
     try {
-      const { confirm: _confirm, ...values } = form.getFieldsValue(true) as Values;
+      const { confirm: _confirm, captchaCode: _captcha, ...values } = form.getFieldsValue(true) as Values;
       await register({
         ...values,
         channel,
@@ -142,7 +149,7 @@ export default function RegisterPage() {
                 <RegisterAccountFields />
               </div>
               <div hidden={step !== 1}>
-                <RegisterContactFields channel={channel} sendCode={sendCode} />
+                <RegisterContactFields channel={channel} sendCode={sendCode} captcha={captcha} />
               </div>
               <div hidden={step !== 2}>
                 <RegisterLinkedFields />

@@ -12,13 +12,17 @@ import { schemaRule } from '@/lib/form-rules';
 import { samePasswordRule } from '../components/same-password-rule';
 import { requestCode } from '../api/request-code';
 import { resetPassword } from '../api/reset-password';
+import { CodeCaptchaField } from '../components/code-captcha-field';
 import { CodeSendButton } from '../components/code-send-button';
+import { useCodeCaptcha } from '../components/use-code-captcha';
 
 interface Values {
   account: string;
   verificationCode: string;
   newPassword: string;
   confirm: string;
+  /** The captcha "send code" carries; not part of the reset itself. */
+  captchaCode?: string;
 }
 
 /**
@@ -32,6 +36,7 @@ export default function ResetPasswordPage() {
   const [form] = Form.useForm<Values>();
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const captcha = useCodeCaptcha(form);
   useEffect(() => {
     document.title = `${t('register.resetTitle')} · Voltfleet`;
   }, [t]);
@@ -42,18 +47,23 @@ export default function ResetPasswordPage() {
       form.setFields([{ name: 'account', errors: [t('register.accountNotAddress')] }]);
       return undefined;
     }
+    const solved = await captcha.solved();
+    if (!solved) return undefined;
     try {
-      const sent = await requestCode({ purpose: 'reset', ...address });
+      const sent = await requestCode({ purpose: 'reset', ...address, ...solved });
+      captcha.spent();
       notifySuccess('verification.codeSent');
       return sent;
     } catch (error) {
+      // A captcha is good for one request: a new one before the refusal goes on its field.
+      captcha.spent();
       // The server names e-mail or phone; the form has one field for both.
       showFormError(form, error);
       return undefined;
     }
   };
 
-  const submit = async ({ confirm: _confirm, ...values }: Values) => {
+  const submit = async ({ confirm: _confirm, captchaCode: _captcha, ...values }: Values) => {
     setBusy(true);
     try {
       await resetPassword({ ...values, account: values.account.trim() });
@@ -100,6 +110,7 @@ export default function ResetPasswordPage() {
             >
               <Input autoComplete="username" data-testid="reset-account" />
             </Form.Item>
+            <CodeCaptchaField captcha={captcha} testId="reset" />
             <Form.Item label={t('register.code')} required>
               <Space.Compact block>
                 <Form.Item

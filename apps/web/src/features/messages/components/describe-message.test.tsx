@@ -55,3 +55,23 @@ describe('describeMessage: a registration awaiting approval', () => {
     expect(describeMessage(registered, i18next.getFixedT(lang), lang).text).toBe(text);
   });
 });
+
+// Issue 38, point 2: the administrators' message that an SMS budget was reached names which one.
+describe('describeMessage: an SMS budget reached', () => {
+  it.each<[Lang, string]>([
+    ['en', 'Text messages are being refused: the SMS budget per client address an hour (5) was reached'],
+    ['zh', '短信正在被拒绝发送：已达到每个客户端地址每小时 5 条的短信额度'],
+    ['cs', 'Textové zprávy jsou odmítány: byl dosažen limit SMS na adresu klienta za hodinu (5)'],
+    ['de', 'Textnachrichten werden abgelehnt: das SMS-Budget pro Client-Adresse und Stunde (5) ist erreicht'],
+  ])('in %s', async (lang, text) => {
+    await switchLanguage(lang);
+    const t = i18next.getFixedT(lang);
+    const budget = message(2, {
+      kind: 'system',
+      event: 'smsBudget',
+      params: { budget: 'client', limit: 5 },
+      link: null,
+    });
+    expect(describeMessage(budget, t, lang).text).toBe(text);
+  });
+});

@@ -77,6 +77,12 @@ function valuesOf(msg: Message, t: TFunction, lang: Lang): Record<string, string
         superior: text(p.superior),
       };
     }
+    case 'system':
+      // An SMS budget reached: which one in the reader's words.
+      return {
+        budget: t(`inbox.smsBudgets.${text(p.budget)}`, { defaultValue: text(p.budget) }),
+        limit: text(p.limit),
+      };
   }
 }
 

@@ -15,6 +15,7 @@ const STATUS_COLOURS: Record<DeliveryStatus, string> = {
   failed: 'error',
   held: 'warning',
   digested: 'default',
+  refused: 'volcano',
 };
 
 interface Props {
