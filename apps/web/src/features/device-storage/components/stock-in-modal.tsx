@@ -86,7 +86,7 @@ export function StockInModal({ onClose, onDone }: { onClose: () => void; onDone:
             name={key}
             label={t(`deviceStorage.${key}`)}
             extra={t('deviceStorage.codeHint', { max: DEVICE_CODE_MAX })}
-            rules={[schemaRule(deviceFieldsSchema.shape[key])]}
+            rules={[schemaRule(deviceFieldsSchema.shape[key].optional())]}
           >
             <InputNumber style={{ width: '100%' }} data-testid={`stock-in-${key}`} />
           </Form.Item>
@@ -94,7 +94,7 @@ export function StockInModal({ onClose, onDone }: { onClose: () => void; onDone:
         <Form.Item
           name="template"
           label={t('deviceStorage.template')}
-          rules={[schemaRule(deviceFieldsSchema.shape.template)]}
+          rules={[schemaRule(deviceFieldsSchema.shape.template.optional())]}
         >
           <Input maxLength={DEVICE_TEMPLATE_MAX} data-testid="stock-in-template" />
         </Form.Item>
