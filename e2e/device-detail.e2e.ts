@@ -108,6 +108,20 @@ test.describe('device detail', () => {
       /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/,
     );
 
+    // The grid code is "—" until given; set on the edit form (checked before sending), it shows on the detail.
+    await expect(page.getByTestId('device-field-gridCode')).toHaveText('—');
+    await page.getByTestId('device-fields-edit').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('device-fields-gridCode').fill('70000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Enter a whole number from 0 to 65535')).toBeVisible();
+    await dialog.getByTestId('device-fields-gridCode').fill('12');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('device-field-gridCode')).toHaveText('12');
+    await page.reload();
+    await expect(page.getByTestId('device-field-gridCode')).toHaveText('12');
+
     // Real-time data: grouped, and a new reading arrives over the WebSocket without reloading the page.
     await page.getByRole('tab', { name: 'Real-time data' }).click();
     await page.getByTestId('realtime-group-pv').waitFor({ timeout: WAIT_MS });

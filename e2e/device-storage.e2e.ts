@@ -91,9 +91,13 @@ test.describe('device storage', () => {
       'Model',
       'Battery model',
       'Installation position',
+      'Grid code',
+      'Battery protocol',
+      'Meter protocol',
+      'Template',
     ]);
     const [inverter, collector, bad] = [serial('E2EIMA'), serial('E2EIMB'), serial('E2EIMC')];
-    template.addRow([inverter, 'Inverter', '6K', 'VF-LFP-10', 'Garage']);
+    template.addRow([inverter, 'Inverter', '6K', 'VF-LFP-10', 'Garage', 12, 1, 1, 'Home storage']);
     template.addRow([collector, 'Collector', 'DTU4G']);
     template.addRow([bad, 'Inverter', '12K']);
     const filled = await workbookBytes(workbook);

@@ -3,6 +3,14 @@ import { ACTIVATION_STATUSES, DEVICE_KINDS, RUNNING_STATUSES } from './devices.j
 import { FIELD_GROUPS, FIELD_UNITS, type FieldGroup } from './telemetry/field-types.js';
 
 const text = z.string().nullable();
+const code = z.number().int().nullable();
+
+/**
+ * A setting's value as the device last confirmed it: a parameter command succeeds only when the device reports the
+ * written value back, and that read-back is kept per setting with its time (UTC).
+ */
+export const confirmedSettingSchema = z.object({ value: z.number(), confirmedAt: z.string() });
+export type ConfirmedSetting = z.infer<typeof confirmedSettingSchema>;
 
 /** Another device named on a device's page (the link it is online through, a device behind a collector). */
 export const linkedDeviceSchema = z.object({ id: z.number().int(), sn: z.string(), kind: z.enum(DEVICE_KINDS) });
@@ -41,9 +49,10 @@ export const deviceDetailSchema = z.object({
   plantTimeZone: text,
   dspVersion: text,
   pcuVersion: text,
-  gridCode: text,
-  batteryProtocol: text,
-  meterProtocol: text,
+  /** The codes the installer gave (deviceFieldsSchema); null when none was given. */
+  gridCode: code,
+  batteryProtocol: code,
+  meterProtocol: code,
   activation: z.enum(ACTIVATION_STATUSES),
   importTime: z.string(),
   activatedAt: text,
@@ -51,8 +60,10 @@ export const deviceDetailSchema = z.object({
   lastSeenAt: text,
   lastReadingAt: text,
   template: text,
-  gridConnectionLimitW: z.number().nullable(),
-  socLowerLimitPct: z.number().nullable(),
+  /** The grid-connection limit (W) the device last confirmed by read-back; null when it never confirmed one. */
+  gridConnectionLimitW: confirmedSettingSchema.nullable(),
+  /** The battery SOC lower limit (%) the device last confirmed by read-back; null when it never confirmed one. */
+  socLowerLimitPct: confirmedSettingSchema.nullable(),
   /**
    * OSIM: connections refused because they claimed this device's serial number while its own connection still
    * answered (someone else may be impersonating it, docs/security.md); null when there never was one.

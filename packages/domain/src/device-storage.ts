@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVATION_STATUSES, DEVICE_KINDS, INVERTER_MODEL_NAMES, type DeviceKind } from './devices.js';
 import { serialNumberSchema } from './serial-number-schemas.js';
+import { deviceFieldsSchema } from './devices-schemas.js';
 import { pageQuerySchema } from './envelope-schemas.js';
 import type { MessageKey, Translate } from './i18n/catalogue.js';
 
@@ -51,6 +52,8 @@ export const stockInSchema = z
     batteryModelType: optionalText(32),
     installationPosition: optionalText(100),
     ownerId: z.number('validation.invalidValue').int().positive().optional(),
+    // Grid code, battery and meter protocol, template: optional at stock-in, editable on the device later.
+    ...deviceFieldsSchema.partial().shape,
   })
   .superRefine((v, ctx) => {
     // Runs even when another field failed: judge the model only when there is one and the kind is known.

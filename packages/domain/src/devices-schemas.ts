@@ -7,6 +7,8 @@ import {
   RUNNING_STATUSES,
   SOC_LOWER_LIMIT_MIN_PCT,
   SOC_LOWER_LIMIT_MAX_PCT,
+  DEVICE_CODE_MAX,
+  DEVICE_TEMPLATE_MAX,
 } from './devices.js';
 import { optionValues, type LabelledOption } from './telemetry/labels.js';
 
@@ -77,3 +79,22 @@ export const deviceSettingsSchema = z.strictObject({
 });
 
 export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;
+
+/** A grid code or battery or meter protocol: a code the inverter holds (DEVICE_CODE_MAX). */
+const deviceCodeSchema = z
+  .number('validation.deviceCode')
+  .int('validation.deviceCode')
+  .min(0, 'validation.deviceCode')
+  .max(DEVICE_CODE_MAX, 'validation.deviceCode');
+
+/**
+ * The device fields an installer gives at stock-in, in the import sheet or on the device's edit form (R3.3): grid
+ * code, battery and meter protocol and template; null clears one.
+ */
+export const deviceFieldsSchema = z.strictObject({
+  gridCode: deviceCodeSchema.nullable(),
+  batteryProtocol: deviceCodeSchema.nullable(),
+  meterProtocol: deviceCodeSchema.nullable(),
+  template: z.string('validation.invalidValue').trim().max(DEVICE_TEMPLATE_MAX, 'validation.tooLong').nullable(),
+});
+export type DeviceFields = z.infer<typeof deviceFieldsSchema>;

@@ -31,6 +31,19 @@ export type ActivationStatus = (typeof ACTIVATION_STATUSES)[number];
 export const RUNNING_STATUSES = ['online', 'offline', 'alarm'] as const;
 export type RunningStatus = (typeof RUNNING_STATUSES)[number];
 
+/**
+ * The grid code and the battery and meter protocols are the codes an inverter holds in its settings block (OSIM 69
+ * writes them, 95 reads them back: `elecCode`, `batteryProtocol`, `meterProtocol`, two bytes each). The vendor
+ * reference names none of their values, so the platform keeps the code itself (decision 0034-device-fields).
+ */
+export const DEVICE_CODE_MAX = 65_535;
+
+/** Longest device template name. */
+export const DEVICE_TEMPLATE_MAX = 64;
+
+/** The device fields an installer gives (deviceFieldsSchema), in the order the form and the import sheet show them. */
+export const DEVICE_FIELD_KEYS = ['gridCode', 'batteryProtocol', 'meterProtocol', 'template'] as const;
+
 // R3.7 enumerations, with the numeric codes the inverters use.
 export const BATTERY_TYPES = [
   option(1, 'lithium', 'option.batteryTypes.1'),

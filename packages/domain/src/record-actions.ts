@@ -48,6 +48,7 @@ export const RECORD_ACTION_NAMES = {
   'device.deactivate': 'recordAction.device_deactivate',
   'device.import': 'recordAction.device_import',
   'device.export': 'recordAction.device_export',
+  'device.editFields': 'recordAction.device_editFields',
   'command.issue': 'recordAction.command_issue',
   'debug.read': 'recordAction.debug_read',
   'firmware.upload': 'recordAction.firmware_upload',

@@ -5,6 +5,7 @@ import {
   deviceHistorySchema,
   deviceRealtimeSchema,
 } from '@voltfleet/domain/telemetry';
+import { deviceFieldsSchema } from '@voltfleet/domain/devices';
 import { envelope } from '@voltfleet/domain/envelope';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
@@ -12,6 +13,7 @@ import { requireCaller } from '../../platform/auth.js';
 import { ok, unparsedSerializer } from '../../platform/envelope.js';
 import { idParams } from '../devices/index.js';
 import { getDeviceDetail, getDeviceRealtime } from './device-detail.service.js';
+import { saveDeviceFields } from './device-fields.service.js';
 import { getDeviceHistory, isEmptyHistory } from './device-history.service.js';
 
 /**
@@ -29,6 +31,29 @@ export const deviceDetailRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
     },
     async (request) =>
       ok(request, await getDeviceDetail(db, requireCaller(request), offlineSeconds, request.params.id)),
+  );
+
+  // The fields an installer gives at stock-in, corrected later: the same permission as stock-in (decision
+  // 0034-device-fields), scoped like the detail, audited.
+  app.put(
+    '/api/devices/:id/fields',
+    {
+      config: {
+        permission: 'B/D:device.stockIn',
+        audit: { action: 'device.editFields', category: 'device', objectType: 'device' },
+      },
+      schema: {
+        tags: ['devices'],
+        params: idParams,
+        body: deviceFieldsSchema,
+        response: { 200: envelope(deviceDetailSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const detail = await saveDeviceFields(db, requireCaller(request), offlineSeconds, id, request.body);
+      return ok(request, detail, 'success.saved');
+    },
   );
 
   app.get(

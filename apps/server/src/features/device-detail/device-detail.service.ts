@@ -19,6 +19,7 @@ import {
   type DeviceScope,
   type LinkedDeviceRow,
 } from '../devices/index.js';
+import { confirmedSettings, type ConfirmedSettings } from './confirmed-settings.repository.js';
 import { BMS_FIELD_SQL, groupOf, realtimeGroupsOf, REALTIME_FIELD_SQL, tsOf } from './realtime-groups.js';
 
 // Text attributes are stored as '' until the device or its installer gives them: the API says null ("—" on screen).
@@ -42,7 +43,7 @@ interface Links {
   behind: DeviceDetail['behind'];
 }
 
-function toDetail(row: DeviceRecordRow, links: Links): DeviceDetail {
+function toDetail(row: DeviceRecordRow, confirmed: ConfirmedSettings, links: Links): DeviceDetail {
   return {
     id: row.id,
     sn: row.sn,
@@ -55,9 +56,9 @@ function toDetail(row: DeviceRecordRow, links: Links): DeviceDetail {
     plantTimeZone: row.time_zone,
     dspVersion: given(row.dsp_version),
     pcuVersion: given(row.pcu_version),
-    gridCode: given(row.grid_code),
-    batteryProtocol: given(row.battery_protocol),
-    meterProtocol: given(row.meter_protocol),
+    gridCode: row.grid_code,
+    batteryProtocol: row.battery_protocol,
+    meterProtocol: row.meter_protocol,
     activation: row.activated_at ? 'activated' : 'awaiting',
     importTime: row.imported_at.toISOString(),
     activatedAt: iso(row.activated_at),
@@ -65,8 +66,8 @@ function toDetail(row: DeviceRecordRow, links: Links): DeviceDetail {
     lastSeenAt: iso(row.last_seen_at),
     lastReadingAt: iso(row.last_reading_at),
     template: given(row.template),
-    gridConnectionLimitW: row.grid_limit_w,
-    socLowerLimitPct: row.soc_lower_limit_pct,
+    gridConnectionLimitW: confirmed.gridConnectionLimitW ?? null,
+    socLowerLimitPct: confirmed.socLowerLimitPct ?? null,
     identityConflict:
       row.osim_conflicts > 0 && row.osim_conflict_at
         ? {
@@ -168,7 +169,7 @@ export async function getDeviceDetail(
   const behind = row.has_behind ? await devicesBehindInScope(db, scope, row.id) : [];
   const onlineRule = onlineRuleOf(row);
   const source = await batterySource(db, scope, row);
-  return toDetail(row, {
+  return toDetail(row, await confirmedSettings(db, row.id), {
     onlineRule,
     onlineVia: await onlineViaOf(db, scope, row, onlineRule, behind),
     lastContact: await lastContactOf(db, row, source, behind),

@@ -52,21 +52,8 @@ beforeAll(async () => {
     a.id,
     rows[0]!.id,
     `, battery_model, installation_position, dsp_version, pcu_version, grid_code, battery_protocol, meter_protocol,
-       template, grid_limit_w, soc_lower_limit_pct, activated_at, imported_at`,
-    [
-      'VF-LFP-10',
-      'Garage wall',
-      'V201A00D00',
-      '4.0.1',
-      'CZ',
-      'Pylon',
-      'Eastron',
-      'Home',
-      8000,
-      15,
-      new Date(),
-      new Date('2026-01-02T03:04:05Z'),
-    ],
+       template, activated_at, imported_at`,
+    ['VF-LFP-10', 'Garage wall', 'V201A00D00', '4.0.1', 12, 2, 1, 'Home', new Date(), new Date('2026-01-02T03:04:05Z')],
   );
   await insert('VFDETA0002', a.id, null, '', []);
   await insert('VFDETB0001', b.id, null, '', []);
@@ -97,15 +84,16 @@ describe('GET /api/devices/:id/detail', () => {
       plantTimeZone: 'Europe/Prague',
       dspVersion: 'V201A00D00',
       pcuVersion: '4.0.1',
-      gridCode: 'CZ',
-      batteryProtocol: 'Pylon',
-      meterProtocol: 'Eastron',
+      gridCode: 12,
+      batteryProtocol: 2,
+      meterProtocol: 1,
       activation: 'activated',
       importTime: '2026-01-02T03:04:05.000Z',
       runningStatus: 'online',
       template: 'Home',
-      gridConnectionLimitW: 8000,
-      socLowerLimitPct: 15,
+      // Never confirmed by the device (the read-back of a parameter command: confirmed-settings.test.ts).
+      gridConnectionLimitW: null,
+      socLowerLimitPct: null,
     });
   });
 

@@ -1,6 +1,7 @@
 import {
   LINKED_KINDS,
   type DeviceCredentials,
+  type DeviceFields,
   type DeviceKind,
   type StockIn,
   type StockInResult,
@@ -49,6 +50,14 @@ export function toStorageItem(row: StorageRow): StorageItem {
   };
 }
 
+/** The grid code, protocols and template a stock-in gave (what it left out stays unset). */
+export const fieldsOf = (input: StockIn): Partial<DeviceFields> => ({
+  gridCode: input.gridCode,
+  batteryProtocol: input.batteryProtocol,
+  meterProtocol: input.meterProtocol,
+  template: input.template,
+});
+
 /** Whether a device of this kind logs in to the link itself (and so gets credentials). */
 export const isLinked = (kind: DeviceKind) => LINKED_KINDS.includes(kind);
 
@@ -93,6 +102,7 @@ export async function stockIn(db: Db, caller: Caller, input: StockIn): Promise<S
       installationPosition: input.installationPosition ?? '',
       ownerId,
       secretHash: credential?.hash ?? null,
+      fields: fieldsOf(input),
     },
   ]);
   const id = inserted.get(input.sn);

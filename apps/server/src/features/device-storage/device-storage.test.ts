@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceCredentials, StockInResult, StorageItem } from '@voltfleet/domain/devices';
+import type { DeviceDetail } from '@voltfleet/domain/telemetry';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,
@@ -111,6 +112,34 @@ describe('stock-in', () => {
     // Never shown again: the list carries no secret.
     const again = await list('stDealerA', '?keyword=VFSTA0000001');
     expect(JSON.stringify(again.body)).not.toContain(credentials!.secret);
+  });
+
+  it('stores the grid code, protocols and template given at stock-in; the device detail shows them', async () => {
+    const fields = { gridCode: 12, batteryProtocol: 2, meterProtocol: 0, template: ' Home storage ' };
+    const res = await stockIn('stDealerA', 'VFSTF0000001', fields);
+    expect(res.status).toBe(200);
+    const detail = await api<DeviceDetail>(s.app, 'GET', `/api/devices/${res.body.data.device.id}/detail`, {
+      token: users.stDealerA!.token,
+    });
+    expect(detail.body.data).toMatchObject({ ...fields, template: 'Home storage' });
+  });
+
+  it.each([
+    ['en', { gridCode: 65536 }, 'gridCode: Enter a whole number from 0 to 65535'],
+    ['cs', { batteryProtocol: 'Pylon' }, 'batteryProtocol: Zadejte celé číslo od 0 do 65535'],
+    ['zh', { template: 'x'.repeat(65) }, 'template: 最多 64 个字符'],
+  ])('refuses a bad field at stock-in (%s %j) with a localised 400 and stores nothing', async (lang, bad, text) => {
+    const res = await post(
+      'stDealerA',
+      '/api/device-storage',
+      { sn: 'VFSTF0000002', kind: 'inverter', modelType: '10K', ...bad },
+      lang,
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(text.split(': ')[1]);
+    expect(JSON.stringify(res.body)).toContain(text.split(': ')[0]);
+    const { rows } = await s.db.query(`SELECT 1 FROM devices WHERE sn = 'VFSTF0000002'`);
+    expect(rows).toEqual([]);
   });
 
   it('says "put in storage" in every language', async () => {

@@ -13,11 +13,15 @@ export interface SheetRow {
 
 const refuse = (key: MessageKey, params: Record<string, string | number> = {}) => invalid('file', key, params);
 
-/** True when row 1 holds the template's headers, in any of the four languages. */
+/**
+ * True when row 1 holds the template's headers, in any of the four languages; a column added to the template later
+ * may be missing (empty header) in a sheet made from the older one.
+ */
 function hasTemplateHeader(sheet: UploadedSheet): boolean {
   const header = sheet.cells(1, IMPORT_COLUMNS.length);
   return IMPORT_COLUMNS.every((column, i) => {
     const text = header[i]?.toLowerCase();
+    if (text === '' && 'added' in column) return true;
     return LANGUAGES.some((lang) => column.header[lang].toLowerCase() === text);
   });
 }

@@ -10,7 +10,7 @@ import type { Db } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { insertDevices, type NewDevice } from '../devices/index.js';
 import { existingSerialNumbers } from './device-storage.repository.js';
-import { isLinked, issueSecret, scopeOf } from './device-storage.service.js';
+import { fieldsOf, isLinked, issueSecret, scopeOf } from './device-storage.service.js';
 import type { SheetRow } from './import-sheet.js';
 import { IMPORT_COLUMNS } from './sheet-columns.js';
 import { buildCredentialsSheet, type CredentialRow } from './sheets.js';
@@ -25,6 +25,10 @@ const headerOf = (key: string, lang: Lang) => IMPORT_COLUMNS.find((c) => c.key =
 /** The device kinds' labels are read in every language. */
 const IN_EACH_LANGUAGE = LANGUAGES.map((lang) => translator(lang));
 
+/** A code cell: left out when empty, a number when it is one (else the text, which the schema refuses). */
+const codeOf = (text: string | null): number | string | undefined =>
+  !text ? undefined : /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text;
+
 /** A row as stock-in input; the device type may be written as its code or its label in any language. */
 function inputOf(cells: SheetRow['cells']) {
   const kindText = cells.kind ?? '';
@@ -34,6 +38,10 @@ function inputOf(cells: SheetRow['cells']) {
     modelType: cells.modelType,
     batteryModelType: cells.batteryModelType || undefined,
     installationPosition: cells.installationPosition || undefined,
+    gridCode: codeOf(cells.gridCode),
+    batteryProtocol: codeOf(cells.batteryProtocol),
+    meterProtocol: codeOf(cells.meterProtocol),
+    template: cells.template || undefined,
   };
 }
 
@@ -109,6 +117,7 @@ export async function importDevices(db: Db, caller: Caller, rows: readonly Sheet
       installationPosition: input.installationPosition ?? '',
       ownerId: caller.id,
       secretHash: secrets.get(input.sn)?.hash ?? null,
+      fields: fieldsOf(input),
     }));
     const inserted = await insertDevices(tx, devices);
     for (const v of fresh) {

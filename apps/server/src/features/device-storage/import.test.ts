@@ -65,8 +65,23 @@ describe('template', () => {
       'Modell',
       'Batteriemodell',
       'Installationsort',
+      'Netzcode',
+      'Batterieprotokoll',
+      'Zählerprotokoll',
+      'Vorlage',
     ]);
-    expect(sheet!.getRow(2).values).toEqual([undefined, 'EXAMPLE0001', 'Wechselrichter', '10K', 'VF-LFP-10', 'Garage']);
+    expect(sheet!.getRow(2).values).toEqual([
+      undefined,
+      'EXAMPLE0001',
+      'Wechselrichter',
+      '10K',
+      'VF-LFP-10',
+      'Garage',
+      3,
+      1,
+      1,
+      'Heimspeicher',
+    ]);
     const model = sheet!.getCell('C5').dataValidation;
     expect(model.type).toBe('list');
     expect(model.formulae[0]).toContain('10K');
@@ -212,6 +227,64 @@ describe('bad rows', () => {
       `SELECT u.username FROM devices d JOIN users u ON u.id = d.owner_id WHERE d.sn = 'VFIMB0000001'`,
     );
     expect(rows[0]!.username).toBe('imDealerB');
+  });
+});
+
+describe('grid code, protocol and template columns', () => {
+  const HEADER = [
+    ...['Serial number', 'Device type', 'Model', 'Battery model', 'Installation position'],
+    ...['Grid code', 'Battery protocol', 'Meter protocol', 'Template'],
+  ];
+  const fieldsOf = async (sn: string) =>
+    (await s.db.query(`SELECT grid_code, battery_protocol, meter_protocol, template FROM devices WHERE sn = $1`, [sn]))
+      .rows[0];
+
+  it('stores the codes and the template a row gives (as numbers or as text), and leaves empty ones unset', async () => {
+    const bytes = await sheetOf(
+      [
+        ['VFIMF0000001', 'inverter', '10K', '', '', 12, 2, 1, 'Home storage'],
+        ['VFIMF0000002', 'inverter', '6K', '', '', '0', ' 65535 ', '', ''],
+      ],
+      HEADER,
+    );
+    const data = result(await importFile('imDealerA', bytes));
+    expect(data.rejected).toEqual([]);
+    expect(await fieldsOf('VFIMF0000001')).toEqual({
+      grid_code: 12,
+      battery_protocol: 2,
+      meter_protocol: 1,
+      template: 'Home storage',
+    });
+    expect(await fieldsOf('VFIMF0000002')).toEqual({
+      grid_code: 0,
+      battery_protocol: 65535,
+      meter_protocol: null,
+      template: '',
+    });
+  });
+
+  it('refuses a row with a bad code or template with the localised reason, and stores nothing of it', async () => {
+    const bytes = await sheetOf(
+      [
+        ['VFIMF0000011', 'inverter', '10K', '', '', 'CZ'],
+        ['VFIMF0000012', 'inverter', '10K', '', '', '', 70000],
+        ['VFIMF0000013', 'inverter', '10K', '', '', '', '', 1.5],
+        ['VFIMF0000014', 'inverter', '10K', '', '', '', '', '', 'x'.repeat(65)],
+        ['VFIMF0000015', 'inverter', '10K', '', '', -1],
+      ],
+      HEADER,
+    );
+    const before = await count();
+    const data = result(await importFile('imDealerA', bytes, { lang: 'de' }));
+    expect(data.accepted).toEqual([]);
+    expect(data.rejected.map((r) => [r.row, r.reason, r.message])).toEqual([
+      [2, 'badValue', 'Netzcode: Geben Sie eine ganze Zahl von 0 bis 65535 ein'],
+      [3, 'badValue', 'Batterieprotokoll: Geben Sie eine ganze Zahl von 0 bis 65535 ein'],
+      [4, 'badValue', 'Zählerprotokoll: Geben Sie eine ganze Zahl von 0 bis 65535 ein'],
+      [5, 'badValue', 'Vorlage: Höchstens 64 Zeichen'],
+      [6, 'badValue', 'Netzcode: Geben Sie eine ganze Zahl von 0 bis 65535 ein'],
+    ]);
+    expect(await count()).toBe(before);
   });
 });
 

@@ -1,6 +1,10 @@
 import type { Lang } from '@voltfleet/domain/i18n';
 
-/** The import sheet's columns, in order, with their header in each language (template and import alike). */
+/**
+ * The import sheet's columns, in order, with their header in each language (template and import alike). The grid
+ * code, protocol and template columns came later (issue 38): a sheet made from the older template, without them,
+ * still imports.
+ */
 export const IMPORT_COLUMNS = [
   { key: 'sn', width: 24, header: { zh: '序列号', en: 'Serial number', cs: 'Sériové číslo', de: 'Seriennummer' } },
   { key: 'kind', width: 18, header: { zh: '设备类型', en: 'Device type', cs: 'Typ zařízení', de: 'Gerätetyp' } },
@@ -15,7 +19,26 @@ export const IMPORT_COLUMNS = [
     width: 28,
     header: { zh: '安装位置', en: 'Installation position', cs: 'Umístění instalace', de: 'Installationsort' },
   },
-] as const satisfies readonly { key: string; width: number; header: Record<Lang, string> }[];
+  {
+    key: 'gridCode',
+    width: 12,
+    added: true,
+    header: { zh: '电网规范', en: 'Grid code', cs: 'Kód sítě', de: 'Netzcode' },
+  },
+  {
+    key: 'batteryProtocol',
+    width: 14,
+    added: true,
+    header: { zh: '电池协议', en: 'Battery protocol', cs: 'Protokol baterie', de: 'Batterieprotokoll' },
+  },
+  {
+    key: 'meterProtocol',
+    width: 14,
+    added: true,
+    header: { zh: '电表协议', en: 'Meter protocol', cs: 'Protokol elektroměru', de: 'Zählerprotokoll' },
+  },
+  { key: 'template', width: 16, added: true, header: { zh: '模板', en: 'Template', cs: 'Šablona', de: 'Vorlage' } },
+] as const satisfies readonly { key: string; width: number; added?: true; header: Record<Lang, string> }[];
 
 export type ImportColumnKey = (typeof IMPORT_COLUMNS)[number]['key'];
 
@@ -29,6 +52,10 @@ export const EXAMPLE_ROW = {
   modelType: '10K',
   batteryModelType: 'VF-LFP-10',
   installationPosition: { zh: '车库', en: 'Garage', cs: 'Garáž', de: 'Garage' },
+  gridCode: 3,
+  batteryProtocol: 1,
+  meterProtocol: 1,
+  template: { zh: '家庭储能', en: 'Home storage', cs: 'Domácí úložiště', de: 'Heimspeicher' },
 } as const;
 
 /** Other texts of the sheets we produce. */

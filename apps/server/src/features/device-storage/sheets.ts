@@ -5,7 +5,8 @@ import { EXAMPLE_ROW, IMPORT_COLUMNS, SHEET_TEXTS } from './sheet-columns.js';
 
 /**
  * The batch-import template (R7.6): headers in the user's language, drop-down lists for device type, model and
- * battery model on every data row, an example row (skipped on import) and a note.
+ * battery model on every data row, the grid code, protocol and template columns, an example row (skipped on import)
+ * and a note.
  */
 export function buildTemplate(lang: Lang): Promise<Buffer> {
   return sheetXlsx({
@@ -19,6 +20,10 @@ export function buildTemplate(lang: Lang): Promise<Buffer> {
         EXAMPLE_ROW.modelType,
         EXAMPLE_ROW.batteryModelType,
         EXAMPLE_ROW.installationPosition[lang],
+        EXAMPLE_ROW.gridCode,
+        EXAMPLE_ROW.batteryProtocol,
+        EXAMPLE_ROW.meterProtocol,
+        EXAMPLE_ROW.template[lang],
       ],
     ],
     form: {

@@ -1,4 +1,4 @@
-import type { DeviceKind } from '@voltfleet/domain/devices';
+import type { DeviceFields, DeviceKind } from '@voltfleet/domain/devices';
 import type { Queryable } from '../../db/db.js';
 
 /**
@@ -18,6 +18,8 @@ export interface NewDevice {
   installationPosition: string;
   ownerId: number;
   secretHash: string | null;
+  /** Grid code, battery and meter protocol and template (deviceFieldsSchema), when given at stock-in. */
+  fields?: Partial<DeviceFields>;
 }
 
 /**
@@ -27,9 +29,12 @@ export interface NewDevice {
 export async function insertDevices(db: Queryable, devices: readonly NewDevice[]): Promise<Map<string, number>> {
   if (devices.length === 0) return new Map();
   const column = <K extends keyof NewDevice>(key: K) => devices.map((d) => d[key]);
+  const field = <K extends keyof DeviceFields>(key: K) => devices.map((d) => d.fields?.[key] ?? null);
   const { rows } = await db.query<{ id: number; sn: string }>(
-    `INSERT INTO devices (sn, kind, model, battery_model, installation_position, owner_id, secret_hash)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[])
+    `INSERT INTO devices (sn, kind, model, battery_model, installation_position, owner_id, secret_hash, grid_code,
+                          battery_protocol, meter_protocol, template)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[],
+                          $8::int[], $9::int[], $10::int[], $11::text[])
      ON CONFLICT (sn) DO NOTHING
      RETURNING id, sn`,
     [
@@ -40,6 +45,11 @@ export async function insertDevices(db: Queryable, devices: readonly NewDevice[]
       column('installationPosition'),
       column('ownerId'),
       column('secretHash') as string[],
+      field('gridCode'),
+      field('batteryProtocol'),
+      field('meterProtocol'),
+      // The template is text like the other attributes: '' until given.
+      field('template').map((t) => t ?? ''),
     ],
   );
   return new Map(rows.map((r) => [r.sn, r.id]));
@@ -101,6 +111,15 @@ export async function releasePlantDevices(db: Queryable, plantId: number): Promi
     [plantId],
   );
   return rows.length;
+}
+
+/** Sets a device's grid code, battery and meter protocol and template (null clears a code, '' the template). */
+export async function updateDeviceFields(db: Queryable, id: number, fields: DeviceFields): Promise<void> {
+  await db.query(
+    `UPDATE devices SET grid_code = $2, battery_protocol = $3, meter_protocol = $4, template = $5, updated_at = now()
+      WHERE id = $1`,
+    [id, fields.gridCode, fields.batteryProtocol, fields.meterProtocol, fields.template ?? ''],
+  );
 }
 
 /** Replaces a device's link secret hash; the old secret stops authenticating at once. */

@@ -235,12 +235,10 @@ export interface DeviceRecordRow {
   time_zone: string | null;
   dsp_version: string;
   pcu_version: string;
-  grid_code: string;
-  battery_protocol: string;
-  meter_protocol: string;
+  grid_code: number | null;
+  battery_protocol: number | null;
+  meter_protocol: number | null;
   template: string;
-  grid_limit_w: number | null;
-  soc_lower_limit_pct: number | null;
   imported_at: Date;
   activated_at: Date | null;
   last_seen_at: Date | null;
@@ -267,7 +265,7 @@ export async function findDeviceRecordInScope(
   const sql = `
     SELECT d.id, d.sn, d.kind, d.model, d.battery_model, d.installation_position, d.plant_id, p.name AS plant_name,
            p.time_zone, d.dsp_version, d.pcu_version, d.grid_code, d.battery_protocol, d.meter_protocol, d.template,
-           d.grid_limit_w, d.soc_lower_limit_pct, d.imported_at, d.activated_at, d.last_seen_at, d.last_reading_at,
+           d.imported_at, d.activated_at, d.last_seen_at, d.last_reading_at,
            d.osim_conflicts, d.osim_conflict_at, d.osim_conflict_remote,
            ${statement.status()} AS running_status, d.reports_via, ${statement.heard()} AS heard,
            EXISTS (SELECT 1 FROM devices b WHERE b.reports_via = d.id) AS has_behind

@@ -20,6 +20,7 @@ export {
   replaceSecretHash,
   storeReportedVersions,
   touchDevices,
+  updateDeviceFields,
   type NewDevice,
 } from './device-writes.repository.js';
 export { osimDeviceRecords } from './osim-device-records.js';

@@ -99,6 +99,7 @@ export const PAGE_LOADERS = {
       'messages/options',
       'messages/registration',
       'messages/storage',
+      'messages/telemetry',
       'messages/userAdmin',
       'messages/validation',
       'table',

@@ -1,8 +1,11 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  DEVICE_CODE_MAX,
   DEVICE_KINDS,
   DEVICE_MODELS,
+  DEVICE_TEMPLATE_MAX,
+  deviceFieldsSchema,
   serialNumberSchema,
   type DeviceKind,
   type StockIn,
@@ -14,6 +17,9 @@ import { useStockIn } from '../api/stock-in';
 import { useKindLabel } from './kind-label';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/** The inverter's codes the installer may give now or later on the device's page. */
+const CODE_FIELDS = ['gridCode', 'batteryProtocol', 'meterProtocol'] as const;
 
 /** The stock-in form; on success the caller shows the returned credentials once. */
 export function StockInModal({ onClose, onDone }: { onClose: () => void; onDone: (result: StockInResult) => void }) {
@@ -73,6 +79,24 @@ export function StockInModal({ onClose, onDone }: { onClose: () => void; onDone:
         )}
         <Form.Item name="installationPosition" label={t('deviceStorage.position')}>
           <Input maxLength={100} />
+        </Form.Item>
+        {CODE_FIELDS.map((key) => (
+          <Form.Item
+            key={key}
+            name={key}
+            label={t(`deviceStorage.${key}`)}
+            extra={t('deviceStorage.codeHint', { max: DEVICE_CODE_MAX })}
+            rules={[schemaRule(deviceFieldsSchema.shape[key].optional())]}
+          >
+            <InputNumber style={{ width: '100%' }} data-testid={`stock-in-${key}`} />
+          </Form.Item>
+        ))}
+        <Form.Item
+          name="template"
+          label={t('deviceStorage.template')}
+          rules={[schemaRule(deviceFieldsSchema.shape.template.optional())]}
+        >
+          <Input maxLength={DEVICE_TEMPLATE_MAX} data-testid="stock-in-template" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,18 +1,54 @@
-import { Alert, Descriptions } from 'antd';
+import { Suspense, useState } from 'react';
+import { Alert, Button, Descriptions } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATION_STATUS_LABELS } from '@voltfleet/domain/devices';
-import { type DeviceDetail } from '@voltfleet/domain/telemetry';
+import { type ConfirmedSetting, type DeviceDetail } from '@voltfleet/domain/telemetry';
+import { Can } from '@/components/can';
 import { FirmwareVersion } from '@/components/firmware-version';
 import { formatPlantTime } from '@/lib/format';
+import { lazyNamed } from '@/lib/lazy-load';
 import { DevicesBehind, LastContact } from './device-links';
 import { DeviceStatusTag } from './device-status-tag';
 import { message } from '@/lib/i18n';
 
 const dash = (value: string | number | null, unit = '') => (value === null ? '—' : `${value}${unit}`);
 
+// The edit form carries the domain's schema: loaded when opened, so the page itself loads no zod (decision 0029).
+const DeviceFieldsModal = lazyNamed(() => import('./device-fields-modal'), 'DeviceFieldsModal');
+
+/** A setting as the device last confirmed it by read-back, with when; "—" when it never confirmed one. */
+function Confirmed({ setting, unit, zone }: { setting: ConfirmedSetting | null; unit: string; zone: string | null }) {
+  const { t } = useTranslation();
+  if (!setting) return '—';
+  return t('deviceDetail.confirmed', {
+    value: `${setting.value} ${unit}`,
+    time: formatPlantTime(setting.confirmedAt, zone),
+  });
+}
+
+/** Opens the form for the grid code, protocols and template, for whoever may stock devices in. */
+function EditFields({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Can code="B/D:device.stockIn">
+      <Button icon={<EditOutlined />} onClick={() => setOpen(true)} data-testid="device-fields-edit">
+        {t('deviceDetail.editFields.open')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <DeviceFieldsModal device={device} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </Can>
+  );
+}
+
 /**
  * R3.3 device fields; what the device or its installer never gave shows as "—". Text is rendered as text. Last seen
- * is the newest contact, through the device that carried it when not this one (a battery's inverter).
+ * is the newest contact, through the device that carried it when not this one (a battery's inverter). The
+ * grid-connection limit and SOC lower limit are what the device last confirmed by read-back, and when.
  */
 export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
@@ -46,8 +82,8 @@ export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {
     ],
     ['lastSeen', <LastContact key="lastSeen" device={device} />],
     ['template', dash(device.template)],
-    ['gridConnectionLimit', dash(device.gridConnectionLimitW, ' W')],
-    ['socLowerLimit', dash(device.socLowerLimitPct, ' %')],
+    ['gridConnectionLimit', <Confirmed key="grid" setting={device.gridConnectionLimitW} unit="W" zone={zone} />],
+    ['socLowerLimit', <Confirmed key="soc" setting={device.socLowerLimitPct} unit="%" zone={zone} />],
   ];
   const conflict = device.identityConflict;
   return (
@@ -71,6 +107,7 @@ export function DeviceBasicInfo({ device }: { device: DeviceDetail }) {
         size="small"
         column={{ xs: 1, md: 2, xl: 3 }}
         data-testid="device-basic-info"
+        extra={<EditFields device={device} />}
         items={items.map(([key, value]) => ({
           key,
           label: t(`deviceDetail.fields.${key}`),

@@ -180,6 +180,23 @@ describe('describeRecord', () => {
       { action: 'Command issued to', object: '', parameters: [] },
     ],
     [
+      'a device fields edit, each field by its form label',
+      record({
+        action: 'device.editFields',
+        category: 'device',
+        objectType: 'device',
+        objectId: '7',
+        objectName: 'VF0001',
+        params: { gridCode: 12, batteryProtocol: null, meterProtocol: 1, template: 'Home' },
+      }),
+      'de',
+      {
+        action: 'Gerät VF0001: Netzcode, Protokolle und Vorlage bearbeitet',
+        object: 'Gerät VF0001',
+        parameters: ['Netzcode: 12', 'Batterieprotokoll: —', 'Zählerprotokoll: 1', 'Vorlage: Home'],
+      },
+    ],
+    [
       'a user edit with a secret and a role',
       record({
         action: 'user.update',
