@@ -8,19 +8,28 @@ export async function lockSmsBudget(tx: Queryable): Promise<void> {
   await tx.query(`SELECT pg_advisory_xact_lock(hashtext('voltfleet:sms-budget'))`);
 }
 
-/** SMS counted since each window's start: to this number, asked by this client (when given), by everyone. */
+/**
+ * SMS counted since each window's start: to this number, asked by this client (when given), by everyone, and the
+ * verification codes among everyone's.
+ */
 export async function smsCounts(
   tx: Queryable,
   q: { destination: string; client: string | null; daySince: Date; hourSince: Date },
-): Promise<Record<SmsBudgetName, number>> {
-  const { rows } = await tx.query<{ number: string; client: string; platform: string }>(
+): Promise<Record<SmsBudgetName, number> & { codes: number }> {
+  const { rows } = await tx.query<{ number: string; client: string; platform: string; codes: string }>(
     `SELECT (SELECT count(*) FROM sms_sends WHERE destination = $1 AND at > $3) AS number,
             (SELECT count(*) FROM sms_sends WHERE client = $2 AND at > $4) AS client,
-            (SELECT count(*) FROM sms_sends WHERE at > $4) AS platform`,
+            (SELECT count(*) FROM sms_sends WHERE at > $4) AS platform,
+            (SELECT count(*) FROM sms_sends WHERE purpose = 'code' AND at > $4) AS codes`,
     [q.destination, q.client, q.daySince, q.hourSince],
   );
   const row = rows[0];
-  return { number: Number(row?.number ?? 0), client: Number(row?.client ?? 0), platform: Number(row?.platform ?? 0) };
+  return {
+    number: Number(row?.number ?? 0),
+    client: Number(row?.client ?? 0),
+    platform: Number(row?.platform ?? 0),
+    codes: Number(row?.codes ?? 0),
+  };
 }
 
 export async function insertSmsSend(

@@ -42,8 +42,13 @@ beforeEach(async () => {
 });
 
 const LIMITS: SmsBudgetLimits = { perNumberPerDay: 2, perClientPerHour: 100, platformPerHour: 100 };
-const spend = (limits: SmsBudgetLimits, destination: string, at: string, client: string | null = null) =>
-  s.db.transaction((tx) => spendSms(tx, limits, { destination, client, purpose: 'alarm' }, new Date(at)));
+const spend = (
+  limits: SmsBudgetLimits,
+  destination: string,
+  at: string,
+  client: string | null = null,
+  purpose: 'alarm' | 'code' = 'alarm',
+) => s.db.transaction((tx) => spendSms(tx, limits, { destination, client, purpose }, new Date(at)));
 const alerts = async () =>
   (
     await s.db.query<{ params: { budget: string } }>(
@@ -67,6 +72,14 @@ describe('the budget', () => {
     for (let i = 0; i < 3; i += 1) expect(await spend(cap, `+31-61100010${i}`, '2026-12-01T08:10:00Z')).toBeNull();
     expect(await spend(cap, '+31-611000199', '2026-12-01T08:20:00Z')).toBe('platform');
     expect(await spend(cap, '+31-611000199', '2026-12-01T09:11:00Z')).toBeNull();
+  });
+
+  it('lets codes spend at most half the platform hour, so alarm notices keep the rest', async () => {
+    const cap = { perNumberPerDay: 100, perClientPerHour: 100, platformPerHour: 4 };
+    const code = (n: number) => spend(cap, `+31-61100030${n}`, '2026-12-01T14:10:00Z', `192.0.2.${n}`, 'code');
+    const alarm = (n: number) => spend(cap, `+31-61100031${n}`, '2026-12-01T14:20:00Z');
+    expect([await code(1), await code(2), await code(3)]).toEqual([null, null, 'platform']);
+    expect([await alarm(1), await alarm(2), await alarm(3)]).toEqual([null, null, 'platform']);
   });
 
   it('counts a client address across numbers; alarm SMS have none', async () => {

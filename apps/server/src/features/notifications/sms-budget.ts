@@ -60,8 +60,13 @@ export async function spendSms(
     daySince: new Date(now.getTime() - DAY_MS),
     hourSince: new Date(now.getTime() - HOUR_MS),
   });
+  // Codes, which anyone may ask for, spend at most half the platform's hour: strangers asking for codes can never
+  // use up what the owners' alarm notices need (a rate limit slows the attacker, never the owner).
+  const codesFull = sms.purpose === 'code' && counts.codes >= Math.ceil(limits.platformPerHour / 2);
   const over = (['number', 'client', 'platform'] as const).find(
-    (budget) => (budget !== 'client' || sms.client !== null) && counts[budget] >= limitOf(limits, budget),
+    (budget) =>
+      (budget !== 'client' || sms.client !== null) &&
+      (counts[budget] >= limitOf(limits, budget) || (budget === 'platform' && codesFull)),
   );
   if (over === undefined) {
     await insertSmsSend(tx, { ...sms, at: now });
