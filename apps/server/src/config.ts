@@ -76,6 +76,11 @@ export interface Config {
    * older ones are purged by the jobs role (rollups stay); null (`off`) keeps every reading.
    */
   readingsRetentionMonths: number | null;
+  /**
+   * READINGS_COMPACT_AFTER_DAYS: raw readings of UTC days at least this many whole days old are compacted into one
+   * columnar row per device and day by the jobs role (decision 0036); null (`off`) keeps them raw.
+   */
+  readingsCompactAfterDays: number | null;
 }
 
 export interface DeliveryConfig {
@@ -203,6 +208,24 @@ function retentionMonths(raw: string | undefined): number | null {
   return n;
 }
 
+/**
+ * At least 2 days: ingest looks for compacted neighbours only of readings older than a day (decision 0036), so the
+ * youngest compacted reading must be older than that on every process's clock.
+ */
+export const MIN_COMPACT_AFTER_DAYS = 2;
+const MAX_COMPACT_AFTER_DAYS = 3650;
+
+function compactAfterDays(raw: string | undefined): number | null {
+  if (raw === undefined || raw === '') return 7;
+  if (raw === 'off') return null;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < MIN_COMPACT_AFTER_DAYS || n > MAX_COMPACT_AFTER_DAYS)
+    throw new Error(
+      `READINGS_COMPACT_AFTER_DAYS must be off or a whole number of days from ${MIN_COMPACT_AFTER_DAYS} to ${MAX_COMPACT_AFTER_DAYS}, got "${raw}"`,
+    );
+  return n;
+}
+
 /** Reads the configuration from environment variables (names fixed, documented in docs/configuration.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const roles = new Set(
@@ -269,5 +292,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerDefaultSuperior: env.REGISTER_DEFAULT_SUPERIOR || 'U000001',
     weatherTimeoutMs: intEnv(env, 'WEATHER_TIMEOUT_MS', 5000),
     readingsRetentionMonths,
+    readingsCompactAfterDays: compactAfterDays(env.READINGS_COMPACT_AFTER_DAYS),
   };
 }

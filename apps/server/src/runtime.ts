@@ -1,7 +1,13 @@
 import type { Registry } from 'prom-client';
 import type { CommandStatusChange } from '@voltfleet/domain/commands';
 import type { Services } from './services.js';
-import { Ingest, startRetentionJob, startValuesJob } from './features/telemetry/index.js';
+import {
+  Ingest,
+  retentionCutoff,
+  startCompactionJob,
+  startRetentionJob,
+  startValuesJob,
+} from './features/telemetry/index.js';
 import type { AlarmEngine } from './features/alarms/index.js';
 import { startReportExportJob } from './features/reports/index.js';
 import { startPeriodic } from './platform/periodic.js';
@@ -171,6 +177,20 @@ export async function startRuntime(services: Services): Promise<Runtime> {
     // Raw readings older than the window go (rollups stay); one process at a time, by an advisory lock.
     if (config.readingsRetentionMonths !== null)
       stops.push(startRetentionJob(db, config.readingsRetentionMonths, log, metrics));
+    // Cold days of raw readings become one columnar row per device and day (decision 0036), never before the
+    // retention cut-off (its purge keeps raw anchors there).
+    if (config.readingsCompactAfterDays !== null) {
+      const months = config.readingsRetentionMonths;
+      stops.push(
+        startCompactionJob(
+          db,
+          config.readingsCompactAfterDays,
+          () => (months === null ? null : retentionCutoff(months, Date.now())),
+          log,
+          metrics,
+        ),
+      );
+    }
   }
   if (config.demoFleet) {
     const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`;

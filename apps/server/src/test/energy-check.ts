@@ -1,6 +1,6 @@
 import { ENERGY_QUANTITIES } from '@voltfleet/domain/telemetry';
 import type { Db } from '../db/db.js';
-import { deltaColumns, rollupColumn } from '../features/telemetry/index.js';
+import { deltaColumns, readingsIn, rollupColumn, type ReadingColumn } from '../features/telemetry/index.js';
 
 type Quantity = (typeof ENERGY_QUANTITIES)[number];
 
@@ -18,6 +18,14 @@ export interface EnergyTotals {
 const sums = (column: (q: Quantity) => string) =>
   ENERGY_QUANTITIES.map((q) => `sum(${column(q)})::float8 AS "${q}"`).join(', ');
 
+/** Every stored reading's energy deltas, raw and compacted alike. */
+const ALL_READINGS = readingsIn({
+  devices: 'ARRAY(SELECT id FROM devices)',
+  from: "'-infinity'",
+  to: "'infinity'",
+  columns: ENERGY_QUANTITIES.map((q) => deltaColumns(q).kwh as ReadingColumn),
+});
+
 /** What the energy chain stored: the sum of each device's per-reading deltas, and what each rollup holds. */
 export async function readEnergyTotals(db: Db): Promise<EnergyTotals> {
   const byDevice = async (sql: string) => {
@@ -27,12 +35,12 @@ export async function readEnergyTotals(db: Db): Promise<EnergyTotals> {
   const rollup = (table: string) =>
     byDevice(`SELECT device_id AS id, ${sums(rollupColumn)} FROM ${table} GROUP BY device_id`);
   const plantReadings = await db.query<Record<string, number>>(
-    `SELECT ${sums((q) => `r.${deltaColumns(q).kwh}`)} FROM readings r JOIN devices d ON d.id = r.device_id WHERE d.plant_id IS NOT NULL`,
+    `SELECT ${sums((q) => `r.${deltaColumns(q).kwh}`)} FROM ${ALL_READINGS} r JOIN devices d ON d.id = r.device_id WHERE d.plant_id IS NOT NULL`,
   );
   const plantDay = await db.query<Record<string, number>>(`SELECT ${sums(rollupColumn)} FROM plant_energy_day`);
   return {
     readings: await byDevice(
-      `SELECT device_id AS id, ${sums((q) => deltaColumns(q).kwh)} FROM readings GROUP BY device_id`,
+      `SELECT device_id AS id, ${sums((q) => deltaColumns(q).kwh)} FROM ${ALL_READINGS} r GROUP BY device_id`,
     ),
     day: await rollup('device_energy_day'),
     month: await rollup('device_energy_month'),

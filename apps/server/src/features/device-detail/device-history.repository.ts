@@ -1,7 +1,7 @@
 import { localDay } from '@voltfleet/domain/time';
 import { type EnergyQuantity, type FieldKey } from '@voltfleet/domain/telemetry';
 import type { Queryable } from '../../db/db.js';
-import { columnOf, fiveMinuteBins, historyAggregate } from '../telemetry/index.js';
+import { columnOf, fiveMinuteBins, historyAggregate, readingColumnOf, readingsIn } from '../telemetry/index.js';
 
 /** One bin: its start (epoch ms) and a value per requested key (null when the bin has none). */
 export type HistoryRow = { t: number } & Record<string, number | null>;
@@ -38,8 +38,7 @@ export async function readingBins(
   });
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT (extract(epoch FROM date_bin(make_interval(secs => $4), ts, $2)) * 1000)::float8 AS t, ${values.join(', ')}
-       FROM readings
-      WHERE device_id = $1 AND ts >= $2 AND ts < $3
+       FROM ${readingsIn({ device: '$1', from: '$2', to: '$3', columns: fields.map(readingColumnOf) })} r
       GROUP BY 1 ORDER BY 1`,
     [w.deviceId, new Date(w.fromMs), new Date(w.toMs), stepMs / 1000],
   );

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db.js';
 import { rollupSlots, slotWindow, type SlotKind } from '../../platform/energy-slots.repository.js';
 import { plantInScope } from '../../platform/scope.js';
 import { plantAlarmsBySeveritySql, plantStatusSql, runningStatusSql } from '../devices/index.js';
+import { readingsIn } from '../telemetry/index.js';
 
 // Every energy figure here is read from the plant_figures_* views: for a plant with an active script they carry
 // the script's figures instead of the default sums.
@@ -149,8 +150,13 @@ export async function pvPowerSlots(
          FROM plants WHERE id = $1
      ), per_device AS (
        SELECT date_bin('5 minutes', r.ts, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS slot, avg(r.pv_power_w) AS w
-         FROM p, readings r JOIN devices d ON d.id = r.device_id
-        WHERE d.plant_id = $1 AND r.ts >= p.from_ts AND r.ts < p.to_ts AND r.pv_power_w IS NOT NULL
+         FROM p CROSS JOIN LATERAL ${readingsIn({
+           devices: 'ARRAY(SELECT id FROM devices WHERE plant_id = $1)',
+           from: 'p.from_ts',
+           to: 'p.to_ts',
+           columns: ['pv_power_w'],
+         })} r
+        WHERE r.pv_power_w IS NOT NULL
         GROUP BY 1, r.device_id
      )
      SELECT to_char(slot AT TIME ZONE p.time_zone, 'HH24:MI') AS label, sum(w)::float8 AS "powerW"

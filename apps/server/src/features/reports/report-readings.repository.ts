@@ -1,6 +1,6 @@
 import { fieldByKey, type FieldKey } from '@voltfleet/domain/telemetry';
 import type { Queryable } from '../../db/db.js';
-import { columnOf } from '../telemetry/index.js';
+import { columnOf, readingColumnOf, readingsIn } from '../telemetry/index.js';
 
 /** One slot of a device's readings: its plant-local label and a value per field (null where none). */
 export type ReadingSlotRow = { label: string } & Record<string, number | string | null>;
@@ -24,8 +24,7 @@ export async function readingSlots(
   const { rows } = await db.query<ReadingSlotRow>(
     `SELECT to_char(date_bin(make_interval(secs => $4), ts, $2) AT TIME ZONE $5, 'HH24:MI') AS label,
             ${values.join(', ')}
-       FROM readings
-      WHERE device_id = $1 AND ts >= $2 AND ts < $3
+       FROM ${readingsIn({ device: '$1', from: '$2', to: '$3', columns: fields.map(readingColumnOf) })} r
       GROUP BY 1 ORDER BY 1`,
     [deviceId, new Date(window.fromMs), new Date(window.toMs), window.stepMs / 1000, window.timeZone],
   );

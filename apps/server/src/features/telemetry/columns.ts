@@ -31,3 +31,6 @@ export const COUNTER_COLUMNS = COUNTER_KEYS.map((key) => ({ key, column: columnO
 
 /** The rollup column of a quantity: `gridImport` → `grid_import_kwh`. */
 export const rollupColumn = (q: EnergyQuantity) => `${columnOf(q)}_kwh`;
+
+/** The energy-delta columns of a reading, in table order: each quantity's whole delta, then its part in the next day. */
+export const ENERGY_DELTA_COLUMNS = ENERGY_QUANTITIES.flatMap((q) => [deltaColumns(q).kwh, deltaColumns(q).next]);

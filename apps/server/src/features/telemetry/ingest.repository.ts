@@ -1,6 +1,6 @@
 import { ENERGY_QUANTITIES, type EnergyQuantity, type FieldKey } from '@voltfleet/domain/telemetry';
 import type { Queryable } from '../../db/db.js';
-import { COUNTER_COLUMNS, FIELD_COLUMNS, deltaColumns, rollupColumn } from './columns.js';
+import { COUNTER_COLUMNS, ENERGY_DELTA_COLUMNS, FIELD_COLUMNS, deltaColumns, rollupColumn } from './columns.js';
 import { columnWriter, CopyBinaryWriter, type BinaryType } from './copy-binary.js';
 
 export type Energy = Record<EnergyQuantity, number>;
@@ -26,7 +26,7 @@ export interface NewReadingRow {
   deltaNext: Energy;
 }
 
-const DELTA_COLS = ENERGY_QUANTITIES.flatMap((q) => [deltaColumns(q).kwh, deltaColumns(q).next]);
+const DELTA_COLS = ENERGY_DELTA_COLUMNS;
 const INSERT_COLUMNS = [
   'device_id',
   'ts',

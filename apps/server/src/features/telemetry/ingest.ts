@@ -5,11 +5,11 @@ import type { Db, Queryable } from '../../db/db.js';
 import type { LinkDevice, ReadingSink } from '../../link/link.types.js';
 import { addContributions, emptyIncrements, incrementRows, newestOfChain, placeInChain } from './chain.js';
 import { touchDevices } from '../devices/index.js';
+import { chainAroundCompacted } from './compaction.repository.js';
 import { markStale, valuesProgress } from './values-5m.repository.js';
 import { LATE_MS, VALUES_STEP_MS, bucketStartMs } from './values-5m.js';
 import {
   addToRollup,
-  chainAround,
   ensurePartitions,
   ingestMeta,
   insertReadings,
@@ -275,7 +275,7 @@ export class Ingest extends EventEmitter implements ReadingSink {
       if (tail && tail.ts === lastBefore.get(id) && minTs > tail.ts) chains.set(id, [tail]);
       else spans.push({ deviceId: id, minTs, maxTs });
     }
-    for (const row of await chainAround(tx, spans, this.horizon)) {
+    for (const row of await chainAroundCompacted(tx, spans, this.horizon, Date.now())) {
       const list = chains.get(row.deviceId);
       if (list) list.push(row);
       else chains.set(row.deviceId, [row]);

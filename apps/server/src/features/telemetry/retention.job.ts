@@ -11,6 +11,7 @@ import {
   releaseRetentionLock,
   tryRetentionLock,
 } from './retention.repository.js';
+import { compactedDaysOf, decompactDays, deleteCompactedBefore } from './compaction.repository.js';
 import { purgeValuesBefore } from './values-5m.repository.js';
 
 export interface RetentionLog {
@@ -37,6 +38,8 @@ export interface RetentionResult {
   trimmed: { month: string; deleted: number; kept: number }[];
   /** Rows of the 5-minute values table deleted (before the cut-off). */
   values: number;
+  /** Compacted device-days deleted (before the cut-off). */
+  compacted: number;
 }
 
 /** A purge round every 6 hours: the cut-off moves once a month, a round with nothing to do costs a catalogue query. */
@@ -63,6 +66,7 @@ export async function purgeReadings(
     dropped: [],
     trimmed: [],
     values: 0,
+    compacted: 0,
   };
   return db.session(async (conn) => {
     if (!(await tryRetentionLock(conn))) {
@@ -73,10 +77,15 @@ export async function purgeReadings(
       // The 5-minute values before the cut-off go with the readings (decision 0019): a day's history there must be
       // as empty as a longer range's.
       result.values = await purgeValuesBefore(conn, new Date(cutoff));
+      const anchors = await chainAnchors(conn, new Date(cutoff), new Date(acceptedFrom(now)));
+      // Compacted days before the cut-off go (decision 0036); an anchor among them is made raw first, with its day,
+      // in one transaction, so it is never in both places or in neither. The trim below keeps only the anchor.
+      const anchorDays = await compactedDaysOf(conn, anchors);
+      if (anchorDays.length > 0) await conn.transaction((tx) => decompactDays(tx, anchorDays));
+      result.compacted = await deleteCompactedBefore(conn, new Date(cutoff));
       const partitions = await readingPartitions(conn);
       const old = partitions.filter((p) => p.month < result.cutoff.slice(0, 7));
       if (old.length === 0) return result;
-      const anchors = await chainAnchors(conn, new Date(cutoff), new Date(acceptedFrom(now)));
       const plan = planRetention(old, anchors, cutoff);
       for (const partition of plan.drop) {
         const rows = partition.state === 'attached' ? await partitionRows(conn, partition.name) : 0;
@@ -92,9 +101,15 @@ export async function purgeReadings(
         } while (n === batch);
         if (deleted > 0) result.trimmed.push({ month: partition.month, deleted, kept: kept.length });
       }
-      if (result.dropped.length > 0 || result.trimmed.length > 0 || result.values > 0)
+      if (result.dropped.length > 0 || result.trimmed.length > 0 || result.values > 0 || result.compacted > 0)
         log.info(
-          { cutoff: result.cutoff, dropped: result.dropped, trimmed: result.trimmed, values: result.values },
+          {
+            cutoff: result.cutoff,
+            dropped: result.dropped,
+            trimmed: result.trimmed,
+            values: result.values,
+            compacted: result.compacted,
+          },
           `readings retention: dropped ${result.dropped.length} month(s), trimmed ${result.trimmed.length} to their anchors`,
         );
       return result;

@@ -50,12 +50,18 @@ export async function readingPartitions(db: Queryable): Promise<ReadingPartition
  * link still accepts (not older than acceptedFrom) may land after it, and its energy is counted from it.
  */
 export async function chainAnchors(db: Queryable, cutoff: Date, acceptedFrom: Date): Promise<ChainAnchor[]> {
+  // Raw and compacted readings alike (decision 0036); the cut-off is a UTC midnight, so a compacted day lies wholly
+  // before or after it.
   const { rows } = await db.query<{ device_id: number; ts: Date }>(
     `SELECT d.id AS device_id, a.ts
        FROM devices d
-      CROSS JOIN LATERAL (SELECT max(r.ts) AS ts FROM readings r WHERE r.device_id = d.id AND r.ts < $1) a
+      CROSS JOIN LATERAL (SELECT greatest(
+          (SELECT max(r.ts) FROM readings r WHERE r.device_id = d.id AND r.ts < $1),
+          (SELECT max(c.last_ts) FROM readings_compact c WHERE c.device_id = d.id AND c.day < ($1 AT TIME ZONE 'UTC')::date)
+        ) AS ts) a
       WHERE a.ts IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM readings s WHERE s.device_id = d.id AND s.ts >= $1 AND s.ts < $2)`,
+        AND NOT EXISTS (SELECT 1 FROM readings s WHERE s.device_id = d.id AND s.ts >= $1 AND s.ts < $2)
+        AND NOT EXISTS (SELECT 1 FROM readings_compact c WHERE c.device_id = d.id AND c.last_ts >= $1 AND c.first_ts < $2)`,
     [cutoff, acceptedFrom],
   );
   return rows.map((r) => ({ deviceId: r.device_id, ts: r.ts }));

@@ -3,6 +3,7 @@ import { releaseAdvisoryLock, tryAdvisoryLock } from '../../db/advisory-lock.js'
 import type { DbSession, Queryable } from '../../db/db.js';
 import { columnOf } from './columns.js';
 import { LATE_MS, bucketStartMs, historyAggregate } from './values-5m.js';
+import { readingsIn, type ReadingColumn } from './readings-source.js';
 
 /*
  * Writes and reads of device_values_5m (decision 0019), in one place: the job's aggregation, the ingest's stale marks
@@ -187,6 +188,13 @@ export async function valueBins(
   );
   if (covered.rows.length > 0) return covered.rows;
   const rawColumns = columns.map((c) => `r.${c.column}`).join(', ');
+  // Raw and compacted readings alike (decision 0036): the compaction drops the table's rows of the days it compacts.
+  const window = readingsIn({
+    device: '$1',
+    from: '$2',
+    to: '$3',
+    columns: columns.map((c) => c.column as ReadingColumn),
+  });
   const binned = columns.map((c) => `${c.agg}(r.${c.column})::float8 AS "${c.key}"`).join(', ');
   // Every part of the raw readings repeats the window's own bounds ($2, $3): the planner then keeps only the window's
   // monthly partitions (the span's bounds are known only when the statement runs), and planning, not running, is
@@ -197,11 +205,9 @@ export async function valueBins(
      stale AS (SELECT s.bucket FROM device_values_5m_stale s, bounds b
                 WHERE s.device_id = $1 AND s.bucket >= b.lo AND s.bucket < b.hi),
      raw AS (
-       SELECT r.ts, ${rawColumns} FROM readings r
-        WHERE r.device_id = $1 AND r.ts >= $2 AND r.ts < $3 AND r.ts < (SELECT lo FROM bounds)
+       SELECT r.ts, ${rawColumns} FROM ${window} r WHERE r.ts < (SELECT lo FROM bounds)
        UNION ALL
-       SELECT r.ts, ${rawColumns} FROM readings r
-        WHERE r.device_id = $1 AND r.ts >= $2 AND r.ts < $3 AND r.ts >= (SELECT hi FROM bounds)
+       SELECT r.ts, ${rawColumns} FROM ${window} r WHERE r.ts >= (SELECT hi FROM bounds)
        UNION ALL
        SELECT r.ts, ${rawColumns}
          FROM stale s JOIN readings r ON r.device_id = $1 AND r.ts >= s.bucket AND r.ts < s.bucket + interval '5 minutes'

@@ -1,0 +1,263 @@
+import type { Queryable } from '../../db/db.js';
+import {
+  compactedBranch,
+  encodeDay,
+  INSERT_COMPACT_SQL,
+  READING_VALUE_COLUMNS,
+  type ReadingText,
+} from './compact-format.js';
+import { FIELD_COLUMNS } from './columns.js';
+import { chainAround, ensurePartitions, type ChainRow } from './ingest.repository.js';
+
+const DAY_MS = 86_400_000;
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/** What the compaction reads of each reading: microsecond times and every value as PostgreSQL's text. */
+const TIME_TEXTS: [alias: string, sql: string][] = [
+  ['ts_us', `(extract(epoch FROM r.ts) * 1000000)::int8::text`],
+  ['prev_us', `((extract(epoch FROM r.ts) - extract(epoch FROM r.prev_ts)) * 1000000)::int8::text`],
+  ['received_us', `((extract(epoch FROM r.received_at) - extract(epoch FROM r.ts)) * 1000000)::int8::text`],
+];
+const VALUE_COLUMNS = READING_VALUE_COLUMNS.filter((c) => c !== 'received_at' && c !== 'prev_ts');
+const FIELD_TYPE = new Map<string, string>(FIELD_COLUMNS.map((c) => [c.column, c.type]));
+
+/** The raw readings of a device's UTC day before the device's newest ($1 device, $2 and $3 the day, $4 newest). */
+const RAW_DAY = `SELECT * FROM readings
+  WHERE device_id = $1 AND ts >= $2::timestamptz AND ts < $3::timestamptz AND ts < $4::timestamptz`;
+
+/** The value columns holding anything in the raw day: only those are read as text (the others are all NULL). */
+async function filledColumns(db: Queryable, params: readonly unknown[]): Promise<string[]> {
+  const { rows } = await db.query<Record<string, boolean>>(
+    `SELECT ${VALUE_COLUMNS.map((c) => `bool_or(${c} IS NOT NULL) AS ${c}`).join(', ')} FROM (${RAW_DAY}) r`,
+    params as never[],
+  );
+  return VALUE_COLUMNS.filter((c) => rows[0]?.[c]);
+}
+
+/** The raw day's readings with each value as PostgreSQL prints it. */
+async function rawTexts(db: Queryable, params: readonly unknown[], columns: readonly string[]): Promise<ReadingText[]> {
+  const select = [
+    ...TIME_TEXTS.map(([alias, sql]) => `${sql} AS ${alias}`),
+    ...columns.map((c) => `r.${c}::text AS ${c}`),
+  ];
+  const { rows } = await db.query<Record<string, string | null>>(
+    `SELECT ${select.join(', ')} FROM (${RAW_DAY}) r ORDER BY r.ts`,
+    params as never[],
+  );
+  return rows.map((r) => ({
+    tsUs: BigInt(r.ts_us!),
+    prevUs: r.prev_us === null ? null : BigInt(r.prev_us!),
+    receivedUs: BigInt(r.received_us!),
+    seq: r.seq ?? null,
+    extra: r.extra ?? null,
+    values: r,
+  }));
+}
+
+/** Equal to the last bit (float sends compare -0 and 0, and every NaN, as different), NULL equal to NULL. */
+function same(column: string): string {
+  const type = FIELD_TYPE.get(column) ?? (column.startsWith('d_') ? 'float8' : 'other');
+  if (type === 'real') return `float4send(a.${column}) IS NOT DISTINCT FROM float4send(b.${column})`;
+  if (type === 'float8') return `float8send(a.${column}) IS NOT DISTINCT FROM float8send(b.${column})`;
+  if (column === 'extra') return `a.extra::text IS NOT DISTINCT FROM b.extra::text`;
+  return `a.${column} IS NOT DISTINCT FROM b.${column}`;
+}
+
+/**
+ * The raw day against its compacted row, value by value, before the raw rows go: the columns that differ. Throws
+ * when readings are missing or their times differ (nothing the encoding can fall back on).
+ */
+async function differingColumns(db: Queryable, params: readonly unknown[]): Promise<string[]> {
+  const { rows } = await db.query<Record<string, boolean | number>>(
+    `SELECT count(*) FILTER (WHERE a.ts IS NULL OR b.ts IS NULL)::int AS missing,
+            ${READING_VALUE_COLUMNS.map((c) => `bool_and(${same(c)}) AS ${c}`).join(', ')}
+       FROM (${RAW_DAY}) a
+       FULL JOIN (${compactedBranch(READING_VALUE_COLUMNS, `c.device_id = $1 AND c.day = $2::date`)}) b ON b.ts = a.ts`,
+    params as never[],
+  );
+  const row = rows[0]!;
+  if (row.missing !== 0) throw new Error(`${String(row.missing)} compacted readings do not match the raw ones`);
+  const differing = READING_VALUE_COLUMNS.filter((c) => row[c] === false);
+  const structural = differing.filter((c) => !FIELD_TYPE.has(c));
+  if (structural.length > 0) throw new Error(`compacted ${structural.join(', ')} do not read back`);
+  return differing;
+}
+
+/** A device with raw readings to compact, after `after` in id order, claimed for this transaction (SKIP LOCKED). */
+export async function claimDevice(db: Queryable, after: number, horizon: Date, notBefore: Date | null) {
+  const { rows } = await db.query<{ device_id: number }>(
+    `SELECT c.device_id FROM readings_compact_claims c
+      WHERE c.device_id > $1
+        AND EXISTS (SELECT 1 FROM readings r
+                     WHERE r.device_id = c.device_id AND r.ts >= $3::timestamptz
+                       AND r.ts < least($2::timestamptz, (SELECT max(m.ts) FROM readings m WHERE m.device_id = c.device_id)))
+      ORDER BY c.device_id LIMIT 1
+      FOR UPDATE OF c SKIP LOCKED`,
+    [after, horizon, notBefore ?? '-infinity'],
+  );
+  return rows[0]?.device_id ?? null;
+}
+
+/** Every device has its claim row (new devices since the last round). */
+export async function ensureClaims(db: Queryable): Promise<void> {
+  await db.query(`INSERT INTO readings_compact_claims (device_id) SELECT id FROM devices ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * Compacts the device's oldest UTC day with raw readings before `horizon` (and not before `notBefore`): the day's
+ * raw and already compacted readings become one readings_compact row, except the device's newest reading, which
+ * stays raw (the latest value of a silent device is read from there). The row is read back and compared value by
+ * value before the raw rows go; a field whose integers do not give its values back keeps their texts. Returns the
+ * day and its readings, or null when the device has nothing to compact. The caller holds the device's claim.
+ */
+export async function compactOldestDay(
+  db: Queryable,
+  deviceId: number,
+  horizon: Date,
+  notBefore: Date | null,
+): Promise<{ day: string; readings: number } | null> {
+  const { rows } = await db.query<{ oldest: Date | null; newest: string | null }>(
+    `SELECT (SELECT min(ts) FROM readings WHERE device_id = $1 AND ts >= $3::timestamptz
+               AND ts < least($2::timestamptz, (SELECT max(ts) FROM readings WHERE device_id = $1))) AS oldest,
+            (SELECT max(ts) FROM readings WHERE device_id = $1)::text AS newest`,
+    [deviceId, horizon, notBefore ?? '-infinity'],
+  );
+  const { oldest, newest } = rows[0] ?? { oldest: null, newest: null };
+  if (!oldest || !newest) return null;
+  const day = oldest.toISOString().slice(0, 10);
+  // A day compacted before (its raw rows came later: a device's newest, or a day a late reading opened) is merged by
+  // making it raw first, so what is written is always checked against raw rows.
+  await decompactDays(db, [{ deviceId, day }]);
+  const params = [deviceId, `${day}T00:00:00Z`, `${dayAfter(day)}T00:00:00Z`, newest];
+  const texts = await rawTexts(db, params, await filledColumns(db, params));
+  let keepExact = new Set<string>();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await db.query(INSERT_COMPACT_SQL, encodeDay(deviceId, day, texts, keepExact));
+    const differing = await differingColumns(db, params);
+    if (differing.length === 0) {
+      await db.query(
+        `DELETE FROM readings
+          WHERE device_id = $1 AND ts >= $2::timestamptz AND ts < $3::timestamptz AND ts < $4::timestamptz`,
+        params,
+      );
+      return { day, readings: texts.length };
+    }
+    // A value the integers did not give back: that field keeps its values' texts.
+    await db.query(`DELETE FROM readings_compact WHERE device_id = $1 AND day = $2::date`, [deviceId, day]);
+    keepExact = new Set([...keepExact, ...differing]);
+  }
+  throw new Error(`device ${deviceId}: the compacted ${day} does not read back`);
+}
+
+/** Moves compacted days back into `readings` (a late reading lands among them, or retention keeps one as anchor). */
+export async function decompactDays(
+  db: Queryable,
+  days: readonly { deviceId: number; day: string }[],
+): Promise<number> {
+  if (days.length === 0) return 0;
+  await ensurePartitions(db, new Set(days.map((d) => d.day.slice(0, 7))));
+  const which = `(c.device_id, c.day) IN (SELECT * FROM unnest($1::int4[], $2::date[]))`;
+  const params = [days.map((d) => d.deviceId), days.map((d) => d.day)];
+  const columns = READING_VALUE_COLUMNS.join(', ');
+  await db.query(
+    `INSERT INTO readings (device_id, ts, ${columns})
+     SELECT device_id, ts, ${columns} FROM (${compactedBranch(READING_VALUE_COLUMNS, which)}) k
+     ON CONFLICT (device_id, ts) DO NOTHING`,
+    params,
+  );
+  const { rows } = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM readings_compact c WHERE ${which} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    params,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Makes raw what a late batch's chain needs (decision 0036): for each span of new readings, the compacted days it
+ * overlaps, and the compacted days holding the last reading before it and the first after it. Returns the days moved.
+ */
+export async function decompactAround(
+  db: Queryable,
+  spans: readonly { deviceId: number; minTs: number; maxTs: number }[],
+): Promise<number> {
+  if (spans.length === 0) return 0;
+  const { rows } = await db.query<{ device_id: number; day: string }>(
+    `WITH b AS (SELECT * FROM unnest($1::int4[], $2::timestamptz[], $3::timestamptz[]) AS b(device_id, min_ts, max_ts))
+     SELECT c.device_id, c.day::text AS day FROM b JOIN readings_compact c
+         ON c.device_id = b.device_id AND c.first_ts <= b.max_ts AND c.last_ts >= b.min_ts
+     UNION
+     SELECT b.device_id, p.day::text FROM b CROSS JOIN LATERAL (
+       SELECT c.day FROM readings_compact c WHERE c.device_id = b.device_id AND c.last_ts < b.min_ts
+        ORDER BY c.day DESC LIMIT 1) p
+     UNION
+     SELECT b.device_id, n.day::text FROM b CROSS JOIN LATERAL (
+       SELECT c.day FROM readings_compact c WHERE c.device_id = b.device_id AND c.first_ts > b.max_ts
+        ORDER BY c.day LIMIT 1) n`,
+    [
+      spans.map((s) => s.deviceId),
+      spans.map((s) => new Date(s.minTs).toISOString()),
+      spans.map((s) => new Date(s.maxTs).toISOString()),
+    ],
+  );
+  return decompactDays(
+    db,
+    rows.map((r) => ({ deviceId: r.device_id, day: r.day })),
+  );
+}
+
+/** The compacted days holding the given readings (retention's anchors). */
+export async function compactedDaysOf(db: Queryable, readings: readonly { deviceId: number; ts: Date }[]) {
+  if (readings.length === 0) return [];
+  const { rows } = await db.query<{ device_id: number; day: string }>(
+    `SELECT DISTINCT c.device_id, c.day::text AS day
+       FROM unnest($1::int4[], $2::timestamptz[]) AS a(device_id, ts)
+       JOIN readings_compact c ON c.device_id = a.device_id AND c.first_ts <= a.ts AND c.last_ts >= a.ts`,
+    [readings.map((r) => r.deviceId), readings.map((r) => r.ts.toISOString())],
+  );
+  return rows.map((r) => ({ deviceId: r.device_id, day: r.day }));
+}
+
+/** Deletes compacted days before `cutoff` (a UTC midnight), a few hundred devices a statement; returns the rows. */
+export async function deleteCompactedBefore(db: Queryable, cutoff: Date, devicesPerStatement = 500): Promise<number> {
+  let deleted = 0;
+  for (let after = 0; ;) {
+    const { rows } = await db.query<{ n: number; last: number | null }>(
+      `WITH ids AS (SELECT id FROM devices WHERE id > $1 ORDER BY id LIMIT $3),
+       gone AS (DELETE FROM readings_compact c USING ids WHERE c.device_id = ids.id AND c.day < $2::date RETURNING 1)
+       SELECT (SELECT count(*) FROM gone)::int AS n, (SELECT max(id) FROM ids) AS last`,
+      [after, cutoff.toISOString().slice(0, 10), devicesPerStatement],
+    );
+    deleted += rows[0]?.n ?? 0;
+    const last = rows[0]?.last ?? null;
+    if (last === null) return deleted;
+    after = last;
+  }
+}
+
+/** Readings younger than this are never compacted (MIN_COMPACT_AFTER_DAYS is 2; a day's margin for clocks). */
+const RAW_FOR_SURE_MS = 86_400_000;
+
+/**
+ * Ingest's chainAround, after making raw the compacted days a span reaches (decision 0036). Only a span older than a
+ * day, or one whose last raw reading before it is missing or older than a day, can reach one: the compaction leaves
+ * every reading of the last READINGS_COMPACT_AFTER_DAYS (at least 2) days raw, and each device's newest. A live
+ * batch never runs the extra statement.
+ */
+export async function chainAroundCompacted(
+  db: Queryable,
+  spans: { deviceId: number; minTs: number; maxTs: number }[],
+  horizonMs: number | null,
+  now: number,
+): Promise<ChainRow[]> {
+  const rows = await chainAround(db, spans, horizonMs);
+  const recent = now - RAW_FOR_SURE_MS;
+  const spanOf = new Map(spans.map((s) => [s.deviceId, s]));
+  const before = new Map<number, number>();
+  for (const r of rows) {
+    const span = spanOf.get(r.deviceId);
+    if (span && r.ts < span.minTs) before.set(r.deviceId, Math.max(before.get(r.deviceId) ?? -Infinity, r.ts));
+  }
+  const reaching = spans.filter((s) => s.minTs < recent || (before.get(s.deviceId) ?? -Infinity) < recent);
+  if (reaching.length === 0 || (await decompactAround(db, reaching)) === 0) return rows;
+  return chainAround(db, spans, horizonMs);
+}

@@ -1,0 +1,44 @@
+import type { FieldKey } from '@voltfleet/domain/telemetry';
+import { columnOf } from './columns.js';
+import { compactedBranch, READING_VALUE_COLUMNS, type ReadingColumn } from './compact-format.js';
+
+export { READING_VALUE_COLUMNS, type ReadingColumn };
+
+/** The readings column of a catalogue field. */
+export const readingColumnOf = (key: FieldKey) => columnOf(key) as ReadingColumn;
+
+/** Which readings: one device (`device`, SQL of an int) or several (`devices`, SQL of an int[]), in [from, to). */
+export interface ReadingsRange {
+  device?: string;
+  devices?: string;
+  /** SQL of the window's bounds (a parameter or an expression), read as timestamptz. */
+  from: string;
+  to: string;
+  /** Columns of `readings` wanted besides device_id and ts. */
+  columns: readonly ReadingColumn[];
+}
+
+/**
+ * A parenthesised subquery of a window of readings, raw and compacted alike (decision 0036): columns device_id, ts
+ * and `columns`, in no particular order. Every reader of readings that may reach back beyond the compaction age
+ * (READINGS_COMPACT_AFTER_DAYS) reads through this; a reading is either in `readings` or in `readings_compact`,
+ * never in both, so the union neither loses nor doubles one. Only the arrays of the wanted columns are unpacked.
+ */
+export function readingsIn(range: ReadingsRange): string {
+  const from = `(${range.from})::timestamptz`;
+  const to = `(${range.to})::timestamptz`;
+  const device = (column: string) => {
+    if (range.device !== undefined) return `${column} = (${range.device})::int4`;
+    if (range.devices !== undefined) return `${column} = ANY((${range.devices})::int4[])`;
+    throw new Error('readingsIn needs a device or devices');
+  };
+  const list = range.columns.map((c) => `, ${c}`).join('');
+  const compacted = compactedBranch(
+    range.columns,
+    `${device('c.device_id')} AND c.day >= (${from} AT TIME ZONE 'UTC')::date AND c.day <= (${to} AT TIME ZONE 'UTC')::date
+       AND c.first_ts < ${to} AND c.last_ts >= ${from}`,
+  );
+  return `(SELECT device_id, ts${list} FROM readings WHERE ${device('device_id')} AND ts >= ${from} AND ts < ${to}
+     UNION ALL
+     SELECT * FROM (${compacted}) k WHERE k.ts >= ${from} AND k.ts < ${to})`;
+}
