@@ -5,13 +5,16 @@
 --
 -- Encoding (telemetry/compact-format.ts writes it, the same file generates the SQL that reads it):
 -- - ts_us: microseconds since the day's UTC midnight, each element the difference to the previous reading's.
--- - prev_us: ts - prev_ts in microseconds (NULL where the reading had no predecessor); received_us: received_at - ts.
--- - seq and every catalogue field: the value as an integer of 10^-decimals[k] units (decimals[k] per field and day,
---   the fewest that hold every value of the day exactly), each element the difference to the previous non-NULL one.
---   A field whose values no such integer holds (decimals[k] NULL) keeps its values' exact text in exact->'column'.
--- - the energy deltas d_*: as stored (float8), not differenced; extra: a JSON array (NULL when no reading had any).
+-- - prev_us: ts - prev_ts in microseconds (NULL where the reading had no predecessor); received_us: received_at - ts
+--   in microseconds, as differences.
+-- - seq, every catalogue field and the energy deltas d_*: the value as an integer of 10^-decimals[k] units
+--   (decimals[k] per column and day, the fewest that hold every value of the day exactly; k counts the catalogue's
+--   fields, then the energy columns in table order), each element the difference to the previous non-NULL one; the
+--   bit words (code fields) as they are. A column whose values no such integer holds (decimals[k] NULL) keeps their
+--   exact text in exact->'column'. A d_*_next_kwh element is NULL where it equals its d_*_kwh (mostly).
+-- - extra: a JSON array (NULL when no reading had any).
 -- Arrays above 2 kB are compressed by PostgreSQL's TOAST (pglz on both engines); the differences are mostly small and
--- repeat, which is what compresses.
+-- repeat, which is what compresses. The compaction compares every value of the day with the raw rows before they go.
 CREATE TABLE readings_compact (
   device_id int NOT NULL,
   day date NOT NULL,
@@ -135,18 +138,18 @@ CREATE TABLE readings_compact (
   cooling_outlet_temp_c int4[],
   cooling_inlet_pressure_bar int4[],
   cooling_outlet_pressure_bar int4[],
-  d_pv_kwh float8[] NOT NULL,
-  d_pv_next_kwh float8[] NOT NULL,
-  d_load_kwh float8[] NOT NULL,
-  d_load_next_kwh float8[] NOT NULL,
-  d_grid_import_kwh float8[] NOT NULL,
-  d_grid_import_next_kwh float8[] NOT NULL,
-  d_grid_export_kwh float8[] NOT NULL,
-  d_grid_export_next_kwh float8[] NOT NULL,
-  d_bat_charge_kwh float8[] NOT NULL,
-  d_bat_charge_next_kwh float8[] NOT NULL,
-  d_bat_discharge_kwh float8[] NOT NULL,
-  d_bat_discharge_next_kwh float8[] NOT NULL,
+  d_pv_kwh int8[],
+  d_pv_next_kwh int8[],
+  d_load_kwh int8[],
+  d_load_next_kwh int8[],
+  d_grid_import_kwh int8[],
+  d_grid_import_next_kwh int8[],
+  d_grid_export_kwh int8[],
+  d_grid_export_next_kwh int8[],
+  d_bat_charge_kwh int8[],
+  d_bat_charge_next_kwh int8[],
+  d_bat_discharge_kwh int8[],
+  d_bat_discharge_next_kwh int8[],
   PRIMARY KEY (device_id, day)
 );
 

@@ -3,8 +3,17 @@ import { ENERGY_DELTA_COLUMNS, FIELD_COLUMNS, type FieldColumnType } from './col
 /*
  * The columnar form of a device's UTC day of readings (table readings_compact, migration 0047, decision 0036): this
  * file writes it (encodeDay) and generates the SQL that reads it back (compactedBranch), so the two cannot drift.
- * Every value comes back exactly as it was stored: the compaction job reads the day back after writing it and compares
- * every value's text before the raw rows go (compaction.repository.ts).
+ *
+ * Every value comes back exactly, by construction (the tests compare every value of a year before and after):
+ * - A value is stored as the integer q of its shortest text (PostgreSQL's output, which reads back to the same value)
+ *   times 10^d. A double is decoded as q / 10^d in double arithmetic: q and 10^d (d <= 22) are exact doubles, so the
+ *   division rounds the exact decimal once, to the stored double. A real (4-byte float) is decoded the same way and
+ *   then rounded to 4 bytes: two roundings, which give the nearest 4-byte float to the decimal unless the double lies
+ *   within half its last place of a midpoint between two 4-byte floats without the decimal being that midpoint; for
+ *   q below 2^31 that needs 10^d above 2^28, so reals keep at most 8 decimals.
+ * - Running sums of differences are integers: 8-byte integer sums, or double sums where every partial sum is an
+ *   integer below 2^53.
+ * - What no such integer holds (-0, NaN, more digits) keeps its text, read back by the same parser that wrote it.
  */
 
 /** The integer array type holding a catalogue column's values: 4 bytes where the catalogue's ranges allow. */
@@ -20,6 +29,8 @@ const INT8_MAX = 2n ** 63n - 1n;
 const FLOAT_EXACT = 2n ** 53n - 1n;
 /** 10^22 is the largest power of ten a double holds exactly. */
 const MAX_DECIMALS = 22;
+/** See above: a real decoded from q / 10^d is exact for d <= 8. */
+const MAX_REAL_DECIMALS = 8;
 const POWERS = `'{${Array.from({ length: MAX_DECIMALS + 1 }, (_v, i) => `1e${i}`).join(',')}}'::float8[]`;
 
 /** Columns of `readings` besides device_id and ts, in table order. */
@@ -33,8 +44,22 @@ export const READING_VALUE_COLUMNS = [
 ] as const;
 export type ReadingColumn = (typeof READING_VALUE_COLUMNS)[number];
 
-const FIELD_INDEX = new Map(FIELD_COLUMNS.map((c, i) => [c.column, { index: i + 1, type: c.type }]));
-const ENERGY = new Set<string>(ENERGY_DELTA_COLUMNS);
+/**
+ * The columns held as integers of 10^-decimals units, with their index in the row's decimals array: the catalogue
+ * fields, then the energy deltas (float8, rounded to the microwatt-hour by the chain).
+ */
+const NUMBER_COLUMNS: { column: string; type: FieldColumnType; differenced: boolean }[] = [
+  // Measurements and counters move by small steps: their differences compress. Codes (bit words) rarely change and
+  // are kept as they are (a running sum of 8-byte integers would cost numeric arithmetic to decode).
+  ...FIELD_COLUMNS.map((c) => ({ column: c.column, type: c.type, differenced: c.type !== 'int8' })),
+  // Energy per interval does not move by small steps: its differences compress worse than the values (measured).
+  ...ENERGY_DELTA_COLUMNS.map((column) => ({ column, type: 'float8' as const, differenced: false })),
+];
+const NUMBER_INDEX = new Map(NUMBER_COLUMNS.map((c, i) => [c.column, { ...c, index: i + 1 }]));
+/** Each energy column holding the part of a delta in the next day, with the whole delta's column. */
+const NEXT_OF = new Map(
+  ENERGY_DELTA_COLUMNS.filter((c) => c.endsWith('_next_kwh')).map((c) => [c, c.replace('_next_kwh', '_kwh')]),
+);
 
 /** A number as PostgreSQL prints it ("220.4", "-3", "1.5e-05") as an integer and its decimals; null if none fits. */
 export function decimalOf(text: string): { int: bigint; decimals: number } | null {
@@ -48,10 +73,13 @@ export function decimalOf(text: string): { int: bigint; decimals: number } | nul
     decimals = 0;
   }
   if (decimals > MAX_DECIMALS) return null;
-  return { int: sign ? -BigInt(digits) : BigInt(digits), decimals };
+  const int = BigInt(digits);
+  // -0 is a value of its own for a float (1 / -0 is -Infinity): no integer holds it.
+  if (sign && int === 0n) return null;
+  return { int: sign ? -int : int, decimals };
 }
 
-const literal = (values: readonly (bigint | string | null)[]) =>
+const literal = (values: readonly (bigint | number | string | null)[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
 
 /**
@@ -77,34 +105,94 @@ function differences(
   return any ? { text: literal(out), fitsInt4, fitsInt8 } : null;
 }
 
-/** A catalogue field's day: integers of 10^-decimals units as differences, or null (keep the exact texts). */
-function encodeField(
+type Encoded = { decimals: number; array: string | null } | null;
+const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
+/** Exact powers of ten (written out: no arithmetic to trust). */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * encodeField for the common case, in doubles: every text a plain decimal of at most 15 digits (an exact double), and
+ * every integer and difference an exact double. Undefined when a value is outside that case (encodeField then works
+ * in BigInt: 6 times slower, and seldom needed).
+ */
+function encodeFieldFast(
   texts: readonly (string | null)[],
   type: FieldColumnType,
-): { decimals: number; array: string | null } | null {
+  differenced: boolean,
+): Encoded | undefined {
+  const ints: (number | null)[] = new Array<number | null>(texts.length);
+  const scales: number[] = new Array<number>(texts.length);
+  let decimals = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i];
+    if (t === null || t === undefined) {
+      ints[i] = null;
+      continue;
+    }
+    const m = PLAIN.exec(t);
+    if (!m || m[2]!.length + (m[3]?.length ?? 0) > 15) return undefined;
+    const int = Number(m[2]! + (m[3] ?? ''));
+    if (m[1] && int === 0) return undefined;
+    ints[i] = m[1] ? -int : int;
+    scales[i] = m[3]?.length ?? 0;
+    if (scales[i]! > decimals) decimals = scales[i]!;
+  }
+  if ((type === 'int2' || type === 'int8') && decimals > 0) return null;
+  if (type === 'real' && decimals > MAX_REAL_DECIMALS) return null;
+  let prev = 0;
+  let any = false;
+  const out: (number | null)[] = new Array<number | null>(texts.length);
+  for (let i = 0; i < ints.length; i++) {
+    const v0 = ints[i];
+    if (v0 === null || v0 === undefined) {
+      out[i] = null;
+      continue;
+    }
+    const v = decimals === scales[i] ? v0 : v0 * POW10[decimals - scales[i]!]!;
+    if (!Number.isSafeInteger(v)) return undefined;
+    any = true;
+    if (!differenced) {
+      out[i] = v;
+      continue;
+    }
+    const d = v - prev;
+    prev = v;
+    if (!Number.isSafeInteger(d)) return undefined;
+    if (INT_ARRAY[type] === 'int4' && (d > 2_147_483_647 || d < -2_147_483_647)) return null;
+    out[i] = d;
+  }
+  return { decimals, array: any ? literal(out) : null };
+}
+
+/** A catalogue field's day: integers of 10^-decimals units as differences, or null (keep the exact texts). */
+function encodeField(texts: readonly (string | null)[], type: FieldColumnType, differenced: boolean): Encoded {
+  const fast = encodeFieldFast(texts, type, differenced);
+  if (fast !== undefined) return fast;
   const parsed = texts.map((t) => (t === null ? null : decimalOf(t)));
   if (parsed.some((p, i) => p === null && texts[i] !== null)) return null;
   const decimals = Math.max(0, ...parsed.map((p) => p?.decimals ?? 0));
   if ((type === 'int2' || type === 'int8') && decimals > 0) return null;
+  if (type === 'real' && decimals > MAX_REAL_DECIMALS) return null;
   const ints = parsed.map((p) => (p === null ? null : p.int * 10n ** BigInt(decimals - p.decimals)));
   const float = type === 'real' || type === 'float8';
   if (float && ints.some((v) => v !== null && (v > FLOAT_EXACT || v < -FLOAT_EXACT))) return null;
-  // Codes (bit words) as they are: they rarely change, and a running sum of 8-byte integers would cost numeric
-  // arithmetic to decode.
-  if (type === 'int8') return { decimals, array: ints.every((v) => v === null) ? null : literal(ints) };
+  if (!differenced) return { decimals, array: ints.every((v) => v === null) ? null : literal(ints) };
   const diff = differences(ints);
   if (diff && !(INT_ARRAY[type] === 'int4' ? diff.fitsInt4 : diff.fitsInt8)) return null;
   return { decimals, array: diff?.text ?? null };
 }
 
-/** One stored reading as the compaction reads it: microsecond times and every value as PostgreSQL's text. */
-export interface ReadingText {
-  tsUs: bigint;
-  prevUs: bigint | null;
-  receivedUs: bigint;
-  seq: string | null;
+/**
+ * One device's UTC day of readings as the compaction reads it, column by column in time order: microsecond times and
+ * every value as PostgreSQL prints it (NULL as null), and the `extra` values as one JSON array text (null if none).
+ */
+export interface DayTexts {
+  tsUs: bigint[];
+  prevUs: (bigint | null)[];
+  receivedUs: bigint[];
+  seq: (string | null)[];
   extra: string | null;
-  values: Record<string, string | null>;
+  values: Record<string, (string | null)[]>;
 }
 
 /** Columns of readings_compact in the order encodeDay's values come. */
@@ -121,56 +209,60 @@ export const COMPACT_COLUMNS = [
   'decimals',
   'exact',
   'extra',
-  ...FIELD_COLUMNS.map((c) => c.column),
-  ...ENERGY_DELTA_COLUMNS,
+  ...NUMBER_COLUMNS.map((c) => c.column),
 ];
 
+const usIso = (us: bigint) =>
+  `${new Date(Number(us / 1000n)).toISOString().slice(0, -1)}${String(us % 1000n).padStart(3, '0')}Z`;
+
 /**
- * The readings_compact row of one device's UTC day (`rows` in time order, all in the day), as query parameters in
- * COMPACT_COLUMNS order. `keepExact` names fields to keep as text whatever their values (the read-back check's answer
- * to a value the integers did not give back).
+ * The readings_compact row of one device's UTC day (at least one reading), as query parameters in COMPACT_COLUMNS
+ * order.
  */
-export function encodeDay(
-  deviceId: number,
-  day: string,
-  rows: readonly ReadingText[],
-  keepExact: ReadonlySet<string> = new Set(),
-): (string | number | null)[] {
-  if (rows.length === 0) throw new Error('a compacted day holds at least one reading');
+export function encodeDay(deviceId: number, day: string, texts: DayTexts): (string | number | null)[] {
+  const n = texts.tsUs.length;
+  if (n === 0) throw new Error('a compacted day holds at least one reading');
   const dayStartUs = BigInt(Date.parse(`${day}T00:00:00Z`)) * 1000n;
-  const usIso = (us: bigint) =>
-    `${new Date(Number(us / 1000n)).toISOString().slice(0, -1)}${String(us % 1000n).padStart(3, '0')}Z`;
+  const none: null[] = new Array<null>(n).fill(null);
   const decimals: (number | null)[] = [];
   const exact: Record<string, (string | null)[]> = {};
-  const fieldArrays = FIELD_COLUMNS.map((c) => {
-    const texts = rows.map((r) => r.values[c.column] ?? null);
-    const encoded = keepExact.has(c.column) ? null : encodeField(texts, c.type);
+  const arrays = NUMBER_COLUMNS.map((c) => {
+    let values = texts.values[c.column] ?? none;
+    // The part of a delta in the next day is mostly the whole delta: NULL where it is (read back as the whole).
+    const whole = NEXT_OF.get(c.column);
+    if (whole) {
+      const of = texts.values[whole] ?? none;
+      values = values.map((v, i) => (v === of[i] ? null : v));
+    }
+    const encoded = encodeField(values, c.type, c.differenced);
     if (encoded === null) {
       decimals.push(null);
-      exact[c.column] = texts;
+      exact[c.column] = values;
       return null;
     }
     decimals.push(encoded.decimals);
     return encoded.array;
   });
-  const seq = differences(rows.map((r) => (r.seq === null ? null : BigInt(r.seq))));
+  const seq = differences(texts.seq.map((v) => (v === null ? null : BigInt(v))));
   if (seq && !seq.fitsInt8) throw new Error('sequence numbers too far apart to compact');
-  const extra = rows.some((r) => r.extra !== null) ? `[${rows.map((r) => r.extra ?? 'null').join(',')}]` : null;
+  // Summed back as doubles: every receipt delay must be an integer a double holds (285 years of microseconds).
+  if (texts.receivedUs.some((us) => us > FLOAT_EXACT || us < -FLOAT_EXACT))
+    throw new Error('a receipt time too far from its reading to compact');
   return [
     deviceId,
     day,
-    usIso(rows[0]!.tsUs),
-    usIso(rows[rows.length - 1]!.tsUs),
-    rows.length,
-    differences(rows.map((r) => r.tsUs - dayStartUs))!.text,
-    literal(rows.map((r) => (r.prevUs === null ? null : r.prevUs))),
-    literal(rows.map((r) => r.receivedUs)),
+    usIso(texts.tsUs[0]!),
+    usIso(texts.tsUs[n - 1]!),
+    n,
+    differences(texts.tsUs.map((us) => us - dayStartUs))!.text,
+    literal(texts.prevUs),
+    // Differences: a batch written at once has one receipt time, and a live device's delay hardly varies.
+    differences(texts.receivedUs)!.text,
     seq?.text ?? null,
     literal(decimals.map((d) => (d === null ? null : String(d)))),
     Object.keys(exact).length > 0 ? JSON.stringify(exact) : null,
-    extra,
-    ...fieldArrays,
-    ...ENERGY_DELTA_COLUMNS.map((c) => literal(rows.map((r) => r.values[c] ?? '0'))),
+    texts.extra,
+    ...arrays,
   ];
 }
 
@@ -187,8 +279,7 @@ const COMPACT_TYPES = [
   'int2[]',
   'jsonb',
   'jsonb',
-  ...FIELD_COLUMNS.map((c) => `${INT_ARRAY[c.type]}[]`),
-  ...ENERGY_DELTA_COLUMNS.map(() => 'float8[]'),
+  ...NUMBER_COLUMNS.map((c) => `${INT_ARRAY[c.type]}[]`),
 ];
 
 /** The INSERT of one encodeDay row. */
@@ -203,18 +294,28 @@ const US = `interval '1 microsecond'`;
  * integers (an 8-byte sum), `float` where every running sum is an integer a double holds exactly (the fastest sum),
  * `numeric` for seq (any 8-byte integer), none for values stored as they are.
  */
-function unnested(column: ReadingColumn): { name: string; sum: 'int' | 'float' | 'numeric' | null } | null {
-  if (column === 'received_at') return { name: 'received_us', sum: null };
+function unnested(column: string): { name: string; sum: 'int' | 'float' | 'numeric' | null } | null {
+  if (column === 'received_at') return { name: 'received_us', sum: 'float' };
   if (column === 'prev_ts') return { name: 'prev_us', sum: null };
   if (column === 'seq') return { name: 'seq', sum: 'numeric' };
   if (column === 'extra') return null;
-  if (ENERGY.has(column)) return { name: column, sum: null };
-  const type = FIELD_INDEX.get(column)!.type;
-  if (type === 'int8') return { name: column, sum: null };
+  const { type, differenced } = NUMBER_INDEX.get(column)!;
+  if (!differenced) return { name: column, sum: null };
   return { name: column, sum: INT_ARRAY[type] === 'int4' ? 'int' : 'float' };
 }
 
 const SUMMED = { int: (x: string) => x, float: (x: string) => `${x}::float8`, numeric: (x: string) => x };
+
+/** A number column's value from the unnested row `u` of compacted row `c`: its integer, or its exact text. */
+function number(column: string): string {
+  const { index, type } = NUMBER_INDEX.get(column)!;
+  const fromText = `(c.exact -> '${column}' ->> (u.i::int - 1))::${type}`;
+  const fromInt =
+    type === 'real' || type === 'float8'
+      ? `(u.${column}::float8 / (${POWERS})[c.decimals[${index}] + 1])::${type}`
+      : `u.${column}::${type}`;
+  return `CASE WHEN c.decimals[${index}] IS NULL THEN ${fromText} ELSE ${fromInt} END`;
+}
 
 /** The value of a column from the unnested row `u` of compacted row `c`. */
 function decoded(column: ReadingColumn): string {
@@ -222,14 +323,8 @@ function decoded(column: ReadingColumn): string {
   if (column === 'prev_ts') return `${DAY_START} + (u.t - u.prev_us)::float8 * ${US}`;
   if (column === 'seq') return `u.seq::int8`;
   if (column === 'extra') return `nullif(c.extra -> (u.i::int - 1), 'null'::jsonb)`;
-  if (ENERGY.has(column)) return `u.${column}`;
-  const field = FIELD_INDEX.get(column)!;
-  const fromText = `(c.exact -> '${column}' ->> (u.i::int - 1))::${field.type}`;
-  const fromInt =
-    field.type === 'real' || field.type === 'float8'
-      ? `(u.${column}::float8 / (${POWERS})[c.decimals[${field.index}] + 1])::${field.type}`
-      : `u.${column}::${field.type}`;
-  return `CASE WHEN c.decimals[${field.index}] IS NULL THEN ${fromText} ELSE ${fromInt} END`;
+  const whole = NEXT_OF.get(column);
+  return whole ? `coalesce(${number(column)}, ${number(whole)})` : number(column);
 }
 
 /**
@@ -238,7 +333,13 @@ function decoded(column: ReadingColumn): string {
  * differences summed back in order.
  */
 export function compactedBranch(columns: readonly ReadingColumn[], where: string): string {
-  const parts = columns.flatMap((c) => {
+  const arrays = new Set<string>();
+  for (const c of columns) {
+    arrays.add(c);
+    const whole = NEXT_OF.get(c);
+    if (whole) arrays.add(whole);
+  }
+  const parts = [...arrays].flatMap((c) => {
     const u = unnested(c);
     return u ? [u] : [];
   });

@@ -4,28 +4,20 @@ import {
   encodeDay,
   INSERT_COMPACT_SQL,
   READING_VALUE_COLUMNS,
-  type ReadingText,
+  type DayTexts,
 } from './compact-format.js';
-import { FIELD_COLUMNS } from './columns.js';
 import { chainAround, ensurePartitions, type ChainRow } from './ingest.repository.js';
 
 const DAY_MS = 86_400_000;
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
-/** What the compaction reads of each reading: microsecond times and every value as PostgreSQL's text. */
-const TIME_TEXTS: [alias: string, sql: string][] = [
-  ['ts_us', `(extract(epoch FROM r.ts) * 1000000)::int8::text`],
-  ['prev_us', `((extract(epoch FROM r.ts) - extract(epoch FROM r.prev_ts)) * 1000000)::int8::text`],
-  ['received_us', `((extract(epoch FROM r.received_at) - extract(epoch FROM r.ts)) * 1000000)::int8::text`],
-];
-const VALUE_COLUMNS = READING_VALUE_COLUMNS.filter((c) => c !== 'received_at' && c !== 'prev_ts');
-const FIELD_TYPE = new Map<string, string>(FIELD_COLUMNS.map((c) => [c.column, c.type]));
+const VALUE_COLUMNS = READING_VALUE_COLUMNS.filter((c) => c !== 'received_at' && c !== 'prev_ts' && c !== 'extra');
 
 /** The raw readings of a device's UTC day before the device's newest ($1 device, $2 and $3 the day, $4 newest). */
 const RAW_DAY = `SELECT * FROM readings
   WHERE device_id = $1 AND ts >= $2::timestamptz AND ts < $3::timestamptz AND ts < $4::timestamptz`;
 
-/** The value columns holding anything in the raw day: only those are read as text (the others are all NULL). */
+/** The value columns holding anything in the raw day: only those are read (the others are all NULL). */
 async function filledColumns(db: Queryable, params: readonly unknown[]): Promise<string[]> {
   const { rows } = await db.query<Record<string, boolean>>(
     `SELECT ${VALUE_COLUMNS.map((c) => `bool_or(${c} IS NOT NULL) AS ${c}`).join(', ')} FROM (${RAW_DAY}) r`,
@@ -34,53 +26,30 @@ async function filledColumns(db: Queryable, params: readonly unknown[]): Promise
   return VALUE_COLUMNS.filter((c) => rows[0]?.[c]);
 }
 
-/** The raw day's readings with each value as PostgreSQL prints it. */
-async function rawTexts(db: Queryable, params: readonly unknown[], columns: readonly string[]): Promise<ReadingText[]> {
-  const select = [
-    ...TIME_TEXTS.map(([alias, sql]) => `${sql} AS ${alias}`),
-    ...columns.map((c) => `r.${c}::text AS ${c}`),
-  ];
+/** A column of the day as one text (its values as PostgreSQL prints them, in time order): few, long fields to ship. */
+const joined = (sql: string) => `string_agg(coalesce(${sql}, 'N'), ',' ORDER BY r.ts)`;
+
+/** The raw day, column by column, every value as PostgreSQL prints it. */
+async function rawTexts(db: Queryable, params: readonly unknown[], columns: readonly string[]): Promise<DayTexts> {
   const { rows } = await db.query<Record<string, string | null>>(
-    `SELECT ${select.join(', ')} FROM (${RAW_DAY}) r ORDER BY r.ts`,
-    params as never[],
-  );
-  return rows.map((r) => ({
-    tsUs: BigInt(r.ts_us!),
-    prevUs: r.prev_us === null ? null : BigInt(r.prev_us!),
-    receivedUs: BigInt(r.received_us!),
-    seq: r.seq ?? null,
-    extra: r.extra ?? null,
-    values: r,
-  }));
-}
-
-/** Equal to the last bit (float sends compare -0 and 0, and every NaN, as different), NULL equal to NULL. */
-function same(column: string): string {
-  const type = FIELD_TYPE.get(column) ?? (column.startsWith('d_') ? 'float8' : 'other');
-  if (type === 'real') return `float4send(a.${column}) IS NOT DISTINCT FROM float4send(b.${column})`;
-  if (type === 'float8') return `float8send(a.${column}) IS NOT DISTINCT FROM float8send(b.${column})`;
-  if (column === 'extra') return `a.extra::text IS NOT DISTINCT FROM b.extra::text`;
-  return `a.${column} IS NOT DISTINCT FROM b.${column}`;
-}
-
-/**
- * The raw day against its compacted row, value by value, before the raw rows go: the columns that differ. Throws
- * when readings are missing or their times differ (nothing the encoding can fall back on).
- */
-async function differingColumns(db: Queryable, params: readonly unknown[]): Promise<string[]> {
-  const { rows } = await db.query<Record<string, boolean | number>>(
-    `SELECT count(*) FILTER (WHERE a.ts IS NULL OR b.ts IS NULL)::int AS missing,
-            ${READING_VALUE_COLUMNS.map((c) => `bool_and(${same(c)}) AS ${c}`).join(', ')}
-       FROM (${RAW_DAY}) a
-       FULL JOIN (${compactedBranch(READING_VALUE_COLUMNS, `c.device_id = $1 AND c.day = $2::date`)}) b ON b.ts = a.ts`,
+    `SELECT ${joined(`(extract(epoch FROM r.ts) * 1000000)::int8::text`)} AS ts_us,
+            ${joined(`((extract(epoch FROM r.ts) - extract(epoch FROM r.prev_ts)) * 1000000)::int8::text`)} AS prev_us,
+            ${joined(`((extract(epoch FROM r.received_at) - extract(epoch FROM r.ts)) * 1000000)::int8::text`)} AS received_us,
+            CASE WHEN bool_or(r.extra IS NOT NULL) THEN json_agg(r.extra ORDER BY r.ts)::text END AS extra
+            ${columns.map((c) => `, ${joined(`r.${c}::text`)} AS ${c}`).join('')}
+       FROM (${RAW_DAY}) r`,
     params as never[],
   );
   const row = rows[0]!;
-  if (row.missing !== 0) throw new Error(`${String(row.missing)} compacted readings do not match the raw ones`);
-  const differing = READING_VALUE_COLUMNS.filter((c) => row[c] === false);
-  const structural = differing.filter((c) => !FIELD_TYPE.has(c));
-  if (structural.length > 0) throw new Error(`compacted ${structural.join(', ')} do not read back`);
-  return differing;
+  const list = (alias: string) => (row[alias] ?? '').split(',').map((v) => (v === 'N' ? null : v));
+  return {
+    tsUs: list('ts_us').map((v) => BigInt(v!)),
+    prevUs: list('prev_us').map((v) => (v === null ? null : BigInt(v))),
+    receivedUs: list('received_us').map((v) => BigInt(v!)),
+    seq: columns.includes('seq') ? list('seq') : [],
+    extra: row.extra ?? null,
+    values: Object.fromEntries(columns.map((c) => [c, list(c)])),
+  };
 }
 
 /** A device with raw readings to compact, after `after` in id order, claimed for this transaction (SKIP LOCKED). */
@@ -106,9 +75,8 @@ export async function ensureClaims(db: Queryable): Promise<void> {
 /**
  * Compacts the device's oldest UTC day with raw readings before `horizon` (and not before `notBefore`): the day's
  * raw and already compacted readings become one readings_compact row, except the device's newest reading, which
- * stays raw (the latest value of a silent device is read from there). The row is read back and compared value by
- * value before the raw rows go; a field whose integers do not give its values back keeps their texts. Returns the
- * day and its readings, or null when the device has nothing to compact. The caller holds the device's claim.
+ * stays raw (the latest value of a silent device is read from there). Returns the day and its readings, or null when
+ * the device has nothing to compact. The caller holds the device's claim.
  */
 export async function compactOldestDay(
   db: Queryable,
@@ -125,28 +93,22 @@ export async function compactOldestDay(
   const { oldest, newest } = rows[0] ?? { oldest: null, newest: null };
   if (!oldest || !newest) return null;
   const day = oldest.toISOString().slice(0, 10);
-  // A day compacted before (its raw rows came later: a device's newest, or a day a late reading opened) is merged by
-  // making it raw first, so what is written is always checked against raw rows.
-  await decompactDays(db, [{ deviceId, day }]);
   const params = [deviceId, `${day}T00:00:00Z`, `${dayAfter(day)}T00:00:00Z`, newest];
+  // A day compacted before (its raw rows came later: a device's newest, or a day a late reading opened) is merged by
+  // making it raw first.
+  const { rows: merge } = await db.query(`SELECT 1 FROM readings_compact WHERE device_id = $1 AND day = $2::date`, [
+    deviceId,
+    day,
+  ]);
+  if (merge.length > 0) await decompactDays(db, [{ deviceId, day }]);
   const texts = await rawTexts(db, params, await filledColumns(db, params));
-  let keepExact = new Set<string>();
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await db.query(INSERT_COMPACT_SQL, encodeDay(deviceId, day, texts, keepExact));
-    const differing = await differingColumns(db, params);
-    if (differing.length === 0) {
-      await db.query(
-        `DELETE FROM readings
-          WHERE device_id = $1 AND ts >= $2::timestamptz AND ts < $3::timestamptz AND ts < $4::timestamptz`,
-        params,
-      );
-      return { day, readings: texts.length };
-    }
-    // A value the integers did not give back: that field keeps its values' texts.
-    await db.query(`DELETE FROM readings_compact WHERE device_id = $1 AND day = $2::date`, [deviceId, day]);
-    keepExact = new Set([...keepExact, ...differing]);
-  }
-  throw new Error(`device ${deviceId}: the compacted ${day} does not read back`);
+  await db.query(INSERT_COMPACT_SQL, encodeDay(deviceId, day, texts));
+  await db.query(
+    `DELETE FROM readings
+      WHERE device_id = $1 AND ts >= $2::timestamptz AND ts < $3::timestamptz AND ts < $4::timestamptz`,
+    params,
+  );
+  return { day, readings: texts.tsUs.length };
 }
 
 /** Moves compacted days back into `readings` (a late reading lands among them, or retention keeps one as anchor). */

@@ -219,8 +219,9 @@ describe('readings compaction', () => {
       `SELECT decimals::text, exact FROM readings_compact WHERE device_id = $1`,
       [z],
     );
-    // -0, 1e-45 and 1.8e308 no integer of few decimals holds: those fields keep their texts; codes are as they are.
+    // -0, 1e-45, 1.8e308 and 2.2e-308 no integer of few decimals holds: those columns keep their texts.
     expect(Object.keys(rows[0]!.exact ?? {}).sort()).toEqual([
+      'd_pv_kwh',
       'grid_frequency_hz',
       'pv_energy_total_kwh',
       'pv_power_w',
