@@ -49,7 +49,9 @@ const WINDOW = 1;
  */
 const PLAN = {
   pglite: { closed: 20, paced: 5, pacedRatePerS: 1500 },
-  postgres: { closed: 60, paced: 12, pacedRatePerS: 5000 },
+  // 30 + 6 since 2026-12-03 (were 60 + 12 at 5,000/s): ten runs of each engine stay within a quarter of an hour, and
+  // 2,500/s stays below what this machine now reaches (3,000–5,000/s).
+  postgres: { closed: 30, paced: 6, pacedRatePerS: 2500 },
 };
 /** Ours ÷ the anchor, median of the paired runs (issue 39). */
 const TARGET_VS_ANCHOR = 0.9;
