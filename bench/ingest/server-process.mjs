@@ -234,6 +234,9 @@ export async function startServerOnce(
     async metrics() {
       const text = await (await fetch(`http://127.0.0.1:${metricsPort ?? port}/metrics`)).text();
       const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+      // Rounds of a periodic task of the jobs role (the `task` label of voltfleet_periodic_rounds_total).
+      const rounds = (task) =>
+        Number(new RegExp(`^voltfleet_periodic_rounds_total\\{task="${task}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
       return {
         stored: read('voltfleet_ingest_readings_stored'),
         duplicates: read('voltfleet_ingest_duplicates'),
@@ -245,6 +248,9 @@ export async function startServerOnce(
         alarmEvaluationFailures: read('voltfleet_alarms_evaluation_failures'),
         alarmBatches: read('voltfleet_alarms_batches'),
         alarmTransactions: read('voltfleet_alarms_transactions'),
+        valuesRounds: rounds('values-5m'),
+        notificationRounds: rounds('notification-delivery'),
+        noDataRounds: rounds('alarm-no-data'),
       };
     },
     async stop() {

@@ -48,6 +48,26 @@ describe('reading values as catalogue-ordered CSV', () => {
     expect(valuesToCsv(values).length).toBeLessThan(JSON.stringify(values).length / 2);
   });
 
+  it('is the CSV of String(value) in catalogue order, as before numberText, for readings of every shape', () => {
+    const before = (values: ReadingValues) => {
+      const cells = FIELDS.map((f) => {
+        const v = values[f.key];
+        return v === undefined ? '' : String(v);
+      });
+      while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+      return cells.join(',');
+    };
+    for (let seed = 0; seed < 200; seed++) {
+      const values = fullValues(seed) as Record<string, number>;
+      // Some fields left out, in the middle and at the end; the rest in a shuffled insertion order.
+      const shaped: Record<string, number> = {};
+      const keys = Object.keys(values).filter((_k, i) => (i * 31 + seed) % 5 !== 0);
+      keys.sort((a, b) => ((a.length * 7 + seed) % 11) - ((b.length * 7 + seed) % 11));
+      for (const k of keys) shaped[k] = values[k]!;
+      expect(valuesToCsv(shaped as ReadingValues)).toBe(before(shaped as ReadingValues));
+    }
+  });
+
   it('refuses a value that is not a number', () => {
     expect(() => csvToValues('1,abc')).toThrow(/malformed reading value/);
   });
@@ -73,6 +93,20 @@ describe('packing events into NOTIFY payloads', () => {
       message: { type: 'commandStatus', commandId: 10, deviceId: 1, status: 'sent', reason: null, finishedAt: null },
     },
   ];
+
+  it('writes a reading event as JSON.stringify writes its wire form', () => {
+    const values = fullValues(2);
+    const events = [reading(3, values), reading(4, { pvPowerW: 1.5, gridPowerW: -0.25 }, null), statuses[0]!];
+    const { payloads } = encodeEvents(events, 'o1', counter());
+    expect(payloads).toHaveLength(1);
+    expect(payloads[0]!.slice(payloads[0]!.indexOf('['))).toBe(
+      JSON.stringify([
+        ['r', 3, 7, 1_760_000_000_003, valuesToCsv(values)],
+        ['r', 4, null, 1_760_000_000_004, valuesToCsv({ pvPowerW: 1.5, gridPowerW: -0.25 })],
+        ['d', 1, null, 'offline'],
+      ]),
+    );
+  });
 
   it('round-trips every kind of event, in order, in one payload', () => {
     const events = [...statuses, reading(3, { pvPowerW: 10 }), reading(4, fullValues(1), null)];

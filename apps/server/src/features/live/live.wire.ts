@@ -6,6 +6,7 @@ import { PLANT_STATUSES, type PlantStatus } from '@voltfleet/domain/plants';
 import { RUNNING_STATUSES } from '@voltfleet/domain/devices';
 import type { RunningStatus } from '@voltfleet/domain/devices';
 import type { StoredReading } from '../telemetry/index.js';
+import { numberText } from './number-text.js';
 
 /** One event the live pages hear, as it travels between processes. */
 export type LiveEvent =
@@ -55,13 +56,24 @@ type WireEvent =
       string | null,
     ];
 
-/** The values of a reading as CSV in catalogue order: empty where absent, trailing empties cut. */
+/** Each catalogue field's place in the CSV. */
+const FIELD_INDEX = new Map<string, number>(FIELD_KEYS.map((key, i) => [key, i]));
+
+/**
+ * The values of a reading as CSV in catalogue order: empty where absent, trailing empties cut. Only the fields the
+ * reading has are visited (a reading carries 75 of the 110), each written by numberText (String's text, faster).
+ */
 export function valuesToCsv(values: StoredReading['values']): string {
-  const cells = FIELD_KEYS.map((key) => {
-    const v = values[key];
-    return v === undefined ? '' : String(v);
-  });
-  while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+  const cells: string[] = new Array<string>(FIELD_KEYS.length).fill('');
+  let last = -1;
+  for (const key of Object.keys(values)) {
+    const i = FIELD_INDEX.get(key);
+    const v = values[key as keyof typeof values];
+    if (i === undefined || v === undefined) continue;
+    cells[i] = numberText(v);
+    if (i > last) last = i;
+  }
+  cells.length = last + 1;
   return cells.join(',');
 }
 
@@ -153,6 +165,14 @@ function fromWire(w: WireEvent): LiveEvent {
   }
 }
 
+/**
+ * JSON.stringify(toWire(reading event)), written directly: ids and the time are integers, and the CSV holds only
+ * digits, signs, points, commas and exponents, nothing JSON escapes.
+ */
+function readingJson(r: StoredReading): string {
+  return `["r",${r.deviceId},${r.plantId},${r.ts},"${valuesToCsv(r.values)}"]`;
+}
+
 const header = (origin: string, seq: number) => `${origin} ${seq} ${CATALOGUE_FINGERPRINT} `;
 
 /**
@@ -178,7 +198,7 @@ export function encodeEvents(
     size = 0;
   };
   for (const event of events) {
-    const json = JSON.stringify(toWire(event));
+    const json = event.type === 'reading' ? readingJson(event.reading) : JSON.stringify(toWire(event));
     const bytes = Buffer.byteLength(json);
     if (bytes > room) {
       oversized.push(event);
