@@ -7,14 +7,14 @@
 -- - ts_us: microseconds since the day's UTC midnight, each element the difference to the previous reading's.
 -- - prev_us: ts - prev_ts in microseconds (NULL where the reading had no predecessor); received_us: received_at - ts
 --   in microseconds, as differences.
--- - seq, every catalogue field and the energy deltas d_*: the value as an integer of 10^-decimals[k] units
---   (decimals[k] per column and day, the fewest that hold every value of the day exactly; k counts the catalogue's
---   fields, then the energy columns in table order), each element the difference to the previous non-NULL one; the
---   bit words (code fields) as they are. A column whose values no such integer holds (decimals[k] NULL) keeps their
---   exact text in exact->'column'. A d_*_next_kwh element is NULL where it equals its d_*_kwh (mostly).
+-- - seq: differences. Every catalogue field and the energy deltas d_*: the value as an integer of 10^-d units
+--   (decimals->'column' per column and day, the fewest that hold every value of the day exactly), each element the
+--   difference to the previous non-NULL one; the bit words (code fields) and the energy deltas as they are. A column
+--   whose values no such integer holds (no key in decimals) keeps their exact text in exact->'column'. A
+--   d_*_next_kwh element is NULL where it equals its d_*_kwh (mostly).
 -- - extra: a JSON array (NULL when no reading had any).
 -- Arrays above 2 kB are compressed by PostgreSQL's TOAST (pglz on both engines); the differences are mostly small and
--- repeat, which is what compresses. The compaction compares every value of the day with the raw rows before they go.
+-- repeat, which is what compresses. Every value reads back exactly; compact-format.ts says why.
 CREATE TABLE readings_compact (
   device_id int NOT NULL,
   day date NOT NULL,
@@ -25,7 +25,7 @@ CREATE TABLE readings_compact (
   prev_us int8[] NOT NULL,
   received_us int8[] NOT NULL,
   seq int8[],
-  decimals int2[] NOT NULL,
+  decimals jsonb NOT NULL,
   exact jsonb,
   extra jsonb,
   pv1_voltage_v int4[],

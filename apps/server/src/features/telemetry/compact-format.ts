@@ -45,8 +45,9 @@ export const READING_VALUE_COLUMNS = [
 export type ReadingColumn = (typeof READING_VALUE_COLUMNS)[number];
 
 /**
- * The columns held as integers of 10^-decimals units, with their index in the row's decimals array: the catalogue
- * fields, then the energy deltas (float8, rounded to the microwatt-hour by the chain).
+ * The columns held as integers of 10^-decimals units: the catalogue fields, then the energy deltas (float8, rounded
+ * to the microwatt-hour by the chain). A row's `decimals` names each column it holds as integers with its d, so a
+ * field added to the catalogue later reads as NULL from rows written before it.
  */
 const NUMBER_COLUMNS: { column: string; type: FieldColumnType; differenced: boolean }[] = [
   // Measurements and counters move by small steps: their differences compress. Codes (bit words) rarely change and
@@ -55,7 +56,7 @@ const NUMBER_COLUMNS: { column: string; type: FieldColumnType; differenced: bool
   // Energy per interval does not move by small steps: its differences compress worse than the values (measured).
   ...ENERGY_DELTA_COLUMNS.map((column) => ({ column, type: 'float8' as const, differenced: false })),
 ];
-const NUMBER_INDEX = new Map(NUMBER_COLUMNS.map((c, i) => [c.column, { ...c, index: i + 1 }]));
+const NUMBER_INDEX = new Map(NUMBER_COLUMNS.map((c) => [c.column, c]));
 /** Each energy column holding the part of a delta in the next day, with the whole delta's column. */
 const NEXT_OF = new Map(
   ENERGY_DELTA_COLUMNS.filter((c) => c.endsWith('_next_kwh')).map((c) => [c, c.replace('_next_kwh', '_kwh')]),
@@ -224,7 +225,7 @@ export function encodeDay(deviceId: number, day: string, texts: DayTexts): (stri
   if (n === 0) throw new Error('a compacted day holds at least one reading');
   const dayStartUs = BigInt(Date.parse(`${day}T00:00:00Z`)) * 1000n;
   const none: null[] = new Array<null>(n).fill(null);
-  const decimals: (number | null)[] = [];
+  const decimals: Record<string, number> = {};
   const exact: Record<string, (string | null)[]> = {};
   const arrays = NUMBER_COLUMNS.map((c) => {
     let values = texts.values[c.column] ?? none;
@@ -236,11 +237,10 @@ export function encodeDay(deviceId: number, day: string, texts: DayTexts): (stri
     }
     const encoded = encodeField(values, c.type, c.differenced);
     if (encoded === null) {
-      decimals.push(null);
       exact[c.column] = values;
       return null;
     }
-    decimals.push(encoded.decimals);
+    if (encoded.array !== null) decimals[c.column] = encoded.decimals;
     return encoded.array;
   });
   const seq = differences(texts.seq.map((v) => (v === null ? null : BigInt(v))));
@@ -259,7 +259,7 @@ export function encodeDay(deviceId: number, day: string, texts: DayTexts): (stri
     // Differences: a batch written at once has one receipt time, and a live device's delay hardly varies.
     differences(texts.receivedUs)!.text,
     seq?.text ?? null,
-    literal(decimals.map((d) => (d === null ? null : String(d)))),
+    JSON.stringify(decimals),
     Object.keys(exact).length > 0 ? JSON.stringify(exact) : null,
     texts.extra,
     ...arrays,
@@ -276,7 +276,7 @@ const COMPACT_TYPES = [
   'int8[]',
   'int8[]',
   'int8[]',
-  'int2[]',
+  'jsonb',
   'jsonb',
   'jsonb',
   ...NUMBER_COLUMNS.map((c) => `${INT_ARRAY[c.type]}[]`),
@@ -286,7 +286,7 @@ const COMPACT_TYPES = [
 export const INSERT_COMPACT_SQL = `INSERT INTO readings_compact (${COMPACT_COLUMNS.join(', ')})
   VALUES (${COMPACT_TYPES.map((t, i) => `$${i + 1}::${t}`).join(', ')})`;
 
-const DAY_START = `(c.day::timestamp AT TIME ZONE 'UTC')`;
+const DAY_START = `(rc.day::timestamp AT TIME ZONE 'UTC')`;
 const US = `interval '1 microsecond'`;
 
 /**
@@ -306,30 +306,37 @@ function unnested(column: string): { name: string; sum: 'int' | 'float' | 'numer
 
 const SUMMED = { int: (x: string) => x, float: (x: string) => `${x}::float8`, numeric: (x: string) => x };
 
-/** A number column's value from the unnested row `u` of compacted row `c`: its integer, or its exact text. */
+/**
+ * A number column's divisor in a compacted row: 10^d as a double, or NULL where the row keeps the column's texts (or
+ * never had it). Computed once per row (see compactedBranch), not once per value.
+ */
+const divisor = (column: string) => `(${POWERS})[(rc.decimals ->> '${column}')::int + 1]`;
+
+/** A number column's value from the unnested row `u` of compacted row `c` with divisors `p`: integer, or exact text. */
 function number(column: string): string {
-  const { index, type } = NUMBER_INDEX.get(column)!;
-  const fromText = `(c.exact -> '${column}' ->> (u.i::int - 1))::${type}`;
+  const { type } = NUMBER_INDEX.get(column)!;
+  const fromText = `(rc.exact -> '${column}' ->> (rcu.i::int - 1))::${type}`;
   const fromInt =
     type === 'real' || type === 'float8'
-      ? `(u.${column}::float8 / (${POWERS})[c.decimals[${index}] + 1])::${type}`
-      : `u.${column}::${type}`;
-  return `CASE WHEN c.decimals[${index}] IS NULL THEN ${fromText} ELSE ${fromInt} END`;
+      ? `(rcu.${column}::float8 / rcd.${column})::${type}`
+      : `rcu.${column}::${type}`;
+  return `CASE WHEN rcd.${column} IS NULL THEN ${fromText} ELSE ${fromInt} END`;
 }
 
 /** The value of a column from the unnested row `u` of compacted row `c`. */
 function decoded(column: ReadingColumn): string {
-  if (column === 'received_at') return `${DAY_START} + (u.t + u.received_us)::float8 * ${US}`;
-  if (column === 'prev_ts') return `${DAY_START} + (u.t - u.prev_us)::float8 * ${US}`;
-  if (column === 'seq') return `u.seq::int8`;
-  if (column === 'extra') return `nullif(c.extra -> (u.i::int - 1), 'null'::jsonb)`;
+  if (column === 'received_at') return `${DAY_START} + (rcu.t + rcu.received_us)::float8 * ${US}`;
+  if (column === 'prev_ts') return `${DAY_START} + (rcu.t - rcu.prev_us)::float8 * ${US}`;
+  if (column === 'seq') return `rcu.seq::int8`;
+  if (column === 'extra') return `nullif(rc.extra -> (rcu.i::int - 1), 'null'::jsonb)`;
   const whole = NEXT_OF.get(column);
   return whole ? `coalesce(${number(column)}, ${number(whole)})` : number(column);
 }
 
 /**
- * SQL of the compacted readings matching `where` (a condition on `c`, a readings_compact row), with device_id, ts and
- * `columns`: each row's arrays unnested together (the ts array always, so a day of NULLs still has its readings), the
+ * SQL of the compacted readings matching `where` (a condition on `rc`, a readings_compact row), with device_id, ts and
+ * `columns`: each row's divisors once (`rcd`: OFFSET 0 keeps the planner from copying them into every value's
+ * expression), then its arrays unnested together (the ts array always, so a day of NULLs still has its readings), the
  * differences summed back in order.
  */
 export function compactedBranch(columns: readonly ReadingColumn[], where: string): string {
@@ -344,17 +351,20 @@ export function compactedBranch(columns: readonly ReadingColumn[], where: string
     return u ? [u] : [];
   });
   const names = ['ts_us', ...parts.map((p) => p.name)];
+  const numbers = [...arrays].filter((c) => NUMBER_INDEX.has(c));
   const inner = parts.map((p) =>
     p.sum
-      ? `CASE WHEN x.${p.name} IS NULL THEN NULL ELSE sum(${SUMMED[p.sum](`x.${p.name}`)}) OVER w END AS ${p.name}`
-      : `x.${p.name}`,
+      ? `CASE WHEN rcx.${p.name} IS NULL THEN NULL ELSE sum(${SUMMED[p.sum](`rcx.${p.name}`)}) OVER w END AS ${p.name}`
+      : `rcx.${p.name}`,
   );
-  return `SELECT c.device_id, ${DAY_START} + u.t::float8 * ${US} AS ts${columns.map((c) => `, ${decoded(c)} AS ${c}`).join('')}
-    FROM readings_compact c
+  return `SELECT rc.device_id, ${DAY_START} + rcu.t::float8 * ${US} AS ts${columns.map((c) => `, ${decoded(c)} AS ${c}`).join('')}
+    FROM readings_compact rc
+    CROSS JOIN LATERAL (SELECT ${['1 AS one', ...numbers.map((n) => `${divisor(n)} AS ${n}`)].join(', ')} OFFSET 0) rcd
     CROSS JOIN LATERAL (
-      SELECT x.i, sum(x.ts_us::float8) OVER w AS t${inner.map((s) => `, ${s}`).join('')}
-        FROM unnest(${names.map((n) => `c.${n}`).join(', ')}) WITH ORDINALITY AS x(${names.join(', ')}, i)
-      WINDOW w AS (ORDER BY x.i ROWS UNBOUNDED PRECEDING)
-    ) u
+      SELECT rcx.i, sum(rcx.ts_us::float8) OVER w AS t${inner.map((s) => `, ${s}`).join('')}
+        FROM unnest(${names.map((n) => `rc.${n}`).join(', ')}) WITH ORDINALITY AS rcx(${names.join(', ')}, i)
+      WINDOW w AS (ORDER BY rcx.i ROWS UNBOUNDED PRECEDING)
+    ) rcu
    WHERE ${where}`;
 }
+// The aliases (rc, rcd, rcu, rcx) are unlike any a caller uses: the window's bounds may name the caller's tables.

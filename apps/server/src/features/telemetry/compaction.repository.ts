@@ -118,17 +118,17 @@ export async function decompactDays(
 ): Promise<number> {
   if (days.length === 0) return 0;
   await ensurePartitions(db, new Set(days.map((d) => d.day.slice(0, 7))));
-  const which = `(c.device_id, c.day) IN (SELECT * FROM unnest($1::int4[], $2::date[]))`;
+  const which = `(rc.device_id, rc.day) IN (SELECT * FROM unnest($1::int4[], $2::date[]))`;
   const params = [days.map((d) => d.deviceId), days.map((d) => d.day)];
   const columns = READING_VALUE_COLUMNS.join(', ');
   await db.query(
     `INSERT INTO readings (device_id, ts, ${columns})
-     SELECT device_id, ts, ${columns} FROM (${compactedBranch(READING_VALUE_COLUMNS, which)}) k
+     SELECT device_id, ts, ${columns} FROM (${compactedBranch(READING_VALUE_COLUMNS, which)}) rck
      ON CONFLICT (device_id, ts) DO NOTHING`,
     params,
   );
   const { rows } = await db.query<{ n: number }>(
-    `WITH gone AS (DELETE FROM readings_compact c WHERE ${which} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    `WITH gone AS (DELETE FROM readings_compact rc WHERE ${which} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
     params,
   );
   return rows[0]?.n ?? 0;

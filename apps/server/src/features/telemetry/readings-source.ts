@@ -35,10 +35,10 @@ export function readingsIn(range: ReadingsRange): string {
   const list = range.columns.map((c) => `, ${c}`).join('');
   const compacted = compactedBranch(
     range.columns,
-    `${device('c.device_id')} AND c.day >= (${from} AT TIME ZONE 'UTC')::date AND c.day <= (${to} AT TIME ZONE 'UTC')::date
-       AND c.first_ts < ${to} AND c.last_ts >= ${from}`,
+    `${device('rc.device_id')} AND rc.day >= (${from} AT TIME ZONE 'UTC')::date AND rc.day <= (${to} AT TIME ZONE 'UTC')::date
+       AND rc.first_ts < ${to} AND rc.last_ts >= ${from}`,
   );
   return `(SELECT device_id, ts${list} FROM readings WHERE ${device('device_id')} AND ts >= ${from} AND ts < ${to}
      UNION ALL
-     SELECT * FROM (${compacted}) k WHERE k.ts >= ${from} AND k.ts < ${to})`;
+     SELECT * FROM (${compacted}) rck WHERE rck.ts >= ${from} AND rck.ts < ${to})`;
 }
