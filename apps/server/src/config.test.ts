@@ -1,7 +1,21 @@
 import { READING_MAX_AGE_MS } from '@voltfleet/domain/telemetry';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, MIN_RETENTION_MONTHS } from './config.js';
+import { loadConfig, MIN_COMPACT_AFTER_DAYS, MIN_RETENTION_MONTHS } from './config.js';
 import { retentionCutoff } from './features/telemetry/retention.js';
+
+describe('READINGS_COMPACT_AFTER_DAYS', () => {
+  it('compacts after 7 days by default; off keeps readings raw; whole days from 2 to 3650 otherwise', () => {
+    expect(loadConfig({}).readingsCompactAfterDays).toBe(7);
+    expect(loadConfig({ READINGS_COMPACT_AFTER_DAYS: '' }).readingsCompactAfterDays).toBe(7);
+    expect(loadConfig({ READINGS_COMPACT_AFTER_DAYS: 'off' }).readingsCompactAfterDays).toBeNull();
+    expect(loadConfig({ READINGS_COMPACT_AFTER_DAYS: '2' }).readingsCompactAfterDays).toBe(MIN_COMPACT_AFTER_DAYS);
+    expect(loadConfig({ READINGS_COMPACT_AFTER_DAYS: '3650' }).readingsCompactAfterDays).toBe(3650);
+  });
+
+  it.each(['0', '1', '3651', '7.5', '-7', ' 7', '1e3', 'seven'])('refuses %j at start', (raw) => {
+    expect(() => loadConfig({ READINGS_COMPACT_AFTER_DAYS: raw })).toThrow(/READINGS_COMPACT_AFTER_DAYS/);
+  });
+});
 
 describe('READINGS_RETENTION_MONTHS', () => {
   it('keeps 24 months by default; off or 0 keeps every reading; a whole number of months otherwise', () => {
