@@ -136,7 +136,8 @@ export async function decompactDays(
 
 /**
  * Makes raw what a late batch's chain needs (decision 0036): for each span of new readings, the compacted days it
- * overlaps, and the compacted days holding the last reading before it and the first after it. Returns the days moved.
+ * overlaps, and the compacted days holding the last reading before it and the first after it when those are not raw
+ * (a history written in order, the demo's, makes nothing raw again). Returns the days moved.
  */
 export async function decompactAround(
   db: Queryable,
@@ -149,12 +150,16 @@ export async function decompactAround(
          ON c.device_id = b.device_id AND c.first_ts <= b.max_ts AND c.last_ts >= b.min_ts
      UNION
      SELECT b.device_id, p.day::text FROM b CROSS JOIN LATERAL (
-       SELECT c.day FROM readings_compact c WHERE c.device_id = b.device_id AND c.last_ts < b.min_ts
+       SELECT c.day, c.last_ts FROM readings_compact c WHERE c.device_id = b.device_id AND c.last_ts < b.min_ts
         ORDER BY c.day DESC LIMIT 1) p
+      WHERE p.last_ts > coalesce((SELECT max(r.ts) FROM readings r WHERE r.device_id = b.device_id AND r.ts < b.min_ts),
+                                 '-infinity')
      UNION
      SELECT b.device_id, n.day::text FROM b CROSS JOIN LATERAL (
-       SELECT c.day FROM readings_compact c WHERE c.device_id = b.device_id AND c.first_ts > b.max_ts
-        ORDER BY c.day LIMIT 1) n`,
+       SELECT c.day, c.first_ts FROM readings_compact c WHERE c.device_id = b.device_id AND c.first_ts > b.max_ts
+        ORDER BY c.day LIMIT 1) n
+      WHERE n.first_ts < coalesce((SELECT min(r.ts) FROM readings r WHERE r.device_id = b.device_id AND r.ts > b.max_ts),
+                                  'infinity')`,
     [
       spans.map((s) => s.deviceId),
       spans.map((s) => new Date(s.minTs).toISOString()),
