@@ -39,6 +39,7 @@ import {
 } from '../ingest/server-process.mjs';
 import { openLoop, schedule, seeded, summarise } from '../open-loop.mjs';
 import { DAYS, DEVICES, MINUTE_DAYS, loadApiData, rollupGap, valuesGap } from './data.mjs';
+import { COMPACT, compactForBench, compactedHistoryPhase } from './compacted.mjs';
 
 const RATE_PER_S = 200;
 const PHASE_S = Number(process.env.BENCH_API_SECONDS ?? 20);
@@ -149,6 +150,7 @@ function phasesFor(fleet, nowMs, localDay) {
         ['list: severity=critical', 10, () => '/api/alarms?severity=critical'],
       ].map(([name, share, make]) => ({ name, share, request: () => ({ url: make() }) })),
     },
+    ...(COMPACT ? [compactedHistoryPhase(device, nowMs, localDay, HISTORY_FIELDS)] : []),
   ];
 }
 
@@ -280,6 +282,11 @@ async function measure(dist) {
       // Yesterday (UTC), wholly inside the minute days the job covered.
       const yesterday = Math.floor(nowMs / DAY_MS) * DAY_MS - DAY_MS;
       check.values5m = await valuesGap(db, dist, sampleIds, yesterday);
+      // BENCH_API_COMPACT=1: the days before the last 7 compacted as the jobs role does it (bench/api/compacted.mjs).
+      if (COMPACT) {
+        loaded.data.compaction = await compactForBench(db, dist, nowMs);
+        console.log(`api: compaction ${JSON.stringify(loaded.data.compaction)}`);
+      }
       postgres.prewarmedBlocks = await prewarmRecent(db, dist, nowMs);
       // The gigabytes just written are flushed before anything is measured: a checkpoint, then the kernel's
       // write-back. Otherwise the first phases run beside a write-back storm a live server never has (2026-11-28:
