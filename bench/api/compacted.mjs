@@ -6,7 +6,9 @@
 // The measured day must hold minute readings: BENCH_API_MINUTE_DAYS must be at least 10. The year's other days hold
 // one reading an hour (data.mjs) and compact faster than a minute day would, so the rate is reported from the minute
 // days alone as well (their device-days and seconds, timed in a round of their own before the hourly ones).
-import { round } from '../support.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, round } from '../support.mjs';
 import { MINUTE_DAYS } from './data.mjs';
 
 export const COMPACT = process.env.BENCH_API_COMPACT === '1';
@@ -75,5 +77,26 @@ export function compactedHistoryPhase(device, nowMs, localDay, fields) {
         },
       },
     ],
+  };
+}
+
+/**
+ * One results file for both variants: a compacted run (BENCH_API_COMPACT=1, a smaller data set) goes under `compacted`
+ * beside the full run's keys, and a full run keeps the last compacted run.
+ */
+export function keepOtherVariant(result) {
+  const file = path.join(ROOT, 'bench/results/api.json');
+  const {
+    name: _name,
+    measuredAt,
+    machine: _machine,
+    ...before
+  } = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!COMPACT) return before.compacted ? { ...result, compacted: before.compacted } : result;
+  const { compacted: _old, ...full } = before;
+  return {
+    ...full,
+    ...(measuredAt ? { fullRunMeasuredAt: full.fullRunMeasuredAt ?? measuredAt } : {}),
+    compacted: { measuredAt: new Date().toISOString(), ...result },
   };
 }
