@@ -354,8 +354,9 @@ export async function rollupGap(db, deviceIds) {
  */
 export async function valuesGap(db, dist, deviceIds, dayStartMs) {
   const { readingBins } = await import(`${dist}/features/device-detail/device-history.repository.js`);
-  const { fiveMinuteBins } = await import(`${dist}/features/telemetry/values-5m.service.js`);
-  const { VALUE_COLUMNS } = await import(`${dist}/features/telemetry/values-5m.repository.js`);
+  const { valueBins: fiveMinuteBins, VALUE_COLUMNS } = await import(
+    `${dist}/features/telemetry/values-5m.repository.js`
+  );
   const fields = VALUE_COLUMNS.map((c) => c.key);
   let gap = 0;
   let bins = 0;

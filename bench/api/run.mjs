@@ -39,6 +39,7 @@ import {
 } from '../ingest/server-process.mjs';
 import { openLoop, schedule, seeded, summarise } from '../open-loop.mjs';
 import { DAYS, DEVICES, MINUTE_DAYS, loadApiData, rollupGap, valuesGap } from './data.mjs';
+import { COMPACT, compactForBench, compactedHistoryPhase, keepOtherVariant } from './compacted.mjs';
 
 const RATE_PER_S = 200;
 const PHASE_S = Number(process.env.BENCH_API_SECONDS ?? 20);
@@ -149,6 +150,7 @@ function phasesFor(fleet, nowMs, localDay) {
         ['list: severity=critical', 10, () => '/api/alarms?severity=critical'],
       ].map(([name, share, make]) => ({ name, share, request: () => ({ url: make() }) })),
     },
+    ...(COMPACT ? [compactedHistoryPhase(device, nowMs, localDay, HISTORY_FIELDS)] : []),
   ];
 }
 
@@ -280,6 +282,11 @@ async function measure(dist) {
       // Yesterday (UTC), wholly inside the minute days the job covered.
       const yesterday = Math.floor(nowMs / DAY_MS) * DAY_MS - DAY_MS;
       check.values5m = await valuesGap(db, dist, sampleIds, yesterday);
+      // BENCH_API_COMPACT=1: the days before the last 7 compacted as the jobs role does it (bench/api/compacted.mjs).
+      if (COMPACT) {
+        loaded.data.compaction = await compactForBench(db, dist, nowMs);
+        console.log(`api: compaction ${JSON.stringify(loaded.data.compaction)}`);
+      }
       postgres.prewarmedBlocks = await prewarmRecent(db, dist, nowMs);
       // The gigabytes just written are flushed before anything is measured: a checkpoint, then the kernel's
       // write-back. Otherwise the first phases run beside a write-back storm a live server never has (2026-11-28:
@@ -353,23 +360,26 @@ export async function run() {
   // One build for the whole run: a copy taken now (others may rebuild apps/server meanwhile).
   const dist = await snapshotDist('api');
   const result = await measure(dist);
-  const file = await writeResult('api', {
-    build: await buildIdentity(dist),
-    engine: 'postgres',
-    cpus: os.cpus().length,
-    loadAverage1m: { before: round(loadBefore, 2), after: round(os.loadavg()[0], 2) },
-    ratePerS: RATE_PER_S,
-    phaseSeconds: PHASE_S,
-    runSeconds: round((performance.now() - started) / 1000),
-    ...result,
-    notes: [
-      'open loop: request i leaves at i × 5 ms whatever is outstanding (docs/decisions/0016); latency is send → whole body read; p99FromScheduleMs counts from when it was due',
-      `each phase: ${WARMUP_S} s warm-up (not counted), then ${PHASE_S} s at ${RATE_PER_S}/s of one request type, as the admin (all ${DEVICES} devices in scope)`,
-      'the server is apps/server/dist/main.js with ROLES=http on native PostgreSQL (scripts/pg-harness.mjs, fsync off); the load generator is this process',
-      'anchor: a bare Fastify route returning a small JSON, in a process of its own (bench/api/anchor.mjs), same rate, measured first and last',
-      'data: see data.density; devices replay one of 32 simulated inverter-years (4 per time zone); deltas and rollups by the server’s chain code; 5-minute rollups only for the last days (rollupRows.fiveMinuteFrom)',
-    ],
-  });
+  const file = await writeResult(
+    'api',
+    keepOtherVariant({
+      build: await buildIdentity(dist),
+      engine: 'postgres',
+      cpus: os.cpus().length,
+      loadAverage1m: { before: round(loadBefore, 2), after: round(os.loadavg()[0], 2) },
+      ratePerS: RATE_PER_S,
+      phaseSeconds: PHASE_S,
+      runSeconds: round((performance.now() - started) / 1000),
+      ...result,
+      notes: [
+        'open loop: request i leaves at i × 5 ms whatever is outstanding (docs/decisions/0016); latency is send → whole body read; p99FromScheduleMs counts from when it was due',
+        `each phase: ${WARMUP_S} s warm-up (not counted), then ${PHASE_S} s at ${RATE_PER_S}/s of one request type, as the admin (all ${DEVICES} devices in scope)`,
+        'the server is apps/server/dist/main.js with ROLES=http on native PostgreSQL (scripts/pg-harness.mjs, fsync off); the load generator is this process',
+        'anchor: a bare Fastify route returning a small JSON, in a process of its own (bench/api/anchor.mjs), same rate, measured first and last',
+        'data: see data.density; devices replay one of 32 simulated inverter-years (4 per time zone); deltas and rollups by the server’s chain code; 5-minute rollups only for the last days (rollupRows.fiveMinuteFrom)',
+      ],
+    }),
+  );
   console.log(`→ ${file}`);
 }
 

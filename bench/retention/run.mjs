@@ -8,12 +8,14 @@
 // rollups are too small to measure by relation size (one 8 KB page would count as megabytes a year): they are counted
 // as 365 and 12 rows a device-year at the 5-minute table's bytes per row. Plant rollups are per plant, shared by its
 // devices: reported per plant-year the same way.
+import { readFile } from 'node:fs/promises';
 import { createGzip } from 'node:zlib';
 import { openDb } from '../../apps/server/dist/db/db.js';
 import { migrate } from '../../apps/server/dist/db/migrate.js';
 import { Ingest } from '../../apps/server/dist/features/telemetry/ingest.js';
 import { FIELD_COLUMNS } from '../../apps/server/dist/features/telemetry/columns.js';
 import { startPostgres } from '../../scripts/pg-harness.mjs';
+import { measureCompacted } from './compacted.mjs';
 import { benchFleet, REPORT_INTERVAL_S } from '../ingest/fleet.mjs';
 import { ROOT, round, writeResult } from '../support.mjs';
 
@@ -120,6 +122,12 @@ async function measure(engine, url, startMs, fleet) {
     const deviceRollups = perDeviceYear(s.rollup.device_energy_5m.bytes) + per5m * (YEAR_DAYS + 12);
     const readings = perDeviceYear(s.readingsHeap);
     const indexes = perDeviceYear(s.readingsIndexes);
+    const compacted = await measureCompacted(db, {
+      startMs,
+      endMs: startMs + DAYS * DAY_MS,
+      rawBytesPerReading: (s.readingsHeap + s.readingsIndexes) / rows,
+      deviceRollupsMB: deviceRollups / MB,
+    });
     return {
       engine,
       rows,
@@ -140,6 +148,7 @@ async function measure(engine, url, startMs, fleet) {
       ratioToPlainTable: round((readings + indexes + deviceRollups) / perDeviceYear(plain), 2),
       ratioToCsvGzip: round((readings + indexes + deviceRollups) / perDeviceYear(gzBytes), 1),
       plants,
+      compacted,
     };
   } finally {
     await db.close();
@@ -147,7 +156,8 @@ async function measure(engine, url, startMs, fleet) {
 }
 
 export async function run() {
-  const startMs = Date.now() - (DAYS + 1) * DAY_MS;
+  // Whole UTC days ending at today's midnight: the compaction's device-days are whole days.
+  const startMs = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAYS * DAY_MS;
   const fleet = await benchFleet(DEVICES, startMs);
   const results = [await measure('pglite', undefined, startMs, fleet)];
   const pg = await startPostgres().catch(() => undefined);
@@ -164,11 +174,17 @@ export async function run() {
     readingIntervalS: REPORT_INTERVAL_S,
     extrapolation: `bytes ÷ (${DEVICES} devices × ${DAYS} days) × 365; day and month rollups as 365 + 12 rows at the 5-minute rollup's bytes per row`,
     results,
+    compactedExtrapolation: `readings_compact bytes (heap, TOAST, key) ÷ compacted readings × 1,440 × 365, after compacting every loaded day but each device's newest reading; totalFirstYearMB adds what a device keeps whatever its age: the last 7 days raw and their 5-minute values`,
+    loadAverage: (await readFile('/proc/loadavg', 'utf8')).trim(),
     note: 'native PostgreSQL runs with fsync off (test cluster); sizes are relation sizes (heap, TOAST, free-space and visibility maps, indexes) after load and VACUUM ANALYZE',
   });
   for (const r of results)
     console.log(
       `retention ${r.engine}: ${r.perDeviceYearMB.total} MB per device-year (readings ${r.perDeviceYearMB.readings}, indexes ${r.perDeviceYearMB.readingIndexes}, rollups ${r.perDeviceYearMB.deviceRollups}); plain table ${r.anchorPerDeviceYearMB.plainTableNoIndex} MB, CSV gzip ${r.anchorPerDeviceYearMB.csvGzip} MB`,
+    );
+  for (const r of results)
+    console.log(
+      `compacted ${r.engine}: ${r.compacted.perDeviceYearMB.total} MB per device-year (compacted readings ${r.compacted.perDeviceYearMB.compactedReadings}, rollups ${r.compacted.perDeviceYearMB.deviceRollups}) + kept raw ${r.compacted.keptPerDeviceMB.rawReadings} MB, 5-minute values ${r.compacted.keptPerDeviceMB.values5m} MB = ${r.compacted.totalFirstYearMB} MB; ${r.compacted.msPerDeviceDay} ms per device-day`,
     );
   console.log(`→ ${file}`);
 }
