@@ -42,8 +42,8 @@ export function compactionHorizon(afterDays: number, now: number): number {
 
 /**
  * A round every 15 minutes, each working at most 5 (a third of one core at most, the rest left to ingest and pages):
- * each device's day becomes due once a day, about 0.2 s of work on PGlite (75 fields a minute) and less on
- * PostgreSQL, so one process keeps up with some 30,000 devices (docs/deploy.md); more jobs processes share the work.
+ * each device's day becomes due once a day, 0.2–0.4 s of work (75 fields a minute, bench/README.md retention), so one
+ * process keeps up with some 70,000–140,000 devices (docs/deploy.md, section 7); more jobs processes share the work.
  * A round with nothing due reads one index entry per device.
  */
 export const COMPACTION_EVERY_MS = 15 * 60_000;
