@@ -97,7 +97,7 @@ describe.skipIf(!POSTGRES)('compaction on PostgreSQL: killed mid-round, and two 
     const before = await snapshot();
     const child = spawn(
       process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'apps/server/src/test/compaction-child.ts'],
+      ['--conditions=source', '--import', 'tsx', 'apps/server/src/features/telemetry/compaction-child.test-support.ts'],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, DATABASE_URL: url, COMPACT_NOW: String(now), COMPACT_PAUSE_MS: '20' },

@@ -1,5 +1,5 @@
-import { openDb } from '../db/db.js';
-import { compactReadings } from '../features/telemetry/compaction.job.js';
+import { openDb } from '../../db/db.js';
+import { compactReadings } from './compaction.job.js';
 
 /*
  * A compaction round in a process of its own, for compaction.postgres.test.ts to kill with SIGKILL mid-round:
