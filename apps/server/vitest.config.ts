@@ -30,6 +30,8 @@ export const ENGINE_FREE = [
   'src/platform/test-changed.test.ts',
   'src/platform/dependency-rules.test.ts',
   'src/features/telemetry/retention.plan.test.ts',
+  'src/features/telemetry/compact-format.test.ts',
+  'src/features/live/number-text.test.ts',
   'src/features/scripts/sandbox.test.ts',
   'src/features/scripts/script-result.test.ts',
   'src/features/scripts/sandbox-escape.test.ts',

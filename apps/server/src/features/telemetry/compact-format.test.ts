@@ -11,7 +11,6 @@ import { COMPACT_COLUMNS, decimalOf, encodeDay, type DayTexts } from './compact-
 
 const DAY = '2026-03-29';
 const DAY_US = BigInt(Date.parse(`${DAY}T00:00:00Z`)) * 1000n;
-const FIRST_NUMBER = COMPACT_COLUMNS.indexOf('pv1_voltage_v');
 const typeOf = (column: string) => FIELD_COLUMNS.find((c) => c.column === column)!.type;
 
 /** encodeDay of one column's values (every other column NULL): its decimals, array literal and exact texts. */
@@ -25,11 +24,10 @@ function encode(column: string, values: (string | null)[]) {
     values: { [column]: values },
   };
   const row = encodeDay(7, DAY, texts);
-  const index = COMPACT_COLUMNS.indexOf(column) - FIRST_NUMBER;
-  const decimals = String(row[COMPACT_COLUMNS.indexOf('decimals')]).slice(1, -1).split(',')[index];
+  const decimals = (JSON.parse(String(row[COMPACT_COLUMNS.indexOf('decimals')])) as Record<string, number>)[column];
   const exact = row[COMPACT_COLUMNS.indexOf('exact')] as string | null;
   return {
-    decimals: decimals === 'NULL' ? null : Number(decimals),
+    decimals: decimals ?? null,
     array: row[COMPACT_COLUMNS.indexOf(column)] as string | null,
     exact: exact === null ? null : ((JSON.parse(exact) as Record<string, unknown>)[column] ?? null),
   };
@@ -99,8 +97,8 @@ describe('encodeDay: integers exactly as BigInt arithmetic gives them', () => {
     expect(encode(column, values)).toEqual(reference(values, differenced));
   });
 
-  it('encodes a day of NULLs as no array and no decimals beyond 0', () => {
-    expect(encode('pv_power_w', [null, null])).toEqual({ decimals: 0, array: null, exact: null });
+  it('encodes a day of NULLs as no array and no decimals (the column reads as NULL)', () => {
+    expect(encode('pv_power_w', [null, null])).toEqual({ decimals: null, array: null, exact: null });
   });
 });
 
