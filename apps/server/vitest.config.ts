@@ -31,6 +31,7 @@ export const ENGINE_FREE = [
   'src/platform/dependency-rules.test.ts',
   'src/features/telemetry/retention.plan.test.ts',
   'src/features/telemetry/compact-format.test.ts',
+  'src/features/telemetry/readings-source.test.ts',
   'src/features/live/number-text.test.ts',
   'src/features/scripts/sandbox.test.ts',
   'src/features/scripts/script-result.test.ts',

@@ -38,7 +38,7 @@ export async function readingBins(
   });
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT (extract(epoch FROM date_bin(make_interval(secs => $4), ts, $2)) * 1000)::float8 AS t, ${values.join(', ')}
-       FROM ${readingsIn({ device: '$1', from: '$2', to: '$3', columns: fields.map(readingColumnOf) })} r
+       FROM ${readingsIn({ device: '$1', from: '$2', to: '$3', columns: fields.map(readingColumnOf), fromMs: w.fromMs })} r
       GROUP BY 1 ORDER BY 1`,
     [w.deviceId, new Date(w.fromMs), new Date(w.toMs), stepMs / 1000],
   );

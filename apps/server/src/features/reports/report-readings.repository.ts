@@ -24,7 +24,7 @@ export async function readingSlots(
   const { rows } = await db.query<ReadingSlotRow>(
     `SELECT to_char(date_bin(make_interval(secs => $4), ts, $2) AT TIME ZONE $5, 'HH24:MI') AS label,
             ${values.join(', ')}
-       FROM ${readingsIn({ device: '$1', from: '$2', to: '$3', columns: fields.map(readingColumnOf) })} r
+       FROM ${readingsIn({ device: '$1', from: '$2', to: '$3', columns: fields.map(readingColumnOf), fromMs: window.fromMs })} r
       GROUP BY 1 ORDER BY 1`,
     [deviceId, new Date(window.fromMs), new Date(window.toMs), window.stepMs / 1000, window.timeZone],
   );

@@ -7,6 +7,7 @@ import {
   type DayTexts,
 } from './compact-format.js';
 import { chainAround, ensurePartitions, type ChainRow } from './ingest.repository.js';
+import { RAW_FOR_SURE_MS } from './readings-source.js';
 
 const DAY_MS = 86_400_000;
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
@@ -200,9 +201,6 @@ export async function deleteCompactedBefore(db: Queryable, cutoff: Date, devices
     after = last;
   }
 }
-
-/** Readings younger than this are never compacted (MIN_COMPACT_AFTER_DAYS is 2; a day's margin for clocks). */
-const RAW_FOR_SURE_MS = 86_400_000;
 
 /**
  * Ingest's chainAround, after making raw the compacted days a span reaches (decision 0036). Only a span older than a

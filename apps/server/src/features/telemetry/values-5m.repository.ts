@@ -194,6 +194,7 @@ export async function valueBins(
     from: '$2',
     to: '$3',
     columns: columns.map((c) => c.column as ReadingColumn),
+    fromMs: w.fromMs,
   });
   const binned = columns.map((c) => `${c.agg}(r.${c.column})::float8 AS "${c.key}"`).join(', ');
   // Every part of the raw readings repeats the window's own bounds ($2, $3): the planner then keeps only the window's
