@@ -108,10 +108,15 @@ async function get(path: string): Promise<unknown> {
 /**
  * Sums in another order differ in their last bits: compared to 12 significant digits (a year's 35,000 deltas of a
  * device, summed over the plant in another order, differ by 1e-8 kWh of 41,000: to the nanowatt-hour is too close).
+ * Per-device maps in device order: a GROUP BY without ORDER BY answers in any order (PostgreSQL's did change).
  */
 const rounded = (value: unknown) =>
   JSON.stringify(value, (_k, v: unknown) =>
-    v instanceof Map ? [...v.entries()] : typeof v === 'number' ? Number(v.toPrecision(12)) : v,
+    v instanceof Map
+      ? [...(v as Map<number, unknown>).entries()].sort((a, b) => a[0] - b[0])
+      : typeof v === 'number'
+        ? Number(v.toPrecision(12))
+        : v,
   );
 
 async function answers(): Promise<Answers> {

@@ -80,7 +80,11 @@ async function snapshot(deviceId: number, omit: string[] = []): Promise<Record<s
 /** Sums in another order differ in their last bits: compared to the nanowatt-hour. */
 const rounded = (totals: Awaited<ReturnType<typeof readEnergyTotals>>) =>
   JSON.stringify(totals, (_k, v: unknown) =>
-    v instanceof Map ? [...v.entries()] : typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v,
+    v instanceof Map
+      ? [...(v as Map<number, unknown>).entries()].sort((a, b) => a[0] - b[0])
+      : typeof v === 'number'
+        ? Math.round(v * 1e9) / 1e9
+        : v,
   );
 
 async function count(sql: string, params: unknown[] = []): Promise<number> {
