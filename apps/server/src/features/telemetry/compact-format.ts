@@ -266,7 +266,8 @@ export function encodeDay(deviceId: number, day: string, texts: DayTexts): (stri
   ];
 }
 
-const COMPACT_TYPES = [
+/** The SQL type of each encodeDay value, in COMPACT_COLUMNS order (the repository's INSERT casts to them). */
+export const COMPACT_TYPES = [
   'int4',
   'date',
   'timestamptz',
@@ -281,10 +282,6 @@ const COMPACT_TYPES = [
   'jsonb',
   ...NUMBER_COLUMNS.map((c) => `${INT_ARRAY[c.type]}[]`),
 ];
-
-/** The INSERT of one encodeDay row. */
-export const INSERT_COMPACT_SQL = `INSERT INTO readings_compact (${COMPACT_COLUMNS.join(', ')})
-  VALUES (${COMPACT_TYPES.map((t, i) => `$${i + 1}::${t}`).join(', ')})`;
 
 const DAY_START = `(rc.day::timestamp AT TIME ZONE 'UTC')`;
 const US = `interval '1 microsecond'`;

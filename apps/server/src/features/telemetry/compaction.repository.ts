@@ -2,7 +2,8 @@ import type { Queryable } from '../../db/db.js';
 import {
   compactedBranch,
   encodeDay,
-  INSERT_COMPACT_SQL,
+  COMPACT_COLUMNS,
+  COMPACT_TYPES,
   READING_VALUE_COLUMNS,
   type DayTexts,
 } from './compact-format.js';
@@ -10,6 +11,10 @@ import { chainAround, ensurePartitions, type ChainRow } from './ingest.repositor
 import { RAW_FOR_SURE_MS } from './readings-source.js';
 
 const DAY_MS = 86_400_000;
+
+/** The INSERT of one encodeDay row. */
+const INSERT_COMPACT_SQL = `INSERT INTO readings_compact (${COMPACT_COLUMNS.join(', ')})
+  VALUES (${COMPACT_TYPES.map((t, i) => `$${i + 1}::${t}`).join(', ')})`;
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 const VALUE_COLUMNS = READING_VALUE_COLUMNS.filter((c) => c !== 'received_at' && c !== 'prev_ts' && c !== 'extra');
