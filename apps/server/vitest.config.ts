@@ -55,6 +55,7 @@ export const ENGINE_FREE = [
   'src/link/ack-order.test.ts',
   'src/link/mqtt-login-guard.test.ts',
   'src/link/mqtt-external.test.ts',
+  'src/link/mosquitto-runner.test.ts',
 ];
 
 export default defineConfig({

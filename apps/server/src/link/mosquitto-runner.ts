@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -51,15 +51,71 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function waitForPort(port: number, child: ChildProcess, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`mosquitto exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => resolve(socket.destroy() !== undefined));
-      socket.once('error', () => resolve(false));
+/** The kernel's ephemeral range: where `listen(0)` and every outgoing connection's own port come from. */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 12_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+async function canListen(port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free port for a broker that will restart on it: below the ephemeral range. A port from `listen(0)` is free only
+ * until the kernel hands it out again, to another process's `listen(0)` or as the own port of an outgoing
+ * connection (while the broker is down, a reconnecting device can even connect to itself on it). Below the range
+ * the kernel hands out nothing, so between a stop and a restart the port stays ours.
+ */
+export async function brokerPort(): Promise<number> {
+  const high = ephemeralLow() - 1;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = 10_000 + Math.floor(Math.random() * (high - 10_000));
+    if (await canListen(port)) return port;
+  }
+  return freePort();
+}
+
+/** Whether process `pid` holds the listening socket on loopback `port` (Linux: /proc/net/tcp and the fd links). */
+function listensOn(pid: number, port: number): boolean {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((f) => f[1] === `0100007F:${hexPort}` && f[3] === '0A')
+    .map((f) => `socket:[${f[9]}]`);
+  if (inodes.length === 0) return false;
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.includes(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        return false;
+      }
     });
-    if (open) return;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until the port listens in Mosquitto's own process. A port that answers is not proof: when another process
+ * holds it, Mosquitto exits with "Address already in use" while the port answers for that other process.
+ */
+async function waitForListening(port: number, child: ChildProcess, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`mosquitto exited with ${child.exitCode}`);
+    if (child.pid !== undefined && listensOn(child.pid, port)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`mosquitto did not listen on ${port}`);
@@ -75,8 +131,25 @@ export async function startMosquitto(
   extra: string[] = [],
   options: MosquittoOptions = {},
 ): Promise<MosquittoProcess> {
+  // A port of our own choosing can still be taken in between by somebody else: then another one (not when the
+  // caller named the port, as a restart does).
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(files, extra, { ...options, port: options.port ?? (await brokerPort()) });
+    } catch (err) {
+      const taken = /Address already in use/.test((err as Error).message);
+      if (!taken || options.port !== undefined || attempt >= 5) throw err;
+    }
+  }
+}
+
+async function startOnce(
+  files: { passwordFile: string; aclFile: string },
+  extra: string[],
+  options: MosquittoOptions & { port: number },
+): Promise<MosquittoProcess> {
   const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'voltfleet-mosquitto-')));
-  const port = options.port ?? (await freePort());
+  const port = options.port;
   // Mosquitto 2.0 saves the whole store at each autosave (here every second), not before each PUBACK.
   const persistence = options.persistence
     ? ['persistence true', `persistence_location ${dir}/`, 'autosave_interval 1']
@@ -108,9 +181,10 @@ export async function startMosquitto(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await waitForPort(port, child, Date.now() + 10_000);
+    await waitForListening(port, child, Date.now() + 10_000);
   } catch (err) {
     child.kill('SIGKILL');
+    if (options.dir === undefined) await rm(dir, { recursive: true, force: true });
     throw new Error(`${(err as Error).message}\n${output}`);
   }
   return {

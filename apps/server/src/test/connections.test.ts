@@ -54,10 +54,13 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function waitFor(predicate: () => boolean, what: string, timeoutMs: number): Promise<void> {
+/** `what` is read when the wait gives up, so it can tell how far things got. */
+async function waitFor(predicate: () => boolean, what: string | (() => string), timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : what()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -95,7 +98,15 @@ async function allConnected(f: RawDeviceFleet, since: number, timeoutMs: number)
       const stats = f.stats(true);
       return stats.connected === DEVICES && stats.connectedAt.every((t) => t !== null && t >= since);
     },
-    `all ${DEVICES} devices connected (${f.stats().connected} are)`,
+    () => {
+      const { connected, attempts, refusedByCode, connackTimeouts, drops } = f.stats();
+      const after = f.stats(true).connectedAt.filter((t) => t !== null && t >= since).length;
+      return (
+        `all ${DEVICES} devices connected (${connected} are, ${after} of them since the wait began; ` +
+        `${attempts} attempts, ${connackTimeouts} without CONNACK, ${drops} drops, ` +
+        `refused by code ${JSON.stringify(refusedByCode)})`
+      );
+    },
     timeoutMs,
   );
 }
