@@ -121,6 +121,7 @@ describe('table owners', () => {
     tariff_versions: repositoriesOf('tariffs'),
     tariff_periods: repositoriesOf('tariffs'),
     readings: repositoriesOf('telemetry'),
+    live_watchers: /^features\/live\/live\.watchers\.repository\.ts$/,
     // Written by the compaction, and made raw again by ingest and retention, all through compaction.repository.ts.
     readings_compact: /^features\/telemetry\/compaction\.repository\.ts$/,
     readings_compact_claims: /^features\/telemetry\/compaction\.repository\.ts$/,

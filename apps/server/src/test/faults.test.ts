@@ -259,6 +259,8 @@ describe.skipIf(!POSTGRES || !MOSQUITTO)(
       const sender = new RecordingDevice({ url: world.mosquitto.url, sn: LIVE, secret: device.secret });
       try {
         await waitFor(() => live.some((m) => m.type === 'hello'), 'the tab’s hello', 10_000);
+        // The tab's first resync: the ingest process has read that this tab watches the device (decision 0037).
+        await waitFor(() => live.some((m) => m.type === 'resync'), 'the tab’s watch known', 20_000);
         await sender.start();
         const [before, gap, after] = readingsOf(LIVE, 3);
         sender.send([before!]);
@@ -271,14 +273,15 @@ describe.skipIf(!POSTGRES || !MOSQUITTO)(
         expect(rows.length).toBeGreaterThan(0);
         // Sent at once: its NOTIFY may well go out while the http process has no LISTEN.
         sender.send([gap!]);
-        await waitFor(() => live.some((m) => m.type === 'resync'), 'a resync', 20_000);
+        await waitFor(() => live.filter((m) => m.type === 'resync').length === 2, 'a resync', 20_000);
         await waitFor(() => shown === gap!.ts, 'the page to show the reading sent in the gap', 20_000);
         // LISTEN is back: the next reading arrives live, once.
         sender.send([after!]);
         await waitFor(() => shown === after!.ts, 'the next reading live', 20_000);
         const heard = live.filter((m) => m.type === 'reading' && m.ts === after!.ts);
         expect(heard).toHaveLength(1);
-        expect(live.filter((m) => m.type === 'resync')).toHaveLength(1);
+        // The watch's resync and the lost LISTEN's, no other.
+        expect(live.filter((m) => m.type === 'resync')).toHaveLength(2);
       } finally {
         socket.terminate();
         await sender.stop();

@@ -181,10 +181,15 @@ export class LiveTab {
     socket.on('message', (data) => this.messages.push(JSON.parse(String(data)) as LiveMessage));
   }
 
-  /** Opens the socket with the session token and waits for the server's hello. */
-  static async open(port: number, token: string): Promise<LiveTab> {
+  /**
+   * Opens the socket with the session token and waits for the server's hello; with `watchKnown`, also for the first
+   * resync, which says every other process has read that this tab's devices are watched (decision 0037): from then
+   * on their readings arrive live here.
+   */
+  static async open(port: number, token: string, options: { watchKnown?: boolean } = {}): Promise<LiveTab> {
     const tab = new LiveTab(new WebSocket(`ws://127.0.0.1:${port}/api/ws`, { headers: { token } }));
     await waitFor(() => tab.messages.some((m) => m.type === 'hello'), 'the tab’s hello', 10_000);
+    if (options.watchKnown) await waitFor(() => tab.of('resync').length > 0, 'the tab’s watch known', 20_000);
     return tab;
   }
 

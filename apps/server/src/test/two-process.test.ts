@@ -91,7 +91,7 @@ describe.skipIf(!POSTGRES || !MOSQUITTO)(
         readyWhen: { http: false, mqtt: false, output: /device link: subscribed to/ },
       });
       api = portal(`http://127.0.0.1:${port1}`);
-      tab = await LiveTab.open(port1, await api.login());
+      tab = await LiveTab.open(port1, await api.login(), { watchKnown: true });
       inverter = simInverter(devices[0]!.sn);
       for (const [i, d] of devices.entries()) {
         d.mqtt = new MqttDevice({

@@ -124,8 +124,18 @@ describe.skipIf(!POSTGRES)('live events between processes sharing PostgreSQL (LI
   beforeAll(async () => {
     other = await openDb({ databaseUrl: url() });
     otherBus = new LiveBus(other, new LiveHub(other), { log: quiet, listen: false });
+    await otherBus.start();
     expect(s.app.live.listening).toBe(true);
   });
+  /** The app has announced what its tabs watch, and the other process has read it (both otherwise within 2 s). */
+  const watchSeen = async () => {
+    await s.app.live.announceWatched();
+    await otherBus.refreshWatched();
+  };
+  const watchedInRegistry = async (origin: string) =>
+    (
+      await s.db.query<{ devices: number[] }>(`SELECT devices FROM live_watchers WHERE origin = $1`, [origin])
+    ).rows[0]?.devices.sort((x, y) => x - y);
   afterAll(async () => {
     await otherBus.close();
     otherBus.hub.close();
@@ -135,6 +145,7 @@ describe.skipIf(!POSTGRES)('live events between processes sharing PostgreSQL (LI
   it('delivers another process’s readings and command status to the tabs that may see the device, once', async () => {
     const a = await tab(tokens.a);
     const b = await tab(tokens.b);
+    await watchSeen();
     const ts = Date.now();
     otherBus.publishReadings([
       { deviceId: devices.a, plantId: null, ts, values: { pvPowerW: 1500.5, batSocPct: 61 } },
@@ -156,6 +167,7 @@ describe.skipIf(!POSTGRES)('live events between processes sharing PostgreSQL (LI
 
   it('sends an ingest batch as one statement of several notifications; every device’s newest reading arrives', async () => {
     const admin = await tab(tokens.admin);
+    await watchSeen();
     const ingest = new Ingest(other, { maxBatch: 1000, maxDelayMs: 50 });
     ingest.on('stored', (stored) => otherBus.publishReadings(stored));
     const before = { ...otherBus.stats };
@@ -181,6 +193,106 @@ describe.skipIf(!POSTGRES)('live events between processes sharing PostgreSQL (LI
       expect(got.get(id)).toMatchObject({ ts: start + 2 * 60_000, values: fullValues(i * 3 + 2) });
     });
     admin.ws.terminate();
+  });
+
+  it('sends a reading only while another process has a tab on its device (decision 0037)', async () => {
+    const reading = (deviceId: number) => ({ deviceId, plantId: null, ts: Date.now(), values: { pvPowerW: 1 } });
+    // No tab anywhere: the app's row says so, and a reading costs no notification.
+    await expect
+      .poll(async () => (await s.app.live.announceWatched(), watchedInRegistry(s.app.live.origin)))
+      .toEqual([]);
+    await otherBus.refreshWatched();
+    let before = { ...otherBus.stats };
+    otherBus.publishReadings([reading(devices.a)]);
+    await pause(100);
+    expect(otherBus.stats.flushes).toBe(before.flushes);
+    expect(otherBus.stats.unwatched - before.unwatched).toBe(1);
+
+    // busA's tab watches busA's devices (not busB's): only the watched device's reading is sent, and it arrives.
+    const a = await tab(tokens.a);
+    await watchSeen();
+    expect(await watchedInRegistry(s.app.live.origin)).toEqual([devices.a, ...devices.many].sort((x, y) => x - y));
+    before = { ...otherBus.stats };
+    otherBus.publishReadings([reading(devices.a), reading(devices.b)]);
+    await expect.poll(() => a.of('reading').map((r) => r.deviceId)).toEqual([devices.a]);
+    expect(otherBus.stats.unwatched - before.unwatched).toBe(1);
+    expect(otherBus.stats.flushes - before.flushes).toBe(1);
+
+    // The tab closes: its devices go quiet again.
+    a.ws.terminate();
+    await expect
+      .poll(async () => (await s.app.live.announceWatched(), watchedInRegistry(s.app.live.origin)))
+      .toEqual([]);
+    await otherBus.refreshWatched();
+    before = { ...otherBus.stats };
+    otherBus.publishReadings([reading(devices.a)]);
+    await pause(100);
+    expect(otherBus.stats.flushes).toBe(before.flushes);
+    expect(otherBus.stats.unwatched - before.unwatched).toBe(1);
+  });
+
+  it('tells the tabs that brought newly watched devices to refetch once publishers have polled; renews its row', async () => {
+    // A process of its own with a stand-in hub whose watched set the test sets.
+    const watching = new Set<number>();
+    const resyncs: (number[] | 'all')[] = [];
+    let changed = () => undefined as void;
+    const sink = Object.assign(new RecordingSink(), {
+      watchedDevices: () => new Set(watching),
+      onWatchChange: (listener: () => void) => ((changed = listener), () => undefined),
+      resync: (devices?: ReadonlySet<number>) => void resyncs.push(devices ? [...devices] : 'all'),
+    });
+    const bus = new LiveBus(s.db, sink, {
+      log: quiet,
+      listen: true,
+      channel: 'voltfleet_live_watch_test',
+      watch: { pollMs: 60_000, renewMs: 200, resyncAfterMs: 300 },
+    });
+    await bus.start();
+    try {
+      watching.add(devices.a);
+      changed();
+      await bus.announceWatched();
+      expect(await watchedInRegistry(bus.origin)).toEqual([devices.a]);
+      await otherBus.refreshWatched();
+      let before = otherBus.stats.unwatched;
+      otherBus.publishReadings([{ deviceId: devices.a, plantId: null, ts: Date.now(), values: { pvPowerW: 2 } }]);
+      expect(otherBus.stats.unwatched).toBe(before);
+      // Not at once (the publishers may not have read the row yet), then exactly the new device's tabs.
+      expect(resyncs).toEqual([]);
+      await expect.poll(() => resyncs).toEqual([[devices.a]]);
+
+      watching.add(devices.b);
+      changed();
+      await expect.poll(() => resyncs).toEqual([[devices.a], [devices.b]]);
+      // A shrinking watch loses nothing: no refetch.
+      watching.delete(devices.a);
+      changed();
+      await expect.poll(() => watchedInRegistry(bus.origin)).toEqual([devices.b]);
+      await pause(400);
+      expect(resyncs).toHaveLength(2);
+
+      // A row that is gone (a restored database, a hand's DELETE) is written again at the renewal, and every tab
+      // refetches after it.
+      await s.db.query(`DELETE FROM live_watchers WHERE origin = $1`, [bus.origin]);
+      await expect.poll(() => watchedInRegistry(bus.origin)).toEqual([devices.b]);
+      await expect.poll(() => resyncs).toHaveLength(3);
+
+      // A row not renewed for WATCH_FRESH_S belongs to a process that is gone: publishers ignore it.
+      await bus.close();
+      await s.db.query(
+        `INSERT INTO live_watchers (origin, devices, seen_at) VALUES ('gone', $1, now() - interval '91 seconds')`,
+        [[devices.b]],
+      );
+      await otherBus.refreshWatched();
+      before = otherBus.stats.unwatched;
+      otherBus.publishReadings([{ deviceId: devices.b, plantId: null, ts: Date.now(), values: { pvPowerW: 3 } }]);
+      expect(otherBus.stats.unwatched).toBe(before + 1);
+    } finally {
+      await bus.close();
+      await s.db.query(`DELETE FROM live_watchers WHERE origin = 'gone'`);
+    }
+    // A closed process withdraws its row.
+    expect(await watchedInRegistry(bus.origin)).toBeUndefined();
   });
 
   it('does not hand a process its own events twice (its echo is skipped)', async () => {

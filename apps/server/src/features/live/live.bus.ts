@@ -10,6 +10,13 @@ import { UNREAD_CHANNEL, parseUnreadPayload } from '../messages/index.js';
 import type { LinkLog } from '../../link/link.types.js';
 import type { StoredReading } from '../telemetry/index.js';
 import { decodeEvents, encodeEvents, originOf, type LiveEvent } from './live.wire.js';
+import {
+  WATCH_RENEW_MS,
+  WATCH_RESYNC_AFTER_MS,
+  WatchAnnouncer,
+  WatchedElsewhere,
+  type WatchSource,
+} from './live.watch.js';
 
 /** What every publisher of live events calls (the runtime's ingest and jobs, the command dispatcher). */
 export interface LivePublisher {
@@ -25,8 +32,14 @@ export type LiveSink = LivePublisher & {
   readonly size: number;
   /** These users' unread message counts changed (heard on UNREAD_CHANNEL after the writing commit). */
   publishUnread?(userIds: readonly number[] | 'all'): Promise<void>;
-  /** Events of other processes may have been missed (the LISTEN connection was lost and is back): tabs refetch. */
-  resync?(): void;
+  /**
+   * Events of other processes may have been missed: tabs refetch (all of them when the LISTEN connection was lost
+   * and is back; those seeing any of `devices` when other processes learnt only now that these are watched here).
+   */
+  resync?(devices?: ReadonlySet<number>): void;
+  /** Every device a tab here watches, and a call whenever that may have changed (decision 0037). */
+  watchedDevices?(): ReadonlySet<number>;
+  onWatchChange?(listener: () => void): () => void;
   /** These kiosk links were revoked (heard on KIOSK_ENDED_CHANNEL after the revoking commit): their screens close. */
   kioskLinksEnded?(linkIds: readonly number[]): Promise<void>;
 };
@@ -57,6 +70,8 @@ export interface LiveBusOptions {
   /** LISTEN for other processes' events (a process that serves browser tabs); sending needs no listener. */
   listen: boolean;
   channel?: string;
+  /** Test timing of the watch registry (live.watch.ts): how often watches are read, when grown tabs refetch. */
+  watch?: { pollMs: number; renewMs: number; resyncAfterMs: number };
 }
 
 /**
@@ -70,7 +85,17 @@ export interface LiveBusOptions {
 export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   /** Random per process start: pids repeat across hosts and restarts. */
   readonly origin = randomBytes(6).toString('hex');
-  readonly stats = { flushes: 0, payloadsSent: 0, received: 0, echoes: 0, dropped: 0, malformed: 0, resyncs: 0 };
+  readonly stats = {
+    flushes: 0,
+    payloadsSent: 0,
+    received: 0,
+    echoes: 0,
+    dropped: 0,
+    malformed: 0,
+    resyncs: 0,
+    /** Stored readings not sent: no other process's tab watches their device. */
+    unwatched: 0,
+  };
   private readonly channel: string;
   private readonly remote: boolean;
   private readings = new Map<number, StoredReading>();
@@ -85,6 +110,11 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   private missed = false;
   private closed = false;
   private unlistenLocal: (() => Promise<void>)[] = [];
+  /** On PostgreSQL: the devices other processes' tabs watch (readings of others are not sent). */
+  private readonly watched: WatchedElsewhere | undefined;
+  /** On PostgreSQL, in a process serving tabs: announces what they watch. */
+  private announcer: WatchAnnouncer | undefined;
+  private unwatchHub: (() => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -93,6 +123,7 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   ) {
     this.channel = options.channel ?? LIVE_CHANNEL;
     this.remote = db.kind === 'postgres';
+    if (this.remote) this.watched = new WatchedElsewhere(db, this.origin, options.log, options.watch?.pollMs);
   }
 
   /**
@@ -102,8 +133,27 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
    * hub directly.
    */
   async start(): Promise<void> {
+    await this.watched?.start();
     if (!this.options.listen) return;
-    if (this.remote) return this.connect();
+    if (this.remote) {
+      const hub = this.hub;
+      if (hub.watchedDevices && hub.onWatchChange) {
+        const source: WatchSource = {
+          watchedDevices: () => hub.watchedDevices!(),
+          resync: (devices) => hub.resync?.(devices),
+        };
+        const timing = this.options.watch;
+        this.announcer = new WatchAnnouncer(this.db, this.origin, source, this.options.log, {
+          renewMs: timing?.renewMs ?? WATCH_RENEW_MS,
+          resyncAfterMs: timing?.resyncAfterMs ?? WATCH_RESYNC_AFTER_MS,
+          debounceMs: 50,
+        });
+        this.unwatchHub = hub.onWatchChange(() => this.announcer?.changed());
+        // Tabs attached before the start are announced too.
+        this.announcer.changed();
+      }
+      return this.connect();
+    }
     const pglite = this.db.native as PGlite;
     this.unlistenLocal = [
       await pglite.listen(UNREAD_CHANNEL, (p) => this.receiveUnread(p)),
@@ -118,9 +168,28 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
 
   publishReadings(readings: StoredReading[]): void {
     this.hub.publishReadings(readings);
-    if (!this.remote || this.closed) return;
-    for (const r of readings) if ((this.readings.get(r.deviceId)?.ts ?? -1) < r.ts) this.readings.set(r.deviceId, r);
-    this.schedule();
+    if (!this.watched || this.closed) return;
+    let pending = false;
+    for (const r of readings) {
+      // No tab of another process shows this device: nobody would hear the notification (decision 0037).
+      if (!this.watched.has(r.deviceId)) {
+        this.stats.unwatched += 1;
+        continue;
+      }
+      if ((this.readings.get(r.deviceId)?.ts ?? -1) < r.ts) this.readings.set(r.deviceId, r);
+      pending = true;
+    }
+    if (pending) this.schedule();
+  }
+
+  /** Reads the other processes' watches now (tests; otherwise every WATCH_POLL_MS). */
+  refreshWatched(): Promise<void> {
+    return this.watched?.refresh() ?? Promise.resolve();
+  }
+
+  /** Writes this process's watched devices now, if they changed (tests; otherwise within 50 ms of a change). */
+  announceWatched(): Promise<void> {
+    return this.announcer?.flush() ?? Promise.resolve();
   }
 
   publishDeviceStatus(deviceId: number, plantId: number | null, status: RunningStatus): void {
@@ -147,6 +216,9 @@ export class LiveBus<Hub extends LiveSink = LiveSink> implements LivePublisher {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
+    this.watched?.stop();
+    this.unwatchHub?.();
+    await this.announcer?.close();
     await Promise.all(this.unlistenLocal.map((unlisten) => unlisten().catch(() => undefined)));
     await this.flushing;
     if (this.readings.size > 0 || this.others.length > 0) await this.flush();

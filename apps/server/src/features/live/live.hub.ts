@@ -60,6 +60,7 @@ interface Client {
 export class LiveHub implements LiveSink {
   private readonly clients = new Set<Client>();
   private readonly alarmListeners = new Set<(event: AlarmLiveEvent) => void>();
+  private readonly watchListeners = new Set<() => void>();
   private readonly refresher: Periodic;
 
   constructor(
@@ -84,9 +85,23 @@ export class LiveHub implements LiveSink {
     const client: Client = { socket, viewer, devices: new Set(), plants: new Set() };
     await this.refresh(client);
     this.clients.add(client);
-    socket.on('close', () => this.clients.delete(client));
-    socket.on('error', () => this.clients.delete(client));
+    this.watchChanged();
+    socket.on('close', () => this.forget(client));
+    socket.on('error', () => this.forget(client));
     this.send(client, { type: 'hello', devices: client.devices.size });
+  }
+
+  /** Every device some tab here watches (what the live bus announces to the other processes). */
+  watchedDevices(): Set<number> {
+    const all = new Set<number>();
+    for (const client of this.clients) for (const id of client.devices) all.add(id);
+    return all;
+  }
+
+  /** Called whenever the watched devices may have changed (a tab came or went, a visible set was refreshed). */
+  onWatchChange(listener: () => void): () => void {
+    this.watchListeners.add(listener);
+    return () => this.watchListeners.delete(listener);
   }
 
   publishReadings(readings: StoredReading[]): void {
@@ -154,9 +169,16 @@ export class LiveHub implements LiveSink {
     }
   }
 
-  /** Every tab refetches what it shows: events may have been missed (the live bus lost its LISTEN connection). */
-  resync(): void {
-    for (const client of this.clients) this.send(client, { type: 'resync' });
+  /**
+   * Tabs refetch what they show: events may have been missed (the live bus lost its LISTEN connection: every tab;
+   * other processes learnt of newly watched devices only now: the tabs that see any of `devices`).
+   */
+  resync(devices?: ReadonlySet<number>): void {
+    for (const client of this.clients) {
+      if (devices === undefined || [...devices].some((id) => client.devices.has(id))) {
+        this.send(client, { type: 'resync' });
+      }
+    }
   }
 
   /**
@@ -181,6 +203,7 @@ export class LiveHub implements LiveSink {
     const stopping = this.refresher.stop();
     for (const client of this.clients) client.socket.close(1001, 'server shutting down');
     this.clients.clear();
+    this.watchChanged();
     await stopping;
   }
 
@@ -219,12 +242,12 @@ export class LiveHub implements LiveSink {
       // Fail closed: a tab whose session cannot be checked is closed as "try again" (1011); the page reconnects,
       // and the connect checks the session like any other request.
       this.log.warn({ err, userId: client.viewer.userId }, 'live: session check failed; closing the tab');
-      this.clients.delete(client);
+      this.forget(client);
       client.socket.close(1011, 'session check failed');
       return false;
     }
     if (!live) {
-      this.clients.delete(client);
+      this.forget(client);
       client.socket.close(4401, 'session ended');
     }
     return live;
@@ -232,7 +255,18 @@ export class LiveHub implements LiveSink {
 
   private async refresh(client: Client): Promise<void> {
     const rows = await client.viewer.visible(this.db);
+    const before = client.devices;
     client.devices = new Set(rows.map((r) => r.id));
     client.plants = new Set(rows.map((r) => r.plant_id).filter((p): p is number => p !== null));
+    const same = before.size === client.devices.size && [...before].every((id) => client.devices.has(id));
+    if (!same && this.clients.has(client)) this.watchChanged();
+  }
+
+  private forget(client: Client): void {
+    if (this.clients.delete(client)) this.watchChanged();
+  }
+
+  private watchChanged(): void {
+    for (const listener of this.watchListeners) listener();
   }
 }

@@ -68,6 +68,11 @@ export async function createLive(deps: {
     ['voltfleet_live_notifications_sent', 'Live-event notifications sent to other processes', 'payloadsSent'],
     ['voltfleet_live_notifications_received', 'Live-event notifications received from other processes', 'received'],
     ['voltfleet_live_events_dropped', 'Live events not sent (database error, over the size limit)', 'dropped'],
+    [
+      'voltfleet_live_readings_unwatched',
+      'Stored readings not sent: no other process has a tab on the device',
+      'unwatched',
+    ],
   ] as const;
   registerGauges(
     deps.metrics,
