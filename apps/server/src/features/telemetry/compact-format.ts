@@ -333,7 +333,9 @@ function decoded(column: ReadingColumn): string {
 /**
  * SQL of the compacted readings matching `where` (a condition on `rc`, a readings_compact row), with device_id, ts and
  * `columns`: each row's divisors once (`rcd`: OFFSET 0 keeps the planner from copying them into every value's
- * expression), then its arrays unnested together (the ts array always, so a day of NULLs still has its readings), the
+ * expression, and the unnesting names `rcd.one` so that it is joined after them: otherwise the planner may join the
+ * divisors last, once per value, which made a compacted day's 5-minute bins 8 times slower on PostgreSQL), then its
+ * arrays unnested together (the ts array always, so a day of NULLs still has its readings), the
  * differences summed back in order.
  */
 export function compactedBranch(columns: readonly ReadingColumn[], where: string): string {
@@ -358,7 +360,7 @@ export function compactedBranch(columns: readonly ReadingColumn[], where: string
     FROM readings_compact rc
     CROSS JOIN LATERAL (SELECT ${['1 AS one', ...numbers.map((n) => `${divisor(n)} AS ${n}`)].join(', ')} OFFSET 0) rcd
     CROSS JOIN LATERAL (
-      SELECT rcx.i, sum(rcx.ts_us::float8) OVER w AS t${inner.map((s) => `, ${s}`).join('')}
+      SELECT rcx.i, rcd.one, sum(rcx.ts_us::float8) OVER w AS t${inner.map((s) => `, ${s}`).join('')}
         FROM unnest(${names.map((n) => `rc.${n}`).join(', ')}) WITH ORDINALITY AS rcx(${names.join(', ')}, i)
       WINDOW w AS (ORDER BY rcx.i ROWS UNBOUNDED PRECEDING)
     ) rcu
