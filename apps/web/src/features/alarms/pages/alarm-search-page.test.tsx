@@ -24,6 +24,16 @@ function routes(items = [alarmRow(1), alarmRow(2, { sn: 'VF10K240002', severity:
 
 installFakeLiveSocket();
 
+/**
+ * A row once its table has settled: rows show under the table's loading veil (pointer-events: none) until the column
+ * choice has loaded too, and on a busy machine that can come after the alarms.
+ */
+async function settledRow(id: number): Promise<HTMLElement> {
+  const row = await screen.findByTestId(`alarm-row-${id}`);
+  await waitFor(() => expect(row.closest('[aria-busy="true"]')).toBeNull());
+  return row;
+}
+
 describe('alarm search', () => {
   it('opens filtered by the URL and shows those filters in the form', async () => {
     const api = routes();
@@ -32,7 +42,7 @@ describe('alarm search', () => {
       '&ack=unacknowledged&group=grid&q=relay';
     await renderAlarmCenter(url);
 
-    await screen.findByTestId('alarm-row-1');
+    await settledRow(1);
     expect(queryOf(api.callsTo('GET /api/alarms')[0])).toEqual({
       from: '2026-03-01',
       to: '2026-03-31',
@@ -62,7 +72,7 @@ describe('alarm search', () => {
   it('puts the filters into the URL on search, and going back restores the form', async () => {
     const api = routes();
     const { user, location, router } = await renderAlarmCenter('/alarmCenter/alarmSearch?state=active');
-    await screen.findByTestId('alarm-row-1');
+    await settledRow(1);
 
     await user.selectOptions(screen.getByTestId('alarm-filter-severity'), 'major');
     await user.click(screen.getByTestId('alarm-filter-sn'));
@@ -119,7 +129,7 @@ describe('alarm search', () => {
   it('shows times on the plant clock with its offset, links device and plant, and sorts through the URL', async () => {
     routes();
     const { user, location } = await renderAlarmCenter('/alarmCenter/alarmSearch');
-    const row = within(await screen.findByTestId('alarm-row-1'));
+    const row = within(await settledRow(1));
 
     // 22:30 UTC on 3 March is 23:30 in Prague (UTC+1 in winter).
     expect(row.getByText('2026-03-03 23:30:00 UTC+1')).toBeInTheDocument();
@@ -136,7 +146,7 @@ describe('alarm search', () => {
   it('opens on the active alarms, unacknowledged first, with the history one click away', async () => {
     const api = routes();
     const { user, location } = await renderAlarmCenter('/alarmCenter/alarmSearch?severity=major');
-    await screen.findByTestId('alarm-row-1');
+    await settledRow(1);
     expect(queryOf(api.callsTo('GET /api/alarms')[0])).toMatchObject({
       severity: 'major',
       state: 'active',
@@ -170,7 +180,7 @@ describe('alarm search', () => {
   it('acknowledges the selected alarms with one note', async () => {
     const api = routes();
     const { user } = await renderAlarmCenter('/alarmCenter/alarmSearch');
-    await screen.findByTestId('alarm-row-1');
+    await settledRow(1);
     const ack = screen.getByTestId('alarm-ack-selected');
     expect(ack).toBeDisabled();
 
@@ -203,7 +213,7 @@ describe('alarm search', () => {
       'PUT /api/preferences/tables': (call) => ok([call.body]),
     });
     const { user } = await renderAlarmCenter('/alarmCenter/alarmSearch');
-    await screen.findByTestId('alarm-row-1');
+    await settledRow(1);
     const headers = () =>
       within(screen.getByTestId('alarm-table'))
         .getAllByRole('columnheader')
@@ -234,7 +244,7 @@ describe('alarm search', () => {
   it('offers neither acknowledging nor exporting without those permissions', async () => {
     routes();
     await renderAlarmCenter('/alarmCenter/alarmSearch', ['C', 'C/A']);
-    const row = within(await screen.findByTestId('alarm-row-1'));
+    const row = within(await settledRow(1));
     expect(screen.queryByTestId('alarm-ack-selected')).toBeNull();
     expect(screen.queryByTestId('alarm-select-all')).toBeNull();
     expect(screen.queryByTestId('alarm-export-xlsx')).toBeNull();
@@ -303,7 +313,7 @@ describe('alarm search', () => {
       saved(this.download);
     });
     const { user } = await renderAlarmCenter('/alarmCenter/alarmSearch?severity=critical&sort=sn&order=asc');
-    await screen.findByTestId('alarm-row-1');
+    await settledRow(1);
 
     await user.click(screen.getByTestId('alarm-export-xlsx'));
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
@@ -323,7 +333,7 @@ describe('alarm search', () => {
   it('reads the list again when an alarm event arrives on the live channel', async () => {
     const api = routes();
     await renderAlarmCenter('/alarmCenter/alarmSearch');
-    await screen.findByTestId('alarm-row-1');
+    await settledRow(1);
     const socket = FakeLiveSocket.latest();
     socket.open();
     const before = api.callsTo('GET /api/alarms').length;
