@@ -27,6 +27,7 @@ export const ENGINE_FREE = [
   'src/platform/doc-links.test.ts',
   'src/platform/api-map.test.ts',
   'src/platform/test-reports.test.ts',
+  'src/platform/check-install.test.ts',
   'src/platform/test-changed.test.ts',
   'src/platform/dependency-rules.test.ts',
   'src/features/telemetry/retention.plan.test.ts',
