@@ -230,7 +230,8 @@ describe.skipIf(!POSTGRES || !MOSQUITTO)(
       http.sort((a, b) => a.port - b.port);
       api = portal(`http://127.0.0.1:${http[0]!.port}`);
       const token = await api.login();
-      for (const h of http) h.tab = await LiveTab.open(h.port, token);
+      // Each tab's first resync: the ingest processes know it watches the devices (decision 0037).
+      for (const h of http) h.tab = await LiveTab.open(h.port, token, { watchKnown: true });
       recorders = devices.map((d) => new RecordingDevice({ url: broker.mosquitto.url, sn: d.sn, secret: d.secret }));
       await Promise.all(recorders.map((r) => r.start()));
       const inverter = testSimInverter(commandedDevice.sn, { seed: 3 });
