@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveMessage } from '@voltfleet/domain/device-list';
 import { isAlarmLiveEvent } from '@/lib/live-socket';
@@ -7,8 +7,12 @@ import { useLiveSocket } from '@/lib/use-live-socket';
 import { plantAlarmsKey } from './get-plant-alarms';
 import { plantDetailKey } from './get-plant-overview';
 
-/** At most one refresh per this interval, however many devices report. */
-const MIN_REFRESH_MS = 5_000;
+/**
+ * The figures are read again this long after a reading, once for all readings meanwhile: at most one refresh per
+ * interval however many devices report, and never a reading left without one (a refresh skipped inside the interval
+ * left the power flow behind the overview until the next 30-second poll).
+ */
+const REFRESH_AFTER_MS = 2_000;
 
 /**
  * Refreshes the plant's live figures (the power flow and the detailed data) when one of its devices pushes a reading
@@ -18,7 +22,13 @@ const MIN_REFRESH_MS = 5_000;
  */
 export function usePlantLive(plantId: number) {
   const queryClient = useQueryClient();
-  const last = useRef(0);
+  const refetchFigures = useBurstRefresh(
+    useCallback(() => {
+      void queryClient.invalidateQueries({ queryKey: [...plantDetailKey(plantId), 'overview'] });
+      void queryClient.invalidateQueries({ queryKey: [...plantDetailKey(plantId), 'realtime'] });
+    }, [queryClient, plantId]),
+    REFRESH_AFTER_MS,
+  );
   const refetchAlarms = useBurstRefresh(
     useCallback(
       () => void queryClient.invalidateQueries({ queryKey: plantAlarmsKey(plantId) }),
@@ -35,15 +45,11 @@ export function usePlantLive(plantId: number) {
       }
       const about = message.type === 'reading' || message.type === 'deviceStatus' || message.type === 'plantStatus';
       if (!about || message.plantId !== plantId) return;
-      const now = Date.now();
-      if (now - last.current < MIN_REFRESH_MS) return;
-      last.current = now;
-      void queryClient.invalidateQueries({ queryKey: [...plantDetailKey(plantId), 'overview'] });
-      void queryClient.invalidateQueries({ queryKey: [...plantDetailKey(plantId), 'realtime'] });
+      refetchFigures();
       if (message.type !== 'reading')
         void queryClient.invalidateQueries({ queryKey: [...plantDetailKey(plantId), 'devices'] });
     },
-    [plantId, queryClient, refetchAlarms],
+    [plantId, queryClient, refetchAlarms, refetchFigures],
   );
   return useLiveSocket(onMessage);
 }

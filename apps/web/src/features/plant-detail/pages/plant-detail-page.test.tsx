@@ -145,6 +145,12 @@ describe('plant detail: basic or detailed data', () => {
     await waitFor(() => expect(screen.getByTestId('detailed-VF10K240010-pvPowerW').textContent).toBe('1,500 W'), {
       timeout: 4000,
     });
+    // A reading right after the refresh is not left waiting for the 30-second poll: one more refresh follows it.
+    pv = 1800;
+    FakeLiveSocket.latest().push({ type: 'reading', deviceId: 31, plantId: 3, ts: Date.now(), values: {} });
+    await waitFor(() => expect(screen.getByTestId('detailed-VF10K240010-pvPowerW').textContent).toBe('1,800 W'), {
+      timeout: 4000,
+    });
 
     fireEvent.click(screen.getByTestId('detail-view-basic'));
     expect(screen.queryByTestId('detailed-data')).toBeNull();
