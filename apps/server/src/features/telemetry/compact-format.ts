@@ -367,3 +367,14 @@ export function compactedBranch(columns: readonly ReadingColumn[], where: string
    WHERE ${where}`;
 }
 // The aliases (rc, rcd, rcu, rcx) are unlike any a caller uses: the window's bounds may name the caller's tables.
+
+/**
+ * How a number column is held (compact-decode.ts reads it in Node): its type, whether differenced, whether it is the
+ * next-day part of an energy delta (NULL where it equals the whole delta). Undefined for other columns.
+ */
+export function numberColumn(
+  column: string,
+): { type: FieldColumnType; differenced: boolean; nextOfWhole: boolean } | undefined {
+  const c = NUMBER_INDEX.get(column);
+  return c && { type: c.type, differenced: c.differenced, nextOfWhole: NEXT_OF.has(column) };
+}

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Reading } from '@voltfleet/domain/telemetry';
+import type { FieldKey, Reading } from '@voltfleet/domain/telemetry';
 import type { Db } from '../../db/db.js';
 import { energyMismatches, readEnergyTotals } from '../../test/energy-check.js';
 import { adminId, openTestDatabase } from '../../test/harness.js';
 import { compactReadings, compactionHorizon } from './compaction.job.js';
 import { Ingest } from './ingest.js';
 import { READING_VALUE_COLUMNS, readingsIn } from './readings-source.js';
+import { readingBins } from '../device-detail/device-history.repository.js';
+import { compactedArraysSelect, decodeCompactedDay, type CompactedArraysRow } from './compact-decode.js';
+import { compactedBranch } from './compact-format.js';
+import { VALUES_STEP_MS } from './values-5m.js';
+import { valueBins } from './values-5m.repository.js';
 
 /*
  * The compaction job on a real database (PGlite, and native PostgreSQL in CI). Devices X and Y report once a minute for
@@ -254,4 +259,72 @@ describe('readings compaction', () => {
     const mismatches = energyMismatches(await readEnergyTotals(db));
     expect(mismatches.filter((m) => m.startsWith(`device ${w.id} `))).toEqual([]);
   }, 120_000);
+
+  // The history of a compacted day decodes its arrays in Node (values-5m.repository.ts): it must give what the SQL
+  // decode gives, to the last bit, or fall back to it.
+  const HISTORY: FieldKey[] = [
+    'pvPowerW',
+    'gridVoltageAV',
+    'gridFrequencyHz',
+    'batCellVoltageMaxV',
+    'pvEnergyTodayKwh',
+  ];
+  const HISTORY_COLUMNS = [
+    'pv_power_w',
+    'grid_voltage_av',
+    'grid_frequency_hz',
+    'bat_cell_voltage_max_v',
+    'pv_energy_today_kwh',
+  ] as const;
+  const plain = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => Object.fromEntries(['t', ...HISTORY].map((k) => [k, r[k] === null ? null : Number(r[k])])));
+
+  it('decodes a compacted day in Node to the values the SQL decode reads, bit for bit', async () => {
+    const day = new Date(start + 3 * DAY).toISOString().slice(0, 10);
+    const where = `rc.device_id = $1 AND rc.day = $2::date`;
+    const sql = await db.query<Record<string, number | null>>(
+      `SELECT (extract(epoch FROM ts) * 1e6)::float8 AS us, ${HISTORY_COLUMNS.map((c) => `${c}::float8 AS ${c}`).join(', ')}
+         FROM (${compactedBranch([...HISTORY_COLUMNS], where)}) x ORDER BY ts`,
+      [devices.x.id, day],
+    );
+    const { rows } = await db.query<CompactedArraysRow>(
+      `SELECT ${compactedArraysSelect(HISTORY_COLUMNS)} FROM readings_compact rc WHERE ${where}`,
+      [devices.x.id, day],
+    );
+    const decoded = decodeCompactedDay(rows[0]!, HISTORY_COLUMNS)!;
+    // The gap day: 21 hours of readings, the battery every other minute.
+    expect(decoded.tUs.length).toBe(sql.rows.length);
+    expect(sql.rows.length).toBe(21 * 60);
+    sql.rows.forEach((row, r) => {
+      expect(decoded.dayStartMs * 1000 + decoded.tUs[r]!).toBe(row.us);
+      HISTORY_COLUMNS.forEach((c, i) => {
+        const v = decoded.values[i]![r]!;
+        expect([r, c, Number.isNaN(v) ? null : v]).toEqual([r, c, row[c]]);
+      });
+    });
+    expect(decoded.values[3]!.filter((v) => Number.isNaN(v)).length).toBe(sql.rows.length / 2);
+  });
+
+  it('bins a compacted day as the SQL decode bins it: a gap, a bucket shared with the raw newest reading, texts', async () => {
+    const cases = [
+      { device: devices.x.id, from: start + 3 * DAY, raw: 0 },
+      // W's newest reading of its first two days stayed raw when they were compacted; later days came after it.
+      { device: devices.w.id, from: start + DAY, raw: 1 },
+      // Z's columns that kept their texts (-0, 1e-45, …) are not decoded in Node: the SQL decode reads the day.
+      { device: devices.z.id, from: start + DAY, raw: 0 },
+    ];
+    for (const c of cases) {
+      const w = { deviceId: c.device, fromMs: c.from, toMs: c.from + DAY };
+      const raw = await count(`SELECT count(*) AS n FROM readings WHERE device_id = $1 AND ts >= $2 AND ts < $3`, [
+        c.device,
+        new Date(w.fromMs),
+        new Date(w.toMs),
+      ]);
+      expect([c.device, raw]).toEqual([c.device, c.raw]);
+      const fromNode = plain(await valueBins(db, w, HISTORY));
+      const fromSql = plain(await readingBins(db, w, HISTORY, VALUES_STEP_MS));
+      expect(fromNode.length).toBeGreaterThan(0);
+      expect(fromNode).toEqual(fromSql);
+    }
+  });
 });

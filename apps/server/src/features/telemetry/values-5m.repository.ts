@@ -2,8 +2,14 @@ import { FIELDS, isHistoryField, type FieldKey } from '@voltfleet/domain/telemet
 import { releaseAdvisoryLock, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import type { DbSession, Queryable } from '../../db/db.js';
 import { columnOf } from './columns.js';
-import { LATE_MS, bucketStartMs, historyAggregate } from './values-5m.js';
-import { readingsIn, type ReadingColumn } from './readings-source.js';
+import { LATE_MS, VALUES_STEP_MS, bucketStartMs, historyAggregate } from './values-5m.js';
+import { RAW_FOR_SURE_MS, readingsIn, type ReadingColumn } from './readings-source.js';
+import {
+  compactedArraysNone,
+  compactedArraysSelect,
+  decodeCompactedDay,
+  type CompactedArraysRow,
+} from './compact-decode.js';
 
 /*
  * Writes and reads of device_values_5m (decision 0019), in one place: the job's aggregation, the ingest's stale marks
@@ -156,15 +162,17 @@ export const releaseValuesLock = (conn: DbSession) => releaseAdvisoryLock(conn, 
 
 /**
  * One device's 5-minute bins in [from, to) (on the grid): from the table where it covers them and no stale mark
- * says otherwise, from the raw readings elsewhere (before and after the covered span, and stale buckets), binned
- * exactly as the raw path bins them.
+ * says otherwise, from the readings elsewhere (before and after the covered span, and stale buckets), raw or
+ * compacted, binned exactly as the raw path bins them.
  *
- * Two statements at most, each one snapshot of the table, its marks and its progress. The first reads the table
- * alone, and only when the span covers the whole window and no bucket of it is marked stale: then the table's rows
- * are the bins (the common case, a past day). It answers nothing otherwise, or for a window without readings, and
- * the second reads table and readings together. The first plans in a tenth of a millisecond; the second names the
- * partitioned readings three times, and planning it costs PostgreSQL more than running it (2.4–2.9 ms against
- * 1.3 ms on the api benchmark's data).
+ * Two statements at most, each one snapshot of the table, its marks, its progress and the readings. The first reads
+ * the table alone, and only when the span covers the whole window and no bucket of it is marked stale: then the
+ * table's rows are the bins (the common case, a past day not yet compacted). It answers nothing otherwise, or for a
+ * window without readings, and the second reads the rest: the table's bins, the raw readings' bins (sums and counts,
+ * so that a bucket holding raw and compacted readings is summed once), and the compacted days' arrays, decoded and
+ * binned here (compact-format.ts: 21 ms of PostgreSQL's window functions for a day, a fraction of a millisecond in
+ * Node). The first plans in a tenth of a millisecond; the second names the partitioned readings twice, and planning
+ * it costs PostgreSQL more than running it (2.4–2.9 ms against 1.3 ms on the api benchmark's data).
  */
 export async function valueBins(
   db: Queryable,
@@ -176,7 +184,7 @@ export async function valueBins(
     return { key, column: c.column, agg: c.agg };
   });
   const fromTable = columns.map((c) => `v.${c.column} AS "${c.key}"`).join(', ');
-  const params = [w.deviceId, new Date(w.fromMs), new Date(w.toMs)];
+  const params: [number, Date, Date] = [w.deviceId, new Date(w.fromMs), new Date(w.toMs)];
   const covered = await db.query<Record<string, unknown>>(
     `SELECT (extract(epoch FROM v.bucket) * 1000)::float8 AS t, ${fromTable}
        FROM device_values_5m_progress p
@@ -187,14 +195,163 @@ export async function valueBins(
     params,
   );
   if (covered.rows.length > 0) return covered.rows;
+  return (await binsBeyondTable(db, w, columns)) ?? binsInSql(db, params, columns);
+}
+
+type BinColumn = { key: FieldKey; column: string; agg: 'avg' | 'max' };
+
+/** The span's bounds clipped to the window ($2, $3), and the stale buckets inside them. */
+const BOUNDS = `p AS (SELECT coalesce(covered_from, $3) AS cf, coalesce(covered_to, $3) AS ct FROM device_values_5m_progress),
+     bounds AS (SELECT least($3, greatest($2, cf)) AS lo, greatest($2, least($3, ct)) AS hi FROM p),
+     stale AS (SELECT s.bucket FROM device_values_5m_stale s, bounds b
+                WHERE s.device_id = $1 AND s.bucket >= b.lo AND s.bucket < b.hi)`;
+
+/** Readings of the window outside the span, or in its stale buckets, from `source` (SQL of columns device_id, ts…). */
+const readingsBeside = (source: string, list: string) => `SELECT r.ts, ${list} FROM ${source} r, bounds b
+        WHERE (r.ts < b.lo OR r.ts >= b.hi)
+       UNION ALL
+       SELECT r.ts, ${list}
+         FROM stale s JOIN readings r ON r.device_id = $1 AND r.ts >= s.bucket AND r.ts < s.bucket + interval '5 minutes'
+        WHERE r.ts >= $2 AND r.ts < $3`;
+
+/** One bin being summed: per column the sum (or highest value) and the count of values. */
+interface Accumulator {
+  sums: number[];
+  counts: number[];
+}
+
+/** Adds `n` values summing to (or at most) `v` to column `i` of a bin. */
+function add(b: Accumulator, i: number, agg: 'avg' | 'max', v: number, n: number) {
+  b.sums[i] = agg === 'avg' ? b.sums[i]! + v : b.counts[i] === 0 ? v : Math.max(b.sums[i]!, v);
+  b.counts[i]! += n;
+}
+
+/**
+ * The second statement (see valueBins): table bins as they are, raw bins as sums (`avg` fields: the float8 sum in the
+ * aggregate's own order, which avg divides by the count) or highest values, and each compacted day in the window as
+ * arrays. Undefined when a compacted day holds a wanted column as texts (values no integer holds, see the header
+ * comment of compact-format.ts): binsInSql reads those.
+ */
+async function binsBeyondTable(
+  db: Queryable,
+  w: { deviceId: number; fromMs: number; toMs: number },
+  columns: readonly BinColumn[],
+): Promise<Record<string, unknown>[] | undefined> {
+  const compacted = w.fromMs < Date.now() - RAW_FOR_SURE_MS;
+  const rawList = columns.map((c) => `r.${c.column}`).join(', ');
+  const counts = columns.map((_c, i) => `NULL::int4 AS n${i}`).join(', ');
+  const compactNone = `${compactedArraysNone(columns.map((c) => c.column))}, NULL::float8 AS lo, NULL::float8 AS hi`;
+  const tableRows = `SELECT 0 AS k, (extract(epoch FROM v.bucket) * 1000)::float8 AS t, ${columns
+    .map((c, i) => `v.${c.column}::float8 AS v${i}`)
+    .join(', ')}, ${counts}, ${compactNone}
+       FROM device_values_5m v, bounds b
+      WHERE v.device_id = $1 AND v.bucket >= b.lo AND v.bucket < b.hi
+        AND NOT EXISTS (SELECT 1 FROM stale s WHERE s.bucket = v.bucket)`;
+  const rawBins = `SELECT 1, (extract(epoch FROM ${bucketOf('r.ts')}) * 1000)::float8, ${columns
+    .map((c, i) => `${c.agg === 'avg' ? `sum(r.${c.column}::float8)` : `max(r.${c.column})::float8`} AS v${i}`)
+    .join(', ')}, ${columns.map((c, i) => `count(r.${c.column})::int4 AS n${i}`).join(', ')}, ${compactNone}
+       FROM raw r GROUP BY 2`;
+  const compactRows = `SELECT 2, NULL::float8, ${columns.map((_c, i) => `NULL::float8 AS v${i}`).join(', ')}, ${counts}, ${compactedArraysSelect(columns.map((c) => c.column))},
+          (extract(epoch FROM b.lo) * 1000)::float8, (extract(epoch FROM b.hi) * 1000)::float8
+       FROM readings_compact rc, bounds b
+      WHERE rc.device_id = $1 AND rc.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date
+        AND rc.day <= ($3::timestamptz AT TIME ZONE 'UTC')::date AND rc.first_ts < $3 AND rc.last_ts >= $2
+        AND (rc.first_ts < b.lo OR rc.last_ts >= b.hi)`;
+  const raw = `SELECT device_id, ts, ${columns.map((c) => c.column).join(', ')} FROM readings
+                WHERE device_id = $1 AND ts >= $2 AND ts < $3`;
+  const { rows } = await db.query<BeyondRow>(
+    `WITH ${BOUNDS},
+     raw AS (${readingsBeside(`(${raw})`, rawList)})
+     ${tableRows}
+     UNION ALL
+     ${rawBins}${
+       compacted
+         ? `
+     UNION ALL
+     ${compactRows}`
+         : ''
+     }`,
+    [w.deviceId, new Date(w.fromMs), new Date(w.toMs)],
+  );
+  const out: Record<string, unknown>[] = [];
+  const bins = new Map<number, Accumulator>();
+  const bin = (t: number) => {
+    let b = bins.get(t);
+    if (!b) bins.set(t, (b = { sums: columns.map(() => 0), counts: columns.map(() => 0) }));
+    return b;
+  };
+  // Compacted readings first: a bucket shared with raw readings holds the device's newest reading raw (the
+  // compaction leaves it), the latest of the bucket, so the sum runs in time order as the raw path's would.
+  const stepUs = VALUES_STEP_MS * 1000;
+  for (const row of rows) {
+    if (row.k !== 2) continue;
+    const day = decodeCompactedDay(
+      row as unknown as CompactedArraysRow,
+      columns.map((c) => c.column),
+    );
+    if (day === null) return undefined;
+    const us = (ms: number) => (ms - day.dayStartMs) * 1000;
+    const [from, to, lo, hi] = [us(w.fromMs), us(w.toMs), us(row.lo!), us(row.hi!)];
+    let b: Accumulator | undefined;
+    let bucket = NaN;
+    for (let r = 0; r < day.tUs.length; r++) {
+      const t = day.tUs[r]!;
+      if (t < from || t >= to || (t >= lo && t < hi)) continue;
+      const start = Math.floor(t / stepUs);
+      if (start !== bucket) {
+        bucket = start;
+        b = bin(day.dayStartMs + start * VALUES_STEP_MS);
+      }
+      for (let i = 0; i < columns.length; i++) {
+        const v = day.values[i]![r]!;
+        if (!Number.isNaN(v)) add(b!, i, columns[i]!.agg, v, 1);
+      }
+    }
+  }
+  for (const row of rows) {
+    if (row.k === 0) {
+      const bin: Record<string, unknown> = { t: row.t };
+      columns.forEach((c, i) => (bin[c.key] = row[`v${i}`]));
+      out.push(bin);
+    } else if (row.k === 1) {
+      const b = bin(row.t!);
+      columns.forEach((c, i) => {
+        const n = row[`n${i}`] ?? 0;
+        const v = row[`v${i}`];
+        if (n > 0 && v !== null && v !== undefined) add(b, i, c.agg, v, n);
+      });
+    }
+  }
+  for (const [t, b] of bins) {
+    const bin: Record<string, unknown> = { t };
+    columns.forEach((c, i) => {
+      const n = b.counts[i]!;
+      bin[c.key] = n === 0 ? null : c.agg === 'avg' ? b.sums[i]! / n : b.sums[i]!;
+    });
+    out.push(bin);
+  }
+  return out.sort((a, b) => (a.t as number) - (b.t as number));
+}
+
+type BeyondRow = { k: 0 | 1 | 2; t: number | null; lo: number | null; hi: number | null } & Record<
+  `v${number}`,
+  number | null
+> &
+  Record<`n${number}`, number | null>;
+
+/**
+ * The second statement in SQL alone: the compacted days decoded by compactedBranch (readingsIn) and everything binned
+ * by PostgreSQL. For compacted days holding texts (binsBeyondTable).
+ */
+async function binsInSql(db: Queryable, params: [number, Date, Date], columns: readonly BinColumn[]) {
+  const fromTable = columns.map((c) => `v.${c.column} AS "${c.key}"`).join(', ');
   const rawColumns = columns.map((c) => `r.${c.column}`).join(', ');
-  // Raw and compacted readings alike (decision 0036): the compaction drops the table's rows of the days it compacts.
   const window = readingsIn({
     device: '$1',
     from: '$2',
     to: '$3',
     columns: columns.map((c) => c.column as ReadingColumn),
-    fromMs: w.fromMs,
+    fromMs: params[1].getTime(),
   });
   const binned = columns.map((c) => `${c.agg}(r.${c.column})::float8 AS "${c.key}"`).join(', ');
   // Every part of the raw readings repeats the window's own bounds ($2, $3): the planner then keeps only the window's
@@ -202,16 +359,8 @@ export async function valueBins(
   // what this statement costs most. The window is read once, outside the span on both sides: a compacted day is
   // unpacked once, not once per side.
   const { rows } = await db.query<Record<string, unknown>>(
-    `WITH p AS (SELECT coalesce(covered_from, $3) AS cf, coalesce(covered_to, $3) AS ct FROM device_values_5m_progress),
-     bounds AS (SELECT least($3, greatest($2, cf)) AS lo, greatest($2, least($3, ct)) AS hi FROM p),
-     stale AS (SELECT s.bucket FROM device_values_5m_stale s, bounds b
-                WHERE s.device_id = $1 AND s.bucket >= b.lo AND s.bucket < b.hi),
-     raw AS (
-       SELECT r.ts, ${rawColumns} FROM ${window} r, bounds b WHERE r.ts < b.lo OR r.ts >= b.hi
-       UNION ALL
-       SELECT r.ts, ${rawColumns}
-         FROM stale s JOIN readings r ON r.device_id = $1 AND r.ts >= s.bucket AND r.ts < s.bucket + interval '5 minutes'
-        WHERE r.ts >= $2 AND r.ts < $3)
+    `WITH ${BOUNDS},
+     raw AS (${readingsBeside(window, rawColumns)})
      SELECT (extract(epoch FROM v.bucket) * 1000)::float8 AS t, ${fromTable}
        FROM device_values_5m v, bounds b
       WHERE v.device_id = $1 AND v.bucket >= b.lo AND v.bucket < b.hi
