@@ -2,10 +2,25 @@ import { finished } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
-import type { DbSession, Queryable, ScriptRunner, SqlParam } from './db.types.js';
+import { createHash } from 'node:crypto';
+import type { DbSession, QueryOptions, Queryable, ScriptRunner, SqlParam } from './db.types.js';
 import { onConnection, pgliteLease, postgresLease, type DbLease } from './lease.js';
 
-export type { DbSession, Queryable, ScriptRunner, SqlParam } from './db.types.js';
+export type { DbSession, QueryOptions, Queryable, ScriptRunner, SqlParam } from './db.types.js';
+
+/** Prepared statements' names by text (bounded by the few texts that ask to keep their plan). */
+const preparedNames = new Map<string, string>();
+
+/** What node-postgres runs: the text, or a named (prepared) statement when the caller keeps its plan. */
+function pgQuery(sql: string, params: readonly SqlParam[], options: QueryOptions | undefined) {
+  if (!options?.keepPlan) return { text: sql, values: params as unknown[] };
+  let name = preparedNames.get(sql);
+  if (name === undefined) {
+    name = `vf_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    preparedNames.set(sql, name);
+  }
+  return { name, text: sql, values: params as unknown[] };
+}
 
 /** PGlite takes COPY input from the virtual file /dev/blob instead of STDIN. */
 const pgliteCopySql = (sql: string) => sql.replace(/\bFROM\s+STDIN\b/i, `FROM '/dev/blob'`);
@@ -102,8 +117,8 @@ export function postgresDb(pool: pg.Pool): Db {
   return {
     kind: 'postgres',
     native: pool,
-    async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const res = await pool.query(sql, params as unknown[]);
+    async query<T>(sql: string, params: readonly SqlParam[] = [], options?: QueryOptions) {
+      const res = await pool.query(pgQuery(sql, params, options));
       return { rows: res.rows as T[] };
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
@@ -111,8 +126,8 @@ export function postgresDb(pool: pg.Pool): Db {
       try {
         await client.query('BEGIN');
         const result = await fn({
-          async query<R>(sql: string, params: readonly SqlParam[] = []) {
-            const res = await client.query(sql, params as unknown[]);
+          async query<R>(sql: string, params: readonly SqlParam[] = [], options?: QueryOptions) {
+            const res = await client.query(pgQuery(sql, params, options));
             return { rows: res.rows as R[] };
           },
           async copyFrom(sql: string, data: Uint8Array) {

@@ -4,8 +4,23 @@
 export type SqlParam = string | number | boolean | null | Date | string[] | number[] | Buffer | object;
 
 /** The one database interface every repository uses: PGlite in-process or a PostgreSQL pool. */
+/** How a statement is run. */
+export interface QueryOptions {
+  /**
+   * PostgreSQL keeps the statement prepared on each pooled connection, and with it the plan it settles on, so it is
+   * not planned on every call (a statement with many subqueries costs more to plan than to run). Only for statements
+   * whose text is one of a few fixed ones: every distinct text stays prepared for the connection's life. PGlite runs
+   * it as any other statement.
+   */
+  keepPlan?: boolean;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly SqlParam[],
+    options?: QueryOptions,
+  ): Promise<{ rows: T[] }>;
   /**
    * Bulk load inside a transaction: runs `COPY … FROM STDIN …` with `data` as its input (both engines; PGlite reads
    * it as a blob). Absent where a caller must fall back to INSERT.

@@ -15,6 +15,8 @@ export async function findSession(db: Queryable, tokenHash: string): Promise<Ses
        FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
     [tokenHash],
+    // Every authenticated request runs this: planned once per connection, not per request.
+    { keepPlan: true },
   );
   return rows[0];
 }
