@@ -170,9 +170,10 @@ export const releaseValuesLock = (conn: DbSession) => releaseAdvisoryLock(conn, 
  * table's rows are the bins (the common case, a past day not yet compacted). It answers nothing otherwise, or for a
  * window without readings, and the second reads the rest: the table's bins, the raw readings' bins (sums and counts,
  * so that a bucket holding raw and compacted readings is summed once), and the compacted days' arrays, decoded and
- * binned here (compact-format.ts: 21 ms of PostgreSQL's window functions for a day, a fraction of a millisecond in
- * Node). The first plans in a tenth of a millisecond; the second names the partitioned readings twice, and planning
- * it costs PostgreSQL more than running it (2.4–2.9 ms against 1.3 ms on the api benchmark's data).
+ * binned here (compact-decode.ts, decision 0038: PostgreSQL's window functions took 21 ms for a day). The first plans
+ * in a tenth of a millisecond. The second names the partitioned readings twice and its text depends on the fields, so
+ * it is planned on every call: 3–4 ms of planning and 4.4 ms of running for a compacted day on the saturated api
+ * benchmark (bench/README.md, api).
  */
 export async function valueBins(
   db: Queryable,
