@@ -1,11 +1,13 @@
 import { numberColumn } from './compact-format.js';
 
 /*
- * The rows of readings_compact (compact-format.ts) decoded in Node, for the one reader where the SQL decode is the
- * whole cost: a compacted day's 5-minute history (values-5m.repository.ts). PostgreSQL spent 21 ms unnesting and summing a day's 8 arrays with
- * window functions; the arrays as text and their running sums here cost a fraction of a millisecond. Decoded exactly as
- * compactedBranch decodes: the same integers summed in the same order, divided by the same powers of ten, rounded to
- * 4 bytes for reals (`Math.fround` is PostgreSQL's float8 → real cast); a test compares the two on every value.
+ * The rows of readings_compact (compact-format.ts) decoded in Node, for the one reader where the SQL decode was the
+ * whole cost: a compacted day's 5-minute history (values-5m.repository.ts, decision 0038). PostgreSQL spent 21 ms
+ * unnesting and summing a day's 8 arrays with window functions; here the arrays come as text and their digits are read
+ * by hand (about 1–2 ms for a day's 8 arrays of 1,440 on the 2-core machine; a split took three times as long).
+ * Decoded exactly as compactedBranch decodes: the same integers summed in the same order, divided by the same powers
+ * of ten, rounded to 4 bytes for reals (`Math.fround` is PostgreSQL's float8 → real cast); a test compares the two on
+ * every value.
  */
 
 /** 10^0 … 10^22 as literals (each an exact double), as the SQL divisors are. */
@@ -64,8 +66,10 @@ export interface CompactedArraysRow {
   [array: `a${number}`]: string | null;
 }
 
-/** One decoded day: reading times and each column's values, NaN where a reading has none (no stored value is NaN
- * in a row decoded here: NaN keeps its text, and such rows are not decoded in Node). */
+/**
+ * One decoded day: reading times and each column's values, NaN where a reading has none (no stored value is NaN in a
+ * row decoded here: NaN keeps its text, and such rows are not decoded in Node).
+ */
 export interface DecodedDay {
   /** Microseconds after the day's UTC midnight (exact integers), in time order. */
   tUs: Float64Array;

@@ -207,6 +207,12 @@ const BOUNDS = `p AS (SELECT coalesce(covered_from, $3) AS cf, coalesce(covered_
      stale AS (SELECT s.bucket FROM device_values_5m_stale s, bounds b
                 WHERE s.device_id = $1 AND s.bucket >= b.lo AND s.bucket < b.hi)`;
 
+/** FROM and WHERE of the table's bins inside the span (`v`), stale ones left out. */
+const TABLE_BINS = `
+       FROM device_values_5m v, bounds b
+      WHERE v.device_id = $1 AND v.bucket >= b.lo AND v.bucket < b.hi
+        AND NOT EXISTS (SELECT 1 FROM stale s WHERE s.bucket = v.bucket)`;
+
 /** Readings of the window outside the span, or in its stale buckets, from `source` (SQL of columns device_id, ts…). */
 const readingsBeside = (source: string, list: string) => `SELECT r.ts, ${list} FROM ${source} r, bounds b
         WHERE (r.ts < b.lo OR r.ts >= b.hi)
@@ -244,10 +250,7 @@ async function binsBeyondTable(
   const compactNone = `${compactedArraysNone(columns.map((c) => c.column))}, NULL::float8 AS lo, NULL::float8 AS hi`;
   const tableRows = `SELECT 0 AS k, (extract(epoch FROM v.bucket) * 1000)::float8 AS t, ${columns
     .map((c, i) => `v.${c.column}::float8 AS v${i}`)
-    .join(', ')}, ${counts}, ${compactNone}
-       FROM device_values_5m v, bounds b
-      WHERE v.device_id = $1 AND v.bucket >= b.lo AND v.bucket < b.hi
-        AND NOT EXISTS (SELECT 1 FROM stale s WHERE s.bucket = v.bucket)`;
+    .join(', ')}, ${counts}, ${compactNone}${TABLE_BINS}`;
   const rawBins = `SELECT 1, (extract(epoch FROM ${bucketOf('r.ts')}) * 1000)::float8, ${columns
     .map((c, i) => `${c.agg === 'avg' ? `sum(r.${c.column}::float8)` : `max(r.${c.column})::float8`} AS v${i}`)
     .join(', ')}, ${columns.map((c, i) => `count(r.${c.column})::int4 AS n${i}`).join(', ')}, ${compactNone}
@@ -362,10 +365,7 @@ async function binsInSql(db: Queryable, params: [number, Date, Date], columns: r
   const { rows } = await db.query<Record<string, unknown>>(
     `WITH ${BOUNDS},
      raw AS (${readingsBeside(window, rawColumns)})
-     SELECT (extract(epoch FROM v.bucket) * 1000)::float8 AS t, ${fromTable}
-       FROM device_values_5m v, bounds b
-      WHERE v.device_id = $1 AND v.bucket >= b.lo AND v.bucket < b.hi
-        AND NOT EXISTS (SELECT 1 FROM stale s WHERE s.bucket = v.bucket)
+     SELECT (extract(epoch FROM v.bucket) * 1000)::float8 AS t, ${fromTable}${TABLE_BINS}
      UNION ALL
      SELECT (extract(epoch FROM ${bucketOf('r.ts')}) * 1000)::float8 AS t, ${binned}
        FROM raw r GROUP BY 1
