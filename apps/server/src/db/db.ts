@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto';
 import { finished } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
-import { createHash } from 'node:crypto';
 import type { DbSession, QueryOptions, Queryable, ScriptRunner, SqlParam } from './db.types.js';
 import { onConnection, pgliteLease, postgresLease, type DbLease } from './lease.js';
 
