@@ -30,7 +30,11 @@ const stored = async () =>
 describe("the account's language", () => {
   it('follows the UI of the latest session until a choice, then stays chosen on every browser and at login', async () => {
     expect(await me('de')).toMatchObject({ language: 'de', languageChosen: false });
+    expect(await stored()).toEqual({ language: 'de', language_chosen: false });
     expect(await me('zh')).toMatchObject({ language: 'zh', languageChosen: false });
+    // The same language again: answered from the row as read, nothing to write.
+    expect(await me('zh')).toMatchObject({ language: 'zh', languageChosen: false });
+    expect(await stored()).toEqual({ language: 'zh', language_chosen: false });
 
     const chosen = await api<User>(s.app, 'PUT', '/api/auth/me/language', {
       token: admin,

@@ -342,14 +342,15 @@ export async function countUsers(db: Queryable): Promise<number> {
 
 /**
  * The language an account reads in until it chooses one: the UI's language of its latest session (mail and SMS to it
- * are written in it). A chosen language is never overwritten here. Writes only when it changed, so the call on every
- * page load costs a read.
+ * are written in it). A chosen language is never overwritten here, also when it was chosen after the caller read the
+ * row. True when it wrote.
  */
-export async function rememberLanguage(db: Queryable, id: number, lang: Lang): Promise<void> {
-  await db.query(
-    `UPDATE users SET language = $2 WHERE id = $1 AND NOT language_chosen AND language IS DISTINCT FROM $2`,
+export async function rememberLanguage(db: Queryable, id: number, lang: Lang): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE users SET language = $2 WHERE id = $1 AND NOT language_chosen AND language IS DISTINCT FROM $2 RETURNING id`,
     [id, lang],
   );
+  return rows.length > 0;
 }
 
 /** Records the account's own language choice: it applies on every browser at login, and to its mail and SMS. */
