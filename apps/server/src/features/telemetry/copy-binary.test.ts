@@ -106,4 +106,39 @@ describe('CopyBinaryWriter', () => {
     });
     expect(() => w.int8(2 ** 53)).toThrow(RangeError);
   });
+
+  // Each fixed-size type's bytes as Buffer's own big-endian writers give them, across a buffer that has to grow.
+  it.each([
+    ['int2', 6, [0, 1, -1, 32767, -32768], (b: Buffer, v: number) => b.writeInt16BE(v, 4)],
+    ['int4', 8, [0, 1, -1, 2 ** 31 - 1, -(2 ** 31)], (b: Buffer, v: number) => b.writeInt32BE(v, 4)],
+    ['real', 8, [0, -0, 1.5, -273.15, 3.4e38, 1e-45, 123456.789], (b: Buffer, v: number) => b.writeFloatBE(v, 4)],
+    ['float8', 12, [0, -0, 0.1, -1e308, 5e-324, 2 ** 53 + 2], (b: Buffer, v: number) => b.writeDoubleBE(v, 4)],
+  ] as const)('writes %s values as their big-endian send format', (type, size, values, write) => {
+    const w = new CopyBinaryWriter(1);
+    for (let i = 0; i < 200; i++) {
+      w.row(values.length);
+      values.forEach((v) => w[type](v));
+    }
+    const out = w.finish();
+    const expected = Buffer.alloc(size);
+    expected.writeInt32BE(size - 4, 0);
+    values.forEach((v, i) => {
+      write(expected, v);
+      const at = 19 + 199 * (2 + values.length * size) + 2 + i * size;
+      expect(out.subarray(at, at + size)).toEqual(expected);
+    });
+    expect(out.readInt16BE(out.length - 2)).toBe(-1);
+  });
+
+  it.each([
+    ['int2', 32768],
+    ['int2', -32769],
+    ['int4', 2 ** 31],
+    ['int4', -(2 ** 31) - 1],
+    ['int4', Number.NaN],
+  ] as const)('refuses %s %d rather than store another value', (type, v) => {
+    const w = new CopyBinaryWriter();
+    w.row(1);
+    expect(() => w[type](v)).toThrow(RangeError);
+  });
 });

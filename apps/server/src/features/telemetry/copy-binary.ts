@@ -21,15 +21,21 @@ type Value = number | null | undefined;
  */
 export class CopyBinaryWriter {
   private buf: Buffer;
+  /**
+   * The same memory as `buf`: DataView's setters are compiled inline, where Buffer's writeInt32BE and writeFloatBE
+   * check their arguments in JavaScript on every call (110 columns a reading: most of the encoding's time).
+   */
+  private view: DataView;
   private at = 0;
   /** Room kept for the fixed-size values of the current row. */
   private reserve = 0;
 
   constructor(expectedBytes = 64 * 1024) {
     this.buf = Buffer.allocUnsafe(Math.max(expectedBytes, 1024));
+    this.view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
     this.at += SIGNATURE.copy(this.buf, 0);
-    this.buf.writeInt32BE(0, this.at); // flags
-    this.buf.writeInt32BE(0, this.at + 4); // header extension length
+    this.view.setInt32(this.at, 0); // flags
+    this.view.setInt32(this.at + 4, 0); // header extension length
     this.at += 8;
   }
 
@@ -37,49 +43,52 @@ export class CopyBinaryWriter {
   row(columns: number): void {
     this.reserve = columns * MAX_FIXED;
     this.ensure(2 + this.reserve);
-    this.buf.writeInt16BE(columns, this.at);
+    this.view.setInt16(this.at, columns);
     this.at += 2;
   }
 
   int2(v: Value): void {
     if (this.nullIf(v)) return;
-    this.buf.writeInt32BE(2, this.at);
-    this.buf.writeInt16BE(v!, this.at + 4);
+    // DataView wraps what does not fit; a value that would be stored as another one is refused instead.
+    if (!(v! >= -0x8000 && v! <= 0x7fff)) throw new RangeError(`not an int2 value: ${v}`);
+    this.view.setInt32(this.at, 2);
+    this.view.setInt16(this.at + 4, v!);
     this.at += 6;
   }
 
   int4(v: Value): void {
     if (this.nullIf(v)) return;
-    this.buf.writeInt32BE(4, this.at);
-    this.buf.writeInt32BE(v!, this.at + 4);
+    if (!(v! >= -0x80000000 && v! <= 0x7fffffff)) throw new RangeError(`not an int4 value: ${v}`);
+    this.view.setInt32(this.at, 4);
+    this.view.setInt32(this.at + 4, v!);
     this.at += 8;
   }
 
   int8(v: Value): void {
     if (this.nullIf(v)) return;
-    this.buf.writeInt32BE(8, this.at);
+    this.view.setInt32(this.at, 8);
     this.int64(v!, this.at + 4);
     this.at += 12;
   }
 
   real(v: Value): void {
     if (this.nullIf(v)) return;
-    this.buf.writeInt32BE(4, this.at);
-    this.buf.writeFloatBE(v!, this.at + 4);
+    this.view.setInt32(this.at, 4);
+    this.view.setFloat32(this.at + 4, v!);
     this.at += 8;
   }
 
   float8(v: Value): void {
     if (this.nullIf(v)) return;
-    this.buf.writeInt32BE(8, this.at);
-    this.buf.writeDoubleBE(v!, this.at + 4);
+    this.view.setInt32(this.at, 8);
+    this.view.setFloat64(this.at + 4, v!);
     this.at += 12;
   }
 
   /** Epoch milliseconds. */
   timestamptz(ms: Value): void {
     if (this.nullIf(ms)) return;
-    this.buf.writeInt32BE(8, this.at);
+    this.view.setInt32(this.at, 8);
     this.int64(Math.round((ms! - PG_EPOCH_MS) * 1000), this.at + 4);
     this.at += 12;
   }
@@ -90,7 +99,7 @@ export class CopyBinaryWriter {
     const length = Buffer.byteLength(text);
     // Keep the room reserved for the rest of the row.
     this.ensure(5 + length + this.reserve);
-    this.buf.writeInt32BE(length + 1, this.at);
+    this.view.setInt32(this.at, length + 1);
     this.buf[this.at + 4] = 1; // jsonb format version
     this.at += 5;
     this.at += this.buf.write(text, this.at);
@@ -99,7 +108,7 @@ export class CopyBinaryWriter {
   /** The COPY input: everything written and the trailer. */
   finish(): Buffer {
     this.ensure(2);
-    this.buf.writeInt16BE(-1, this.at);
+    this.view.setInt16(this.at, -1);
     this.at += 2;
     return this.buf.subarray(0, this.at);
   }
@@ -108,13 +117,13 @@ export class CopyBinaryWriter {
   private int64(n: number, at: number): void {
     if (!Number.isSafeInteger(n)) throw new RangeError(`not an int64 value: ${n}`);
     const high = Math.floor(n / 2 ** 32);
-    this.buf.writeInt32BE(high, at);
-    this.buf.writeUInt32BE(n - high * 2 ** 32, at + 4);
+    this.view.setInt32(at, high);
+    this.view.setUint32(at + 4, n - high * 2 ** 32);
   }
 
   private nullIf(v: Value): boolean {
     if (v !== null && v !== undefined) return false;
-    this.buf.writeInt32BE(-1, this.at);
+    this.view.setInt32(this.at, -1);
     this.at += 4;
     return true;
   }
@@ -124,6 +133,7 @@ export class CopyBinaryWriter {
     const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + n));
     this.buf.copy(next, 0, 0, this.at);
     this.buf = next;
+    this.view = new DataView(next.buffer, next.byteOffset, next.length);
   }
 }
 
