@@ -8,9 +8,9 @@ import { touchDevices } from '../devices/index.js';
 import { chainAroundCompacted } from './compaction.repository.js';
 import { markStale, valuesProgress } from './values-5m.repository.js';
 import { LATE_MS, VALUES_STEP_MS, bucketStartMs } from './values-5m.js';
+import { KnownPartitions } from './known-partitions.js';
 import {
   addToRollup,
-  ensurePartitions,
   ingestMeta,
   insertReadings,
   lockDeviceChains,
@@ -81,7 +81,7 @@ export class Ingest extends EventEmitter implements ReadingSink {
   private writing = 0;
   private written: (() => void)[] = [];
   private readonly meta = new Map<number, { at: number; meta: DeviceMeta }>();
-  private readonly partitions = new Set<string>();
+  private readonly partitions = new KnownPartitions();
   /**
    * Per device, the newest reading this process committed, as the chain needs it. It spares the chain query while
    * it is still the device's newest stored reading (checked against devices.last_reading_at in every batch).
@@ -225,14 +225,11 @@ export class Ingest extends EventEmitter implements ReadingSink {
   }
 
   /** The monthly partitions of `readings` the batch writes to exist (created once per process and month). */
-  private async ensureMonths(byDevice: Map<number, Pending[]>): Promise<void> {
-    const months = new Set<string>();
-    for (const list of byDevice.values())
-      for (const p of list) months.add(new Date(p.reading.ts).toISOString().slice(0, 7));
-    const missing = [...months].filter((m) => !this.partitions.has(m));
-    if (missing.length === 0) return;
-    await ensurePartitions(this.db, missing);
-    missing.forEach((m) => this.partitions.add(m));
+  private ensureMonths(byDevice: Map<number, Pending[]>): Promise<void> {
+    return this.partitions.ensure(
+      this.db,
+      [...byDevice.values()].flatMap((list) => list.map((p) => p.reading.ts)),
+    );
   }
 
   /**
