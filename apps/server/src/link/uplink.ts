@@ -28,6 +28,14 @@ export class Uplink {
   readonly events = new EventEmitter<LinkEvents>();
   readonly log: LinkLog;
   private readonly ackHandlers = new Set<AckHandler>();
+  /**
+   * Settles when the first ack handler is attached. A restarted process's broker hands over the answers it kept for
+   * the persistent session as soon as the link connects, before the command dispatcher attaches (runtime.ts attaches
+   * it to a started link); recorded by nobody, such an answer would be acknowledged and lost, and its command time
+   * out (the faults test "the ingest process killed with commands in flight" failed so, 2026-12-03).
+   */
+  private readonly firstAckHandler: Promise<void>;
+  private attached!: () => void;
   private readonly lastLogged = new Map<string, number>();
 
   constructor(
@@ -37,10 +45,12 @@ export class Uplink {
     private readonly statusIsPresence: boolean,
   ) {
     this.log = log ?? QUIET_LOG;
+    this.firstAckHandler = new Promise((resolve) => (this.attached = resolve));
   }
 
   onAck(handler: AckHandler): () => void {
     this.ackHandlers.add(handler);
+    this.attached();
     return () => void this.ackHandlers.delete(handler);
   }
 
@@ -51,6 +61,7 @@ export class Uplink {
       if (!ack.ok) return this.refuse(ack.reason, device.sn, ack.detail);
       // Awaited, so the message is acknowledged only once the answer is recorded: a server killed in between got no
       // PUBACK out, and the broker hands the answer to the restarted process (recording it again changes nothing).
+      await this.firstAckHandler;
       const recorded: Promise<void>[] = [];
       for (const handler of this.ackHandlers) {
         try {
