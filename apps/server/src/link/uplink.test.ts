@@ -38,7 +38,7 @@ describe('uplink, command answers', () => {
     expect(await settled(handled)).toBe(true);
   });
 
-  it('does not hold readings or status messages for a handler', async () => {
+  it('does not hold status messages for a handler', async () => {
     const uplink = new Uplink(sink, undefined, true);
     const status = Buffer.from(JSON.stringify({ status: 'online' }));
     expect(await settled(uplink.handle(device, 'status', status))).toBe(true);
