@@ -8,6 +8,8 @@ import type { Db } from './db/db.js';
 import { createServices, type Services } from './services.js';
 import { envelopePlugin, sendRouteNotFound } from './platform/envelope.js';
 import { authPlugin } from './platform/auth.js';
+import { refuseApiKeys } from './platform/api-key-caller.js';
+import { apiKeysRoutes, apiKeyStore } from './features/api-keys/index.js';
 import { auditPlugin } from './platform/audit.js';
 import { guardedValidatorCompiler } from './platform/validation.js';
 import { observabilityPlugin } from './platform/observability.js';
@@ -90,31 +92,38 @@ export async function buildApp({ db, config, services, logger = false }: AppOpti
   await app.register(cookie);
   await app.register(observabilityPlugin, { db, registry: own.metrics });
   if (!services) app.addHook('onClose', () => own.close());
-  await app.register(authPlugin, { sessions: sessionStore(db), config });
+  await app.register(authPlugin, { sessions: sessionStore(db), keys: apiKeyStore(db), config });
   await app.register(auditPlugin, { db });
   await registerOpenApi(app);
 
   const loginKey = await loadLoginKey(db);
   const deps = { db, config, loginKey };
-  await app.register(authRoutes, deps);
+  // The routes that manage credentials and accounts refuse API keys (decision 0039): a leaked key must not be able to
+  // mint or widen credentials, change a password or make an account.
   // Verification codes leave from the HTTP role through the notification senders. Their log lines are kept whatever
   // LOG_LEVEL says: with the log SMS provider (or no SMTP_URL) the log is how a code reaches anyone.
   const codeLog = app.log.child({ feature: 'verification' }, { level: 'info' });
   const senders = configuredSenders(config.delivery, codeLog);
   app.addHook('onClose', async () => senders.email.close?.());
-  await app.register(registrationRoutes, {
-    ...deps,
-    senders,
-    publicUrl: config.publicUrl,
-    log: codeLog,
-    clock: () => new Date(),
-    smsBudget: config.delivery.smsBudget,
-    captchaTestCode: config.captchaTestCode,
-    defaultSuperiorCode: config.registerDefaultSuperior,
+  await app.register(async (noKeys) => {
+    noKeys.addHook('onRoute', refuseApiKeys);
+    await noKeys.register(authRoutes, deps);
+    await noKeys.register(registrationRoutes, {
+      ...deps,
+      senders,
+      publicUrl: config.publicUrl,
+      log: codeLog,
+      clock: () => new Date(),
+      smsBudget: config.delivery.smsBudget,
+      captchaTestCode: config.captchaTestCode,
+      defaultSuperiorCode: config.registerDefaultSuperior,
+    });
+    await noKeys.register(usersRoutes, deps);
+    await noKeys.register(userAvatarRoutes, { db });
+    await noKeys.register(rolesRoutes, { db });
+    await noKeys.register(apiKeysRoutes, { db });
+    await noKeys.register(kioskLinksRoutes, { db });
   });
-  await app.register(usersRoutes, deps);
-  await app.register(userAvatarRoutes, { db });
-  await app.register(rolesRoutes, { db });
   await app.register(recordsRoutes, { db });
   await app.register(devicesRoutes, { db, config });
   await app.register(deviceDetailRoutes, { db, config });
@@ -131,7 +140,6 @@ export async function buildApp({ db, config, services, logger = false }: AppOpti
   await app.register(messagesRoutes, { db });
   await app.register(preferencesRoutes, { db });
   await app.register(reportsRoutes, { db });
-  await app.register(kioskLinksRoutes, { db });
   await app.register(bigScreenRoutes, { db, config });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.decorate('live', own.live);

@@ -21,6 +21,8 @@ export interface Config {
   captchaTestCode: string | undefined;
   production: boolean;
   sessionIdleMinutes: number;
+  /** Calls an API key may make a minute in one process (API_KEY_RATE_PER_MINUTE); more answer 429 with Retry-After. */
+  apiKeyRatePerMinute: number;
   sessionMaxHours: number;
   webDist: string | undefined;
   logLevel: string;
@@ -261,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaTestCode,
     production,
     sessionIdleMinutes: intEnv(env, 'SESSION_IDLE_MINUTES', 120),
+    apiKeyRatePerMinute: intEnv(env, 'API_KEY_RATE_PER_MINUTE', 600),
     sessionMaxHours: intEnv(env, 'SESSION_MAX_HOURS', 24),
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',

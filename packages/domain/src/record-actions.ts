@@ -83,6 +83,8 @@ export const RECORD_ACTION_NAMES = {
   'energy.export': 'recordAction.energy_export',
   'kioskLink.create': 'recordAction.kioskLink_create',
   'kioskLink.revoke': 'recordAction.kioskLink_revoke',
+  'apiKey.create': 'recordAction.apiKey_create',
+  'apiKey.revoke': 'recordAction.apiKey_revoke',
 } as const satisfies Record<string, MessageKey>;
 export type RecordAction = keyof typeof RECORD_ACTION_NAMES;
 
@@ -105,6 +107,7 @@ export const RECORD_OBJECT_NAMES = {
   reportTemplate: 'recordObject.reportTemplate',
   reportExport: 'recordObject.reportExport',
   kioskLink: 'recordObject.kioskLink',
+  apiKey: 'recordObject.apiKey',
 } as const satisfies Record<string, MessageKey>;
 
 /** Words of the records list's own (the columns and filters are in the web's texts). */

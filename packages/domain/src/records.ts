@@ -67,6 +67,8 @@ export const operationRecordSchema = z.object({
    * written, so it reads in the reader's language later); null for a request that succeeded, or a record older than it.
    */
   refusal: z.object({ zh: z.string(), en: z.string(), cs: z.string(), de: z.string() }).nullable(),
+  /** The API key the change was made with (its number in its owner's key list); null for a signed-in session. */
+  apiKeyId: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type OperationRecord = z.infer<typeof operationRecordSchema>;

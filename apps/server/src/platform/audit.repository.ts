@@ -37,6 +37,8 @@ export interface OperationRecordInput {
   refusal: Record<string, string> | null;
   ok: boolean;
   status: number;
+  /** The API key the change was made with; null for the browser's session (or no caller). */
+  apiKeyId: number | null;
 }
 
 /** The refusal's texts are the server's own messages, which may quote client input (a name): bounded like the rest. */
@@ -46,8 +48,8 @@ const storedRefusal = (refusal: Record<string, string> | null) =>
 /** Inserts one record; every client-given part is made storable first. Returns the record's id. */
 export async function writeOperationRecord(db: Queryable, r: OperationRecordInput): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO operation_records (user_id, username, user_path, ip, action, category, object_type, object_id, params, ok, status, changes, refusal)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    `INSERT INTO operation_records (user_id, username, user_path, ip, action, category, object_type, object_id, params, ok, status, changes, refusal, api_key_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
     [
       r.userId,
       r.username === null ? null : storableText(r.username, 64),
@@ -62,6 +64,7 @@ export async function writeOperationRecord(db: Queryable, r: OperationRecordInpu
       r.status,
       storedChanges(r.changes),
       storedRefusal(r.refusal),
+      r.apiKeyId,
     ],
   );
   return rows[0]!.id;

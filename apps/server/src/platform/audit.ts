@@ -70,6 +70,7 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       refusal: status >= 400 ? (request.auditRefusal ?? null) : null,
       ok: status > 0 && status < 400,
       status,
+      apiKeyId: request.caller?.key?.id ?? null,
     } satisfies OperationRecordInput;
   };
 

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { AppError, forbidden } from './errors.js';
+import { checkKeyRoute, keyCaller, KeyRateLimit, type ApiKeyStore, type CallerKey } from './api-key-caller.js';
+import { isApiKey } from '@voltfleet/domain/api-keys';
 
 /** The authenticated caller: who they are, where they sit in the tree and what they may do. */
 export interface Caller {
@@ -16,6 +18,8 @@ export interface Caller {
   /** False while a self-registered account awaits approval: it then reaches only `whileAwaitingApproval` routes. */
   approved: boolean;
   tokenHash: string;
+  /** Set when the caller is a program calling with an API key: what the key narrows (plants, writes). */
+  key?: CallerKey;
 }
 
 declare module 'fastify' {
@@ -33,6 +37,11 @@ declare module 'fastify' {
      */
     whileAwaitingApproval?: boolean;
     audit?: { action: string; category: string; objectType?: string };
+    /**
+     * false: an API key is refused here whatever its permissions (routes that manage keys, passwords, accounts, roles,
+     * webhooks and kiosk links: a leaked key must not be able to mint or widen credentials).
+     */
+    keys?: boolean;
   }
 }
 
@@ -81,50 +90,62 @@ export function requireCaller(request: FastifyRequest): Caller {
 }
 
 /** Resolves the session on every request; refuses protected routes without one and checks route permissions. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionStore; config: Config }) => {
-  const { sessions, config } = opts;
-  app.decorateRequest('caller', null);
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { sessions: SessionStore; keys: ApiKeyStore; config: Config }) => {
+    const { sessions, keys, config } = opts;
+    const keyLimit = new KeyRateLimit(config.apiKeyRatePerMinute, 60_000);
+    app.decorateRequest('caller', null);
 
-  app.addHook('onRequest', async (request) => {
-    const routeConfig = request.routeOptions.config;
-    // The API docs are public like /api/openapi.json; only API routes need a session. The web app and its files
-    // are served whatever the cookie says: a stale session cookie must not turn a page load into a JSON 401
-    // (the app then learns from its first API call that the session is over and goes to /login?from=…).
-    const needsSession =
-      routeConfig.auth !== false && request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
-    const token = tokenFrom(request);
-    if (token) {
-      const tokenHash = hashToken(token);
-      const row = await sessions.find(tokenHash);
-      const now = Date.now();
-      const idleLimit = config.sessionIdleMinutes * 60_000;
-      if (row) {
-        const expired = row.expires_at.getTime() < now || now - row.last_seen_at.getTime() > idleLimit;
-        if (expired || !row.enabled || row.approval === 'refused') {
-          await sessions.revoke(tokenHash);
-          if (needsSession) throw new AppError('unauthorized', 'auth.sessionExpired');
-        } else {
-          if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) await sessions.touch(tokenHash);
-          request.caller = {
-            id: row.user_id,
-            username: row.username,
-            path: row.path,
-            level: row.level,
-            roleId: row.role_id,
-            permissions: new Set(row.approval === 'approved' ? row.permissions : []),
-            approved: row.approval === 'approved',
-            tokenHash,
-          };
+    app.addHook('onRequest', async (request, reply) => {
+      const routeConfig = request.routeOptions.config;
+      // The API docs are public like /api/openapi.json; only API routes need a session. The web app and its files
+      // are served whatever the cookie says: a stale session cookie must not turn a page load into a JSON 401
+      // (the app then learns from its first API call that the session is over and goes to /login?from=…).
+      const needsSession =
+        routeConfig.auth !== false && request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+      const token = tokenFrom(request);
+      if (token && isApiKey(token)) {
+        // A key stands for its owner on routes that need a caller; public routes, the docs and the web app's files
+        // ignore it (a key has no business there, and a bad one must not turn a public answer into a 401).
+        if (!needsSession) return;
+        const now = Date.now();
+        const caller = await keyCaller(keys, hashToken(token), request, now);
+        keyLimit.check(caller.key!.id, reply, now);
+        checkKeyRoute(request, caller.key!);
+        request.caller = caller;
+      } else if (token) {
+        const tokenHash = hashToken(token);
+        const row = await sessions.find(tokenHash);
+        const now = Date.now();
+        const idleLimit = config.sessionIdleMinutes * 60_000;
+        if (row) {
+          const expired = row.expires_at.getTime() < now || now - row.last_seen_at.getTime() > idleLimit;
+          if (expired || !row.enabled || row.approval === 'refused') {
+            await sessions.revoke(tokenHash);
+            if (needsSession) throw new AppError('unauthorized', 'auth.sessionExpired');
+          } else {
+            if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) await sessions.touch(tokenHash);
+            request.caller = {
+              id: row.user_id,
+              username: row.username,
+              path: row.path,
+              level: row.level,
+              roleId: row.role_id,
+              permissions: new Set(row.approval === 'approved' ? row.permissions : []),
+              approved: row.approval === 'approved',
+              tokenHash,
+            };
+          }
+        } else if (needsSession) {
+          // A token we do not know (revoked, expired and cleaned, or forged): the session is over.
+          throw new AppError('unauthorized', 'auth.sessionExpired');
         }
-      } else if (needsSession) {
-        // A token we do not know (revoked, expired and cleaned, or forged): the session is over.
-        throw new AppError('unauthorized', 'auth.sessionExpired');
       }
-    }
-    if (!needsSession) return;
-    if (!request.caller) throw new AppError('unauthorized', 'auth.loginRequired');
-    if (!request.caller.approved && routeConfig.whileAwaitingApproval !== true)
-      throw new AppError('forbidden', 'auth.awaitingApproval');
-    if (routeConfig.permission && !request.caller.permissions.has(routeConfig.permission)) throw forbidden();
-  });
-});
+      if (!needsSession) return;
+      if (!request.caller) throw new AppError('unauthorized', 'auth.loginRequired');
+      if (!request.caller.approved && routeConfig.whileAwaitingApproval !== true)
+        throw new AppError('forbidden', 'auth.awaitingApproval');
+      if (routeConfig.permission && !request.caller.permissions.has(routeConfig.permission)) throw forbidden();
+    });
+  },
+);

@@ -146,6 +146,7 @@ describe('table owners', () => {
     weather_forecasts: repositoriesOf('weather'),
     // Kiosk links of the big screens (issue 17).
     kiosk_links: repositoriesOf('bigscreen'),
+    api_keys: repositoriesOf('api-keys'),
     // Created by the migration runner itself, not by a migration.
     schema_migrations: /^db\/migrate\.ts$/,
   };

@@ -145,6 +145,11 @@ beforeAll(async () => {
      VALUES ($1, 'Scope screen', $2, repeat('a', 64), now() + interval '30 days') RETURNING id`,
     [a.id, `{${A.plant}}`],
   );
+  A.apiKey = await one(
+    `INSERT INTO api_keys (owner_id, name, shown, key_hash, writes, permissions, plant_ids, expires_at)
+     VALUES ($1, 'Scope key', 'vf_scope00', repeat('b', 64), false, '{A}', $2, now() + interval '30 days') RETURNING id`,
+    [a.id, `{${A.plant}}`],
+  );
   expect(b.path.startsWith(a.path) || a.path.startsWith(b.path)).toBe(false);
   doc = (await s.app.inject({ url: '/api/openapi.json' })).json<OpenApi>();
 });
@@ -170,6 +175,7 @@ function pathValue(route: string, name: string, real: boolean): string | undefin
     ['/api/report-templates/', 'template'],
     ['/api/report-exports/', 'export'],
     ['/api/kiosk-links/', 'kioskLink'],
+    ['/api/api-keys/', 'apiKey'],
   ];
   const kind = byPrefix.find(([prefix]) => route.startsWith(prefix))?.[1];
   return kind ? pick(kind) : undefined;

@@ -16,6 +16,13 @@ export const BODIES: Record<string, unknown> = {
     plantIds: ['$plant'],
     expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
   },
+  'post /api/api-keys': {
+    name: 'Scope key',
+    access: 'read',
+    permissions: ['A'],
+    plantIds: ['$plant'],
+    expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  },
   'post /api/commands': { deviceIds: ['$device'], kind: 'clockSync', idempotencyKey: 'scope-check-1' },
   'post /api/alarms/acknowledge': { ids: ['$alarm'], note: 'scope' },
   'post /api/messages/read': { ids: ['$message'] },

@@ -22,6 +22,7 @@ interface RecordRow {
   changes: unknown;
   refusal: unknown;
   ok: boolean;
+  api_key_id: number | null;
   created_at: Date;
 }
 
@@ -47,6 +48,7 @@ export const toRecord = (r: RecordRow): OperationRecord => ({
   changes: isPlainObject(r.changes) ? (r.changes as OperationRecord['changes']) : null,
   ok: r.ok,
   refusal: isRefusal(r.refusal) ? r.refusal : null,
+  apiKeyId: r.api_key_id,
   createdAt: r.created_at.toISOString(),
 });
 
@@ -89,6 +91,11 @@ const objectName = (idParam: number) => `CASE
       (SELECT t.name FROM report_templates t JOIN users o ON o.id = t.owner_id WHERE t.id = k.oid AND o.path LIKE $1)
     WHEN r.object_type = 'kioskLink' THEN
       (SELECT kl.name FROM kiosk_links kl JOIN users o ON o.id = kl.owner_id WHERE kl.id = k.oid AND o.path LIKE $1)
+    WHEN r.object_type = 'webhook' THEN
+      (SELECT ws.url FROM webhook_subscriptions ws JOIN users o ON o.id = ws.owner_id
+        WHERE ws.id = k.oid AND o.path LIKE $1)
+    WHEN r.object_type = 'apiKey' THEN
+      (SELECT ak.name FROM api_keys ak JOIN users o ON o.id = ak.owner_id WHERE ak.id = k.oid AND o.path LIKE $1)
   END`;
 
 /** The record's object id as a number when it is one (most are; commands hold serial numbers, imports a summary). */
@@ -139,7 +146,7 @@ function recordFilter(reader: { pattern: string; callerId: number }, q: Operatio
 
 /** The columns of a record, its object named for the reader whose id is parameter `readerParam`. */
 const recordColumns = (readerParam: number) => `r.id, r.user_id, r.username, r.ip, r.action, r.category,
-  r.object_type, r.object_id, r.params, r.changes, r.refusal, r.ok, r.created_at, ${objectName(readerParam)} AS object_name`;
+  r.object_type, r.object_id, r.params, r.changes, r.refusal, r.ok, r.api_key_id, r.created_at, ${objectName(readerParam)} AS object_name`;
 
 /**
  * One page of the operation records of the caller's subtree (`pattern`), newest first, with the total; objects are

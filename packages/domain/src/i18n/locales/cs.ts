@@ -34,6 +34,7 @@ import roles from './cs/roles.json' with { type: 'json' };
 import exports from './cs/exports.json' with { type: 'json' };
 import commandLabels from './cs/commandLabels.json' with { type: 'json' };
 import osim from './cs/osim.json' with { type: 'json' };
+import apiKeys from './cs/apiKeys.json' with { type: 'json' };
 
 export default {
   core,
@@ -71,4 +72,5 @@ export default {
   exports,
   commandLabels,
   osim,
+  apiKeys,
 };

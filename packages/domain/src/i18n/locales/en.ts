@@ -34,6 +34,7 @@ import roles from './en/roles.json' with { type: 'json' };
 import exports from './en/exports.json' with { type: 'json' };
 import commandLabels from './en/commandLabels.json' with { type: 'json' };
 import osim from './en/osim.json' with { type: 'json' };
+import apiKeys from './en/apiKeys.json' with { type: 'json' };
 
 export default {
   core,
@@ -71,4 +72,5 @@ export default {
   exports,
   commandLabels,
   osim,
+  apiKeys,
 };

@@ -34,6 +34,7 @@ import roles from './zh/roles.json' with { type: 'json' };
 import exports from './zh/exports.json' with { type: 'json' };
 import commandLabels from './zh/commandLabels.json' with { type: 'json' };
 import osim from './zh/osim.json' with { type: 'json' };
+import apiKeys from './zh/apiKeys.json' with { type: 'json' };
 
 export default {
   core,
@@ -71,4 +72,5 @@ export default {
   exports,
   commandLabels,
   osim,
+  apiKeys,
 };
