@@ -113,3 +113,73 @@ describe('SMS_BUDGET_*', () => {
     expect(() => loadConfig({ SMS_BUDGET_PLATFORM_PER_HOUR: '0' })).toThrow(/SMS_BUDGET_PLATFORM_PER_HOUR/);
   });
 });
+
+describe('the Home Assistant bridge (ROLES=bridge, HA_*)', () => {
+  const base = { ROLES: 'bridge', HA_MQTT_URL: 'mqtt://ha:pw@homeassistant.local:1883', HA_API_KEY: 'vf_key' };
+
+  it('is off without the role, whatever HA_* say', () => {
+    expect(loadConfig({}).haBridge).toBeUndefined();
+    expect(loadConfig({ HA_POLL_SECONDS: 'nonsense' }).haBridge).toBeUndefined();
+  });
+
+  it('defaults: this process on loopback, homeassistant discovery, voltfleet topics, every 30 s', () => {
+    expect(loadConfig({ ...base, PORT: '9090' }).haBridge).toEqual({
+      mqttUrl: base.HA_MQTT_URL,
+      apiKey: 'vf_key',
+      apiUrl: 'http://127.0.0.1:9090',
+      discoveryPrefix: 'homeassistant',
+      topicPrefix: 'voltfleet',
+      pollSeconds: 30,
+    });
+    const set = loadConfig({
+      ...base,
+      ROLES: 'http,bridge',
+      HA_API_URL: 'https://portal.example.com/',
+      HA_DISCOVERY_PREFIX: 'ha/discovery',
+      HA_TOPIC_PREFIX: 'vf',
+      HA_POLL_SECONDS: '5',
+    }).haBridge;
+    expect(set).toMatchObject({
+      apiUrl: 'https://portal.example.com',
+      discoveryPrefix: 'ha/discovery',
+      topicPrefix: 'vf',
+      pollSeconds: 5,
+    });
+  });
+
+  it('needs the broker and the key', () => {
+    expect(() => loadConfig({ ROLES: 'bridge', HA_API_KEY: 'k' })).toThrow(/ROLES=bridge needs HA_MQTT_URL/);
+    expect(() => loadConfig({ ROLES: 'bridge', HA_MQTT_URL: base.HA_MQTT_URL })).toThrow(/needs HA_API_KEY/);
+    expect(() => loadConfig({ ...base, HA_API_KEY: 'two words' })).toThrow(/HA_API_KEY/);
+  });
+
+  it.each(['homeassistant.local:1883', 'http://host:1883', 'mqtt://', 'not a url'])('refuses HA_MQTT_URL %j', (raw) => {
+    expect(() => loadConfig({ ...base, HA_MQTT_URL: raw })).toThrow(/HA_MQTT_URL must be/);
+  });
+
+  it('never shows the broker password in its error', () => {
+    expect(() => loadConfig({ ...base, HA_MQTT_URL: 'http://ha:s3cret@host' })).toThrow(/ha:\*\*\*@host/);
+    expect(() => loadConfig({ ...base, HA_MQTT_URL: 'http://ha:s3cret@host' })).not.toThrow(/s3cret/);
+  });
+
+  it.each(['ftp://portal', 'portal:8080'])('refuses HA_API_URL %j', (raw) => {
+    expect(() => loadConfig({ ...base, HA_API_URL: raw })).toThrow(/HA_API_URL must be/);
+  });
+
+  it.each(['4', '3601', '7.5', '-30', ' 30', '1e2', 'often'])('refuses HA_POLL_SECONDS %j', (raw) => {
+    expect(() => loadConfig({ ...base, HA_POLL_SECONDS: raw })).toThrow(
+      `HA_POLL_SECONDS must be a whole number of seconds from 5 to 3600, got "${raw}"`,
+    );
+  });
+
+  it.each(['ha/#', 'ha/+/x', '/ha', 'ha/', 'a//b', '$SYS', 'has space'])('refuses the topic prefix %j', (raw) => {
+    expect(() => loadConfig({ ...base, HA_DISCOVERY_PREFIX: raw })).toThrow(/HA_DISCOVERY_PREFIX must be/);
+    expect(() => loadConfig({ ...base, HA_TOPIC_PREFIX: raw })).toThrow(/HA_TOPIC_PREFIX must be/);
+  });
+
+  it('names the roles when one is unknown', () => {
+    expect(() => loadConfig({ ROLES: 'http,homeassistant' })).toThrow(
+      'ROLES: unknown role "homeassistant" (roles: http, ingest, osim, jobs, bridge)',
+    );
+  });
+});

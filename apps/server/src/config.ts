@@ -8,8 +8,10 @@ import {
   type AlarmSeverity,
   type AlarmTiming,
 } from '@voltfleet/domain/alarms';
+import { haBridgeConfig, type HaBridgeConfig } from './config-bridge.js';
 
-export type ProcessRole = 'http' | 'ingest' | 'osim' | 'jobs';
+export const PROCESS_ROLES = ['http', 'ingest', 'osim', 'jobs', 'bridge'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 export interface Config {
   port: number;
@@ -83,6 +85,8 @@ export interface Config {
    * columnar row per device and day by the jobs role (decision 0036); null (`off`) keeps them raw.
    */
   readingsCompactAfterDays: number | null;
+  /** The Home Assistant bridge (role `bridge`, HA_* variables); undefined without that role. */
+  haBridge: HaBridgeConfig | undefined;
 }
 
 export interface DeliveryConfig {
@@ -237,7 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
   );
   for (const r of roles) {
-    if (!['http', 'ingest', 'osim', 'jobs'].includes(r)) throw new Error(`ROLES: unknown role "${r}"`);
+    if (!(PROCESS_ROLES as readonly string[]).includes(r))
+      throw new Error(`ROLES: unknown role "${r}" (roles: ${PROCESS_ROLES.join(', ')})`);
   }
   const production = env.NODE_ENV === 'production';
   const demoFleet = ['1', 'true', 'on', 'yes'].includes((env.DEMO_FLEET ?? '').toLowerCase());
@@ -296,5 +301,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherTimeoutMs: intEnv(env, 'WEATHER_TIMEOUT_MS', 5000),
     readingsRetentionMonths,
     readingsCompactAfterDays: compactAfterDays(env.READINGS_COMPACT_AFTER_DAYS),
+    haBridge: haBridgeConfig(env, roles.has('bridge'), intEnv(env, 'PORT', 8080)),
   };
 }

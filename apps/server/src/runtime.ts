@@ -26,6 +26,7 @@ import { startPlantScriptJob } from './features/scripts/index.js';
 import { startCommandJob, toLiveMessage } from './features/commands/index.js';
 import { firmwareImageLoader, recordReportedVersions, startUpgradeJob } from './features/firmware/index.js';
 import { startNotificationJob } from './features/notifications/index.js';
+import { startHaBridge } from './features/ha-bridge/index.js';
 
 export interface Runtime {
   ingest: Ingest | undefined;
@@ -37,8 +38,8 @@ export interface Runtime {
 
 /**
  * Starts what this process does besides HTTP (ROLES): `ingest` runs the device link (in-process broker, or a
- * subscription to MQTT_URL) feeding the batched ingest; `jobs` runs status watching and clean-up. With DEMO_FLEET
- * the simulated fleet connects through the same link as real devices would.
+ * subscription to MQTT_URL) feeding the batched ingest; `jobs` runs status watching and clean-up; `bridge` publishes
+ * to Home Assistant. With DEMO_FLEET the simulated fleet connects through the same link as real devices would.
  */
 export async function startRuntime(services: Services): Promise<Runtime> {
   const { db, config, alarms, log, metrics } = services;
@@ -218,6 +219,11 @@ export async function startRuntime(services: Services): Promise<Runtime> {
     });
     // The simulated devices stop first so their last readings still reach the link.
     stops.unshift(() => demo.stop());
+  }
+  if (config.haBridge) {
+    // A client of the HTTP API (this process's or HA_API_URL's) with the key's rights; says offline first on stop.
+    const bridge = startHaBridge({ config: config.haBridge, log });
+    stops.unshift(() => bridge.stop());
   }
   // Alarms are evaluated to the end last, after every ingest has flushed its readings.
   stops.push(() => alarms.flush());
