@@ -38,6 +38,7 @@ import { registerAlarms } from './features/alarms/index.js';
 import { registerDemo } from './features/demo/index.js';
 import { noticesRoutes } from './features/notices/index.js';
 import { workOrdersRoutes } from './features/workorders/index.js';
+import { webhooksRoutes } from './features/webhooks/index.js';
 import { messagesRoutes } from './features/messages/index.js';
 import { preferencesRoutes } from './features/preferences/index.js';
 import { reportsRoutes } from './features/reports/index.js';
@@ -141,6 +142,7 @@ export async function buildApp({ db, config, services, logger = false }: AppOpti
   await app.register(preferencesRoutes, { db });
   await app.register(reportsRoutes, { db });
   await app.register(bigScreenRoutes, { db, config });
+  await app.register(webhooksRoutes, { db, allowPrivate: config.webhooks.allowPrivate });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.decorate('live', own.live);
   await app.register(liveRoutes, {

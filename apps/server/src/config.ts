@@ -9,6 +9,7 @@ import {
   type AlarmTiming,
 } from '@voltfleet/domain/alarms';
 import { haBridgeConfig, type HaBridgeConfig } from './config-bridge.js';
+import { webhookConfig, type WebhookConfig } from './config-webhooks.js';
 
 export const PROCESS_ROLES = ['http', 'ingest', 'osim', 'jobs', 'bridge'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
@@ -87,6 +88,8 @@ export interface Config {
   readingsCompactAfterDays: number | null;
   /** The Home Assistant bridge (role `bridge`, HA_* variables); undefined without that role. */
   haBridge: HaBridgeConfig | undefined;
+  /** Signed webhooks (WEBHOOK_* variables). */
+  webhooks: WebhookConfig;
 }
 
 export interface DeliveryConfig {
@@ -302,5 +305,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readingsRetentionMonths,
     readingsCompactAfterDays: compactAfterDays(env.READINGS_COMPACT_AFTER_DAYS),
     haBridge: haBridgeConfig(env, roles.has('bridge'), intEnv(env, 'PORT', 8080)),
+    webhooks: webhookConfig(env),
   };
 }

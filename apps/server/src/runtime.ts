@@ -26,6 +26,7 @@ import { startPlantScriptJob } from './features/scripts/index.js';
 import { startCommandJob, toLiveMessage } from './features/commands/index.js';
 import { firmwareImageLoader, recordReportedVersions, startUpgradeJob } from './features/firmware/index.js';
 import { startNotificationJob } from './features/notifications/index.js';
+import { startWebhookJob } from './features/webhooks/index.js';
 import { startHaBridge } from './features/ha-bridge/index.js';
 
 export interface Runtime {
@@ -172,6 +173,19 @@ export async function startRuntime(services: Services): Promise<Runtime> {
     stops.push(startUpgradeJob(db, log, { everyMs: 15_000, publish: publishCommand, metrics }));
     stops.push(startCommandJob(db, config.commandTimeoutSeconds, publishCommand, log, { metrics }));
     stops.push(startNotificationJob(db, config, log, metrics));
+    // Signed webhooks: the outbox's deliveries, and the device online/offline changes they tell.
+    stops.push(
+      startWebhookJob(
+        db,
+        {
+          allowPrivate: config.webhooks.allowPrivate,
+          pollMs: config.webhooks.pollMs,
+          offlineSeconds: config.deviceOfflineSeconds,
+        },
+        log,
+        metrics,
+      ),
+    );
     stops.push(startReportExportJob(db, log, metrics));
     // Each settled 5-minute bucket's values, for the day's history (decision 0019); one process at a time.
     stops.push(startValuesJob(db, log, metrics));

@@ -11,6 +11,7 @@ import { demoSeedingFor } from './features/demo/index.js';
 import { closeLive, createLive, type LiveBus, type LiveHub } from './features/live/index.js';
 import { recordAlarmTransitions } from './features/notifications/index.js';
 import { DebugGatewaySlot } from './features/online-debug/index.js';
+import { queueAlarmWebhooks } from './features/webhooks/index.js';
 import { Ingest } from './features/telemetry/index.js';
 
 /**
@@ -57,8 +58,13 @@ export async function createServices(db: Db, config: Config, options: ServiceOpt
   collectDefaultMetrics({ register: metrics });
   const live = await createLive({ db, config, log, metrics });
   const commands = new CommandDispatcher(db, (change) => live.publishCommandStatus(toLiveMessage(change)), log);
-  // What an alarm change may need telling is recorded in the transaction that made it (the notification outbox).
-  const alarms = new AlarmEngine(db, { rules: config.alarmRules, inTransaction: recordAlarmTransitions }, log);
+  // What an alarm change may need telling is recorded in the transaction that made it: the notification outbox and
+  // the webhook outbox, both in that one transaction.
+  const inTransaction: AlarmHook = async (tx, changes) => {
+    await recordAlarmTransitions(tx, changes);
+    await queueAlarmWebhooks(tx, changes);
+  };
+  const alarms = new AlarmEngine(db, { rules: config.alarmRules, inTransaction }, log);
   registerAlarmMetrics(metrics, alarms);
   // Raised, flapping and recovered alarms reach the live WebSocket of every user who may see the device.
   const stopAlarmPush = startAlarmPush(live, alarms, log);
@@ -86,6 +92,8 @@ export async function createServices(db: Db, config: Config, options: ServiceOpt
     },
   };
 }
+
+type AlarmHook = NonNullable<ConstructorParameters<typeof AlarmEngine>[1]['inTransaction']>;
 
 /** The alarm engine's counters on /metrics. */
 function registerAlarmMetrics(metrics: Registry, alarms: AlarmEngine): void {

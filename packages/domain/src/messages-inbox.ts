@@ -17,7 +17,8 @@ export const MESSAGE_EVENTS = {
   // `registered`: a self-registered account below the reader awaits their approval.
   account: ['registered'],
   // `smsBudget`: to the administrators, an SMS budget was reached and text messages are refused (issue 38).
-  system: ['smsBudget'],
+  // `webhookDisabled`: to its owner, a webhook whose deliveries failed for a day was switched off (issue 40).
+  system: ['smsBudget', 'webhookDisabled'],
 } as const satisfies Record<MessageKind, readonly string[]>;
 
 export const MESSAGE_READ_FILTERS = ['unread', 'read'] as const;

@@ -85,6 +85,12 @@ export const RECORD_ACTION_NAMES = {
   'kioskLink.revoke': 'recordAction.kioskLink_revoke',
   'apiKey.create': 'recordAction.apiKey_create',
   'apiKey.revoke': 'recordAction.apiKey_revoke',
+  'webhook.create': 'recordAction.webhook_create',
+  'webhook.update': 'recordAction.webhook_update',
+  'webhook.delete': 'recordAction.webhook_delete',
+  'webhook.rotate': 'recordAction.webhook_rotate',
+  'webhook.test': 'recordAction.webhook_test',
+  'webhook.redeliver': 'recordAction.webhook_redeliver',
 } as const satisfies Record<string, MessageKey>;
 export type RecordAction = keyof typeof RECORD_ACTION_NAMES;
 
@@ -108,6 +114,7 @@ export const RECORD_OBJECT_NAMES = {
   reportExport: 'recordObject.reportExport',
   kioskLink: 'recordObject.kioskLink',
   apiKey: 'recordObject.apiKey',
+  webhook: 'recordObject.webhook',
 } as const satisfies Record<string, MessageKey>;
 
 /** Words of the records list's own (the columns and filters are in the web's texts). */

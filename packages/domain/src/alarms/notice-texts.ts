@@ -48,7 +48,16 @@ export interface SmsBudgetNoticePayload {
   windowStart: string;
 }
 
+/** A webhook whose deliveries failed for a day was switched off (issue 40): what its owner's mail says. */
+export interface WebhookDisabledNoticePayload {
+  webhookId: number;
+  url: string;
+  /** Since when (ISO) every delivery failed. */
+  since: string;
+}
+
 export type NoticePayload =
+  | { kind: 'webhookDisabled'; payload: WebhookDisabledNoticePayload }
   | { kind: 'alarm'; payload: AlarmNoticePayload }
   | { kind: 'digest'; payload: DigestPayload }
   | { kind: 'workorder'; payload: WorkOrderNoticePayload }
@@ -191,6 +200,7 @@ export function renderNotice(notice: NoticePayload, lang: Lang, baseUrl: string)
     };
   }
   if (notice.kind === 'smsBudget') return renderSmsBudget(notice.payload, lang);
+  if (notice.kind === 'webhookDisabled') return renderWebhookDisabled(notice.payload, lang, base);
   const p = notice.payload;
   const subject = translate('mail.workOrderSubject', lang, { id: p.workOrderId, title: p.title });
   const lines: [string, string][] = [
@@ -210,5 +220,13 @@ function renderSmsBudget(p: SmsBudgetNoticePayload, lang: Lang): RenderedNotice 
   const subject = translate('mail.smsBudgetSubject', lang);
   const note = translate(`mail.smsBudget.${p.budget}`, lang, { limit: p.limit });
   const { text, html } = page([[word('since', lang), plantTime(p.windowStart, 'UTC', lang)]], [note], null);
+  return { subject, text, html, sms: subject.replace('[Voltfleet] ', '') };
+}
+
+function renderWebhookDisabled(p: WebhookDisabledNoticePayload, lang: Lang, base: string): RenderedNotice {
+  const subject = translate('webhook.mailSubject', lang);
+  const since = plantTime(p.since, 'UTC', lang);
+  const note = translate('webhook.mailNote', lang, { url: p.url, since });
+  const { text, html } = page([], [note], { label: 'Voltfleet', href: `${base}/personalCenter` });
   return { subject, text, html, sms: subject.replace('[Voltfleet] ', '') };
 }

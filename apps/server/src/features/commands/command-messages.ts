@@ -1,6 +1,7 @@
 import { FINAL_COMMAND_STATUSES, FIRMWARE_UPGRADE, type CommandStatusChange } from '@voltfleet/domain/commands';
 import type { Queryable } from '../../db/db.js';
 import { postMessages } from '../messages/index.js';
+import { queueCommandWebhooks } from '../webhooks/index.js';
 import { claimSettledBatches, outcomeRecipients, type SettledBatch } from './lifecycle.repository.js';
 
 /** Where a command message leads: the command page, where the sender issued it and sees its issued commands. */
@@ -32,6 +33,8 @@ export function batchRecordsLink(batch: Pick<SettledBatch, 'userId' | 'kind' | '
 export async function postCommandOutcomes(tx: Queryable, changes: readonly CommandStatusChange[]): Promise<void> {
   const final = changes.filter((c) => FINAL_COMMAND_STATUSES.includes(c.status));
   if (final.length === 0) return;
+  // The owners' webhooks hear of every final state (batches and upgrades' commands too), in this same transaction.
+  await queueCommandWebhooks(tx, final);
   const byId = new Map(final.map((c) => [c.id, c]));
   const recipients = await outcomeRecipients(
     tx,

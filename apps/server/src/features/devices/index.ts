@@ -1,6 +1,7 @@
 /** The devices feature's front door: what the rest of the server may use of it. */
 export { deviceDirectory } from './device-directory.js';
 export {
+  deviceOnlineSql,
   plantAlarmsBySeveritySql,
   plantAlarmsJoinSql,
   plantStatusSql,

@@ -1,4 +1,4 @@
-import type { SmsBudgetNoticePayload } from '@voltfleet/domain/alarms';
+import type { SmsBudgetNoticePayload, WebhookDisabledNoticePayload } from '@voltfleet/domain/alarms';
 import type { Queryable } from '../../db/db.js';
 
 /** What a work-order mail says (rendered in the receiver's language when it is sent). */
@@ -22,6 +22,7 @@ export async function enqueueAccountMails(
   mails: readonly (
     | { userId: number; kind: 'workorder'; payload: WorkOrderMailPayload }
     | { userId: number; kind: 'smsBudget'; payload: SmsBudgetNoticePayload }
+    | { userId: number; kind: 'webhookDisabled'; payload: WebhookDisabledNoticePayload }
   )[],
 ): Promise<void> {
   if (mails.length === 0) return;

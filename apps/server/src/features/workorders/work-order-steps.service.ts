@@ -12,6 +12,7 @@ import type { Caller } from '../../platform/auth.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { insertEvents, setWorkOrderState, touchWorkOrder, type WorkOrderRow } from './work-orders.repository.js';
 import { notifyWorkOrder } from './work-order-notices.js';
+import { queueWorkOrderWebhook } from '../webhooks/index.js';
 import { assigneeFor, toWorkOrder, visibleRow, workOrderDetail } from './work-orders.service.js';
 
 /**
@@ -57,6 +58,7 @@ export function assignWorkOrder(db: Db, caller: Caller, id: number, input: WorkO
       },
     ]);
     await notifyWorkOrder(tx, caller, await visibleRow(tx, caller, id), 'assigned');
+    await queueWorkOrderWebhook(tx, id, 'assigned');
   });
 }
 
@@ -69,6 +71,7 @@ export function transitionWorkOrder(db: Db, caller: Caller, id: number, input: W
       { kind: 'stateChanged', actorId: caller.id, fromState: row.state, toState: to, comment: input.comment || null },
     ]);
     await notifyWorkOrder(tx, caller, { ...row, state: to }, 'stateChanged');
+    await queueWorkOrderWebhook(tx, id, 'stateChanged');
   });
 }
 
@@ -78,5 +81,6 @@ export function commentWorkOrder(db: Db, caller: Caller, id: number, input: Work
     await insertEvents(tx, id, [{ kind: 'commented', actorId: caller.id, comment: input.text }]);
     await touchWorkOrder(tx, id);
     await notifyWorkOrder(tx, caller, row, 'commented');
+    await queueWorkOrderWebhook(tx, id, 'commented');
   });
 }

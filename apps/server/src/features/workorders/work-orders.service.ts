@@ -32,6 +32,7 @@ import {
   type WorkOrderRow,
 } from './work-orders.repository.js';
 import { notifyWorkOrder } from './work-order-notices.js';
+import { queueWorkOrderWebhook } from '../webhooks/index.js';
 
 /** Another branch's work order answers exactly like a missing one. */
 export const workOrderNotFound = () => new AppError('not_found', 'workOrder.notFound');
@@ -157,6 +158,7 @@ export async function createWorkOrder(db: Db, caller: Caller, input: WorkOrderIn
       ]);
       await notifyWorkOrder(tx, caller, await visibleRow(tx, caller, orderId), 'assigned');
     }
+    await queueWorkOrderWebhook(tx, orderId, 'created');
     return orderId;
   });
   return workOrderDetail(db, caller, id);
@@ -188,6 +190,7 @@ export async function editWorkOrder(
     if (changed.length === 0) return;
     await updateWorkOrderFields(tx, id, input);
     await insertEvents(tx, id, [{ kind: 'edited', actorId: caller.id, fields: changed }]);
+    await queueWorkOrderWebhook(tx, id, 'edited');
   });
   return workOrderDetail(db, caller, id);
 }

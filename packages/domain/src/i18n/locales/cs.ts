@@ -34,6 +34,7 @@ import roles from './cs/roles.json' with { type: 'json' };
 import exports from './cs/exports.json' with { type: 'json' };
 import commandLabels from './cs/commandLabels.json' with { type: 'json' };
 import osim from './cs/osim.json' with { type: 'json' };
+import webhooks from './cs/webhooks.json' with { type: 'json' };
 import apiKeys from './cs/apiKeys.json' with { type: 'json' };
 
 export default {
@@ -72,5 +73,6 @@ export default {
   exports,
   commandLabels,
   osim,
+  webhooks,
   apiKeys,
 };

@@ -34,6 +34,7 @@ import roles from './de/roles.json' with { type: 'json' };
 import exports from './de/exports.json' with { type: 'json' };
 import commandLabels from './de/commandLabels.json' with { type: 'json' };
 import osim from './de/osim.json' with { type: 'json' };
+import webhooks from './de/webhooks.json' with { type: 'json' };
 import apiKeys from './de/apiKeys.json' with { type: 'json' };
 
 export default {
@@ -72,5 +73,6 @@ export default {
   exports,
   commandLabels,
   osim,
+  webhooks,
   apiKeys,
 };

@@ -34,6 +34,7 @@ import roles from './en/roles.json' with { type: 'json' };
 import exports from './en/exports.json' with { type: 'json' };
 import commandLabels from './en/commandLabels.json' with { type: 'json' };
 import osim from './en/osim.json' with { type: 'json' };
+import webhooks from './en/webhooks.json' with { type: 'json' };
 import apiKeys from './en/apiKeys.json' with { type: 'json' };
 
 export default {
@@ -72,5 +73,6 @@ export default {
   exports,
   commandLabels,
   osim,
+  webhooks,
   apiKeys,
 };

@@ -34,6 +34,7 @@ import roles from './zh/roles.json' with { type: 'json' };
 import exports from './zh/exports.json' with { type: 'json' };
 import commandLabels from './zh/commandLabels.json' with { type: 'json' };
 import osim from './zh/osim.json' with { type: 'json' };
+import webhooks from './zh/webhooks.json' with { type: 'json' };
 import apiKeys from './zh/apiKeys.json' with { type: 'json' };
 
 export default {
@@ -72,5 +73,6 @@ export default {
   exports,
   commandLabels,
   osim,
+  webhooks,
   apiKeys,
 };
