@@ -33,14 +33,17 @@ export function schedule(mix, count, seed, ratePerS) {
   });
 }
 
-/** One request of the plan (GET, or POST with a JSON body); an overview answer says whether it was refreshing. */
+/**
+ * One request of the plan (GET, or POST with a JSON body); an overview answer says whether it was refreshing. An API
+ * key (`vf_…`) goes as `Authorization: Bearer`, the way programs send it; a session token in the `token` header.
+ */
 export async function timed(base, req, token) {
   const started = performance.now();
   try {
     const res = await fetch(`${base}${req.url}`, {
       method: req.body === undefined ? 'GET' : 'POST',
       headers: {
-        token,
+        ...(token?.startsWith('vf_') ? { authorization: `Bearer ${token}` } : { token }),
         'accept-language': 'en',
         ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
