@@ -218,6 +218,37 @@ describe('Home Assistant bridge', () => {
     });
   });
 
+  it('with an API key limited to one plant, publishes that plant and its devices alone', async () => {
+    const expiresOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const created = await api<{ key: string }>(s.app, 'POST', '/api/api-keys', {
+      token,
+      body: { name: 'Home Assistant', expiresOn, access: 'read', permissions: ['A', 'B/A'], plantIds: [plants.roof] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const keyed = startHaBridge({
+      config: {
+        ...bridgeConfig(),
+        apiKey: created.body.data.key,
+        discoveryPrefix: 'homeassistant/key',
+        topicPrefix: 'voltfleet/key',
+      },
+      log: silentLog,
+    });
+    try {
+      const round = await new Promise<RoundResult>((resolve) => keyed.events.once('round', resolve));
+      expect(round).toEqual({ ok: true, plants: 1, devices: 1, removed: [] });
+      const state = `voltfleet/key/plant/${plants.roof}/state`;
+      await watcher.until('the keyed bridge’s state', () => watcher.topics.has(state));
+      expect(watcher.json(state)).toEqual(watcher.json(`voltfleet/plant/${plants.roof}/state`));
+      const nodes = new Set(
+        [...watcher.topics.keys()].filter((t) => t.startsWith('homeassistant/key/sensor/')).map((t) => t.split('/')[3]),
+      );
+      expect([...nodes].sort()).toEqual(['voltfleet_device_haroof0001', node(plants.roof)]);
+    } finally {
+      await keyed.stop();
+    }
+  });
+
   it('withdraws the sensors of a plant that leaves the key’s scope', async () => {
     const shedConfigs = [...watcher.configs(node(plants.shed)).keys()];
     expect(shedConfigs.length).toBeGreaterThan(0);
