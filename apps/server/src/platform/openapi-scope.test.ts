@@ -150,6 +150,16 @@ beforeAll(async () => {
      VALUES ($1, 'Scope key', 'vf_scope00', repeat('b', 64), false, '{A}', $2, now() + interval '30 days') RETURNING id`,
     [a.id, `{${A.plant}}`],
   );
+  A.webhook = await one(
+    `INSERT INTO webhook_subscriptions (owner_id, url, events, plant_ids, secret)
+     VALUES ($1, 'https://203.0.113.10/a', '{alarm.raised}', $2, 'whsec_c2NvcGU=') RETURNING id`,
+    [a.id, `{${A.plant}}`],
+  );
+  A.webhookDelivery = await one(
+    `INSERT INTO webhook_deliveries (subscription_id, message_id, type, body)
+     VALUES ($1, 'msg_scope', 'webhook.ping', '{}') RETURNING id`,
+    [A.webhook],
+  );
   expect(b.path.startsWith(a.path) || a.path.startsWith(b.path)).toBe(false);
   doc = (await s.app.inject({ url: '/api/openapi.json' })).json<OpenApi>();
 });
@@ -162,6 +172,7 @@ function pathValue(route: string, name: string, real: boolean): string | undefin
   if (name === 'deviceId') return pick('device');
   if (name === 'tariffId') return pick('tariff');
   if (name === 'imageId') return pick('image');
+  if (name === 'deliveryId') return pick('webhookDelivery');
   if (name !== 'id') return undefined;
   const byPrefix: [string, string][] = [
     ['/api/users/', 'user'],
@@ -175,6 +186,7 @@ function pathValue(route: string, name: string, real: boolean): string | undefin
     ['/api/report-templates/', 'template'],
     ['/api/report-exports/', 'export'],
     ['/api/kiosk-links/', 'kioskLink'],
+    ['/api/webhooks/', 'webhook'],
     ['/api/api-keys/', 'apiKey'],
   ];
   const kind = byPrefix.find(([prefix]) => route.startsWith(prefix))?.[1];

@@ -11,6 +11,10 @@ export const REPORT_INDEX = Object.keys(ROLLUP_HISTORY_FIELDS)[0]!;
  */
 export const BODIES: Record<string, unknown> = {
   // A month from now: a last day in the past or beyond a year is refused before scope is looked at.
+  // A public address written as such (no resolution needed) and an event no permission guards: only the plant is
+  // left to refuse.
+  'post /api/webhooks': { url: 'https://203.0.113.10/scope', events: ['workorder.created'], plantIds: ['$plant'] },
+  'put /api/webhooks/{id}': { plantIds: ['$plant'] },
   'post /api/kiosk-links': {
     name: 'Scope screen',
     plantIds: ['$plant'],

@@ -41,7 +41,7 @@ const config = (action?: string) => ({ keys: false, ...(action ? { audit: audit(
  */
 export const webhooksRoutes: FastifyPluginAsyncZod<WebhookDeps> = async (app, deps) => {
   const { db } = deps;
-  const createLimit = rateLimiter({ max: 10, windowMs: 10 * 60_000, key: (r) => `webhook:${r.caller?.id ?? r.ip}` });
+  const createLimit = rateLimiter({ max: 20, windowMs: 10 * 60_000, key: (r) => `webhook:${r.caller?.id ?? r.ip}` });
   const pingLimit = rateLimiter({ max: 10, windowMs: 60_000, key: (r) => `webhook-ping:${r.caller?.id ?? r.ip}` });
 
   app.get(
