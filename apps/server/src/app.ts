@@ -8,7 +8,7 @@ import type { Db } from './db/db.js';
 import { createServices, type Services } from './services.js';
 import { envelopePlugin, sendRouteNotFound } from './platform/envelope.js';
 import { authPlugin } from './platform/auth.js';
-import { refuseApiKeys } from './platform/api-key-caller.js';
+import { refuseApiKeys, refusePlantLimitedKeys } from './platform/api-key-caller.js';
 import { apiKeysRoutes, apiKeyStore } from './features/api-keys/index.js';
 import { auditPlugin } from './platform/audit.js';
 import { guardedValidatorCompiler } from './platform/validation.js';
@@ -138,9 +138,13 @@ export async function buildApp({ db, config, services, logger = false }: AppOpti
   await app.register(firmwareRoutes, { db, config });
   await app.register(noticesRoutes, { db });
   await app.register(workOrdersRoutes, { db });
-  await app.register(messagesRoutes, { db });
+  // The account's own objects, not tied to a plant: out of reach of a key limited to chosen plants (decision 0039).
+  await app.register(async (accountOnly) => {
+    accountOnly.addHook('onRoute', refusePlantLimitedKeys);
+    await accountOnly.register(messagesRoutes, { db });
+    await accountOnly.register(reportsRoutes, { db });
+  });
   await app.register(preferencesRoutes, { db });
-  await app.register(reportsRoutes, { db });
   await app.register(bigScreenRoutes, { db, config });
   await app.register(webhooksRoutes, { db, allowPrivate: config.webhooks.allowPrivate });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { keyPermissions, methodReads } from '@voltfleet/domain/api-keys';
 import { AppError } from './errors.js';
-import type { Caller } from './auth.js';
+import type { Caller, CallerKey } from './caller.js';
 
 /** What an API-key call needs of its key and of the key's owner now (the api-keys feature reads it). */
 export interface ApiKeyRecord {
@@ -28,14 +28,6 @@ export interface ApiKeyStore {
   find(keyHash: string): Promise<ApiKeyRecord | undefined>;
   /** Notes a call (time and address), at most once a minute per key. */
   touch(id: number, ip: string): Promise<void>;
-}
-
-/** The part of a caller that says it called with an API key, and what that key narrows. */
-export interface CallerKey {
-  id: number;
-  writes: boolean;
-  /** null: every plant of the owner's scope; otherwise only these (still intersected with the owner's scope). */
-  plantIds: readonly number[] | null;
 }
 
 const TOUCH_EVERY_MS = 60_000;
@@ -74,6 +66,8 @@ export async function keyCaller(
  */
 export function checkKeyRoute(request: FastifyRequest, key: CallerKey): void {
   if (request.routeOptions.config.keys === false) throw new AppError('forbidden', 'apiKey.routeRefused');
+  if (key.plantIds && request.routeOptions.config.plantLimitedKeys === false)
+    throw new AppError('forbidden', 'apiKey.accountRefused');
   if (!key.writes && !methodReads(request.method)) throw new AppError('forbidden', 'apiKey.readOnly');
 }
 
@@ -103,6 +97,11 @@ export class KeyRateLimit {
       throw new AppError('rate_limited', 'apiKey.rateLimited', { max: this.max });
     }
   }
+}
+
+/** An onRoute hook: every route registered where it is added refuses keys limited to chosen plants. */
+export function refusePlantLimitedKeys(route: RouteOptions): void {
+  route.config = { ...route.config, plantLimitedKeys: false };
 }
 
 /** An onRoute hook: every route registered where it is added refuses API keys (`keys: false`). */

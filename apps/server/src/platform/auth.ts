@@ -3,24 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { AppError, forbidden } from './errors.js';
-import { checkKeyRoute, keyCaller, KeyRateLimit, type ApiKeyStore, type CallerKey } from './api-key-caller.js';
+import { checkKeyRoute, keyCaller, KeyRateLimit, type ApiKeyStore } from './api-key-caller.js';
+import type { Caller } from './caller.js';
 import { isApiKey } from '@voltfleet/domain/api-keys';
 
-/** The authenticated caller: who they are, where they sit in the tree and what they may do. */
-export interface Caller {
-  id: number;
-  username: string;
-  /** Materialised path "/1/7/"; the caller's data scope is every record under it. */
-  path: string;
-  level: number;
-  roleId: number;
-  permissions: ReadonlySet<string>;
-  /** False while a self-registered account awaits approval: it then reaches only `whileAwaitingApproval` routes. */
-  approved: boolean;
-  tokenHash: string;
-  /** Set when the caller is a program calling with an API key: what the key narrows (plants, writes). */
-  key?: CallerKey;
-}
+export type { Caller, CallerKey } from './caller.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,6 +29,11 @@ declare module 'fastify' {
      * webhooks and kiosk links: a leaked key must not be able to mint or widen credentials).
      */
     keys?: boolean;
+    /**
+     * false: a key limited to chosen plants is refused here (the account's own objects — its messages, report
+     * templates and exports — are not tied to a plant, so such a key must not reach them; decision 0039).
+     */
+    plantLimitedKeys?: boolean;
   }
 }
 

@@ -34,9 +34,12 @@ import {
   type Parameter,
 } from '../test/openapi-doc.js';
 import { BODIES, REPORT_INDEX } from '../test/openapi-scope-bodies.js';
+import { hashToken } from './auth.js';
 
 let s: TestServer;
 let tokenB: string;
+/** An API key of branch A's own user, limited to another plant of A: A's objects must be as far as B's from it. */
+let keyA2: string;
 let pem: string;
 let doc: OpenApi;
 /** Branch A's objects, by kind. */
@@ -56,6 +59,8 @@ const SHARED = new Set(['firmware']);
 
 /** Tables whose rows a refused request may legitimately add to or touch: its record, sessions, limits. */
 const VOLATILE = new Set(['operation_records', 'sessions', 'login_failures', 'used_nonces', 'captchas']);
+/** The same, and a key's note of its last use. */
+const KEY_VOLATILE = new Set([...VOLATILE, 'api_keys']);
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -159,6 +164,13 @@ beforeAll(async () => {
     `INSERT INTO webhook_deliveries (subscription_id, message_id, type, body)
      VALUES ($1, 'msg_scope', 'webhook.ping', '{}') RETURNING id`,
     [A.webhook],
+  );
+  const plantA2 = await makePlant(s.db, 'Scope_A_Plant_2', a.id);
+  keyA2 = `vf_${'k'.repeat(43)}`;
+  await s.db.query(
+    `INSERT INTO api_keys (owner_id, name, shown, key_hash, writes, permissions, plant_ids, expires_at)
+     VALUES ($1, 'Scope A2 key', 'vf_kkkkkkk', $2, true, $3, $4, now() + interval '30 days')`,
+    [a.id, hashToken(keyA2), `{${ALL_PERMISSION_CODES.join(',')}}`, `{${plantA2}}`],
   );
   expect(b.path.startsWith(a.path) || a.path.startsWith(b.path)).toBe(false);
   doc = (await s.app.inject({ url: '/api/openapi.json' })).json<OpenApi>();
@@ -312,13 +324,17 @@ function calls(): { calls: Call[]; unfilled: string[] } {
 
 const MULTIPART = new Set(['post /api/work-orders/{id}/images']);
 
-async function send(call: Call, real: boolean): Promise<{ status: number; answer: string; issues: string[] }> {
+async function send(
+  call: Call,
+  real: boolean,
+  credential: Record<string, string>,
+): Promise<{ status: number; answer: string; issues: string[] }> {
   const upload = MULTIPART.has(call.label) ? multipart() : undefined;
   const res = await s.app.inject({
     method: call.method.toUpperCase() as 'GET',
     url: call.url(real)!,
     headers: {
-      token: tokenB,
+      ...credential,
       'accept-language': 'en',
       ...(upload ? { 'content-type': upload.type } : call.body ? { 'content-type': 'application/json' } : {}),
     },
@@ -357,23 +373,36 @@ describe('another branch’s ids, on every route that takes one (generated from 
     expect(all.length).toBeGreaterThan(60);
   });
 
-  it('answer as for a missing id and change nothing', async () => {
-    const failures: string[] = [];
-    // Deletes last: a wrongly allowed delete would otherwise hide what the other routes do.
-    const ordered = calls().calls.sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
-    for (const call of ordered) {
-      const before = await fingerprint(s.db, VOLATILE);
-      const missing = await send(call, false);
-      const real = await send(call, true);
-      const changed = changedTables(before, await fingerprint(s.db, VOLATILE));
-      if (real.status !== missing.status || real.answer !== missing.answer)
-        failures.push(`${call.label}: ${real.status} ≠ ${missing.status}: ${difference(real.answer, missing.answer)}`);
-      if (changed.length > 0) failures.push(`${call.label}: changed ${changed.join(', ')}`);
-      // An object route must refuse for scope, not for invalid input: otherwise its example is wrong and scope was
-      // never reached.
-      if (missing.status === 400 && !onlyIdIssues(missing.issues))
-        failures.push(`${call.label}: the missing id got 400 (${missing.answer.slice(0, 200)}); fix its example`);
-    }
-    expect(failures).toEqual([]);
-  }, 600_000);
+  it.each([
+    ['to a user of another branch', () => ({ token: tokenB }), VOLATILE],
+    [
+      "to an API key of the branch's own user limited to another of its plants (decision 0039)",
+      () => ({ authorization: `Bearer ${keyA2}` }),
+      KEY_VOLATILE,
+    ],
+  ])(
+    'answer as for a missing id and change nothing, %s',
+    async (_who, credential, volatile) => {
+      const failures: string[] = [];
+      // Deletes last: a wrongly allowed delete would otherwise hide what the other routes do.
+      const ordered = calls().calls.sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+      for (const call of ordered) {
+        const before = await fingerprint(s.db, volatile);
+        const missing = await send(call, false, credential());
+        const real = await send(call, true, credential());
+        const changed = changedTables(before, await fingerprint(s.db, volatile));
+        if (real.status !== missing.status || real.answer !== missing.answer)
+          failures.push(
+            `${call.label}: ${real.status} ≠ ${missing.status}: ${difference(real.answer, missing.answer)}`,
+          );
+        if (changed.length > 0) failures.push(`${call.label}: changed ${changed.join(', ')}`);
+        // An object route must refuse for scope, not for invalid input: otherwise its example is wrong and scope was
+        // never reached.
+        if (missing.status === 400 && !onlyIdIssues(missing.issues))
+          failures.push(`${call.label}: the missing id got 400 (${missing.answer.slice(0, 200)}); fix its example`);
+      }
+      expect(failures).toEqual([]);
+    },
+    600_000,
+  );
 });

@@ -130,6 +130,15 @@ describe('calling with a key', () => {
     expect((await withKey(onlyA.key, 'GET', `/api/plants/${plantA}`)).status).toBe(200);
   });
 
+  it("reaches the account's messages and reports only when not limited to chosen plants", async () => {
+    const all = await newKey({ name: 'Inbox all' });
+    const limited = await newKey({ name: 'Inbox limited', plantIds: [plantA] });
+    expect((await withKey(all.key, 'GET', '/api/messages?page=1&pageSize=10')).status).toBe(200);
+    const refused = await withKey(limited.key, 'GET', '/api/messages?page=1&pageSize=10');
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toMatch(/limited to chosen plants/);
+  });
+
   it('loses a permission and a plant the moment its owner does', async () => {
     const key = await newKey({ name: 'Loses' });
     expect((await withKey(key.key, 'GET', '/api/devices?page=1&pageSize=20')).status).toBe(200);
