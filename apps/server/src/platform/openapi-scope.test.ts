@@ -26,9 +26,9 @@ import {
   difference,
   fingerprint,
   multipart,
+  propertyNames,
   sample,
   sheetValues,
-  type JsonSchema,
   type OpenApi,
   type Operation,
   type Parameter,
@@ -249,16 +249,6 @@ function fillIds(value: unknown, real: boolean): unknown {
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillIds(v, real)]));
   return value;
-}
-
-/** Property names anywhere in a body schema. */
-function propertyNames(schema: JsonSchema | undefined): string[] {
-  if (!schema) return [];
-  return [
-    ...Object.entries(schema.properties ?? {}).flatMap(([k, v]) => [k, ...propertyNames(v)]),
-    ...propertyNames(schema.items),
-    ...[...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])].flatMap(propertyNames),
-  ];
 }
 
 interface Call {

@@ -128,3 +128,13 @@ export async function fingerprint(db: Queryable, skip: ReadonlySet<string>): Pro
 export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
   return [...after].filter(([name, h]) => before.get(name) !== h).map(([name]) => name);
 }
+
+/** Property names anywhere in a body schema. */
+export function propertyNames(schema: JsonSchema | undefined): string[] {
+  if (!schema) return [];
+  return [
+    ...Object.entries(schema.properties ?? {}).flatMap(([k, v]) => [k, ...propertyNames(v)]),
+    ...propertyNames(schema.items),
+    ...[...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])].flatMap(propertyNames),
+  ];
+}
