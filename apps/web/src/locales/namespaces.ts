@@ -45,6 +45,7 @@ export const TEXT_NAMESPACES = [
   'userAdmin',
   'users',
   'weather',
+  'webhooks',
   'workOrders',
 ] as const;
 

@@ -224,9 +224,9 @@ function renderSmsBudget(p: SmsBudgetNoticePayload, lang: Lang): RenderedNotice 
 }
 
 function renderWebhookDisabled(p: WebhookDisabledNoticePayload, lang: Lang, base: string): RenderedNotice {
-  const subject = translate('webhook.mailSubject', lang);
+  const subject = translate('mail.webhookDisabledSubject', lang);
   const since = plantTime(p.since, 'UTC', lang);
-  const note = translate('webhook.mailNote', lang, { url: p.url, since });
+  const note = translate('mail.webhookDisabled', lang, { url: p.url, since });
   const { text, html } = page([], [note], { label: 'Voltfleet', href: `${base}/personalCenter` });
   return { subject, text, html, sms: subject.replace('[Voltfleet] ', '') };
 }

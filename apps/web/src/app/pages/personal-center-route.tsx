@@ -1,19 +1,29 @@
 import { Suspense } from 'react';
-import { Card } from 'antd';
+import { Card, Space } from 'antd';
 import PersonalCenterPage from '@/features/profile/pages/personal-center-page';
 import { lazyNamed } from '@/lib/lazy-load';
 
 // The big screens' links and kiosk links: a chunk of its own with its own text part, loaded below the account.
 const KioskLinksCard = lazyNamed(() => import('@/features/bigscreen'), 'KioskLinksCard');
+// The user's signed webhooks: a chunk of its own too, below the kiosk links.
+const WebhooksCard = lazyNamed(() => import('@/features/webhooks'), 'WebhooksCard');
 
-/** The personal centre with the big-screen feature's kiosk links below the account (features do not import each other). */
+/**
+ * The personal centre with the big-screen feature's kiosk links and the user's webhooks below the account (features
+ * do not import each other).
+ */
 export default function PersonalCenterRoute() {
   return (
     <PersonalCenterPage
       extra={
-        <Suspense fallback={<Card loading />}>
-          <KioskLinksCard />
-        </Suspense>
+        <Space orientation="vertical" size={16} style={{ display: 'flex' }}>
+          <Suspense fallback={<Card loading />}>
+            <KioskLinksCard />
+          </Suspense>
+          <Suspense fallback={<Card loading />}>
+            <WebhooksCard />
+          </Suspense>
+        </Space>
       }
     />
   );

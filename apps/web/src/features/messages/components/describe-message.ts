@@ -78,10 +78,11 @@ function valuesOf(msg: Message, t: TFunction, lang: Lang): Record<string, string
       };
     }
     case 'system':
-      // An SMS budget reached: which one in the reader's words.
+      // An SMS budget reached: which one in the reader's words; a webhook switched off: its address.
       return {
         budget: t(`inbox.smsBudgets.${text(p.budget)}`, { defaultValue: text(p.budget) }),
         limit: text(p.limit),
+        url: text(p.url),
       };
   }
 }
