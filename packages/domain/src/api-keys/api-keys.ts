@@ -6,8 +6,8 @@
 
 /** Every key starts so: the server tells a key from a session token by it, and secret scanners can find leaked ones. */
 export const API_KEY_PREFIX = 'vf_';
-/** A key lives at most a year; its owner makes a new one after that. */
-export const API_KEY_MAX_DAYS = 366;
+/** A key's last day is at most this many days after the day it is made: it lives at most a year. */
+export const API_KEY_MAX_DAYS = 365;
 /** Keys a user may hold at once that are neither revoked nor expired. */
 export const API_KEYS_PER_USER = 20;
 /** A key limited to chosen plants names at most this many. */

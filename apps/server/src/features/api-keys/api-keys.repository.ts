@@ -51,20 +51,6 @@ export async function findKey(
   return rows[0];
 }
 
-/** The ids among `plantIds` that the owner (subtree `pattern`, account `ownerId`) may see. */
-export async function plantIdsInScope(
-  db: Queryable,
-  pattern: string,
-  ownerId: number,
-  plantIds: readonly number[],
-): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT p.id FROM plants p WHERE p.id = ANY($3::int4[]) AND ${plantInScope('p', 1, 2)}`,
-    [pattern, ownerId, [...plantIds]],
-  );
-  return rows.map((r) => r.id);
-}
-
 /** How many of the owner's keys still work at `now` (neither revoked nor expired). */
 export async function countActiveKeys(db: Queryable, ownerId: number, now: Date): Promise<number> {
   const { rows } = await db.query<{ n: number }>(

@@ -9,31 +9,24 @@ import {
   type ApiKeyCreated,
 } from '@voltfleet/domain/api-keys';
 import { grantBeyond, normaliseGrant, parentCode } from '@voltfleet/domain/permissions';
+import { credentialState, endOfLastDay } from '@voltfleet/domain/time';
 import type { Db } from '../../db/db.js';
 import { hashToken, type Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
+import { plantIdsInScope } from '../plants/index.js';
 import {
   countActiveKeys,
   findKey,
   insertKey,
   listKeys,
   lockOwner,
-  plantIdsInScope,
   revokeKey,
   type ApiKeyRow,
 } from './api-keys.repository.js';
 
-const DAY_MS = 86_400_000;
-
 /** Another user's key answers exactly like a missing one. */
 export const apiKeyNotFound = () => new AppError('not_found', 'apiKey.notFound');
-
-/** Revoked wins over expired: the owner's decision is what the list should say. */
-export function keyState(row: Pick<ApiKeyRow, 'revoked_at' | 'expires_at'>, nowMs: number): ApiKey['state'] {
-  if (row.revoked_at) return 'revoked';
-  return row.expires_at.getTime() <= nowMs ? 'expired' : 'active';
-}
 
 export function toApiKey(row: ApiKeyRow, nowMs: number): ApiKey {
   return {
@@ -49,7 +42,7 @@ export function toApiKey(row: ApiKeyRow, nowMs: number): ApiKey {
     revokedAt: row.revoked_at?.toISOString() ?? null,
     lastUsedAt: row.last_used_at?.toISOString() ?? null,
     lastUsedFrom: row.last_used_ip,
-    state: keyState(row, nowMs),
+    state: credentialState(row.revoked_at, row.expires_at, nowMs),
   };
 }
 
@@ -60,12 +53,10 @@ export async function listApiKeys(db: Db, caller: Caller, nowMs: number): Promis
 
 /** The end (UTC) of the last day a key works, checked against today (UTC) and the longest life of a key. */
 function expiryOf(expiresOn: string, nowMs: number): Date {
-  const dayStart = Date.parse(`${expiresOn}T00:00:00Z`);
-  const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
-  if (dayStart < today) throw invalid('expiresOn', 'apiKey.expiryPast');
-  if (dayStart + DAY_MS > today + API_KEY_MAX_DAYS * DAY_MS)
-    throw invalid('expiresOn', 'apiKey.expiryTooLate', { max: API_KEY_MAX_DAYS - 1 });
-  return new Date(dayStart + DAY_MS);
+  const end = endOfLastDay(expiresOn, nowMs, API_KEY_MAX_DAYS);
+  if (end === 'past') throw invalid('expiresOn', 'apiKey.expiryPast');
+  if (end === 'tooLate') throw invalid('expiresOn', 'apiKey.expiryTooLate', { max: API_KEY_MAX_DAYS });
+  return end;
 }
 
 /** The codes asked for with every ancestor they need (a function implies its page and module), as a grant tree. */

@@ -50,20 +50,6 @@ export async function findLinkInScope(
   return rows[0];
 }
 
-/** The ids among `plantIds` that the user (subtree `pattern`, account `userId`) may see. */
-export async function plantIdsInScope(
-  db: Queryable,
-  pattern: string,
-  userId: number,
-  plantIds: readonly number[],
-): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT p.id FROM plants p WHERE p.id = ANY($3::int4[]) AND ${plantInScope('p', 1, 2)}`,
-    [pattern, userId, [...plantIds]],
-  );
-  return rows.map((r) => r.id);
-}
-
 /** How many of the owner's links still work at `now` (neither revoked nor expired). */
 export async function countActiveLinks(db: Queryable, ownerId: number, now: Date): Promise<number> {
   const { rows } = await db.query<{ n: number }>(

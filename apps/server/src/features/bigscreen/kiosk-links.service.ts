@@ -8,23 +8,22 @@ import {
   type KioskLinkCreate,
   type KioskLinkCreated,
 } from '@voltfleet/domain/big-screen';
+import { credentialState, endOfLastDay } from '@voltfleet/domain/time';
 import type { Db } from '../../db/db.js';
 import { hashToken, type Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
+import { plantIdsInScope } from '../plants/index.js';
 import {
   countActiveLinks,
   findLinkInScope,
   insertLink,
   listLinksInScope,
   lockOwner,
-  plantIdsInScope,
   revokeLink,
   userViews,
   type KioskLinkRow,
 } from './kiosk-links.repository.js';
-
-const DAY_MS = 86_400_000;
 
 /** Another branch's link answers exactly like a missing one. */
 export const kioskLinkNotFound = () => new AppError('not_found', 'kiosk.notFound');
@@ -36,8 +35,7 @@ export function bigScreenViews(roleViews: readonly string[]): BigScreenView[] {
 
 /** Revoked wins over expired: the owner's decision is what the list and the screen should say. */
 export function linkState(row: Pick<KioskLinkRow, 'revoked_at' | 'expires_at'>, nowMs: number): KioskLink['state'] {
-  if (row.revoked_at) return 'revoked';
-  return row.expires_at.getTime() <= nowMs ? 'expired' : 'active';
+  return credentialState(row.revoked_at, row.expires_at, nowMs);
 }
 
 export function toKioskLink(row: KioskLinkRow, nowMs: number): KioskLink {
@@ -63,12 +61,10 @@ export async function listKioskLinks(db: Db, caller: Caller, nowMs: number): Pro
 
 /** The end (UTC) of the last day a link works, checked against today (UTC) and the longest life of a link. */
 function expiryOf(expiresOn: string, nowMs: number): Date {
-  const dayStart = Date.parse(`${expiresOn}T00:00:00Z`);
-  const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
-  if (dayStart < today) throw invalid('expiresOn', 'kiosk.expiryPast');
-  if (dayStart > today + KIOSK_LINK_MAX_DAYS * DAY_MS)
-    throw invalid('expiresOn', 'kiosk.expiryTooLate', { max: KIOSK_LINK_MAX_DAYS });
-  return new Date(dayStart + DAY_MS);
+  const end = endOfLastDay(expiresOn, nowMs, KIOSK_LINK_MAX_DAYS);
+  if (end === 'past') throw invalid('expiresOn', 'kiosk.expiryPast');
+  if (end === 'tooLate') throw invalid('expiresOn', 'kiosk.expiryTooLate', { max: KIOSK_LINK_MAX_DAYS });
+  return end;
 }
 
 /**

@@ -211,16 +211,6 @@ export interface ScopeOwner {
   userId: number;
 }
 
-/** The ids among `ids` of plants in the scope (owned in the subtree or affiliated to the account). */
-export async function plantsInScope(db: Queryable, ids: readonly number[], scope: ScopeOwner): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT p.id FROM plants p WHERE p.id = ANY($3::int4[]) AND ${plantInScope('p', 1, 2)}`,
-    [scope.pattern, scope.userId, [...ids]],
-  );
-  return rows.map((r) => r.id);
-}
-
 /** The ids among `ids` of users in the subtree of `pattern` (its top account included). */
 export async function usersInScope(db: Queryable, ids: readonly number[], pattern: string): Promise<number[]> {
   if (ids.length === 0) return [];

@@ -18,13 +18,13 @@ import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { subtreePattern } from '../../platform/scope.js';
+import { plantIdsInScope } from '../plants/index.js';
 import {
   countOwnedRules,
   deleteRule,
   findRuleInScope,
   insertRule,
   listRulesInScope,
-  plantsInScope,
   replaceRuleTargets,
   scopeOptions,
   setRuleEnabled,
@@ -110,7 +110,7 @@ export const notificationRuleOptions = (db: Db, caller: Caller): Promise<Notific
 async function checkTargets(db: Queryable, scopes: readonly ScopeOwner[], input: NotificationRuleInput) {
   for (const scope of scopes) {
     const plants = input.allPlants ? [] : input.plantIds;
-    if ((await plantsInScope(db, plants, scope)).length !== plants.length) {
+    if ((await plantIdsInScope(db, scope.pattern, scope.userId, plants)).length !== plants.length) {
       throw invalid('plantIds', 'notificationRule.plantOutOfScope');
     }
     if ((await usersInScope(db, input.userIds, scope.pattern)).length !== input.userIds.length) {

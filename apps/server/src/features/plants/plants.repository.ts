@@ -225,3 +225,21 @@ export async function handOverPlants(db: Queryable, fromId: number, toId: number
   );
   return rows[0]?.n ?? 0;
 }
+
+/**
+ * The ids among `ids` of plants the user (subtree `pattern`, account `userId`) may see: what a feature checks before it
+ * stores a choice of plants (kiosk links, API keys, alarm rules, webhooks). The one copy of this question.
+ */
+export async function plantIdsInScope(
+  db: Queryable,
+  pattern: string,
+  userId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT p.id FROM plants p WHERE p.id = ANY($3::int4[]) AND ${plantInScope('p', 1, 2)}`,
+    [pattern, userId, [...ids]],
+  );
+  return rows.map((r) => r.id);
+}
