@@ -147,6 +147,11 @@ describe('table owners', () => {
     // Kiosk links of the big screens (issue 17).
     kiosk_links: repositoriesOf('bigscreen'),
     api_keys: repositoriesOf('api-keys'),
+    // Signed webhooks (issue 40 point 2): subscriptions, their outbox and log, and the device status they last told.
+    webhook_subscriptions: repositoriesOf('webhooks'),
+    webhook_deliveries: repositoriesOf('webhooks'),
+    webhook_attempts: repositoriesOf('webhooks'),
+    webhook_device_status: repositoriesOf('webhooks'),
     // Created by the migration runner itself, not by a migration.
     schema_migrations: /^db\/migrate\.ts$/,
   };

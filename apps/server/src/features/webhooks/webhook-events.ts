@@ -3,6 +3,7 @@ import { FINAL_COMMAND_STATUSES } from '@voltfleet/domain/commands';
 import type { WebhookEvent } from '@voltfleet/domain/webhooks';
 import type { Queryable } from '../../db/db.js';
 import { anySubscriber, queueWebhookEvents, type WebhookEventInput } from './webhook-outbox.repository.js';
+import { alarmSources, commandSources, workOrderSource } from './webhook-sources.repository.js';
 
 /**
  * The deciding transactions' side of webhooks: each function runs inside the transaction that made the change and
@@ -26,22 +27,9 @@ export async function queueAlarmWebhooks(
 ): Promise<void> {
   const wanted = changes.filter((c) => ALARM_TYPES[c.event] !== undefined);
   if (wanted.length === 0 || !(await anySubscriber(tx, ['alarm.raised', 'alarm.recovered', 'alarm.flapping']))) return;
-  const { rows } = await tx.query<{
-    id: string;
-    code: string;
-    severity: string;
-    state: string;
-    flapping: boolean;
-    device_id: number;
-    sn: string;
-    plant_id: number | null;
-    plant_name: string | null;
-  }>(
-    `SELECT a.id::text AS id, a.code, a.severity, a.state, a.flapping, d.id AS device_id, d.sn, a.plant_id,
-            p.name AS plant_name
-       FROM alarms a JOIN devices d ON d.id = a.device_id LEFT JOIN plants p ON p.id = a.plant_id
-      WHERE a.id = ANY ($1::bigint[])`,
-    [wanted.map((c) => c.alarm.id)],
+  const rows = await alarmSources(
+    tx,
+    wanted.map((c) => c.alarm.id),
   );
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const now = new Date().toISOString();
@@ -76,12 +64,11 @@ export async function queueAlarmWebhooks(
 export async function queueCommandWebhooks(tx: Queryable, changes: readonly CommandStatusChange[]): Promise<void> {
   const final = changes.filter((c) => FINAL_COMMAND_STATUSES.includes(c.status));
   if (final.length === 0 || !(await anySubscriber(tx, ['command.finished']))) return;
-  const { rows } = await tx.query<{ id: number; kind: string; sn: string; device_id: number; plant_id: number | null }>(
-    `SELECT c.id, c.kind, d.sn, d.id AS device_id, d.plant_id
-       FROM commands c JOIN devices d ON d.id = c.device_id WHERE c.id = ANY ($1::int[])`,
-    [final.map((c) => c.id)],
+  const rows = await commandSources(
+    tx,
+    final.map((c) => c.id),
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const now = new Date().toISOString();
   await queueWebhookEvents(
     tx,
@@ -117,26 +104,7 @@ export async function queueWorkOrderWebhook(
 ): Promise<void> {
   const type: WebhookEvent = change === 'created' ? 'workorder.created' : 'workorder.changed';
   if (!(await anySubscriber(tx, [type]))) return;
-  const { rows } = await tx.query<{
-    id: number;
-    title: string;
-    type: string;
-    priority: string;
-    state: string;
-    plant_id: number | null;
-    plant_name: string | null;
-    device_sn: string | null;
-    assignee: string | null;
-    due_date: string | null;
-  }>(
-    `SELECT w.id, w.title, w.type, w.priority, w.state, w.plant_id, p.name AS plant_name, d.sn AS device_sn,
-            a.username AS assignee, to_char(w.due_date, 'YYYY-MM-DD') AS due_date
-       FROM work_orders w LEFT JOIN plants p ON p.id = w.plant_id LEFT JOIN devices d ON d.id = w.device_id
-       LEFT JOIN users a ON a.id = w.assignee_id
-      WHERE w.id = $1`,
-    [workOrderId],
-  );
-  const w = rows[0];
+  const w = await workOrderSource(tx, workOrderId);
   if (!w || w.plant_id === null) return;
   await queueWebhookEvents(tx, [
     {
