@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Empty, Spin, Tree } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { PermissionNode } from '@voltfleet/domain/permissions';
 import { toggleCode, toTreeItems } from './permission-tree-model';
 
@@ -9,14 +8,19 @@ interface Props {
   loading: boolean;
   value?: string[];
   onChange?: (codes: string[]) => void;
+  /** What an empty tree says (the caller's words: components/ names no text of a feature). */
+  emptyText: ReactNode;
+  'data-testid'?: string;
 }
 
-/** Checkable tree of the permissions the editor holds; a form control whose value is the granted codes. */
-export function PermissionTree({ tree, loading, value = [], onChange }: Props) {
-  const { t } = useTranslation();
+/**
+ * Checkable tree of the permissions a user holds; a form control whose value is the chosen codes. The roles editor
+ * grants from it, the API keys form narrows a key with it.
+ */
+export function PermissionTree({ tree, loading, value = [], onChange, emptyText, 'data-testid': testId }: Props) {
   const items = useMemo(() => toTreeItems(tree ?? []), [tree]);
   if (loading) return <Spin />;
-  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('roles.noPermissions')} />;
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
   return (
     <Tree
       checkable
@@ -26,7 +30,7 @@ export function PermissionTree({ tree, loading, value = [], onChange }: Props) {
       treeData={items}
       checkedKeys={value}
       onCheck={(_, info) => onChange?.(toggleCode(items, value, String(info.node.key), info.checked))}
-      data-testid="role-permission-tree"
+      data-testid={testId}
     />
   );
 }

@@ -9,6 +9,7 @@ import type { Namespace } from '@voltfleet/domain/i18n';
 export const TEXT_NAMESPACES = [
   'activeAlarms',
   'alarms',
+  'apiKeys',
   'auth',
   'bigScreen',
   'columns',

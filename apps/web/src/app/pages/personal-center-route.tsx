@@ -5,12 +5,14 @@ import { lazyNamed } from '@/lib/lazy-load';
 
 // The big screens' links and kiosk links: a chunk of its own with its own text part, loaded below the account.
 const KioskLinksCard = lazyNamed(() => import('@/features/bigscreen'), 'KioskLinksCard');
-// The user's signed webhooks: a chunk of its own too, below the kiosk links.
+// The user's API keys for programs: a chunk of its own too, below the kiosk links.
+const ApiKeysCard = lazyNamed(() => import('@/features/api-keys'), 'ApiKeysCard');
+// The user's signed webhooks: a chunk of its own too, below the API keys.
 const WebhooksCard = lazyNamed(() => import('@/features/webhooks'), 'WebhooksCard');
 
 /**
- * The personal centre with the big-screen feature's kiosk links and the user's webhooks below the account (features
- * do not import each other).
+ * The personal centre with the big-screen feature's kiosk links, the user's API keys and webhooks below the account
+ * (features do not import each other).
  */
 export default function PersonalCenterRoute() {
   return (
@@ -19,6 +21,9 @@ export default function PersonalCenterRoute() {
         <Space orientation="vertical" size={16} style={{ display: 'flex' }}>
           <Suspense fallback={<Card loading />}>
             <KioskLinksCard />
+          </Suspense>
+          <Suspense fallback={<Card loading />}>
+            <ApiKeysCard />
           </Suspense>
           <Suspense fallback={<Card loading />}>
             <WebhooksCard />

@@ -334,6 +334,7 @@ export const PAGE_LOADERS = {
   ),
   personalCenter: withTexts(
     [
+      'apiKeys',
       'bigScreen',
       'messages/alarms',
       'messages/commands',

@@ -7,8 +7,8 @@ import { notifySuccess } from '@/lib/success';
 import { useCreateRole } from '../api/create-role';
 import { usePermissionTree } from '../api/get-permission-tree';
 import { useUpdateRole } from '../api/update-role';
-import { PermissionTree } from './permission-tree';
-import { grantableCodes, toTreeItems } from './permission-tree-model';
+import { PermissionTree } from '@/components/permission-tree';
+import { grantableCodes, toTreeItems } from '@/components/permission-tree-model';
 import { labelOf } from '@/lib/labels';
 
 interface Values {
@@ -90,7 +90,12 @@ export default function RoleFormModal({ role, onClose }: { role: Role | null; on
           <Input.TextArea rows={2} data-testid="role-form-description" />
         </Form.Item>
         <Form.Item name="permissions" label={t('roles.permissions')}>
-          <PermissionTree tree={tree.data} loading={tree.isLoading} />
+          <PermissionTree
+            tree={tree.data}
+            loading={tree.isLoading}
+            emptyText={t('roles.noPermissions')}
+            data-testid="role-permission-tree"
+          />
         </Form.Item>
         <Form.Item name="views" label={t('roles.views')}>
           <Checkbox.Group options={viewOptions} data-testid="role-form-views" />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Role } from '@voltfleet/domain/users';
 import { buildPermissionTree, permissionName, VIEW_NAMES } from '@voltfleet/domain/permissions';
 import { labelOf } from '@/lib/labels';
-import { toTreeItems } from './permission-tree-model';
+import { toTreeItems } from '@/components/permission-tree-model';
 
 /**
  * What a role grants, read-only: its modules, pages and function permissions as a tree, and its visible views. Shown
