@@ -12,8 +12,8 @@ export interface Receiver {
   url: string;
   port: number;
   requests: Received[];
-  /** What the next request is answered with (200 "ok" by default). */
-  respond: (r: Received) => { status: number; body?: string; headers?: Record<string, string> };
+  /** What the next request is answered with (200 "ok" by default); null holds it open, unanswered. */
+  respond: (r: Received) => { status: number; body?: string; headers?: Record<string, string> } | null;
   reset(): void;
   close(): Promise<void>;
 }
@@ -31,7 +31,12 @@ export async function startReceiver(): Promise<Receiver> {
       requests.length = 0;
       receiver.respond = ok;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Requests held open would keep the server from closing.
+        server.closeAllConnections();
+      }),
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -40,6 +45,7 @@ export async function startReceiver(): Promise<Receiver> {
       const r: Received = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       requests.push(r);
       const answer = receiver.respond(r);
+      if (answer === null) return;
       res.writeHead(answer.status, answer.headers ?? {});
       res.end(answer.body ?? '');
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../../test/harness.js';
+import { DEFAULT_POST } from './webhook-http.js';
 import { verifyWebhook } from './webhook-signing.js';
 import { signedHeaders, startReceiver, type Receiver } from './webhook-receiver.test-support.js';
 import {
@@ -132,6 +133,35 @@ describe('delivery', () => {
     await roundsUntil(delivery, () => rx.requests.length >= 2);
     expect(rx.requests[1]!.headers['webhook-id']).toBe(d!.messageId);
     expect(rx.requests[1]!.body).toBe(rx.requests[0]!.body);
+  });
+});
+
+describe('bounded attempts', () => {
+  it('reads at most 64 KiB of an answer and keeps its first 1,024 characters', async () => {
+    const hook = await subscribe(s, w.token, { url: rx.url, events: ['alarm.raised'], plantIds: null });
+    rx.respond = () => ({ status: 200, body: 'x'.repeat(1024 * 1024) });
+    await api(s.app, 'POST', `/api/webhooks/${hook.id}/test`, { token: w.token });
+    const { delivery } = worker(s);
+    await roundsUntil(delivery, async () => (await deliveriesOf(s, w.token, hook.id)).items[0]!.attempts.length > 0);
+    const [d] = (await deliveriesOf(s, w.token, hook.id)).items;
+    expect(d!.status).toBe('delivered');
+    expect(d!.attempts[0]!.body).toHaveLength(1024);
+  });
+
+  it('gives up on a receiver that does not answer in time', async () => {
+    const hook = await subscribe(s, w.token, { url: rx.url, events: ['alarm.raised'], plantIds: null });
+    const silent = await startReceiver();
+    const never = await subscribe(s, w.token, { url: silent.url, events: ['alarm.raised'], plantIds: null });
+    // The receiver holds the request open: its answer never comes.
+    silent.respond = () => null;
+    await api(s.app, 'POST', `/api/webhooks/${never.id}/test`, { token: w.token });
+    const { delivery } = worker(s, { post: { ...DEFAULT_POST, timeoutMs: 300 } });
+    await delivery.round();
+    const [d] = (await deliveriesOf(s, w.token, never.id)).items;
+    expect(d!.status).toBe('pending');
+    expect(d!.attempts[0]).toMatchObject({ status: null, error: 'timed out after 300 ms' });
+    expect((await deliveriesOf(s, w.token, hook.id)).total).toBe(0);
+    await silent.close();
   });
 });
 

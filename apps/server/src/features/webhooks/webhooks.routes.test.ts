@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryPage } from '@voltfleet/domain/webhooks';
 import { verifyWebhook } from './webhook-signing.js';
+import { hashToken } from '../../platform/auth.js';
 import {
   TEST_ADMIN_PASSWORD,
   adminId,
@@ -164,5 +165,29 @@ describe('test pings and the delivery log', () => {
     expect(
       (await s.db.query(`SELECT 1 FROM webhook_deliveries WHERE subscription_id = $1`, [hook.id])).rows,
     ).toHaveLength(0);
+  });
+});
+
+describe('API keys', () => {
+  it('are refused on every webhook route, whatever they hold', async () => {
+    const key = `vf_${'w'.repeat(43)}`;
+    await s.db.query(
+      `INSERT INTO api_keys (owner_id, name, shown, key_hash, writes, permissions, plant_ids, expires_at)
+       VALUES ($1, 'Hook key', 'vf_wwwwwww', $2, true, $3, NULL, now() + interval '30 days')`,
+      [owner.id, hashToken(key), ['B', 'B/A', 'C', 'C/A']],
+    );
+    const call = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+      s.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+    expect((await call('GET', '/api/webhooks')).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/api/webhooks', { url: PUBLIC, events: ['alarm.raised'], plantIds: null })).statusCode,
+    ).toBe(403);
+    // The same key reads what its permissions allow elsewhere: the refusal is the route's.
+    expect((await call('GET', '/api/messages/unread-count')).statusCode).not.toBe(403);
   });
 });
