@@ -1,3 +1,4 @@
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   OPERATION_CATEGORIES,
@@ -62,7 +63,21 @@ export function OperationTable({ records, loading, pagination }: Props) {
   const text = (r: OperationRecord) => texts.get(r.id) ?? describeRecord(r, lang);
   const columns: Column<OperationRecord>[] = [
     { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170, fixed: 'left' },
-    { title: t('records.user'), dataIndex: 'username', render: (name: string | null) => name ?? '—' },
+    {
+      title: t('records.user'),
+      dataIndex: 'username',
+      // A change made by a program with one of the user's API keys says which key (its number in the owner's list).
+      render: (name: string | null, r) => (
+        <>
+          {name ?? '—'}
+          {r.apiKeyId !== null && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {t('records.viaApiKey', { id: r.apiKeyId })}
+            </Typography.Text>
+          )}
+        </>
+      ),
+    },
     { title: t('records.ip'), dataIndex: 'ip' },
     { title: t('records.action'), key: 'action', render: (_, r) => text(r).action },
     {

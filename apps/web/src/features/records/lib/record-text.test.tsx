@@ -18,6 +18,7 @@ const record = (fields: Partial<OperationRecord>): OperationRecord => ({
   changes: null,
   ok: true,
   refusal: null,
+  apiKeyId: null,
   createdAt: '2026-01-31T08:05:09.000Z',
   ...fields,
 });

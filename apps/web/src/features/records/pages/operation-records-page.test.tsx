@@ -23,6 +23,7 @@ const record = (id: number, fields: Partial<OperationRecord> = {}): OperationRec
   changes: { name: { from: '<b>x</b>', to: MARKUP } },
   ok: true,
   refusal: null,
+  apiKeyId: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   ...fields,
 });
@@ -146,6 +147,16 @@ describe('operation records filters', () => {
     expect(row.querySelector('b')).toBeNull();
     expect(within(row).getAllByText(new RegExp(MARKUP.replace(/[()]/g, '\\$&'))).length).toBeGreaterThan(0);
     expect(row.querySelector('pre')!.textContent).toContain(MARKUP);
+  });
+
+  it.each([
+    ['en', 'via API key 7'],
+    ['de', 'über API-Schlüssel 7'],
+  ] as const)('says in %s which API key made a change, and nothing for a session', async (lang, text) => {
+    serve([record(1), record(2, { apiKeyId: 7 })]);
+    await renderPage('', lang);
+    expect(within(await screen.findByTestId('record-row-2')).getByText(text)).toBeTruthy();
+    expect(within(screen.getByTestId('record-row-1')).queryByText(/API/)).toBeNull();
   });
 });
 
