@@ -136,6 +136,26 @@ describe('delivery', () => {
   });
 });
 
+describe('several workers', () => {
+  it('share the outbox: every message sent once', async () => {
+    const hook = await subscribe(s, w.token, { url: rx.url, events: ['alarm.raised'], plantIds: null });
+    const e = engine(s);
+    const devices = [];
+    for (let i = 0; i < 12; i++) devices.push(await addDevice(s, w.ownerId, w.plantId));
+    for (const d of devices) await readings(e, d, [[T(), GRID_HIGH]]);
+    // Small batches, so the two workers' claims interleave.
+    const a = worker(s, { batch: 2 });
+    const b = worker(s, { batch: 2 });
+    await Promise.all([a.delivery.round(), b.delivery.round(), a.delivery.round()]);
+    await roundsUntil(a.delivery, () => rx.requests.length >= devices.length);
+    const ids = rx.requests.map((r) => r.headers['webhook-id']);
+    expect(ids).toHaveLength(devices.length);
+    expect(new Set(ids).size).toBe(devices.length);
+    expect((await deliveriesOf(s, w.token, hook.id)).items.every((d) => d.attempts.length === 1)).toBe(true);
+    await e.stop();
+  });
+});
+
 describe('bounded attempts', () => {
   it('reads at most 64 KiB of an answer and keeps its first 1,024 characters', async () => {
     const hook = await subscribe(s, w.token, { url: rx.url, events: ['alarm.raised'], plantIds: null });
