@@ -19,6 +19,8 @@ const domainSubpaths = {
  */
 export const ENGINE_FREE = [
   'src/config.test.ts',
+  'src/config-webhooks.test.ts',
+  'src/features/webhooks/webhook-signing-target.test.ts',
   'src/platform/boundaries.test.ts',
   'src/platform/spreadsheet.test.ts',
   'src/platform/observability.test.ts',
