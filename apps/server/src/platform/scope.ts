@@ -58,3 +58,12 @@ export function deviceInScope(d: string, pathParam: number, idParam: number): st
        AND (EXISTS (SELECT 1 FROM users so WHERE so.id = ${d}.owner_id AND so.path LIKE ${pathPart(pathParam)})
          OR EXISTS (SELECT 1 FROM plants sp WHERE sp.id = ${d}.plant_id AND ${plantInScope('sp', pathParam, idParam)})))`;
 }
+
+/**
+ * The same rule for an account named by SQL expressions rather than parameters (a stored subscription's owner, read
+ * per row): plant `p` is owned by someone in the subtree of `pathExpr` or affiliated to account `idExpr`.
+ */
+export function plantInScopeOfAccount(p: string, pathExpr: string, idExpr: string): string {
+  return `(EXISTS (SELECT 1 FROM users so WHERE so.id = ${p}.owner_id AND so.path LIKE ${pathExpr} || '%')
+       OR EXISTS (SELECT 1 FROM plant_users su WHERE su.plant_id = ${p}.id AND su.user_id = ${idExpr}))`;
+}

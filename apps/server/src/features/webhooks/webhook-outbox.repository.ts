@@ -5,6 +5,7 @@ import {
   type WebhookEvent,
 } from '@voltfleet/domain/webhooks';
 import type { Queryable } from '../../db/db.js';
+import { plantInScopeOfAccount } from '../../platform/scope.js';
 
 /**
  * The webhook outbox: deliveries queued in the transaction that decided their event, claimed by the jobs role with
@@ -35,9 +36,7 @@ const NEEDED = JSON.stringify(
 export function mayReceiveSql(type: string, plant: string, neededParam: number): string {
   return `(u.enabled AND u.approval = 'approved' AND s.events @> ARRAY[${type}]
      AND (s.plant_ids IS NULL OR ${plant} = ANY (s.plant_ids))
-     AND EXISTS (SELECT 1 FROM plants wp WHERE wp.id = ${plant}
-                   AND (EXISTS (SELECT 1 FROM users wo WHERE wo.id = wp.owner_id AND wo.path LIKE u.path || '%')
-                        OR EXISTS (SELECT 1 FROM plant_users wu WHERE wu.plant_id = wp.id AND wu.user_id = u.id)))
+     AND EXISTS (SELECT 1 FROM plants wp WHERE wp.id = ${plant} AND ${plantInScopeOfAccount('wp', 'u.path', 'u.id')})
      AND (COALESCE($${neededParam}::jsonb ->> ${type}, '') = ''
           OR r.permissions && string_to_array($${neededParam}::jsonb ->> ${type}, ',')))`;
 }

@@ -1,5 +1,6 @@
 import type { WebhookDelivery, WebhookDisabledReason, WebhookEvent } from '@voltfleet/domain/webhooks';
 import type { Queryable } from '../../db/db.js';
+import { plantInScopeOfAccount } from '../../platform/scope.js';
 
 /** Subscriptions and what their owner's pages read of them. Every write to webhook_subscriptions is here. */
 
@@ -19,9 +20,7 @@ export interface SubscriptionRow {
 const SELECT = `SELECT s.id, s.owner_id, s.url, s.events, s.plant_ids, s.enabled, s.disabled_reason, s.failing_since,
          s.created_at,
          COALESCE((SELECT array_agg(p.name ORDER BY array_position(s.plant_ids, p.id)) FROM plants p
-                    WHERE p.id = ANY (s.plant_ids)
-                      AND (EXISTS (SELECT 1 FROM users so WHERE so.id = p.owner_id AND so.path LIKE o.path || '%')
-                           OR EXISTS (SELECT 1 FROM plant_users su WHERE su.plant_id = p.id AND su.user_id = o.id))),
+                    WHERE p.id = ANY (s.plant_ids) AND ${plantInScopeOfAccount('p', 'o.path', 'o.id')}),
                   '{}') AS plant_names
     FROM webhook_subscriptions s JOIN users o ON o.id = s.owner_id`;
 
@@ -92,17 +91,6 @@ export async function deleteSubscription(tx: Queryable, ownerId: number, id: num
 
 export async function replaceSecret(tx: Queryable, id: number, secret: string): Promise<void> {
   await tx.query(`UPDATE webhook_subscriptions SET secret = $2 WHERE id = $1`, [id, secret]);
-}
-
-/** The plants among `ids` in the owner's scope (owned in their subtree or affiliated to them). */
-export async function plantIdsInScope(db: Queryable, owner: { id: number; path: string }, ids: readonly number[]) {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT p.id FROM plants p WHERE p.id = ANY ($1::int[])
-        AND (EXISTS (SELECT 1 FROM users so WHERE so.id = p.owner_id AND so.path LIKE $2)
-             OR EXISTS (SELECT 1 FROM plant_users su WHERE su.plant_id = p.id AND su.user_id = $3))`,
-    [[...ids], `${owner.path}%`, owner.id],
-  );
-  return new Set(rows.map((r) => r.id));
 }
 
 /** A success ends a run of failures. */

@@ -12,6 +12,8 @@ import {
 import type { Db, Queryable } from '../../db/db.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, invalid } from '../../platform/errors.js';
+import { subtreePattern } from '../../platform/scope.js';
+import { plantIdsInScope } from '../plants/index.js';
 import { queuePing, requeueDelivery } from './webhook-outbox.repository.js';
 import { newWebhookSecret } from './webhook-signing.js';
 import { TargetRefused, vetTarget, type Resolve } from './webhook-target.js';
@@ -23,7 +25,6 @@ import {
   findSubscription,
   insertSubscription,
   listSubscriptions,
-  plantIdsInScope,
   replaceSecret,
   updateSubscription,
   type SubscriptionRow,
@@ -80,7 +81,7 @@ async function checkGrant(
   const refused = events.find((e) => !mayReceive(e, caller.permissions));
   if (refused) throw invalid('events', 'webhook.eventNotPermitted', { event: refused });
   if (plantIds === null) return;
-  const inScope = await plantIdsInScope(tx, caller, plantIds);
+  const inScope = new Set(await plantIdsInScope(tx, subtreePattern(caller), caller.id, plantIds));
   if (plantIds.some((id) => !inScope.has(id))) throw invalid('plantIds', 'webhook.plantOutOfScope');
 }
 
