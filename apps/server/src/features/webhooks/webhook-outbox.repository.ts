@@ -222,3 +222,21 @@ export async function requeueDelivery(
   );
   return sending.length > 0;
 }
+
+/** How long a finished delivery (and its attempts) stays in the owner's log. */
+export const WEBHOOK_LOG_DAYS = 30;
+
+/**
+ * Deletes finished deliveries (delivered, failed, dropped) older than `before`, with their attempts, at most `limit`
+ * rows a call so one round never holds a long lock; pending and sending rows are never touched. Returns how many.
+ */
+export async function deleteOldDeliveries(db: Queryable, before: Date, limit = 5000): Promise<number> {
+  const { rows } = await db.query(
+    `DELETE FROM webhook_deliveries WHERE id IN (
+       SELECT id FROM webhook_deliveries
+        WHERE created_at < $1 AND status IN ('delivered', 'failed', 'dropped') ORDER BY id LIMIT $2)
+     RETURNING id`,
+    [before.toISOString(), limit],
+  );
+  return rows.length;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../../test/harness.js';
 import { DEFAULT_POST } from './webhook-http.js';
+import { deleteOldDeliveries, WEBHOOK_LOG_DAYS } from './webhook-outbox.repository.js';
 import { verifyWebhook } from './webhook-signing.js';
 import { signedHeaders, startReceiver, type Receiver } from './webhook-receiver.test-support.js';
 import {
@@ -133,6 +134,42 @@ describe('delivery', () => {
     await roundsUntil(delivery, () => rx.requests.length >= 2);
     expect(rx.requests[1]!.headers['webhook-id']).toBe(d!.messageId);
     expect(rx.requests[1]!.body).toBe(rx.requests[0]!.body);
+  });
+});
+
+describe('the delivery log', () => {
+  it('forgets finished deliveries after its days, with their attempts, and never a pending one', async () => {
+    const sub = (await subscribe(s, w.token, { url: rx.url, events: ['alarm.raised'], plantIds: [w.plantId] })).id;
+    const ids: Record<string, number> = {};
+    for (const [name, status, days] of [
+      ['oldDelivered', 'delivered', 31],
+      ['oldFailed', 'failed', 31],
+      ['oldPending', 'pending', 31],
+      ['recentDelivered', 'delivered', 29],
+    ] as const) {
+      const { rows } = await s.db.query<{ id: number }>(
+        `INSERT INTO webhook_deliveries (subscription_id, message_id, type, body, status, created_at)
+         VALUES ($1, $2, 'alarm.raised', '{}', $3, now() - make_interval(days => $4)) RETURNING id`,
+        [sub, `msg_${name}`, status, days],
+      );
+      ids[name] = rows[0]!.id;
+      await s.db.query(`INSERT INTO webhook_attempts (delivery_id, at, http_status, ms) VALUES ($1, now(), 200, 5)`, [
+        ids[name],
+      ]);
+    }
+    const before = new Date(Date.now() - WEBHOOK_LOG_DAYS * 86_400_000);
+    expect(await deleteOldDeliveries(s.db, before, 1)).toBe(1);
+    expect(await deleteOldDeliveries(s.db, before, 1)).toBe(1);
+    expect(await deleteOldDeliveries(s.db, before, 1)).toBe(0);
+    const left = await s.db.query<{ message_id: string }>(
+      `SELECT message_id FROM webhook_deliveries WHERE subscription_id = $1 ORDER BY id`,
+      [sub],
+    );
+    expect(left.rows.map((r) => r.message_id)).toEqual(['msg_oldPending', 'msg_recentDelivered']);
+    const attempts = await s.db.query(`SELECT 1 FROM webhook_attempts WHERE delivery_id = ANY($1::int8[])`, [
+      [ids.oldDelivered, ids.oldFailed],
+    ]);
+    expect(attempts.rows).toEqual([]);
   });
 });
 

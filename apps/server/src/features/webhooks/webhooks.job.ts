@@ -4,6 +4,7 @@ import { registerGauges } from '../../platform/observability.js';
 import { startPeriodic, type PeriodicLog } from '../../platform/periodic.js';
 import { deviceStatusRound } from './webhook-device-status.js';
 import { DEFAULT_WEBHOOK_DELIVERY, WebhookDelivery } from './webhook-delivery.js';
+import { deleteOldDeliveries, WEBHOOK_LOG_DAYS } from './webhook-outbox.repository.js';
 
 /**
  * Starts webhook delivery for the jobs role: every `pollMs` a round sends what is due (a full batch is followed by
@@ -46,8 +47,20 @@ export function startWebhookJob(
     log,
     ...(metrics ? { metrics } : {}),
   });
+  // The delivery log keeps WEBHOOK_LOG_DAYS days: hourly, in batches until nothing older is left.
+  const cleaning = startPeriodic({
+    name: 'webhook-log-retention',
+    everyMs: 3_600_000,
+    run: async () => {
+      const before = new Date(Date.now() - WEBHOOK_LOG_DAYS * 86_400_000);
+      while ((await deleteOldDeliveries(db, before)) > 0);
+    },
+    log,
+    ...(metrics ? { metrics } : {}),
+  });
   return async () => {
     await sending.stop();
     await statuses.stop();
+    await cleaning.stop();
   };
 }
