@@ -15,10 +15,10 @@ import { guardedValidatorCompiler } from './platform/validation.js';
 import { observabilityPlugin } from './platform/observability.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { defaultWebDist, registerWebApp } from './platform/web-app.js';
-import { authRoutes, loadLoginKey, sessionStore } from './features/auth/index.js';
+import { authRoutes, loadLoginKey, loadVapidKeys, sessionStore } from './features/auth/index.js';
 import { registrationRoutes } from './features/registration/index.js';
 import { usersRoutes } from './features/user-admin/index.js';
-import { configuredSenders, notificationRulesRoutes } from './features/notifications/index.js';
+import { configuredSenders, notificationRulesRoutes, pushSubscriptionsRoutes } from './features/notifications/index.js';
 import { userAvatarRoutes } from './features/users/index.js';
 import { rolesRoutes } from './features/roles/index.js';
 import { recordsRoutes } from './features/records/index.js';
@@ -38,7 +38,7 @@ import { registerAlarms } from './features/alarms/index.js';
 import { registerDemo } from './features/demo/index.js';
 import { noticesRoutes } from './features/notices/index.js';
 import { workOrdersRoutes } from './features/workorders/index.js';
-import { webhooksRoutes } from './features/webhooks/index.js';
+import { vetTarget, webhooksRoutes } from './features/webhooks/index.js';
 import { messagesRoutes } from './features/messages/index.js';
 import { preferencesRoutes } from './features/preferences/index.js';
 import { reportsRoutes } from './features/reports/index.js';
@@ -156,6 +156,15 @@ export async function buildApp({ db, config, services, logger = false }: AppOpti
   await registerCommands(app, deps, own.commands);
   await registerAlarms(app, db, own.live);
   await app.register(notificationRulesRoutes, { db });
+  // Web Push subscriptions; a test push checks its endpoint like a webhook target (no private or metadata hosts).
+  await app.register(pushSubscriptionsRoutes, {
+    db,
+    vapid: await loadVapidKeys(db, config.push),
+    publicUrl: config.publicUrl,
+    allowLoopbackHttp: config.push.allowLoopbackHttp,
+    vetEndpoint: (url) =>
+      vetTarget(url, { allowPrivate: config.webhooks.allowPrivate || config.push.allowLoopbackHttp }),
+  });
   await app.register(upgradeRoutes, deps);
   await registerOnlineDebug(app, db, own.onlineDebug);
   await registerDemo(app, own.demoSeeding);

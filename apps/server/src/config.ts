@@ -9,6 +9,7 @@ import {
   type AlarmTiming,
 } from '@voltfleet/domain/alarms';
 import { haBridgeConfig, type HaBridgeConfig } from './config-bridge.js';
+import { pushConfig, type PushConfig } from './config-push.js';
 import { webhookConfig, type WebhookConfig } from './config-webhooks.js';
 
 export const PROCESS_ROLES = ['http', 'ingest', 'osim', 'jobs', 'bridge'] as const;
@@ -90,6 +91,8 @@ export interface Config {
   haBridge: HaBridgeConfig | undefined;
   /** Signed webhooks (WEBHOOK_* variables). */
   webhooks: WebhookConfig;
+  /** Web Push (VAPID_* variables). */
+  push: PushConfig;
 }
 
 export interface DeliveryConfig {
@@ -306,5 +309,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readingsCompactAfterDays: compactAfterDays(env.READINGS_COMPACT_AFTER_DAYS),
     haBridge: haBridgeConfig(env, roles.has('bridge'), intEnv(env, 'PORT', 8080)),
     webhooks: webhookConfig(env),
+    push: pushConfig(env, env.MAIL_FROM || 'Voltfleet <noreply@voltfleet.local>'),
   };
 }

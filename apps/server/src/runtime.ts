@@ -14,7 +14,7 @@ import { startPeriodic } from './platform/periodic.js';
 import { registerGauges } from './platform/observability.js';
 import { deviceDirectory, markSeen, osimDeviceRecords, watchStatuses } from './features/devices/index.js';
 import { runDemoFleet } from './features/demo/index.js';
-import { hashPassword, startMaintenance } from './features/auth/index.js';
+import { hashPassword, loadVapidKeys, startMaintenance } from './features/auth/index.js';
 import { startMqttBroker } from './link/mqtt-broker.js';
 import { connectExternalLink } from './link/mqtt-external.js';
 import { DeviceCache } from './link/device-cache.js';
@@ -26,7 +26,7 @@ import { startPlantScriptJob } from './features/scripts/index.js';
 import { startCommandJob, toLiveMessage } from './features/commands/index.js';
 import { firmwareImageLoader, recordReportedVersions, startUpgradeJob } from './features/firmware/index.js';
 import { startNotificationJob } from './features/notifications/index.js';
-import { startWebhookJob } from './features/webhooks/index.js';
+import { startWebhookJob, vetTarget } from './features/webhooks/index.js';
 import { startHaBridge } from './features/ha-bridge/index.js';
 
 export interface Runtime {
@@ -172,7 +172,14 @@ export async function startRuntime(services: Services): Promise<Runtime> {
     stops.push(startPlantScriptJob(db, log, metrics));
     stops.push(startUpgradeJob(db, log, { everyMs: 15_000, publish: publishCommand, metrics }));
     stops.push(startCommandJob(db, config.commandTimeoutSeconds, publishCommand, log, { metrics }));
-    stops.push(startNotificationJob(db, config, log, metrics));
+    // Push endpoints are checked like webhook targets before every push (no private or metadata addresses).
+    stops.push(
+      startNotificationJob(db, config, log, metrics, {
+        vapid: () => loadVapidKeys(db, config.push),
+        vetEndpoint: (url) =>
+          vetTarget(url, { allowPrivate: config.webhooks.allowPrivate || config.push.allowLoopbackHttp }),
+      }),
+    );
     // Signed webhooks: the outbox's deliveries, and the device online/offline changes they tell.
     stops.push(
       startWebhookJob(

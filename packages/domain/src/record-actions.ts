@@ -91,6 +91,9 @@ export const RECORD_ACTION_NAMES = {
   'webhook.rotate': 'recordAction.webhook_rotate',
   'webhook.test': 'recordAction.webhook_test',
   'webhook.redeliver': 'recordAction.webhook_redeliver',
+  'pushSubscription.create': 'recordAction.pushSubscription_create',
+  'pushSubscription.test': 'recordAction.pushSubscription_test',
+  'pushSubscription.delete': 'recordAction.pushSubscription_delete',
 } as const satisfies Record<string, MessageKey>;
 export type RecordAction = keyof typeof RECORD_ACTION_NAMES;
 
@@ -115,6 +118,7 @@ export const RECORD_OBJECT_NAMES = {
   kioskLink: 'recordObject.kioskLink',
   apiKey: 'recordObject.apiKey',
   webhook: 'recordObject.webhook',
+  pushSubscription: 'recordObject.pushSubscription',
 } as const satisfies Record<string, MessageKey>;
 
 /** Words of the records list's own (the columns and filters are in the web's texts). */

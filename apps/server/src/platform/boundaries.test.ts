@@ -96,6 +96,8 @@ describe('table owners', () => {
     // The SMS budget every text message is counted against (codes and alarm notices), and its alerts.
     sms_sends: repositoriesOf('notifications'),
     sms_budget_alerts: repositoriesOf('notifications'),
+    // The browsers a user subscribed to Web Push (issue 41 point 3).
+    push_subscriptions: repositoriesOf('notifications'),
     // In-app messages: every feature that tells a user something calls messages' postMessages.
     messages: repositoriesOf('messages'),
     device_upgrades: repositoriesOf('firmware'),

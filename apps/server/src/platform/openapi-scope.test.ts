@@ -165,6 +165,11 @@ beforeAll(async () => {
      VALUES ($1, 'msg_scope', 'webhook.ping', '{}') RETURNING id`,
     [A.webhook],
   );
+  A.pushSubscription = await one(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, label)
+     VALUES ($1, 'https://push.example/scope', repeat('p', 87), repeat('a', 22), 'Scope browser') RETURNING id`,
+    [a.id],
+  );
   const plantA2 = await makePlant(s.db, 'Scope_A_Plant_2', a.id);
   keyA2 = `vf_${'k'.repeat(43)}`;
   await s.db.query(
@@ -200,6 +205,7 @@ function pathValue(route: string, name: string, real: boolean): string | undefin
     ['/api/kiosk-links/', 'kioskLink'],
     ['/api/webhooks/', 'webhook'],
     ['/api/api-keys/', 'apiKey'],
+    ['/api/push/subscriptions/', 'pushSubscription'],
   ];
   const kind = byPrefix.find(([prefix]) => route.startsWith(prefix))?.[1];
   return kind ? pick(kind) : undefined;

@@ -18,5 +18,7 @@ export * from './notification-rules-schemas.js';
 export * from './notice-texts.js';
 export * from './notification-deliveries.js';
 export * from './notification-deliveries-schemas.js';
+export * from './push-subscriptions.js';
+export * from './push-subscriptions-schemas.js';
 export * from '../active-alarms.js';
 export * from '../active-alarms-schemas.js';

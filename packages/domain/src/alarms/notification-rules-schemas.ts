@@ -113,6 +113,8 @@ export const notificationRuleInputSchema = z
         issue('phones', 'notificationRule.smsNeedsPhone');
       if (rule.channels.includes('email') && !users && rule.emails.length === 0)
         issue('emails', 'notificationRule.emailNeedsAddress');
+      // Push reaches accounts' browsers only: a bare address has none.
+      if (rule.channels.includes('push') && !users) issue('userIds', 'notificationRule.pushNeedsUser');
     }
     if (rule.hourlyLimit > rule.dailyLimit) issue('hourlyLimit', 'notificationRule.hourlyAboveDaily');
   });

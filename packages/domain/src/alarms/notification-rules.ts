@@ -7,7 +7,8 @@ import { severityRank, type AlarmGroup, type AlarmSeverity } from './alarm-types
  * validates with and the page's form checks with, so both refuse the same values with the same words.
  */
 
-export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+/** Push (Web Push, VAPID) reaches the receiving users' browsers that subscribed in the personal centre. */
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** Bounds of one rule: lists stay small enough to show in a form and to fan out per alarm. */

@@ -6,6 +6,8 @@ export { hashPassword, openPasswordBlob, verifyPassword } from './auth.service.j
 export type { AuthDeps } from './auth.service.js';
 export { loadLoginKey } from './login-key.js';
 export type { LoginKey } from './login-key.js';
+export { loadVapidKeys } from './vapid-key.js';
+export type { VapidKeys } from './vapid-key.js';
 export { sessionStore } from './session.repository.js';
 export { revokeUserSessions as endUserSessions, sessionIsLive } from './session.repository.js';
 export { revokeUserSessions } from './session.repository.js';

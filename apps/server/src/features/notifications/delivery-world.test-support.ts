@@ -9,6 +9,7 @@ import { TEST_ADMIN_PASSWORD, adminId, api, loginToken, makePlant, type TestServ
 import type { SmtpCapture } from '../../test/smtp-capture.js';
 import { NotificationDelivery, recordAlarmTransitions, type DeliveryOptions } from './notification-delivery.js';
 import { mailSender, smsSender, type Sender } from './notification-senders.js';
+import type { PushSender } from './push-sender.js';
 import { DEFAULT_SMS_BUDGET } from './sms-budget.js';
 
 export const GRID_HIGH = 1 << 6;
@@ -42,7 +43,7 @@ export function smsLog(): { lines: { to: string; text: string; messageId: string
 export function delivery(
   s: TestServer,
   smtp: SmtpCapture,
-  o: { sms?: Sender; options?: Partial<DeliveryOptions> } = {},
+  o: { sms?: Sender; push?: PushSender; options?: Partial<DeliveryOptions> } = {},
 ): NotificationDelivery {
   const email = mailSender({ smtpUrl: smtp.url, from: 'Voltfleet <alarms@voltfleet.test>', log: quietLog });
   const sms =
@@ -61,7 +62,7 @@ export function delivery(
     );
   return new NotificationDelivery(
     s.db,
-    { email, sms },
+    { email, sms, ...(o.push ? { push: o.push } : {}) },
     { ...FAST, baseUrl: 'https://portal.example', ...o.options },
     quietLog,
   );

@@ -66,13 +66,14 @@ export interface RuleReceivers {
   groups: string[];
   codes: string[];
   minSeverityRank: number;
-  channels: ('email' | 'sms')[];
+  channels: ('email' | 'sms' | 'push')[];
   recoveryNotices: boolean;
   /** The rule owner's language: what a bare address is written in. */
   ownerLanguage: Lang;
   emails: string[];
   phones: string[];
-  users: { id: number; email: string; phone: string; language: Lang; seesDevice: boolean }[];
+  /** `push`: the ids of the account's subscribed browsers (push_subscriptions). */
+  users: { id: number; email: string; phone: string; language: Lang; seesDevice: boolean; push: number[] }[];
 }
 
 /**
@@ -87,7 +88,10 @@ export async function rulesForPlant(tx: Queryable, plantId: number, deviceId: nu
             o.language AS "ownerLanguage", r.emails, r.phones,
             COALESCE((
               SELECT json_agg(json_build_object('id', u.id, 'email', u.email, 'phone', u.phone,
-                       'language', u.language, 'seesDevice', (
+                       'language', u.language,
+                       'push', COALESCE((SELECT json_agg(ps.id ORDER BY ps.id) FROM push_subscriptions ps
+                                          WHERE ps.user_id = u.id), '[]'::json),
+                       'seesDevice', (
                          EXISTS (SELECT 1 FROM devices d JOIN users so ON so.id = d.owner_id
                                   WHERE d.id = $2 AND so.path LIKE u.path || '%')
                          OR EXISTS (SELECT 1 FROM plants sp JOIN users so ON so.id = sp.owner_id
@@ -111,7 +115,7 @@ export async function rulesForPlant(tx: Queryable, plantId: number, deviceId: nu
 
 export interface NewOutboxRow {
   kind: 'alarm';
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   ruleId: number;
   userId: number | null;
   address: string;
@@ -142,7 +146,7 @@ export interface ClaimedRow {
   id: string;
   messageId: string;
   kind: 'alarm' | 'digest' | 'workorder';
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   ruleId: number | null;
   address: string;
   language: Lang;

@@ -1,6 +1,8 @@
 import {
   ALARM_SEVERITIES,
   alarmLink,
+  pushAddress,
+  pushSubscriptionIdOf,
   notificationRuleMatches,
   renderNotice,
   type AlarmGroup,
@@ -27,6 +29,9 @@ import {
 } from './notification-delivery.repository.js';
 import { createDigests } from './notification-digest.repository.js';
 import { PermanentDeliveryError, type Sender } from './notification-senders.js';
+import { pushNotice } from './push-notice.js';
+import { PushSubscriptionGone, type PushSender } from './push-sender.js';
+import { deletePushSubscription, findPushTarget, markPushOutcome } from './push-subscriptions.repository.js';
 import { DEFAULT_SMS_BUDGET, spendSms, type SmsBudgetLimits } from './sms-budget.js';
 
 export interface DeliveryOptions {
@@ -71,7 +76,8 @@ export class NotificationDelivery {
 
   constructor(
     private readonly db: Db,
-    private readonly senders: { email: Sender; sms: Sender },
+    /** `push` absent: push rows wait (retried) until a process that can sign them takes them. */
+    private readonly senders: { email: Sender; sms: Sender; push?: PushSender },
     private readonly options: DeliveryOptions,
     private readonly log: Log,
   ) {}
@@ -122,7 +128,6 @@ export class NotificationDelivery {
   }
 
   private async send(row: ClaimedRow): Promise<void> {
-    const sender = this.senders[row.channel];
     if (row.channel === 'sms') {
       const destination = { destination: row.address, client: null, purpose: 'alarm' as const };
       const over = await this.db.transaction((tx) => spendSms(tx, this.options.smsBudget, destination, new Date()));
@@ -133,12 +138,12 @@ export class NotificationDelivery {
       }
     }
     try {
-      const words = renderNotice(
-        { kind: row.kind, payload: row.payload } as NoticePayload,
-        row.language,
-        this.options.baseUrl,
-      );
-      await sender.send({ messageId: row.messageId, to: row.address, ...words });
+      const notice = { kind: row.kind, payload: row.payload } as NoticePayload;
+      if (row.channel === 'push') await this.push(notice, row);
+      else {
+        const words = renderNotice(notice, row.language, this.options.baseUrl);
+        await this.senders[row.channel].send({ messageId: row.messageId, to: row.address, ...words });
+      }
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const final = err instanceof PermanentDeliveryError || row.attempts >= this.options.maxAttempts;
@@ -150,6 +155,27 @@ export class NotificationDelivery {
     }
     await markSent(this.db, row.id);
     this.stats.sent += 1;
+  }
+
+  /**
+   * One push to the subscribed browser the row names. A browser removed since fails the row for good; the push
+   * service's 404/410 removes the subscription (the browser unsubscribed) and fails the row; the outcome is shown in
+   * the owner's list of browsers.
+   */
+  private async push(notice: NoticePayload, row: ClaimedRow): Promise<void> {
+    const id = pushSubscriptionIdOf(row.address);
+    const target = id === null ? null : await findPushTarget(this.db, id, null);
+    if (target === null) throw new PermanentDeliveryError('the browser subscription was removed');
+    if (!this.senders.push) throw new Error('push is not set up in this process');
+    const { payload, options } = pushNotice(notice, row.language, this.options.baseUrl);
+    try {
+      await this.senders.push(target, payload, options);
+    } catch (err) {
+      if (err instanceof PushSubscriptionGone) await deletePushSubscription(this.db, target.id, null);
+      else await markPushOutcome(this.db, target.id, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+    await markPushOutcome(this.db, target.id, null);
   }
 }
 
@@ -178,7 +204,7 @@ function expandEvent(e: ClaimedEvent, rules: RuleReceivers[], outbox: NewOutboxR
       ruleName: rule.ruleName,
     };
     const add = (
-      channel: 'email' | 'sms',
+      channel: 'email' | 'sms' | 'push',
       userId: number | null,
       address: string,
       language: RuleReceivers['ownerLanguage'],
@@ -191,6 +217,11 @@ function expandEvent(e: ClaimedEvent, rules: RuleReceivers[], outbox: NewOutboxR
     };
     for (const channel of rule.channels) {
       const seen = new Set<string>();
+      // Push reaches the receiving accounts' subscribed browsers, one row (and message id) per browser.
+      if (channel === 'push') {
+        for (const u of rule.users) for (const id of u.push) add(channel, u.id, pushAddress(id), u.language, seen);
+        continue;
+      }
       for (const u of rule.users) add(channel, u.id, channel === 'email' ? u.email : u.phone, u.language, seen);
       for (const address of channel === 'email' ? rule.emails : rule.phones)
         add(channel, null, address, rule.ownerLanguage, seen);

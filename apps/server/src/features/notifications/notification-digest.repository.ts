@@ -68,7 +68,7 @@ interface DeliveryRow {
   id: string;
   message_id: string;
   kind: 'alarm' | 'digest';
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   address: string;
   user_name: string | null;
   status: Delivery['status'];

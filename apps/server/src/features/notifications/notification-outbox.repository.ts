@@ -35,3 +35,23 @@ export async function enqueueAccountMails(
     [mails.map((m) => m.userId), mails.map((m) => m.kind), mails.map((m) => JSON.stringify(m.payload))],
   );
 }
+
+/**
+ * Queues a push of a work-order assignment to every browser each account subscribed (issue 41 point 3), in the
+ * transaction that assigned it; an account without subscriptions gets none.
+ */
+export async function enqueueAccountPushes(
+  tx: Queryable,
+  pushes: readonly { userId: number; kind: 'workorder'; payload: WorkOrderMailPayload }[],
+): Promise<void> {
+  if (pushes.length === 0) return;
+  await tx.query(
+    `INSERT INTO notification_outbox (message_id, kind, channel, user_id, address, language, payload)
+     SELECT gen_random_uuid(), m.kind, 'push', u.id, 'push:' || ps.id, u.language, m.payload::jsonb
+       FROM unnest($1::int[], $2::text[], $3::text[]) AS m(user_id, kind, payload)
+       JOIN users u ON u.id = m.user_id
+       JOIN push_subscriptions ps ON ps.user_id = u.id
+      ORDER BY m.user_id, ps.id`,
+    [pushes.map((m) => m.userId), pushes.map((m) => m.kind), pushes.map((m) => JSON.stringify(m.payload))],
+  );
+}
