@@ -1,24 +1,2 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Plant } from '@voltfleet/domain/plants';
-import { http } from '@/lib/http';
-
-/** A plant the alarm filters offer. */
-export interface PlantChoice {
-  plantId: number;
-  name: string;
-}
-
-/** The plants in the caller's scope (GET /api/plants), reduced to what the plant filter shows, by name. */
-export async function getPlantChoices(signal?: AbortSignal): Promise<PlantChoice[]> {
-  const plants = await http.get<Plant[]>('/api/plants', { query: { status: 'all' }, signal });
-  return plants.map((p) => ({ plantId: p.plantId, name: p.name })).sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export const plantChoicesQuery = queryOptions({
-  queryKey: ['plants', 'list', 'alarm-choices'],
-  queryFn: ({ signal }) => getPlantChoices(signal),
-  staleTime: 60_000,
-});
-
-/** The plant choices; only asked for by users who may see the plant list (GET /api/plants needs module A). */
-export const usePlantChoices = (enabled: boolean) => useQuery({ ...plantChoicesQuery, enabled });
+// The alarm filters' plant choices are the app's one plant-picker query.
+export { getPlantChoices, plantChoicesQuery, usePlantChoices, type PlantChoice } from '@/lib/plant-choices';

@@ -15,7 +15,7 @@ import { useDayjsLocale } from '@/lib/dayjs-locale';
 import { schemaRule, showFormError } from '@/lib/form-rules';
 import { useMe } from '@/lib/session';
 import { useCreateApiKey } from '../api/create-api-key';
-import { usePlantChoices } from '../api/get-plant-choices';
+import { usePlantChoices } from '@/lib/plant-choices';
 import { ApiKeyCreatedView } from './api-key-created';
 import { defaultCodes, heldTree, isFunctionCode, keyCodes } from './key-permissions';
 

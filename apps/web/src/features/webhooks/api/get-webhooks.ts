@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Plant } from '@voltfleet/domain/plants';
 import type { Webhook, WebhookDeliveryPage } from '@voltfleet/domain/webhooks';
 import { http } from '@/lib/http';
 
@@ -33,27 +32,5 @@ export function useWebhookDeliveries(id: number | null, page: number, pageSize: 
     queryKey: [...webhooksKey, id, 'deliveries', page, pageSize],
     queryFn: ({ signal }) => getWebhookDeliveries(id!, page, pageSize, signal),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** A plant a webhook may be limited to. */
-export interface PlantChoice {
-  plantId: number;
-  name: string;
-}
-
-/** The plants in the caller's scope (GET /api/plants), as the plant picker shows them, by name. */
-export async function getPlantChoices(signal?: AbortSignal): Promise<PlantChoice[]> {
-  const plants = await http.get<Plant[]>('/api/plants', { query: { status: 'all' }, signal });
-  return plants.map((p) => ({ plantId: p.plantId, name: p.name })).sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** Asked for once the form is open and only of a user who may list plants (module A). */
-export function usePlantChoices(enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: [...webhooksKey, 'plants'],
-    queryFn: ({ signal }) => getPlantChoices(signal),
-    staleTime: 60_000,
   });
 }

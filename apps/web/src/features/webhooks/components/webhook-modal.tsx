@@ -10,7 +10,7 @@ import {
 } from '@voltfleet/domain/webhooks';
 import { schemaRule, showFormError } from '@/lib/form-rules';
 import { useMe } from '@/lib/session';
-import { usePlantChoices } from '../api/get-webhooks';
+import { usePlantChoices } from '@/lib/plant-choices';
 import { useCreateWebhook } from '../api/webhook-mutations';
 import { WebhookSecretView } from './webhook-secret';
 
