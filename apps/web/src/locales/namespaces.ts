@@ -36,6 +36,7 @@ export const TEXT_NAMESPACES = [
   'plantScript',
   'plantStats',
   'profile',
+  'pushNotifications',
   'records',
   'register',
   'reports',

@@ -9,6 +9,8 @@ const KioskLinksCard = lazyNamed(() => import('@/features/bigscreen'), 'KioskLin
 const ApiKeysCard = lazyNamed(() => import('@/features/api-keys'), 'ApiKeysCard');
 // The user's signed webhooks: a chunk of its own too, below the API keys.
 const WebhooksCard = lazyNamed(() => import('@/features/webhooks'), 'WebhooksCard');
+// This user's browsers that receive Web Push: a chunk of its own too, below the webhooks.
+const PushCard = lazyNamed(() => import('@/features/push-notifications'), 'PushCard');
 
 /**
  * The personal centre with the big-screen feature's kiosk links, the user's API keys and webhooks below the account
@@ -27,6 +29,9 @@ export default function PersonalCenterRoute() {
           </Suspense>
           <Suspense fallback={<Card loading />}>
             <WebhooksCard />
+          </Suspense>
+          <Suspense fallback={<Card loading />}>
+            <PushCard />
           </Suspense>
         </Space>
       }

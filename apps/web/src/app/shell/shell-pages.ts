@@ -350,6 +350,7 @@ export const PAGE_LOADERS = {
       'messages/validation',
       'messages/webhooks',
       'profile',
+      'pushNotifications',
       'userAdmin',
       'users',
       'webhooks',
