@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const src = new URL('./src', import.meta.url).pathname;
 
@@ -29,8 +30,49 @@ function antdFormContextOnly(): Plugin {
   };
 }
 
+/** The brand blue (favicon, Ant Design's primary) and the shell's page grey (app.css): the installed app's frame. */
+const THEME_COLOUR = '#1677ff';
+const BACKGROUND_COLOUR = '#f5f7fa';
+
+/**
+ * Installable and offline (docs/pwa.md, decision 0042): the manifest, and the service worker built from
+ * src/service-worker/sw.ts with the precache list of the build. The app registers it itself after its first render
+ * (lib/pwa), so nothing is injected into the entry.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'Voltfleet',
+    short_name: 'Voltfleet',
+    description: 'Fleet portal for solar and battery inverters',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOUR,
+    background_color: BACKGROUND_COLOUR,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The shell and every route's code and texts (all four languages: a language switch works offline too).
+    globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2}'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), antdFormContextOnly()],
+  plugins: [react(), antdFormContextOnly(), pwa],
   resolve: {
     // The domain package is consumed from its TypeScript sources (its package.json `source` condition), one context
     // (`@voltfleet/domain/plants`, …) at a time: decision 0029.

@@ -17,6 +17,10 @@ export async function newPage(
     locale,
     viewport: { width: 1366, height: 860 },
     reducedMotion: 'reduce',
+    // The app registers a service worker (docs/pwa.md); it would precache the whole build in every journey's context
+    // and answer the pages' requests in place of the network (page.route would no longer see them). Only the
+    // offline journey allows it.
+    serviceWorkers: 'block',
     ...options,
   });
   const page = await context.newPage();

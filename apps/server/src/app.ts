@@ -85,6 +85,9 @@ export async function buildApp({ db, config, services, logger = false }: AppOpti
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest are this origin's own files (docs/pwa.md).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
       },

@@ -43,4 +43,14 @@ void Promise.all([i18nReady, shellCode]).then(() => {
       </Providers>
     </StrictMode>,
   );
+  // After the first render and off its path: the service worker (installable, opens offline; docs/pwa.md). Not in
+  // development, where Vite serves the sources and no /sw.js is built.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    idle(() => {
+      void import('@/lib/service-worker-registration')
+        .then(({ registerServiceWorker }) => registerServiceWorker(navigator.serviceWorker))
+        .catch((error: unknown) => console.error(error));
+    });
+  }
 });

@@ -9,6 +9,12 @@ export function defaultWebDist(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 }
 
+/** The installable app's own files (docs/pwa.md), with the types browsers require of them. */
+const PWA_TYPES: Readonly<Record<string, string>> = {
+  'sw.js': 'text/javascript; charset=utf-8',
+  'manifest.webmanifest': 'application/manifest+json; charset=utf-8',
+};
+
 /**
  * Serves the built web app from the API's port. Returns the history-API fallback for the not-found handler
  * (unknown non-API paths without a file extension get index.html, so deep links load the app), or undefined
@@ -27,15 +33,20 @@ export async function registerWebApp(
     wildcard: true,
     index: ['index.html'],
     setHeaders: (res, file) => {
-      // Vite names assets by content hash, so they never change; index.html must always be revalidated.
+      // Vite names assets by content hash, so they never change; index.html must always be revalidated, and so must
+      // the service worker (/sw.js: a browser checks it for a new version of the app) and the web app manifest.
       res.header(
         'cache-control',
         file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      const type = PWA_TYPES[path.basename(file)];
+      if (type) res.header('content-type', type);
     },
   });
   return (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
+    // A path with an extension is a file (/sw.js, /manifest.webmanifest, an asset): a missing one is a 404, never the
+    // app's page (a service worker script answered with HTML would fail to install, and not say why).
     if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) return undefined;
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };

@@ -1,11 +1,12 @@
 import { RESPONSE_CODES, type ResponseCode, type ValidationIssue } from '@voltfleet/domain/envelope';
 import { currentLang, i18next } from './i18n';
 import { notify } from './notice';
+import { browserOffline, markCachedData, reportAnswer, reportNetworkFailure, storedAtOf } from './offline';
 
 /** R9.1: requests give up after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-type ErrorCode = ResponseCode | 'network';
+type ErrorCode = ResponseCode | 'network' | 'offline';
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
@@ -137,8 +138,22 @@ function isQuiet(quiet: RequestOptions['quiet'], code: ErrorCode): boolean {
   return quiet === true || (Array.isArray(quiet) && quiet.includes(code));
 }
 
+/**
+ * A write while the browser reports no network is refused before anything is sent (issue 41): the user is told it
+ * was not saved, instead of a request that fails later or never. Reads go out (the service worker may answer them
+ * from its cache of last answers).
+ */
+function refuseOfflineWrite(method: string, options: RequestOptions): void {
+  if (method === 'GET' || !browserOffline()) return;
+  const text = i18next.t('http.offlineWrite');
+  const quiet = isQuiet(options.quiet, 'offline');
+  if (!quiet) notify('warning', text);
+  throw new ApiError('offline', text, 0, [], !quiet);
+}
+
 /** Sends one request with the 30 s time-out; a network failure becomes ApiError('network') after its notice. */
 async function send(method: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
+  refuseOfflineWrite(method, options);
   const url = buildUrl(path, options.query);
   const headers = headersFor(accept, currentLang());
   if (method === 'GET' && accept === 'application/json') {
@@ -164,8 +179,11 @@ async function send(method: string, path: string, options: RequestOptions, accep
   } catch (cause) {
     // The caller gave up (unmounted, query cancelled): nothing to tell the user.
     if (options.signal?.aborted) throw cause;
-    const text = i18next.t('http.networkError');
-    const quiet = isQuiet(options.quiet, 'network');
+    reportNetworkFailure();
+    // Offline, the shell's banner says so already; a read that found nothing cached needs no notice of its own.
+    const offline = browserOffline();
+    const text = i18next.t(offline ? 'http.offline' : 'http.networkError');
+    const quiet = isQuiet(options.quiet, 'network') || (offline && method === 'GET');
     if (!quiet) notify('info', text);
     throw new ApiError('network', text, 0, [], !quiet);
   } finally {
@@ -177,14 +195,21 @@ async function send(method: string, path: string, options: RequestOptions, accep
 /** Sends one API request and returns the envelope's data; failures throw ApiError after R8.1–R8.3 handling. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(method, path, options, 'application/json');
+  const storedAt = storedAtOf(response);
+  reportAnswer(storedAt);
   const payload: unknown = await response.json().catch(() => undefined);
-  if (response.ok && isEnvelope(payload) && payload.code === 'ok') return payload.data as T;
+  if (response.ok && isEnvelope(payload) && payload.code === 'ok') {
+    // From the service worker's cache: the query shows the age of that answer, not of this moment.
+    if (storedAt !== undefined) markCachedData(payload.data, storedAt);
+    return payload.data as T;
+  }
   return fail(response.status, payload, options);
 }
 
 /** GETs a file (a generated sheet) as a Blob; an error answer is an envelope, handled like any other request. */
 export async function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
   const response = await send('GET', path, options, '*/*');
+  reportAnswer(storedAtOf(response));
   const type = response.headers.get('content-type') ?? '';
   if (response.ok && !type.startsWith('application/json')) return response.blob();
   return fail(response.status, await response.json().catch(() => undefined), options);

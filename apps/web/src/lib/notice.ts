@@ -11,6 +11,11 @@ export function bindNoticeApi(instance: MessageInstance | null): void {
   open.clear();
 }
 
+/** The bound message API, for a notice with more than text in it (the "new version" notice); null before binding. */
+export function noticeApi(): MessageInstance | null {
+  return api;
+}
+
 /**
  * Shows a short notice. R8.3 "only one notice per request cycle": a notice is dropped when another one was
  * shown in the same tick (parallel requests failing together) or while an identical one is still on screen.

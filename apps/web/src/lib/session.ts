@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { normaliseLang, type Lang } from '@voltfleet/domain/i18n';
 import { type Me } from '@voltfleet/domain/auth';
 import { type User } from '@voltfleet/domain/users';
+import { API_CACHE } from '@/service-worker/contract';
 import { storage } from './storage';
 
 /** localStorage key of the persisted state (R9.14): the signed-in user's `Me` and the language. */
@@ -83,6 +84,9 @@ export function setSessionLang(lang: Lang): void {
 
 export function clearSession(): void {
   if (state !== null || storage.get(STATE_KEY) !== null) commit(null);
+  // The service worker's copies of this user's answers (docs/pwa.md) go with the session: the next user of this
+  // browser never sees them offline.
+  void globalThis.caches?.delete(API_CACHE).catch(() => undefined);
 }
 
 function subscribe(listener: () => void): () => void {

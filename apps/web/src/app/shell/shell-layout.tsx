@@ -10,6 +10,7 @@ import { RouteBoundary } from '../route-boundary';
 import { NOTICES_PATH, registeredRoutes } from '../routes';
 import { ShellHeader } from './shell-header';
 import { ShellMenu } from './shell-menu';
+import { OfflineBanner } from './offline-banner';
 import { ShellQueries } from './shell-queries';
 
 // Every page's loader with its texts (shell-pages.ts), reached through this module: page-registry.ts loads a page
@@ -44,6 +45,7 @@ function ShellFrame() {
         <Layout.Header className="shell-header">
           <ShellHeader />
         </Layout.Header>
+        <OfflineBanner />
         <DemoSeedingBanner />
         <UpgradeNotices listPath={NOTICES_PATH} />
         <Layout.Content className="shell-content">

@@ -1,0 +1,38 @@
+/** A Web Push message's payload, as the server sends it (JSON). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** Where a click on the notification leads: a path of this app (or a full URL of the same origin). */
+  url: string;
+  /** Replaces an earlier notification with the same tag instead of stacking. */
+  tag?: string;
+}
+
+/** The payload of a push message's text, or undefined when it is not the agreed JSON (nothing is shown then). */
+export function readPushPayload(text: string | undefined): PushPayload | undefined {
+  if (!text) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { title, body, url, tag } = value as Record<string, unknown>;
+  if (typeof title !== 'string' || !title || typeof body !== 'string' || typeof url !== 'string') return undefined;
+  if (tag !== undefined && typeof tag !== 'string') return undefined;
+  return tag === undefined ? { title, body, url } : { title, body, url, tag };
+}
+
+/**
+ * The address a notification click opens: `url` resolved against the app's origin; anything that would leave the
+ * origin (another host, javascript:) becomes the app's start page.
+ */
+export function notificationTarget(url: string, origin: string): string {
+  try {
+    const target = new URL(url || '/', origin);
+    return target.origin === origin ? target.href : new URL('/', origin).href;
+  } catch {
+    return new URL('/', origin).href;
+  }
+}
