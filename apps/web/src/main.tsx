@@ -6,6 +6,7 @@ import { Providers } from '@/app/providers';
 import { initI18n } from '@/lib/i18n';
 import { initialLang } from '@/lib/lang';
 import { getSession } from '@/lib/session';
+import { registerServiceWorker } from '@/lib/service-worker-registration';
 import '@/app/app.css';
 import '@/app/lists.css';
 
@@ -48,9 +49,7 @@ void Promise.all([i18nReady, shellCode]).then(() => {
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
     idle(() => {
-      void import('@/lib/service-worker-registration')
-        .then(({ registerServiceWorker }) => registerServiceWorker(navigator.serviceWorker))
-        .catch((error: unknown) => console.error(error));
+      registerServiceWorker(navigator.serviceWorker).catch((error: unknown) => console.error(error));
     });
   }
 });
