@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { changeLang, currentLang, i18next } from '@/lib/i18n';
+import { resetOfflineState } from '@/lib/offline';
 import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
 
@@ -24,6 +25,9 @@ afterEach(() => {
   // The app's own client (the pages that invalidate or read it directly); renderWithProviders gives each render a
   // fresh one.
   queryClient.clear();
+  // A request that failed at the network marks the app offline until the next answer: the next file's shell would
+  // open with the offline banner.
+  resetOfflineState();
 });
 
 // The files of a worker share their modules (vitest.config.ts, `isolate: false`): each file starts in English, as a
