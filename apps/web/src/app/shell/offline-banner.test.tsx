@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetOfflineState, reportAnswer, reportNetworkFailure } from '@/lib/offline';
-import { offerUpdate } from '@/lib/service-worker-registration';
+import { offerUpdate, registerServiceWorker } from '@/lib/service-worker-registration';
 import { SKIP_WAITING } from '@/service-worker/contract';
 import { renderWithProviders } from '@/test/render';
 import { TEXTS } from '@/test/texts';
@@ -91,5 +91,57 @@ describe('the new-version notice', () => {
     expect(reload).not.toHaveBeenCalled();
     container.dispatchEvent(new Event('controllerchange'));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A service worker in `state`, as the registration reports it. */
+function fakeWorker(state: ServiceWorkerState): ServiceWorker & { setState(next: ServiceWorkerState): void } {
+  const worker = Object.assign(new EventTarget(), { state, postMessage: vi.fn() });
+  return Object.assign(worker as unknown as ServiceWorker, {
+    setState(next: ServiceWorkerState) {
+      worker.state = next;
+      worker.dispatchEvent(new Event('statechange'));
+    },
+  });
+}
+
+function fakeContainer(controlled: boolean, registration: Partial<ServiceWorkerRegistration>) {
+  const reg = Object.assign(new EventTarget(), { update: vi.fn(() => Promise.resolve()), ...registration });
+  const container = Object.assign(new EventTarget(), {
+    controller: controlled ? ({} as ServiceWorker) : null,
+    register: vi.fn(() => Promise.resolve(reg)),
+  });
+  return { container: container as unknown as ServiceWorkerContainer, registration: reg };
+}
+
+describe('registerServiceWorker', () => {
+  it('registers /sw.js for the whole app and offers a version that is already waiting', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    await renderWithProviders(<div />);
+    const { container } = fakeContainer(true, { waiting: fakeWorker('installed'), installing: null });
+    await act(() => registerServiceWorker(container));
+    expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+    expect(await screen.findByTestId('update-ready')).toBeInTheDocument();
+  });
+
+  it('offers a new version once it has installed, but says nothing about the first one', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    await renderWithProviders(<div />);
+    const first = fakeWorker('installing');
+    const fresh = fakeContainer(false, { waiting: null, installing: first });
+    await act(() => registerServiceWorker(fresh.container));
+    act(() => first.setState('installed'));
+    expect(screen.queryByTestId('update-ready')).toBeNull();
+
+    const next = fakeWorker('installing');
+    const updated = fakeContainer(true, { waiting: null, installing: null });
+    await act(() => registerServiceWorker(updated.container));
+    act(() => {
+      Object.assign(updated.registration, { installing: next });
+      updated.registration.dispatchEvent(new Event('updatefound'));
+    });
+    expect(screen.queryByTestId('update-ready')).toBeNull();
+    act(() => next.setState('installed'));
+    expect(await screen.findByTestId('update-ready')).toBeInTheDocument();
   });
 });
