@@ -26,7 +26,8 @@ import { startPlantScriptJob } from './features/scripts/index.js';
 import { startCommandJob, toLiveMessage } from './features/commands/index.js';
 import { firmwareImageLoader, recordReportedVersions, startUpgradeJob } from './features/firmware/index.js';
 import { startNotificationJob } from './features/notifications/index.js';
-import { startWebhookJob, vetTarget } from './features/webhooks/index.js';
+import { startWebhookJob } from './features/webhooks/index.js';
+import { vetTarget } from './platform/outbound-target.js';
 import { startHaBridge } from './features/ha-bridge/index.js';
 
 export interface Runtime {

@@ -1,6 +1,7 @@
 import type { Registry } from 'prom-client';
 import type { DeliveryConfig } from '../../config.js';
 import type { PushConfig } from '../../config-push.js';
+import type { VettedTarget } from '../../platform/outbound-target.js';
 import type { Db } from '../../db/db.js';
 import { startPeriodic } from '../../platform/periodic.js';
 import { registerGauges } from '../../platform/observability.js';
@@ -17,7 +18,7 @@ interface Log {
 /** What push delivery needs from the composition: the VAPID key (features/auth) and the check of endpoints. */
 export interface PushWiring {
   vapid: () => Promise<VapidSigner>;
-  vetEndpoint?: (url: string) => Promise<unknown>;
+  vetEndpoint: (url: string) => Promise<VettedTarget>;
 }
 
 /** A push sender whose VAPID key is loaded at its first push (the jobs role starts synchronously). */
@@ -29,7 +30,7 @@ export function lazyPushSender(push: PushConfig, wiring: PushWiring, timeoutMs =
         vapid,
         allowLoopbackHttp: push.allowLoopbackHttp,
         timeoutMs,
-        ...(wiring.vetEndpoint ? { vetEndpoint: wiring.vetEndpoint } : {}),
+        vetEndpoint: wiring.vetEndpoint,
       }),
     );
     sender.catch(() => (sender = undefined));

@@ -1,5 +1,7 @@
 import webPush from 'web-push';
 import type { PushPayload } from '@voltfleet/domain/alarms';
+import { postToTarget } from '../../platform/outbound-http.js';
+import type { VettedTarget } from '../../platform/outbound-target.js';
 import { PermanentDeliveryError } from './notification-senders.js';
 
 /** The VAPID key pair and contact the pushes are signed with (features/auth keeps it; the composition hands it in). */
@@ -21,8 +23,11 @@ export interface PushTransportOptions {
   /** Tests only (VOLTFLEET_PUSH_TEST_LOOPBACK): plain http to 127.0.0.1 is allowed. */
   allowLoopbackHttp: boolean;
   timeoutMs: number;
-  /** Checks an endpoint's host before each push (the composition hands in the SSRF rule of outgoing calls). */
-  vetEndpoint?: (url: string) => Promise<unknown>;
+  /**
+   * Checks an endpoint's host before each push and gives the address to connect to (the composition hands in the SSRF
+   * rule of outgoing calls, platform/outbound-target.ts, with the operator's switch for private addresses).
+   */
+  vetEndpoint: (url: string) => Promise<VettedTarget>;
 }
 
 /** The push service answered 404 or 410: the browser unsubscribed, the subscription is to be removed. */
@@ -36,25 +41,6 @@ export function pushEndpointAllowed(endpoint: string, allowLoopbackHttp: boolean
   return u.protocol === 'https:' || (allowLoopbackHttp && u.protocol === 'http:' && u.hostname === '127.0.0.1');
 }
 
-/** At most `max` bytes of an answer's body as text; the rest is not read. */
-async function readSome(res: Response, max = 1024): Promise<string> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < max) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return Buffer.concat(parts).subarray(0, max).toString('utf8');
-}
-
 export interface PushSendOptions {
   /** Seconds the push service keeps it for an offline browser. */
   ttl: number;
@@ -65,14 +51,14 @@ export type PushSender = (to: PushEndpoint, payload: PushPayload, options: PushS
 
 /**
  * Sends one Web Push: the payload encrypted for the browser (RFC 8291, aes128gcm) and signed for the push service
- * (VAPID, RFC 8292), POSTed with fetch (web-push builds the request; its own transport speaks https only). 404/410
+ * (VAPID, RFC 8292), POSTed to the checked address (web-push builds the request; its own transport speaks https only). 404/410
  * throw PushSubscriptionGone, other 4xx (not 408/429) PermanentDeliveryError, the rest an Error that is retried.
  */
 export function pushSender(o: PushTransportOptions): PushSender {
   return async (to, payload, options) => {
     if (!pushEndpointAllowed(to.endpoint, o.allowLoopbackHttp))
       throw new PermanentDeliveryError('push endpoint is not an https URL');
-    if (o.vetEndpoint) await o.vetEndpoint(to.endpoint);
+    const target = await o.vetEndpoint(to.endpoint);
     const request = webPush.generateRequestDetails(
       { endpoint: to.endpoint, keys: { p256dh: to.p256dh, auth: to.auth } },
       JSON.stringify(payload),
@@ -83,20 +69,17 @@ export function pushSender(o: PushTransportOptions): PushSender {
         contentEncoding: 'aes128gcm',
       },
     );
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(request.headers)) headers[k] = String(v);
-    const res = await fetch(request.endpoint, {
-      method: request.method,
-      headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(o.timeoutMs),
+    const headers: Record<string, string> = { 'user-agent': 'Voltfleet-Push/1' };
+    for (const [k, v] of Object.entries(request.headers)) headers[k.toLowerCase()] = String(v);
+    // Connected to the address just checked, no redirect followed, the answer read to 1 KiB at most.
+    const res = await postToTarget(target, headers, request.body, {
+      timeoutMs: o.timeoutMs,
+      maxResponseBytes: 1024,
+      logChars: 1024,
     });
-    if (res.status >= 200 && res.status < 300) {
-      await res.body?.cancel().catch(() => {});
-      return;
-    }
-    const reason = `push service HTTP ${res.status}: ${(await readSome(res)).slice(0, 200)}`;
+    if (res.ok) return;
+    if (res.status === null) throw new Error(`push service: ${res.error ?? 'no answer'}`);
+    const reason = `push service HTTP ${res.status}: ${res.body.slice(0, 200)}`;
     if (res.status === 404 || res.status === 410) throw new PushSubscriptionGone(reason);
     if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429)
       throw new PermanentDeliveryError(reason);

@@ -7,6 +7,7 @@ import {
   pushTestResultSchema,
 } from '@voltfleet/domain/alarms';
 import { envelope } from '@voltfleet/domain/envelope';
+import type { VettedTarget } from '../../platform/outbound-target.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
@@ -28,7 +29,7 @@ export interface PushRoutesDeps {
   publicUrl: string;
   /** Tests only (VOLTFLEET_PUSH_TEST_LOOPBACK): http endpoints on 127.0.0.1 are accepted. */
   allowLoopbackHttp: boolean;
-  vetEndpoint?: (url: string) => Promise<unknown>;
+  vetEndpoint: (url: string) => Promise<VettedTarget>;
 }
 
 /**
@@ -43,7 +44,7 @@ export const pushSubscriptionsRoutes: FastifyPluginAsyncZod<PushRoutesDeps> = as
     vapid: deps.vapid,
     allowLoopbackHttp: deps.allowLoopbackHttp,
     timeoutMs: 10_000,
-    ...(deps.vetEndpoint ? { vetEndpoint: deps.vetEndpoint } : {}),
+    vetEndpoint: deps.vetEndpoint,
   });
   // A test push is an outgoing call on a click: a few a minute are plenty.
   const testLimit = rateLimiter({ max: 10, windowMs: 60_000, key: (r) => `pushtest:${r.caller?.id ?? r.ip}` });

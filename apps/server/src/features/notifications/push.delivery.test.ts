@@ -15,6 +15,7 @@ import {
 } from './delivery-world.test-support.js';
 import type { NotificationDelivery } from './notification-delivery.js';
 import { pushSender } from './push-sender.js';
+import { vetTarget } from '../../platform/outbound-target.js';
 import {
   browserKeys,
   decryptPush,
@@ -46,6 +47,8 @@ beforeAll(async () => {
     vapid: { ...vapid, subject: s.config.push.vapidSubject },
     allowLoopbackHttp: true,
     timeoutMs: 2000,
+    // The local push service listens on 127.0.0.1, as an operator who allows private addresses may reach one.
+    vetEndpoint: (url) => vetTarget(url, { allowPrivate: true }),
   });
   d = delivery(s, smtp, { push: send });
 });

@@ -4,6 +4,5 @@ export { deviceStatusRound } from './webhook-device-status.js';
 export { DEFAULT_WEBHOOK_DELIVERY, WebhookDelivery } from './webhook-delivery.js';
 export type { WebhookDeliveryOptions } from './webhook-delivery.js';
 export { signWebhook, verifyWebhook, webhookHeaders } from './webhook-signing.js';
-export { isForbiddenAddress, vetTarget } from './webhook-target.js';
 export { startWebhookJob } from './webhooks.job.js';
 export { webhooksRoutes } from './webhooks.routes.js';

@@ -1,10 +1,10 @@
 import type { Db, Queryable } from '../../db/db.js';
 import { postMessages } from '../messages/index.js';
 import { enqueueAccountMails } from '../notifications/index.js';
-import { DEFAULT_POST, postWebhook, type AttemptResult, type PostOptions } from './webhook-http.js';
+import { DEFAULT_POST, postToTarget, type AttemptResult, type PostOptions } from '../../platform/outbound-http.js';
 import { claimDeliveries, finishAttempt, type ClaimedDelivery } from './webhook-outbox.repository.js';
 import { webhookHeaders } from './webhook-signing.js';
-import { TargetRefused, vetTarget, type Resolve } from './webhook-target.js';
+import { TargetRefused, vetTarget, type Resolve } from '../../platform/outbound-target.js';
 import { markFailed, markSucceeded } from './webhooks.repository.js';
 
 const MINUTE = 60_000;
@@ -94,9 +94,12 @@ export class WebhookDelivery {
         allowPrivate: this.options.allowPrivate,
         ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
       });
-      result = await postWebhook(target, webhookHeaders(d.secret, d.messageId, d.body, at.getTime()), d.body, {
-        ...this.options.post,
-      });
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': 'Voltfleet-Webhooks/1',
+        ...webhookHeaders(d.secret, d.messageId, d.body, at.getTime()),
+      };
+      result = await postToTarget(target, headers, d.body, { ...this.options.post });
     } catch (err) {
       const error = err instanceof TargetRefused ? err.message : `error: ${String(err)}`.slice(0, 500);
       result = { ok: false, status: null, error, ms: 0, body: '' };

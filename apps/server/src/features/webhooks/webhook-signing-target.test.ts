@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newWebhookSecret, signWebhook, verifyWebhook, webhookHeaders } from './webhook-signing.js';
-import { TargetRefused, isForbiddenAddress, vetTarget } from './webhook-target.js';
+import { TargetRefused, isForbiddenAddress, vetTarget } from '../../platform/outbound-target.js';
 
 // The signing and target rules alone (the delivery tests send through them to a real receiver).
 

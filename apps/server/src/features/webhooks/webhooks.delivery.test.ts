@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../../test/harness.js';
-import { DEFAULT_POST } from './webhook-http.js';
+import { DEFAULT_POST } from '../../platform/outbound-http.js';
 import { deleteOldDeliveries, WEBHOOK_LOG_DAYS } from './webhook-outbox.repository.js';
 import { verifyWebhook } from './webhook-signing.js';
 import { signedHeaders, startReceiver, type Receiver } from './webhook-receiver.test-support.js';

@@ -16,7 +16,7 @@ import { subtreePattern } from '../../platform/scope.js';
 import { plantIdsInScope } from '../plants/index.js';
 import { queuePing, requeueDelivery } from './webhook-outbox.repository.js';
 import { newWebhookSecret } from './webhook-signing.js';
-import { TargetRefused, vetTarget, type Resolve } from './webhook-target.js';
+import { TargetRefused, vetTarget, type Resolve } from '../../platform/outbound-target.js';
 import {
   countSubscriptions,
   deleteSubscription,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { VettedTarget } from './webhook-target.js';
+import type { VettedTarget } from './outbound-target.js';
 
 /** One attempt's outcome as the delivery log keeps it. */
 export interface AttemptResult {
@@ -24,14 +24,15 @@ export interface PostOptions {
 export const DEFAULT_POST: PostOptions = { timeoutMs: 10_000, maxResponseBytes: 64 * 1024, logChars: 1024 };
 
 /**
- * POSTs one signed body to a vetted target, connecting to the checked address whatever the name resolves to now
- * (the `lookup` hands back that address; TLS still verifies the certificate for the name). A 2xx is success; a 3xx
- * is a failure whose Location is logged and never followed; anything else, a timeout or a connection error too.
+ * POSTs one body to a vetted target (a webhook's, a push service's), connecting to the checked address whatever the
+ * name resolves to now (the `lookup` hands back that address; TLS still verifies the certificate for the name). A 2xx
+ * is success; a 3xx is a failure whose Location is logged and never followed; anything else, a timeout or a connection
+ * error too. The caller gives every header but the length (content type and user agent included).
  */
-export function postWebhook(
+export function postToTarget(
   target: VettedTarget,
   headers: Record<string, string>,
-  body: string,
+  body: string | Buffer,
   options: PostOptions = DEFAULT_POST,
 ): Promise<AttemptResult> {
   const started = performance.now();
@@ -56,12 +57,7 @@ export function postWebhook(
         method: 'POST',
         lookup,
         agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': 'Voltfleet-Webhooks/1',
-          ...headers,
-        },
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       },
       (res) => {
         const status = res.statusCode ?? 0;

@@ -2,10 +2,10 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * The SSRF rule for webhook targets (docs/integrations.md "Which targets are refused"): an http(s) URL whose host
- * resolves only to public addresses. Checked when a subscription is saved and again before every attempt; the
- * attempt then connects to the very address that was checked (no second resolution an attacker's DNS could answer
- * differently).
+ * The SSRF rule for addresses users give the server to call (webhook targets, Web Push endpoints; docs/integrations.md
+ * "Which targets are refused"): an http(s) URL whose host resolves only to public addresses. Checked when the address
+ * is saved and again before every call; the call then connects to the very address that was checked
+ * (platform/outbound-http.ts: no second resolution an attacker's DNS could answer differently).
  */
 
 const FORBIDDEN = new BlockList();
