@@ -59,6 +59,9 @@ test.describe('installable and offline', () => {
   });
 
   test('opens offline from the cache with the last data and its age, and refuses a write', async ({ browser }) => {
+    // The worker precaches the whole build (about 600 files) before it takes the page: with the other journeys beside
+    // it on two cores that alone can take most of the default limit.
+    test.setTimeout(180_000);
     const { username } = await journey.userWith(['D', 'D/A'], 'offline');
     // Service workers are allowed in this journey's context (support/browser.ts blocks them elsewhere).
     const { context, page } = await newPage(browser, journey.baseUrl, 'en-US', {
