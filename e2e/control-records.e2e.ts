@@ -10,7 +10,7 @@ import {
   tableLoaded,
   type Journey,
 } from './support/journey.js';
-import { INVERTER_PLACE, mqttInverters } from './support/demo-fleet.js';
+import { INVERTER_PLACE, chooseByTestId, mqttInverters } from './support/demo-fleet.js';
 
 interface Command {
   id: number;
@@ -58,10 +58,22 @@ async function waitFinal(journey: Journey, ids: number[]): Promise<void> {
     .toBe(true);
 }
 
+/** The filters' Ant Design selects name the command types and statuses (English) and "All" for none. */
+const KIND_NAMES: Record<string, string> = { clockSync: 'Clock sync', socLowerLimitPct: 'SOC lower limit' };
+const STATUS_NAMES: Record<string, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  acknowledged: 'Acknowledged',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  timed_out: 'Timed out',
+  expired: 'Expired',
+};
+
 async function search(page: Page, filter: { sn?: string; kind?: string; status?: string }): Promise<void> {
   await page.getByTestId('records-object').fill(filter.sn ?? '');
-  await page.getByTestId('records-kind').selectOption(filter.kind ?? '');
-  await page.getByTestId('records-status').selectOption(filter.status ?? '');
+  await chooseByTestId(page, 'records-kind', filter.kind ? KIND_NAMES[filter.kind]! : 'All');
+  await chooseByTestId(page, 'records-status', filter.status ? STATUS_NAMES[filter.status]! : 'All');
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/control-records');
   await page.getByTestId('records-search').click();
   await answered;

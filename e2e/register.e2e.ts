@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { runEnv } from './support/run-env.js';
 import { receivedMails } from './support/mailbox.js';
 import { receivedSms } from './support/sms-log.js';
+import { chooseByTestId } from './support/demo-fleet.js';
 import {
   ADMIN_PASSWORD,
   WAIT_MS,
@@ -107,7 +108,7 @@ test.describe('registration', () => {
     const admin = await journey.open();
     await admin.goto('/login');
     await loginViaForm(admin, 'admin', ADMIN_PASSWORD, '/messages');
-    await admin.getByTestId('messages-kind').selectOption('account');
+    await chooseByTestId(admin, 'messages-kind', 'Account');
     await admin
       .getByText(`Mail_Owner (${username}) registered as Personal below admin and awaits your approval`)
       .click();

@@ -50,8 +50,11 @@ test.describe('work orders', () => {
       `From alarm #${alarm.id} on device ${alarm.sn}`,
     );
     expect(await form.getByTestId('work-order-form-title').inputValue()).toBe(alarm.name.slice(0, 120));
-    expect(await form.locator('.ant-select-disabled').first().innerText()).toContain(alarm.plantName ?? '');
+    // The plant's name once the form's choices have loaded (until then the select shows its id).
+    await expect(form.locator('.ant-select-disabled').first()).toContainText(alarm.plantName ?? '');
+    // Ant Design's DatePicker takes a typed day when the field is left.
     await form.getByTestId('work-order-form-due').fill('2099-01-31');
+    await form.getByTestId('work-order-form-due').press('Tab');
     await page.getByTestId('work-order-form-submit').click();
 
     // Created, it opens in the drawer (the link the in-app messages use).

@@ -11,10 +11,11 @@ import {
 import { type Lang } from '@voltfleet/domain/i18n';
 import { formatNumber } from '@/lib/number-format';
 import { message } from '@/lib/i18n';
+import { FilterSelect } from './filter-select';
 
 /**
  * Parts of the two record pages' filter bars (operation records, control records): a labelled field, the user
- * picker and the export buttons. Plain controls: Ant Design's Form and Select stay out of these pages.
+ * picker and the export buttons.
  */
 
 export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -39,21 +40,15 @@ export function UserSelect({
   onChange: (id: number | undefined) => void;
 }) {
   return (
-    <select
+    <FilterSelect<number>
       id={id}
-      className="native-select"
-      style={{ width: 160 }}
-      value={value ?? ''}
-      onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
-      data-testid="records-user"
-    >
-      <option value="">{message(RECORD_FILTER_WORDS.allUsers)}</option>
-      {users.map((u) => (
-        <option key={u.id} value={u.id}>
-          {u.username}
-        </option>
-      ))}
-    </select>
+      testId="records-user"
+      searchable
+      value={value}
+      allLabel={message(RECORD_FILTER_WORDS.allUsers)}
+      options={users.map((u) => ({ value: u.id, label: u.username }))}
+      onChange={onChange}
+    />
   );
 }
 

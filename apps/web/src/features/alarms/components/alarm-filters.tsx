@@ -8,6 +8,8 @@ import {
   ALARM_STATES,
   type AlarmFilter,
 } from '@voltfleet/domain/alarms';
+import { DayPicker } from '@/components/day-picker';
+import { FilterSelect } from '@/components/filter-select';
 import type { PlantChoice } from '../api/get-plant-choices';
 import './alarms.css';
 import { useAlarmLabels } from './use-alarm-labels';
@@ -29,7 +31,7 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
-/** A native select of one filter's values with "all" first (Ant Design's Select would weigh more than the page). */
+/** One filter's values with "all" first. */
 function Choice<T extends string>(props: {
   id: string;
   value: T | undefined;
@@ -39,20 +41,14 @@ function Choice<T extends string>(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <select
+    <FilterSelect<T>
       id={props.id}
-      className="native-select"
-      data-testid={props.id}
-      value={props.value ?? ''}
-      onChange={(e) => props.onChange((e.target.value || undefined) as T | undefined)}
-    >
-      <option value="">{t('alarms.filters.all')}</option>
-      {props.values.map((v) => (
-        <option key={v} value={v}>
-          {props.label(v)}
-        </option>
-      ))}
-    </select>
+      value={props.value}
+      width={150}
+      allLabel={t('alarms.filters.all')}
+      options={props.values.map((v) => ({ value: v, label: props.label(v) }))}
+      onChange={props.onChange}
+    />
   );
 }
 
@@ -92,44 +88,22 @@ export function AlarmFilters({ value, plants, onSubmit }: Props) {
       }}
     >
       <Field id="alarm-filter-from" label={t('alarms.filters.from')}>
-        <input
-          id="alarm-filter-from"
-          type="date"
-          className="alarm-date"
-          data-testid="alarm-filter-from"
-          value={draft.from ?? ''}
-          max={draft.to}
-          onChange={(e) => set({ from: e.target.value || undefined })}
-        />
+        <DayPicker id="alarm-filter-from" value={draft.from} max={draft.to} onChange={(from) => set({ from })} />
       </Field>
       <Field id="alarm-filter-to" label={t('alarms.filters.to')}>
-        <input
-          id="alarm-filter-to"
-          type="date"
-          className="alarm-date"
-          data-testid="alarm-filter-to"
-          value={draft.to ?? ''}
-          min={draft.from}
-          onChange={(e) => set({ to: e.target.value || undefined })}
-        />
+        <DayPicker id="alarm-filter-to" value={draft.to} min={draft.from} onChange={(to) => set({ to })} />
       </Field>
       {plantOptions && (
         <Field id="alarm-filter-plant" label={t('alarms.filters.plant')}>
-          <select
+          <FilterSelect<number>
             id="alarm-filter-plant"
-            className="native-select"
-            style={{ maxWidth: 220 }}
-            data-testid="alarm-filter-plant"
-            value={draft.plantId ?? ''}
-            onChange={(e) => set({ plantId: e.target.value ? Number(e.target.value) : undefined })}
-          >
-            <option value="">{t('alarms.filters.allPlants')}</option>
-            {plantOptions.map((p) => (
-              <option key={p.plantId} value={p.plantId}>
-                {p.name}
-              </option>
-            ))}
-          </select>
+            width={220}
+            searchable
+            value={draft.plantId}
+            allLabel={t('alarms.filters.allPlants')}
+            options={plantOptions.map((p) => ({ value: p.plantId, label: p.name }))}
+            onChange={(plantId) => set({ plantId })}
+          />
         </Field>
       )}
       <Field id="alarm-filter-sn" label={t('alarms.filters.sn')}>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeLiveSocket } from '@/test/fake-live-socket';
 import { fakeApi, ok } from '@/test/fake-api';
+import { chosenLabel } from '@/test/antd-fields';
 import { bucketSearchUrl } from '../utils/trend-range';
 import { alarmRow, overview, page, renderAlarmCenter } from '../test/alarm-fixtures';
 
@@ -96,7 +97,7 @@ describe('alarm overview', () => {
       plantId: '3',
       severity: 'critical',
     });
-    expect(screen.getByTestId('alarm-filter-severity')).toHaveValue('critical');
+    expect(chosenLabel(screen.getByTestId('alarm-filter-severity'))).toBe('Critical');
     expect(screen.getByTestId('alarm-filter-from')).toHaveValue('2026-03-01');
   });
 

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
+import { chooseOption, chosenLabel, typeDay } from '@/test/antd-fields';
 import { fakeApi, ok, type ApiCall } from '@/test/fake-api';
 import { alarmDetail, alarmRow, page, renderAlarmCenter } from '../test/alarm-fixtures';
 
@@ -60,12 +61,12 @@ describe('alarm search', () => {
     });
     expect(screen.getByTestId('alarm-filter-from')).toHaveValue('2026-03-01');
     expect(screen.getByTestId('alarm-filter-to')).toHaveValue('2026-03-31');
-    await waitFor(() => expect(screen.getByTestId('alarm-filter-plant')).toHaveValue('3'));
+    await waitFor(() => expect(chosenLabel(screen.getByTestId('alarm-filter-plant'))).toBe('Praha roof'));
     expect(screen.getByTestId('alarm-filter-sn')).toHaveValue('VF5K');
-    expect(screen.getByTestId('alarm-filter-severity')).toHaveValue('critical');
-    expect(screen.getByTestId('alarm-filter-state')).toHaveValue('active');
-    expect(screen.getByTestId('alarm-filter-ack')).toHaveValue('unacknowledged');
-    expect(screen.getByTestId('alarm-filter-group')).toHaveValue('grid');
+    expect(chosenLabel(screen.getByTestId('alarm-filter-severity'))).toBe('Critical');
+    expect(chosenLabel(screen.getByTestId('alarm-filter-state'))).toBe('Active');
+    expect(chosenLabel(screen.getByTestId('alarm-filter-ack'))).toBe('Unacknowledged');
+    expect(chosenLabel(screen.getByTestId('alarm-filter-group'))).toBe('Grid');
     expect(screen.getByTestId('alarm-filter-q')).toHaveValue('relay');
   });
 
@@ -74,12 +75,11 @@ describe('alarm search', () => {
     const { user, location, router } = await renderAlarmCenter('/alarmCenter/alarmSearch?state=active');
     await settledRow(1);
 
-    await user.selectOptions(screen.getByTestId('alarm-filter-severity'), 'major');
+    await chooseOption(user, screen.getByTestId('alarm-filter-severity'), 'Major');
     await user.click(screen.getByTestId('alarm-filter-sn'));
     await user.paste(' VF10K ');
-    await screen.findByRole('option', { name: 'Brno hall' });
-    await user.selectOptions(screen.getByTestId('alarm-filter-plant'), '5');
-    fireEvent.change(screen.getByTestId('alarm-filter-from'), { target: { value: '2026-02-01' } });
+    await chooseOption(user, screen.getByTestId('alarm-filter-plant'), 'Brno hall');
+    await typeDay(user, screen.getByTestId('alarm-filter-from'), '2026-02-01');
     await user.click(screen.getByTestId('alarm-search'));
 
     await waitFor(() =>
@@ -97,9 +97,9 @@ describe('alarm search', () => {
     );
 
     await router.navigate(-1);
-    await waitFor(() => expect(screen.getByTestId('alarm-filter-severity')).toHaveValue(''));
+    await waitFor(() => expect(chosenLabel(screen.getByTestId('alarm-filter-severity'))).toBe('All'));
     expect(screen.getByTestId('alarm-filter-sn')).toHaveValue('');
-    expect(screen.getByTestId('alarm-filter-state')).toHaveValue('active');
+    expect(chosenLabel(screen.getByTestId('alarm-filter-state'))).toBe('Active');
 
     // Reset clears every filter, the state too: every alarm, newest first.
     await user.click(screen.getByTestId('alarm-reset'));
@@ -153,7 +153,7 @@ describe('alarm search', () => {
       sort: 'attention',
       order: 'desc',
     });
-    expect(screen.getByTestId('alarm-filter-state')).toHaveValue('active');
+    expect(chosenLabel(screen.getByTestId('alarm-filter-state'))).toBe('Active');
     expect(screen.getByTestId('alarm-view-hint')).toHaveTextContent('Active alarms, unacknowledged first');
 
     // The history keeps the other filters and lists every state, newest first.
@@ -168,7 +168,7 @@ describe('alarm search', () => {
         order: 'desc',
       }),
     );
-    await waitFor(() => expect(screen.getByTestId('alarm-filter-state')).toHaveValue(''));
+    await waitFor(() => expect(chosenLabel(screen.getByTestId('alarm-filter-state'))).toBe('All'));
     expect(screen.queryByTestId('alarm-view-hint')).toBeNull();
 
     await user.click(screen.getByTestId('alarm-view-recovered'));

@@ -19,6 +19,7 @@ import {
   type RecordUser,
 } from '@voltfleet/domain/records';
 import { DateRangeField } from '@/components/date-range-field';
+import { FilterSelect } from '@/components/filter-select';
 import { FilterField, UserSelect } from '@/components/record-filter-parts';
 import { categoryLabel, kindLabel, statusLabel } from './command-labels';
 import { localiseIssues, message } from '@/lib/i18n';
@@ -64,20 +65,13 @@ export function ControlRecordFilters({ value, users, onSubmit }: Props) {
     onChange: (o: T | undefined) => void,
   ) => (
     <FilterField id={id} label={label}>
-      <select
+      <FilterSelect<T>
         id={id}
-        className="native-select"
-        data-testid={id}
-        value={current ?? ''}
-        onChange={(e) => onChange((e.target.value || undefined) as T | undefined)}
-      >
-        <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {name(o)}
-          </option>
-        ))}
-      </select>
+        value={current}
+        allLabel={all}
+        options={options.map((o) => ({ value: o, label: name(o) }))}
+        onChange={onChange}
+      />
     </FilterField>
   );
 

@@ -3,6 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '@voltfleet/domain/commands';
 import type { Lang } from '@voltfleet/domain/i18n';
+import { chooseOption } from '@/test/antd-fields';
 import { fakeApi, ok, type ApiCall } from '@/test/fake-api';
 import { renderWithProviders, testMe, type Rendered } from '@/test/render';
 import ControlRecordsPage from './control-records-page';
@@ -64,10 +65,9 @@ describe('control records filters', () => {
   it('sends user, category, object and address, and keeps them in the URL', async () => {
     const api = serve();
     const { user } = await renderPage();
-    await screen.findByRole('option', { name: 'ownerA' });
-    await user.selectOptions(screen.getByTestId('records-user'), '5');
-    await user.selectOptions(screen.getByTestId('records-category'), 'parameter');
-    await user.selectOptions(screen.getByTestId('records-object-type'), 'plant');
+    await chooseOption(user, screen.getByTestId('records-user'), 'ownerA');
+    await chooseOption(user, screen.getByTestId('records-category'), 'Parameter setting');
+    await chooseOption(user, screen.getByTestId('records-object-type'), 'Plant');
     await fill(user, screen.getByTestId('records-object'), 'Alpha');
     await fill(user, screen.getByTestId('records-ip'), '192.0.2.1');
     await user.click(screen.getByTestId('records-search'));

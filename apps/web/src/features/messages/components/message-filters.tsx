@@ -5,6 +5,8 @@ import {
   type MessageKind,
   type MessageReadFilter,
 } from '@voltfleet/domain/notices';
+import { DayPicker } from '@/components/day-picker';
+import { FilterSelect } from '@/components/filter-select';
 
 export interface MessageFilterValues {
   kind?: MessageKind | undefined;
@@ -39,56 +41,40 @@ export function MessageFilters({
   const set = (next: Partial<MessageFilterValues>) => onChange({ ...value, ...next });
   return (
     <div className="filter-bar">
-      <label className="filter-field">
-        {t('inbox.kind')}
-        <select
-          className="native-select"
-          data-testid="messages-kind"
-          value={value.kind ?? ''}
-          onChange={(e) => set({ kind: (e.target.value || undefined) as MessageKind | undefined })}
-        >
-          <option value="">{t('inbox.allKinds')}</option>
-          {MESSAGE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`inbox.kinds.${k}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="filter-field">
-        {t('inbox.readState')}
-        <select
-          className="native-select"
-          data-testid="messages-read"
-          value={value.read ?? ''}
-          onChange={(e) => set({ read: (e.target.value || undefined) as MessageReadFilter | undefined })}
-        >
-          <option value="">{t('inbox.allStates')}</option>
-          {MESSAGE_READ_FILTERS.map((r) => (
-            <option key={r} value={r}>
-              {t(`inbox.${r}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="filter-field">
-        {t('inbox.from')}
-        <input
-          type="date"
-          data-testid="messages-from"
-          value={value.fromDay ?? ''}
-          onChange={(e) => set({ fromDay: e.target.value || undefined })}
+      <div className="filter-field">
+        <label htmlFor="messages-kind">{t('inbox.kind')}</label>
+        <FilterSelect<MessageKind>
+          id="messages-kind"
+          value={value.kind}
+          allLabel={t('inbox.allKinds')}
+          options={MESSAGE_KINDS.map((k) => ({ value: k, label: t(`inbox.kinds.${k}`) }))}
+          onChange={(kind) => set({ kind })}
         />
-      </label>
-      <label className="filter-field">
-        {t('inbox.to')}
-        <input
-          type="date"
-          data-testid="messages-to"
-          value={value.toDay ?? ''}
-          onChange={(e) => set({ toDay: e.target.value || undefined })}
+      </div>
+      <div className="filter-field">
+        <label htmlFor="messages-read">{t('inbox.readState')}</label>
+        <FilterSelect<MessageReadFilter>
+          id="messages-read"
+          width={130}
+          value={value.read}
+          allLabel={t('inbox.allStates')}
+          options={MESSAGE_READ_FILTERS.map((r) => ({ value: r, label: t(`inbox.${r}`) }))}
+          onChange={(read) => set({ read })}
         />
-      </label>
+      </div>
+      <div className="filter-field">
+        <label htmlFor="messages-from">{t('inbox.from')}</label>
+        <DayPicker
+          id="messages-from"
+          value={value.fromDay}
+          max={value.toDay}
+          onChange={(fromDay) => set({ fromDay })}
+        />
+      </div>
+      <div className="filter-field">
+        <label htmlFor="messages-to">{t('inbox.to')}</label>
+        <DayPicker id="messages-to" value={value.toDay} min={value.fromDay} onChange={(toDay) => set({ toDay })} />
+      </div>
     </div>
   );
 }

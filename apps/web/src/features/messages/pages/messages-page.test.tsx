@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@voltfleet/domain/notices';
+import { chooseOption, typeDay } from '@/test/antd-fields';
 import { fakeApi, ok, type ApiCall } from '@/test/fake-api';
 import { installFakeLiveSocket } from '@/test/fake-live-socket';
 import { message, page, renderMessages } from '../test/messages-fixtures';
@@ -70,10 +71,10 @@ describe('messages page', () => {
     const api = fakeApi({ [LIST]: ok(page([message(1)], 40)), [COUNT]: ok({ count: 1 }) });
     const { user } = await renderMessages('/messages');
     await screen.findByTestId('message-1');
-    await user.selectOptions(screen.getByTestId('messages-kind'), 'command');
-    await user.selectOptions(screen.getByTestId('messages-read'), 'unread');
-    await user.type(screen.getByTestId('messages-from'), '2026-03-01');
-    await user.type(screen.getByTestId('messages-to'), '2026-03-31');
+    await chooseOption(user, screen.getByTestId('messages-kind'), 'Command');
+    await chooseOption(user, screen.getByTestId('messages-read'), 'Unread');
+    await typeDay(user, screen.getByTestId('messages-from'), '2026-03-01');
+    await typeDay(user, screen.getByTestId('messages-to'), '2026-03-31');
     await waitFor(() => {
       const q = queryOf(api.callsTo(LIST).at(-1));
       expect(q).toMatchObject({ kind: 'command', read: 'unread', page: '1', pageSize: '15' });

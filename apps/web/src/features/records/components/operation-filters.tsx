@@ -14,6 +14,7 @@ import {
   type RecordUser,
 } from '@voltfleet/domain/records';
 import { DateRangeField } from '@/components/date-range-field';
+import { FilterSelect } from '@/components/filter-select';
 import { FilterField } from '@/components/record-filter-parts';
 import { UserSelect } from '@/components/record-filter-parts';
 import { localiseIssues, message } from '@/lib/i18n';
@@ -30,7 +31,7 @@ interface Props {
 /**
  * User, category, object (kind and name or id), client address and a range of whole days in the browser's zone.
  * A plain form: nothing but the address needs checking (by the server's own rule, so the words match), so Ant
- * Design's Form (and its validation engine) stays out of the page.
+ * Design's Form (and its validation engine) stays out of the page; its Select is the filters' list, as everywhere.
  */
 export function OperationFilters({ value, users, onSubmit }: Props) {
   const { t } = useTranslation();
@@ -68,39 +69,26 @@ export function OperationFilters({ value, users, onSubmit }: Props) {
         />
       </FilterField>
       <FilterField id="records-category" label={message(words.category)}>
-        {/* A native select: Ant Design's Select (and its virtual list) would be a fifth of the page. */}
-        <select
+        <FilterSelect<OperationCategory>
           id="records-category"
-          className="native-select"
-          style={{ width: 160 }}
-          value={values.category ?? ''}
-          onChange={(event) => set({ category: (event.target.value || undefined) as OperationCategory | undefined })}
-          data-testid="records-category"
-        >
-          <option value="">{message(words.allCategories)}</option>
-          {OPERATION_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {message(OPERATION_CATEGORY_NAMES[c])}
-            </option>
-          ))}
-        </select>
+          value={values.category}
+          allLabel={message(words.allCategories)}
+          options={OPERATION_CATEGORIES.map((c) => ({ value: c, label: message(OPERATION_CATEGORY_NAMES[c]) }))}
+          onChange={(category) => set({ category })}
+        />
       </FilterField>
       <FilterField id="records-object-type" label={message(words.objectType)}>
-        <select
+        <FilterSelect<RecordObjectFilter>
           id="records-object-type"
-          className="native-select"
-          style={{ width: 150 }}
-          value={values.objectType ?? ''}
-          onChange={(event) => set({ objectType: (event.target.value || undefined) as RecordObjectFilter | undefined })}
-          data-testid="records-object-type"
-        >
-          <option value="">{message(words.allObjectTypes)}</option>
-          {RECORD_OBJECT_FILTERS.map((type) => (
-            <option key={type} value={type}>
-              {labelOf(recordObjectNoun(type))}
-            </option>
-          ))}
-        </select>
+          width={150}
+          value={values.objectType}
+          allLabel={message(words.allObjectTypes)}
+          options={RECORD_OBJECT_FILTERS.map((type) => ({
+            value: type,
+            label: labelOf(recordObjectNoun(type)) ?? type,
+          }))}
+          onChange={(objectType) => set({ objectType })}
+        />
       </FilterField>
       <FilterField id="records-object" label={message(words.object)}>
         <Input

@@ -3,6 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '@voltfleet/domain/i18n';
 import type { OperationRecord } from '@voltfleet/domain/records';
+import { chooseOption, chosenLabel } from '@/test/antd-fields';
 import { fakeApi, ok, type ApiCall } from '@/test/fake-api';
 import { renderWithProviders, testMe, type Rendered } from '@/test/render';
 import OperationRecordsPage from './operation-records-page';
@@ -78,10 +79,9 @@ describe('operation records filters', () => {
   it('sends the chosen filters, keeps them in the URL and reads them back on a reload', async () => {
     const api = serve();
     const { user, unmount } = await renderPage();
-    await screen.findByRole('option', { name: 'ownerA' });
-    await user.selectOptions(screen.getByTestId('records-user'), '5');
-    await user.selectOptions(screen.getByTestId('records-category'), 'plant');
-    await user.selectOptions(screen.getByTestId('records-object-type'), 'plant');
+    await chooseOption(user, screen.getByTestId('records-user'), 'ownerA');
+    await chooseOption(user, screen.getByTestId('records-category'), 'Plant');
+    await chooseOption(user, screen.getByTestId('records-object-type'), 'Plant');
     await fill(user, screen.getByTestId('records-object'), ' Alpha ');
     await fill(user, screen.getByTestId('records-ip'), '2001:db8::1');
     await user.click(screen.getByTestId('records-search'));
@@ -112,9 +112,9 @@ describe('operation records filters', () => {
     await waitFor(() =>
       expect(lastQuery(again.callsTo('GET /api/records/operations'))).toMatchObject({ userId: '5', ip: '2001:db8::1' }),
     );
-    expect((screen.getByTestId('records-category') as HTMLSelectElement).value).toBe('plant');
+    expect(chosenLabel(screen.getByTestId('records-category'))).toBe('Plant');
     expect((screen.getByTestId('records-object') as HTMLInputElement).value).toBe('Alpha');
-    await waitFor(() => expect((screen.getByTestId('records-user') as HTMLSelectElement).value).toBe('5'));
+    await waitFor(() => expect(chosenLabel(screen.getByTestId('records-user'))).toBe('ownerA'));
     // A long journey through the form on a shared machine: more time than the default, no timed assertion.
   }, 60_000);
 

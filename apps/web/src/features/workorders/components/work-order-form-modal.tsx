@@ -1,5 +1,6 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DayPicker } from '@/components/day-picker';
 import {
   WORK_ORDER_LIMITS,
   WORK_ORDER_PRIORITIES,
@@ -131,7 +132,7 @@ export default function WorkOrderFormModal({ prefill, onClose, onCreated }: Prop
             },
           ]}
         >
-          <Input type="date" data-testid="work-order-form-due" />
+          <DayPicker testId="work-order-form-due" width="100%" />
         </Form.Item>
         <Form.Item name="description" label={t('workOrders.fields.description')}>
           <Input.TextArea
