@@ -11,11 +11,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.mjs';
  *   among the fleet's online and alarm devices (which command-batch selects by status) for DEVICE_OFFLINE_SECONDS
  *   after the journey. And it counts the administrator's bell, which every notice moves, and every command another
  *   journey sends as the administrator (its outcome is a message to the sender).
- * A failure in the first project leaves these three unrun (Playwright reports them as skipped). To run one of them by
+ * - phone-journeys: like alarm-notifications, an inverter of its own in alarm (to acknowledge one no other journey
+ *   takes), and a command it sends as the administrator.
+ * A failure in the first project leaves these unrun (Playwright reports them as skipped). To run one of them by
  * itself: `npx playwright test -c e2e/playwright.config.ts --no-deps notices` (without --no-deps the whole first
  * project runs before it).
  */
-const ALONE = ['notices.e2e.ts', 'messages.e2e.ts', 'alarm-notifications.e2e.ts'];
+const ALONE = ['notices.e2e.ts', 'messages.e2e.ts', 'alarm-notifications.e2e.ts', 'phone-journeys.e2e.ts'];
 
 // E2E_JSON_REPORT=file adds Playwright's JSON report (its stats: expected, unexpected, flaky, skipped) to the list.
 const jsonReport = process.env.E2E_JSON_REPORT;

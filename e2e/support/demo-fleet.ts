@@ -54,6 +54,11 @@ export const INVERTER_PLACE = {
   commandSelection: 2,
   /** A work mode it reads back as the newest in the control records: the first inverter on PCU 4.0.0 from here on. */
   commandIssue: 3,
+  /**
+   * A work mode sent from a phone (phone-journeys), its outcome read from the page's own list of issued commands: the
+   * last of control records' sixteen, far from the inverter command issue looks for from its place on.
+   */
+  phoneJourney: 15,
 } as const;
 
 const mqttFleet = async (journey: Journey): Promise<CommandDevice[]> =>

@@ -7,6 +7,7 @@ import { workOrderFromAlarmLink } from '@voltfleet/domain/workorders';
 import { type AlarmDetail } from '@voltfleet/domain/alarms';
 import { formatElapsed, formatPlantTime } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
+import { usePhone } from '@/lib/use-phone';
 import { useAlarm } from '../api/get-alarm';
 import { alarmDurationSeconds } from '../utils/alarm-duration';
 import { DeviceLink, PlantLink } from './alarm-links';
@@ -83,45 +84,50 @@ export function AlarmDrawer({ id, onClose, onAcknowledge }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const alarm = useAlarm(id);
+  const phone = usePhone();
   const data = alarm.data && alarm.data.id === id ? alarm.data : undefined;
+  const actions = data && (
+    <Flex gap={8} wrap style={phone ? { marginBottom: 16 } : undefined}>
+      {/* Work orders are a shell entry every signed-in user has: the form opens there, filled from the alarm. */}
+      <Button
+        icon={<ToolOutlined />}
+        data-testid="alarm-detail-work-order"
+        onClick={() =>
+          navigate(
+            workOrderFromAlarmLink({
+              alarmId: data.id,
+              plantId: data.plantId,
+              deviceId: data.deviceId,
+              sn: data.sn,
+              title: data.name,
+            }),
+          )
+        }
+      >
+        {t('alarms.detail.createWorkOrder')}
+      </Button>
+      {!data.acknowledgedAt && onAcknowledge && (
+        <Button icon={<CheckOutlined />} data-testid="alarm-detail-ack" onClick={() => onAcknowledge(data.id)}>
+          {t('alarms.acknowledge')}
+        </Button>
+      )}
+    </Flex>
+  );
   return (
     <Drawer
       open={id !== null}
       onClose={onClose}
-      size={560}
+      // A phone: the whole screen, the actions above the details (the heading has no room for them).
+      size={phone ? '100%' : 560}
+      rootClassName={phone ? 'phone-touch' : undefined}
       title={<span data-testid="alarm-detail-title">{data?.name ?? t('alarms.detail.title')}</span>}
-      extra={
-        data && (
-          <Flex gap={8}>
-            {/* Work orders are a shell entry every signed-in user has: the form opens there, filled from the alarm. */}
-            <Button
-              icon={<ToolOutlined />}
-              data-testid="alarm-detail-work-order"
-              onClick={() =>
-                navigate(
-                  workOrderFromAlarmLink({
-                    alarmId: data.id,
-                    plantId: data.plantId,
-                    deviceId: data.deviceId,
-                    sn: data.sn,
-                    title: data.name,
-                  }),
-                )
-              }
-            >
-              {t('alarms.detail.createWorkOrder')}
-            </Button>
-            {!data.acknowledgedAt && onAcknowledge && (
-              <Button icon={<CheckOutlined />} data-testid="alarm-detail-ack" onClick={() => onAcknowledge(data.id)}>
-                {t('alarms.acknowledge')}
-              </Button>
-            )}
-          </Flex>
-        )
-      }
+      extra={phone ? undefined : actions}
       destroyOnHidden
     >
-      <div data-testid="alarm-drawer">{data ? <DetailBody alarm={data} /> : <Spin spinning={alarm.isFetching} />}</div>
+      <div data-testid="alarm-drawer">
+        {phone && actions}
+        {data ? <DetailBody alarm={data} /> : <Spin spinning={alarm.isFetching} />}
+      </div>
     </Drawer>
   );
 }

@@ -5,17 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ALARM_LINK_PARAM, ALARM_STATES, type AlarmFilter } from '@voltfleet/domain/alarms';
 import { Can } from '@/components/can';
+import { FilterSheet } from '@/components/filter-sheet';
 import { PageHeader } from '@/components/page-header';
 import { formatNumber } from '@/lib/number-format';
 import { usePageName } from '@/lib/page-name';
 import { serverPagination } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
 import { useNow } from '@/lib/use-now';
+import { usePhone } from '@/lib/use-phone';
 import { useFilterFormKey } from '@/lib/filter-form-key';
 import { useAlarms } from '../api/get-alarms';
 import { usePlantChoices } from '../api/get-plant-choices';
 import { useAlarmLive } from '../api/use-alarm-live';
 import { AckModal } from '../components/ack-modal';
+import { AlarmCards } from '../components/alarm-cards';
 import { AlarmDrawer } from '../components/alarm-drawer';
 import { AlarmFilters } from '../components/alarm-filters';
 import type { AlarmSortState } from '../components/alarm-sort-title';
@@ -32,6 +35,12 @@ const linkedAlarm = (value: string | null): number | null => {
   const id = Number(value);
   return value && Number.isSafeInteger(id) && id > 0 ? id : null;
 };
+
+/** How many of the form's filters are set (the phone's "Filters" button shows it). */
+const filterCount = (filter: AlarmFilter) =>
+  (['from', 'to', 'plantId', 'sn', 'severity', 'state', 'ack', 'group', 'q'] as const).filter(
+    (key) => filter[key] !== undefined,
+  ).length;
 
 /**
  * /alarmCenter/alarmSearch: the alarms the user may see, filtered by what the URL's query string says (so overview
@@ -51,6 +60,7 @@ export default function AlarmSearchPage() {
   const canAck = useCan('C/A:alarm.ack');
   const nowMs = useNow(CLOCK_TICK_MS);
   const labels = useAlarmLabels();
+  const phone = usePhone();
   useAlarmLive();
 
   // The selection belongs to one search: a new filter, page or order starts without one.
@@ -90,7 +100,7 @@ export default function AlarmSearchPage() {
     setSelection({ query, ids: next });
   };
 
-  return (
+  const content = (
     <>
       <PageHeader
         title={title}
@@ -131,12 +141,14 @@ export default function AlarmSearchPage() {
           </span>
         )}
       </Flex>
-      <AlarmFilters
-        key={form.key}
-        value={filter}
-        plants={canPlants ? (plants.data ?? []) : undefined}
-        onSubmit={search}
-      />
+      <FilterSheet count={filterCount(filter)} closeOn={query} testId="alarm-filter-sheet">
+        <AlarmFilters
+          key={form.key}
+          value={filter}
+          plants={canPlants ? (plants.data ?? []) : undefined}
+          onSubmit={search}
+        />
+      </FilterSheet>
       {alarms.data?.totalCapped && (
         <Alert
           type="info"
@@ -146,16 +158,26 @@ export default function AlarmSearchPage() {
           title={t('alarms.totalCapped', { cap: formatNumber(alarms.data.total, i18n.language, 0) })}
         />
       )}
-      <AlarmTable
-        alarms={alarms.data?.items ?? []}
-        loading={alarms.isPlaceholderData || (alarms.isFetching && !alarms.data)}
-        sort={{ sort, order }}
-        onSort={sortBy}
-        onOpen={setOpenId}
-        selection={canAck ? { selected, onChange: select } : undefined}
-        nowMs={nowMs}
-        pagination={serverPagination(state, alarms.data?.total, (next, size) => go({ page: next, pageSize: size }))}
-      />
+      {phone ? (
+        <AlarmCards
+          alarms={alarms.data?.items ?? []}
+          loading={alarms.isPlaceholderData || (alarms.isFetching && !alarms.data)}
+          onOpen={setOpenId}
+          nowMs={nowMs}
+          pagination={serverPagination(state, alarms.data?.total, (next, size) => go({ page: next, pageSize: size }))}
+        />
+      ) : (
+        <AlarmTable
+          alarms={alarms.data?.items ?? []}
+          loading={alarms.isPlaceholderData || (alarms.isFetching && !alarms.data)}
+          sort={{ sort, order }}
+          onSort={sortBy}
+          onOpen={setOpenId}
+          selection={canAck ? { selected, onChange: select } : undefined}
+          nowMs={nowMs}
+          pagination={serverPagination(state, alarms.data?.total, (next, size) => go({ page: next, pageSize: size }))}
+        />
+      )}
       <AlarmDrawer id={openId} onClose={closeDrawer} onAcknowledge={canAck ? (id) => setAckIds([id]) : undefined} />
       {ackIds && (
         <AckModal
@@ -168,4 +190,6 @@ export default function AlarmSearchPage() {
       )}
     </>
   );
+  // A phone: controls big enough for a finger.
+  return phone ? <div className="phone-touch">{content}</div> : content;
 }

@@ -6,6 +6,8 @@ import { commandParametersText } from '@/lib/command-text';
 import { formatDateTime } from '@/lib/format';
 import { currentLang, message } from '@/lib/i18n';
 import type { PagerConfig } from '@/lib/paging';
+import { usePhone } from '@/lib/use-phone';
+import { CommandCards } from './command-cards';
 import { CommandStatus } from './command-status';
 import { categoryLabel, kindLabel } from './command-labels';
 
@@ -47,9 +49,11 @@ function useCommandColumns(withIp = false): Column<Command>[] {
   ];
 }
 
-/** Commands just issued (command issue, online debug): every column. */
+/** Commands just issued (command issue, online debug): every column; cards on a phone. */
 export function CommandTable({ commands, loading = false, pagination, testId }: Props) {
   const columns = useCommandColumns();
+  const phone = usePhone();
+  if (phone) return <CommandCards commands={commands} loading={loading} pagination={pagination} testId={testId} />;
   return (
     <DataTable<Command>
       rowKey="id"

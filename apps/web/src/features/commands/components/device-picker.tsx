@@ -13,8 +13,10 @@ import { RUNNING_STATUSES, type RunningStatus } from '@voltfleet/domain/devices'
 import { DataTable, type Column } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { DEFAULT_PAGE_SIZE, serverPagination } from '@/lib/paging';
+import { usePhone } from '@/lib/use-phone';
 import { selectAllCommandDevices, useCommandDeviceOptions, useCommandDevices } from '../api/search-command-devices';
 import { withDevices, withoutDevices } from '../utils/selection';
+import { DevicePickCards } from './device-pick-cards';
 
 interface Props {
   selected: readonly CommandDevice[];
@@ -37,11 +39,14 @@ export function DevicePicker({ selected, onChange }: Props) {
   const options = useCommandDeviceOptions().data ?? NO_OPTIONS;
   const [selecting, setSelecting] = useState(false);
   const [tooMany, setTooMany] = useState<CommandDeviceSelection | null>(null);
+  const phone = usePhone();
 
   const rows = found.data?.items ?? [];
   const total = found.data?.total;
   const chosen = new Set(selected.map((d) => d.id));
   const onPage = rows.filter((d) => chosen.has(d.id)).length;
+  const loading = found.isPlaceholderData || (found.isFetching && !found.data);
+  const pagination = serverPagination(paging, total, (page, pageSize) => setPaging({ page, pageSize }));
 
   const narrow = (next: Partial<CommandDeviceFilter>) => {
     setFilter((f) => ({ ...f, ...next }));
@@ -172,15 +177,19 @@ export function DevicePicker({ selected, onChange }: Props) {
           style={{ marginBottom: 8 }}
         />
       ) : null}
-      <DataTable<CommandDevice>
-        rowKey="id"
-        data-testid="command-devices"
-        columns={columns}
-        dataSource={rows}
-        loading={found.isPlaceholderData || (found.isFetching && !found.data)}
-        rowTestId={(d) => `command-device-row-${d.sn}`}
-        pagination={serverPagination(paging, total, (page, pageSize) => setPaging({ page, pageSize }))}
-      />
+      {phone ? (
+        <DevicePickCards rows={rows} chosen={chosen} loading={loading} pagination={pagination} onToggle={toggle} />
+      ) : (
+        <DataTable<CommandDevice>
+          rowKey="id"
+          data-testid="command-devices"
+          columns={columns}
+          dataSource={rows}
+          loading={loading}
+          rowTestId={(d) => `command-device-row-${d.sn}`}
+          pagination={pagination}
+        />
+      )}
     </section>
   );
 }

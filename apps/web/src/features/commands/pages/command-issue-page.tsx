@@ -5,10 +5,12 @@ import { PASSWORD_COMMANDS, type CommandDevice } from '@voltfleet/domain/command
 import { TARIFF_PERIODS, formatTariffPeriods, orderedPlan } from '@voltfleet/domain/tariffs';
 import { type ValidationIssue } from '@voltfleet/domain/envelope';
 import { PageHeader } from '@/components/page-header';
+import '@/components/phone.css';
 import { ApiError } from '@/lib/http';
 import { message } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
 import { usePageName } from '@/lib/page-name';
+import { usePhone } from '@/lib/use-phone';
 import { useCan } from '@/lib/permissions';
 import { useCommandLimits } from '../api/get-command-limits';
 import { useIssueCommand, type IssueInput } from '../api/issue-command';
@@ -43,6 +45,7 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
   const canManageFirmware = useCan('B/E:firmware.manage');
   const canBatch = useCan('B/E:command.batch');
   const title = usePageName('commandIssue');
+  const phone = usePhone();
   // The picker's texts load with the page (they are not part of the shell's).
   const [devices, setDevices] = useState<CommandDevice[]>([]);
   const { issued, add } = useIssuedCommands();
@@ -138,7 +141,7 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
     </>
   );
 
-  return (
+  const content = (
     <>
       <PageHeader title={title} />
       {canManageFirmware && catalogue ? (
@@ -161,4 +164,6 @@ export default function CommandIssuePage({ PeriodRow, renderUpgrade, catalogue }
       />
     </>
   );
+  // A phone: controls big enough for a finger.
+  return phone ? <div className="phone-touch">{content}</div> : content;
 }

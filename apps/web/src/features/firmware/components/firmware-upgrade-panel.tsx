@@ -49,7 +49,7 @@ export function FirmwareUpgradePanel({ deviceId }: { deviceId: number }) {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="firmware-upgrade-panel">
-      <Descriptions size="small" column={4}>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }}>
         <Descriptions.Item label={t('firmware.model')}>{data.model}</Descriptions.Item>
         <Descriptions.Item label={t('firmware.pcuVersion')}>
           <FirmwareVersion version={data.pcuVersion} testId="firmware-pcu-version" />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { WORK_ORDER_LIMITS, type WorkOrderDetail } from '@voltfleet/domain/workorders';
 import { alarmOfStoredCode } from '@voltfleet/domain/alarms';
 import { formatDateTime } from '@/lib/format';
+import { usePhone } from '@/lib/use-phone';
 import { useCommentWorkOrder } from '../api/comment-work-order';
 import { useWorkOrder } from '../api/get-work-order';
 import { WorkOrderActions } from './work-order-actions';
@@ -123,12 +124,15 @@ function DetailBody({ order }: { order: WorkOrderDetail }) {
 export function WorkOrderDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const order = useWorkOrder(id);
+  const phone = usePhone();
   const data = order.data && order.data.id === id ? order.data : undefined;
   return (
     <Drawer
       open={id !== null}
       onClose={onClose}
-      size={600}
+      // A phone: the whole screen, with finger-sized controls.
+      size={phone ? '100%' : 600}
+      rootClassName={phone ? 'phone-touch' : undefined}
       title={<span data-testid="work-order-title">{data ? `#${data.id} ${data.title}` : t('workOrders.title')}</span>}
       destroyOnHidden
     >

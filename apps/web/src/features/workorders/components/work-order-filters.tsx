@@ -16,18 +16,22 @@ interface Props {
   options: WorkOrderOptions | undefined;
   /** A changed filter (the page goes back to page 1). */
   onChange: (next: Partial<Filters>) => void;
+  /** A phone's filter sheet: the states one under the other, each field the sheet's width. */
+  vertical?: boolean;
 }
 
 const ALL = 'all';
 
 /** The list's filters: state as segments with their counts (for the other filters), then type, priority, etc. */
-export function WorkOrderFilters({ value, counts, options, onChange }: Props) {
+export function WorkOrderFilters({ value, counts, options, onChange, vertical = false }: Props) {
   const { t } = useTranslation();
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
   const label = (text: string, n: number | undefined) => (n === undefined ? text : `${text} (${n})`);
   return (
-    <Flex vertical gap={12} style={{ marginBottom: 16 }}>
+    <Flex vertical gap={12} style={{ marginBottom: 16 }} className={vertical ? 'filter-bar' : undefined}>
       <Segmented
+        vertical={vertical}
+        block={vertical}
         data-testid="work-order-states"
         value={value.state ?? ALL}
         onChange={(v) => onChange({ state: v === ALL ? undefined : (v as WorkOrderState) })}
@@ -39,7 +43,7 @@ export function WorkOrderFilters({ value, counts, options, onChange }: Props) {
           })),
         ]}
       />
-      <Flex wrap gap={8} align="center">
+      <Flex wrap gap={8} align={vertical ? 'stretch' : 'center'} vertical={vertical}>
         <Input.Search
           allowClear
           style={{ width: 240 }}

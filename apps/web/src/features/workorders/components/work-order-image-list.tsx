@@ -1,9 +1,10 @@
 import { useRef } from 'react';
 import { Button, Flex, Image, Popconfirm } from 'antd';
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { CameraOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { WORK_ORDER_IMAGE_TYPES, WORK_ORDER_LIMITS, type WorkOrderDetail } from '@voltfleet/domain/workorders';
 import { notify } from '@/lib/notice';
+import { usePhone } from '@/lib/use-phone';
 import { useDeleteWorkOrderImage, useUploadWorkOrderImage, workOrderImageUrl } from '../api/work-order-images';
 
 /** Why a chosen file is refused before it is sent (a quick answer; the server checks the content itself). */
@@ -18,6 +19,8 @@ export function clientImageProblem(file: File, count: number): 'imageCount' | 'i
 export function WorkOrderImageList({ order }: { order: WorkOrderDetail }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const phone = usePhone();
   const upload = useUploadWorkOrderImage();
   const remove = useDeleteWorkOrderImage();
 
@@ -67,16 +70,42 @@ export function WorkOrderImageList({ order }: { order: WorkOrderDetail }) {
           e.target.value = '';
         }}
       />
-      <Button
-        style={{ marginTop: 8 }}
-        icon={<UploadOutlined />}
-        loading={upload.isPending}
-        disabled={order.images.length >= WORK_ORDER_LIMITS.images}
-        data-testid="work-order-upload"
-        onClick={() => input.current?.click()}
-      >
-        {t('workOrders.upload', { max: WORK_ORDER_LIMITS.images })}
-      </Button>
+      {/* The phone's camera (the back one): the photo goes the same way as a chosen file. */}
+      <input
+        ref={camera}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        data-testid="work-order-camera-input"
+        onChange={(e) => {
+          chosen(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <Flex wrap gap={8} style={{ marginTop: 8 }}>
+        {phone && (
+          <Button
+            type="primary"
+            icon={<CameraOutlined />}
+            loading={upload.isPending}
+            disabled={order.images.length >= WORK_ORDER_LIMITS.images}
+            data-testid="work-order-camera"
+            onClick={() => camera.current?.click()}
+          >
+            {t('workOrders.takePhoto')}
+          </Button>
+        )}
+        <Button
+          icon={<UploadOutlined />}
+          loading={upload.isPending}
+          disabled={order.images.length >= WORK_ORDER_LIMITS.images}
+          data-testid="work-order-upload"
+          onClick={() => input.current?.click()}
+        >
+          {t('workOrders.upload', { max: WORK_ORDER_LIMITS.images })}
+        </Button>
+      </Flex>
     </div>
   );
 }
