@@ -22,7 +22,7 @@ interface Props {
  * Ant Design's DatePicker for one calendar day kept as YYYY-MM-DD, with month and day names (and the first day of
  * the week) in the UI language, like the app's other pickers.
  */
-export function DayPicker({ id, testId, value, onChange, min, max, width = 165, allowClear = true }: Props) {
+export function DayPicker({ id, testId, value, onChange, min, max, width = 180, allowClear = true }: Props) {
   const locale = useDayjsLocale();
   return (
     <DatePicker

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '@/components/phone.css';
+import { usePhone } from '@/lib/use-phone';
 import { notify } from '@/lib/notice';
 import { useAcknowledgeAlarms } from '../api/acknowledge-alarms';
 
@@ -13,6 +15,7 @@ const NOTE_MAX = 500;
  */
 export function AckModal({ ids, onClose }: { ids: readonly number[]; onClose: (done: boolean) => void }) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const [note, setNote] = useState('');
   const ack = useAcknowledgeAlarms();
   const count = ids.length;
@@ -32,6 +35,8 @@ export function AckModal({ ids, onClose }: { ids: readonly number[]; onClose: (d
     <Modal
       open
       title={t('alarms.ackTitle', { count })}
+      // A phone: fields and buttons big enough for a finger (components/phone.css).
+      rootClassName={phone ? 'phone-touch' : undefined}
       okText={t('alarms.acknowledge')}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: count === 0, 'data-testid': 'alarm-ack-confirm' }}

@@ -1,5 +1,7 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '@/components/phone.css';
+import { usePhone } from '@/lib/use-phone';
 import { DayPicker } from '@/components/day-picker';
 import {
   WORK_ORDER_LIMITS,
@@ -36,6 +38,7 @@ interface Values {
 /** New work order, by hand or from an alarm; the rules are the domain's, the server has the last word. */
 export default function WorkOrderFormModal({ prefill, onClose, onCreated }: Props) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const [form] = Form.useForm<Values>();
   const options = useWorkOrderOptions();
   const create = useCreateWorkOrder();
@@ -66,6 +69,8 @@ export default function WorkOrderFormModal({ prefill, onClose, onCreated }: Prop
     <Modal
       open
       title={t('workOrders.create')}
+      // A phone: fields and buttons big enough for a finger (components/phone.css).
+      rootClassName={phone ? 'phone-touch' : undefined}
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('common.save')}
