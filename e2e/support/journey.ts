@@ -59,7 +59,10 @@ export interface Journey {
   /** An administrator token for preparing roles and users through the API. */
   readonly admin: string;
   /** A new browser context (and page) for the current test; closed after the test. */
-  open(locale?: string, options?: Pick<BrowserContextOptions, 'reducedMotion'>): Promise<Page>;
+  open(
+    locale?: string,
+    options?: Pick<BrowserContextOptions, 'reducedMotion' | 'viewport' | 'hasTouch' | 'isMobile'>,
+  ): Promise<Page>;
   /**
    * A role with these permission codes (and big-screen views) and a user holding it, below the administrator; returns
    * the username (password USER_PASSWORD) and the ids.

@@ -2,7 +2,7 @@ import type { Key, ReactNode } from 'react';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PagerConfig } from '@/lib/paging';
-import { columnKey, type Column, type LooseColumn } from '@/lib/table-columns';
+import { cellOf, columnKey, type Column } from '@/lib/table-columns';
 import { Pager } from './pager';
 
 export { columnKey, type Column } from '@/lib/table-columns';
@@ -25,13 +25,6 @@ interface Props<T> {
   className?: string;
   /** Controls above the table, at its right (the column chooser). */
   toolbar?: ReactNode;
-}
-
-function cell<T>(column: Column<T>, record: T): ReactNode {
-  const { dataIndex, render } = column as LooseColumn<T>;
-  const value = dataIndex === undefined ? undefined : record[dataIndex];
-  if (render) return render(value, record);
-  return typeof value === 'string' || typeof value === 'number' ? value : null;
 }
 
 function cellProps<T>(column: Column<T>) {
@@ -78,7 +71,7 @@ export function DataTable<T>({
                 <tr key={record[rowKey] as Key} data-testid={rowTestId?.(record)}>
                   {columns.map((column) => (
                     <td key={columnKey(column)} {...cellProps(column)}>
-                      {cell(column, record)}
+                      {cellOf(column, record)}
                     </td>
                   ))}
                 </tr>

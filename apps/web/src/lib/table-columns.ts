@@ -38,3 +38,11 @@ export type LooseColumn<T> = ColumnBase & {
 
 /** The column's id: its `key`, else its field. */
 export const columnKey = <T>(column: Column<T>): string => column.key ?? String(column.dataIndex);
+
+/** What a column shows for a row: its field as it is or through `render`. */
+export function cellOf<T>(column: Column<T>, record: T): ReactNode {
+  const { dataIndex, render } = column as LooseColumn<T>;
+  const value = dataIndex === undefined ? undefined : record[dataIndex];
+  if (render) return render(value, record);
+  return typeof value === 'string' || typeof value === 'number' ? value : null;
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Flex, Tooltip } from 'antd';
 import { LogoutOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,38 +14,57 @@ import { useCanOpenLink } from '../pages/message-links';
 import { FullscreenButton } from './fullscreen-button';
 import { HelpButton } from './help-button';
 
-/** Header tools: project list, language, notifications, help, full screen, personal center and exit. */
-export function ShellHeader() {
+/** Signs out: the session ends locally even when the server cannot be reached. */
+export function useExit(): () => Promise<void> {
+  const navigate = useNavigate();
+  return async () => {
+    closeLive();
+    await logout().catch(() => undefined);
+    navigate('/login', { replace: true, state: SESSION_ENDED });
+  };
+}
+
+/** A header button's words: hidden below Ant Design's lg breakpoint, where the button shows its icon alone. */
+const label = (text: string) => <span className="shell-tool-label">{text}</span>;
+
+/**
+ * Header tools: project list, language, notifications, help, full screen, personal center and exit. On a phone
+ * (`phoneMenu`, the menu's button) the header keeps the menu button, language, notifications, help and the personal
+ * center; the menu drawer has the rest.
+ */
+export function ShellHeader({ phoneMenu }: { phoneMenu?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useMe();
   const canOpenLink = useCanOpenLink();
-
-  const exit = async () => {
-    closeLive();
-    // The session ends locally even when the server cannot be reached.
-    await logout().catch(() => undefined);
-    navigate('/login', { replace: true, state: SESSION_ENDED });
-  };
+  const exit = useExit();
+  const wide = phoneMenu === undefined;
+  const name = user.name || user.username;
+  const bell = <NotificationBell listPath={MESSAGES_PATH} canOpen={canOpenLink} />;
 
   return (
-    <Flex justify="flex-end" align="center" gap={8} style={{ height: '100%' }}>
-      <ProjectListButton />
-      <Button
-        type="text"
-        icon={<ToolOutlined />}
-        data-testid="work-orders-button"
-        onClick={() => navigate(WORK_ORDERS_PATH)}
-      >
-        {t('workOrders.title')}
-      </Button>
+    <Flex justify="flex-end" align="center" gap={wide ? 8 : 0} style={{ height: '100%' }}>
+      {!wide && <div className="shell-header-start">{phoneMenu}</div>}
+      {wide && <ProjectListButton />}
+      {wide && (
+        <Button
+          type="text"
+          icon={<ToolOutlined />}
+          aria-label={t('workOrders.title')}
+          data-testid="work-orders-button"
+          onClick={() => navigate(WORK_ORDERS_PATH)}
+        >
+          {label(t('workOrders.title'))}
+        </Button>
+      )}
       <LanguageSwitch />
-      <NotificationBell listPath={MESSAGES_PATH} canOpen={canOpenLink} />
+      {wide && bell}
       <HelpButton />
-      <FullscreenButton />
+      {wide && <FullscreenButton />}
       <Tooltip title={t('shell.personalCenter')}>
         <Button
           type="text"
+          aria-label={`${t('shell.personalCenter')}: ${name}`}
           icon={
             // The avatar is a plain <img> of its (versioned, cacheable) URL: nothing for the shell's download.
             user.avatar ? (
@@ -63,12 +83,22 @@ export function ShellHeader() {
           data-testid="user-menu"
           onClick={() => navigate(PERSONAL_CENTER_PATH)}
         >
-          {user.name || user.username}
+          {label(name)}
         </Button>
       </Tooltip>
-      <Button type="text" icon={<LogoutOutlined />} data-testid="logout" onClick={() => void exit()}>
-        {t('shell.logout')}
-      </Button>
+      {wide && (
+        <Button
+          type="text"
+          icon={<LogoutOutlined />}
+          aria-label={t('shell.logout')}
+          data-testid="logout"
+          onClick={() => void exit()}
+        >
+          {label(t('shell.logout'))}
+        </Button>
+      )}
+      {/* A phone's bell is at the end: its popover then opens across the window's width, to the bell's left. */}
+      {!wide && bell}
     </Flex>
   );
 }

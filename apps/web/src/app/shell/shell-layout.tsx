@@ -5,12 +5,14 @@ import { useRefreshMe } from '@/lib/use-refresh-me';
 import { DemoSeedingBanner } from '@/features/demo';
 import { UpgradeNotices } from '@/features/notices';
 import { useMe } from '@/lib/session';
+import { usePhone } from '@/lib/use-phone';
 import { usePageTable } from '../page-table';
 import { RouteBoundary } from '../route-boundary';
 import { NOTICES_PATH, registeredRoutes } from '../routes';
 import { ShellHeader } from './shell-header';
 import { ShellMenu } from './shell-menu';
 import { OfflineBanner } from './offline-banner';
+import { PhoneMenu } from './phone-menu';
 import { ShellQueries } from './shell-queries';
 
 // Every page's loader with its texts (shell-pages.ts), reached through this module: page-registry.ts loads a page
@@ -21,6 +23,7 @@ function ShellFrame() {
   const me = useMe();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
+  const phone = usePhone();
   const { pages, details } = usePageTable();
   const routes = useMemo(() => registeredRoutes(me.permissions, pages, details), [me.permissions, pages, details]);
   // Keeps the persisted grant current, and notices an expired session on arrival.
@@ -28,22 +31,24 @@ function ShellFrame() {
 
   return (
     <Layout className="shell">
-      {/* Narrower than a tablet (a phone), the menu starts folded: open, it left a page less than 100 px. */}
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        breakpoint="md"
-        onBreakpoint={setCollapsed}
-        width={232}
-        className="shell-sider"
-      >
-        <div className="shell-brand">{collapsed ? 'V' : 'Voltfleet'}</div>
-        <ShellMenu routes={routes} />
-      </Layout.Sider>
+      {/* Narrower than a tablet (a phone), the menu is a drawer behind the header's menu button (decision 0043). */}
+      {!phone && (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          breakpoint="md"
+          onBreakpoint={setCollapsed}
+          width={232}
+          className="shell-sider"
+        >
+          <div className="shell-brand">{collapsed ? 'V' : 'Voltfleet'}</div>
+          <ShellMenu routes={routes} />
+        </Layout.Sider>
+      )}
       <Layout>
         <Layout.Header className="shell-header">
-          <ShellHeader />
+          <ShellHeader phoneMenu={phone ? <PhoneMenu routes={routes} /> : undefined} />
         </Layout.Header>
         <OfflineBanner />
         <DemoSeedingBanner />

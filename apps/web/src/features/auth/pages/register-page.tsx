@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/http';
 import { showFormError } from '@/lib/form-rules';
 import { message } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/success';
+import { usePhone } from '@/lib/use-phone';
 import { register } from '../api/register';
 import { requestCode } from '../api/request-code';
 import { RegisterAccountFields } from '../components/register-account-fields';
@@ -30,6 +31,7 @@ const DONE = 3;
 /** /register (R2.11): account info → contact → affiliated account → completed, by e-mail or by mobile number. */
 export default function RegisterPage() {
   const { t } = useTranslation();
+  const phone = usePhone();
   // The page's words are a part of the language file of their own, fetched here (again after a language switch).
   const [form] = Form.useForm<Values>();
   const [step, setStep] = useState(0);
@@ -124,6 +126,8 @@ export default function RegisterPage() {
           <>
             <Segmented<CodeChannel>
               block
+              // On a phone one above the other: side by side, each was cut to a few words.
+              vertical={phone}
               value={channel}
               onChange={setChannel}
               options={[

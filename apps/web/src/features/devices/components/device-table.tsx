@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ACTIVATION_STATUS_LABELS } from '@voltfleet/domain/devices';
 import { DEVICE_LIVE_KEYS, type DeviceListItem } from '@voltfleet/domain/device-list';
 import { type Lang } from '@voltfleet/domain/i18n';
 import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
 import { clipProps } from '@/components/cell-clip';
+import { columnFields } from '@/components/column-cards';
+import { PhoneCards } from '@/components/phone-cards';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
 import type { PagerConfig } from '@/lib/paging';
+import { usePhone } from '@/lib/use-phone';
 import { DeviceStatusTag } from './device-status-tag';
 import { liveColumns } from './live-columns';
 import { SortTitle, type SortState } from './sort-title';
@@ -33,6 +36,8 @@ interface Props {
 export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
+  const phone = usePhone();
+  const navigate = useNavigate();
   // A sortable column: its heading sorts, and the chooser names it by the same words.
   const sorted = (column: SortState['sort'], label: string) => ({
     title: <SortTitle column={column} title={label} {...sort} onSort={onSort} />,
@@ -92,6 +97,26 @@ export function DeviceTable({ devices, loading, pagination, sort, onSort, nowMs 
   ];
 
   const choice = useColumnChoice('deviceList', columns);
+
+  if (phone) {
+    // A phone: a card per device, its serial number opening it, its status beside, the chosen columns as lines.
+    return (
+      <PhoneCards
+        data-testid="device-table"
+        cardTestId={(sn) => `device-row-${sn}`}
+        loading={loading || !choice.ready}
+        pagination={pagination}
+        cards={(choice.ready ? devices : []).map((device) => ({
+          key: device.sn,
+          title: device.sn,
+          onOpen: () => void navigate(`/deviceCenter/deviceList/${device.id}`),
+          openTestId: `device-link-${device.sn}`,
+          extra: <DeviceStatusTag status={device.runningStatus} sn={device.sn} />,
+          fields: columnFields(choice.columns, device, ['sn', 'runningStatus']),
+        }))}
+      />
+    );
+  }
 
   return (
     <DataTable<DeviceListItem>

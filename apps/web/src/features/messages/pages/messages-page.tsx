@@ -3,6 +3,7 @@ import { Button, Popconfirm, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Message } from '@voltfleet/domain/notices';
+import { FilterSheet } from '@/components/filter-sheet';
 import { PageHeader } from '@/components/page-header';
 import { Pager } from '@/components/pager';
 import { notifySuccess } from '@/lib/success';
@@ -76,14 +77,21 @@ export default function MessagesPage({ canOpen = () => true }: MessagesPageProps
           </Button>
         }
       />
-      <MessageFilters
-        value={filters}
-        onChange={(next) => {
-          setFilters(next);
-          setPaging((p) => ({ ...p, page: 1 }));
-          setSelected(new Set());
-        }}
-      />
+      {/* On a phone the filters wait in a sheet behind a button that counts those set. */}
+      <FilterSheet
+        count={Object.values(filters).filter((v) => v !== undefined).length}
+        closeOn={JSON.stringify(filters)}
+        testId="messages-filters"
+      >
+        <MessageFilters
+          value={filters}
+          onChange={(next) => {
+            setFilters(next);
+            setPaging((p) => ({ ...p, page: 1 }));
+            setSelected(new Set());
+          }}
+        />
+      </FilterSheet>
       <div className="message-toolbar">
         <label>
           <input
@@ -129,13 +137,16 @@ export default function MessagesPage({ canOpen = () => true }: MessagesPageProps
                 message={message}
                 onOpen={() => open(message)}
                 leading={
-                  <input
-                    type="checkbox"
-                    aria-label={t('inbox.selectRow')}
-                    data-testid={`message-select-${message.id}`}
-                    checked={selected.has(message.id)}
-                    onChange={(e) => select(message.id, e.target.checked)}
-                  />
+                  // The box's label is its touch target on a phone (messages.css).
+                  <label className="message-select">
+                    <input
+                      type="checkbox"
+                      aria-label={t('inbox.selectRow')}
+                      data-testid={`message-select-${message.id}`}
+                      checked={selected.has(message.id)}
+                      onChange={(e) => select(message.id, e.target.checked)}
+                    />
+                  </label>
                 }
                 actions={
                   message.readAt === null && (

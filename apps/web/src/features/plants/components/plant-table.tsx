@@ -1,15 +1,19 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PLANT_TYPES, type Plant, type PlantListItem } from '@voltfleet/domain/plants';
 import { findOption, type Lang } from '@voltfleet/domain/i18n';
 import { AlarmBadge, activeAlarmSearchPath } from '@/components/alarm-badge';
 import { clipProps } from '@/components/cell-clip';
+import { columnFields } from '@/components/column-cards';
+import { PhoneCards } from '@/components/phone-cards';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
 import { formatNumber, scaleEnergy, scalePower } from '@/lib/number-format';
 import type { PagerConfig } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
+import { cellOf } from '@/lib/table-columns';
+import { usePhone } from '@/lib/use-phone';
 
 import type { PlantSort } from '../utils/plant-list-view';
 import { plantDetailPath } from '../utils/plant-paths';
@@ -42,6 +46,8 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
   const number = (value: number) => formatNumber(value, lang, 3);
   const canEdit = useCan('A:plant.edit');
   const canDelete = useCan('A:plant.delete');
+  const phone = usePhone();
+  const navigate = useNavigate();
   const title = (column: PlantSort['sort'], label: string) => (
     <PlantSortTitle column={column} title={label} {...sort} onSort={onSort} />
   );
@@ -157,6 +163,28 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
   }
 
   const choice = useColumnChoice('plantList', columns);
+
+  if (phone) {
+    // A phone: a card per plant, its name opening it, its status beside, the chosen columns as lines, then its buttons.
+    const actions = columns.find((column) => column.key === 'actions');
+    return (
+      <PhoneCards
+        data-testid="plant-table"
+        cardTestId={(plantId) => `plant-row-${plantId}`}
+        loading={loading || !choice.ready}
+        pagination={pagination}
+        cards={(choice.ready ? plants : []).map((plant) => ({
+          key: plant.plantId,
+          title: plant.name,
+          onOpen: () => void navigate(plantDetailPath(plant.plantId)),
+          openTestId: `plant-link-${plant.plantId}`,
+          extra: <PlantStatusTag status={plant.status} />,
+          fields: columnFields(choice.columns, plant, ['name', 'status', 'actions']),
+          footer: actions && <div className="phone-touch">{cellOf(actions, plant)}</div>,
+        }))}
+      />
+    );
+  }
 
   return (
     <DataTable<PlantListItem>

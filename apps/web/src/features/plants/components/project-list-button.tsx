@@ -17,8 +17,15 @@ export function ProjectListButton() {
   if (!allowed) return null;
   return (
     <>
-      <Button type="text" icon={<AppstoreOutlined />} data-testid="project-list" onClick={() => setOpen(true)}>
-        {t('plantList.projects.button')}
+      <Button
+        type="text"
+        icon={<AppstoreOutlined />}
+        aria-label={t('plantList.projects.button')}
+        data-testid="project-list"
+        onClick={() => setOpen(true)}
+      >
+        {/* In the header, the words show on a wide screen only (shell-tool-label); in the phone's menu, always. */}
+        <span className="shell-tool-label">{t('plantList.projects.button')}</span>
       </Button>
       {open && (
         <Suspense fallback={null}>

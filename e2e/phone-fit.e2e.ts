@@ -1,0 +1,243 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { DeviceListItem } from '@voltfleet/domain/device-list';
+import { ALL_PERMISSION_CODES, permittedRoutes } from '@voltfleet/domain/permissions';
+import {
+  ADMIN_PASSWORD,
+  USER_PASSWORD,
+  WAIT_MS,
+  loginViaForm,
+  readMenu,
+  setupJourney,
+  type Journey,
+} from './support/journey.js';
+import { fleetViewer } from './support/scope.js';
+
+// Issue 41 point 1: a phone (390×844, touch) and a tablet (768×1024) open every page of the administrator's menu, the
+// header's own pages, a plant's and a device's detail, and the sign-in and registration pages, and none of them
+// scrolls sideways. Then a phone journey through the menu drawer to a device's live values, and screenshots in German
+// (the longest words) of the pages laid out for a phone.
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'tablet', viewport: { width: 768, height: 1024 } },
+] as const;
+const TOUCH = { hasTouch: true, isMobile: true } as const;
+
+/** Every page the permission table registers, in menu order (what an administrator's menu offers). */
+const MENU_PATHS = permittedRoutes(new Set(ALL_PERMISSION_CODES)).map((route) => route.fullPath);
+/** The header's pages, outside the permission table (apps/web/src/app/routes.ts). */
+const HEADER_PATHS = ['/messages', '/workOrders', '/personalCenter', '/notices'];
+/**
+ * Pages whose phone layout another change of issue 41 makes (alarm search, work orders, command issue): measured and
+ * reported here as annotations, not failed, until that change lands.
+ */
+const LAID_OUT_ELSEWHERE = new Set(['/alarmCenter/alarmSearch', '/workOrders', '/deviceCenter/commandIssue']);
+
+/** The demo inverters report every 30–60 s; the newest reading changes well within this. */
+const LIVE_WAIT_MS = 90_000;
+
+/**
+ * How much wider than the window the page is (0 when it does not scroll sideways), and where: the innermost elements
+ * reaching past the window's right edge.
+ */
+const overflow = (page: Page): Promise<{ by: number; where: string[] }> =>
+  page.evaluate(() => {
+    const root = document.documentElement;
+    // With isMobile a page wider than the window widens the layout viewport too: the window's own width is the bound.
+    const width = Math.min(window.innerWidth, window.outerWidth || window.innerWidth);
+    const by = Math.max(0, root.scrollWidth - width);
+    if (by === 0) return { by, where: [] };
+    const past = Array.from(document.body.querySelectorAll<HTMLElement>('*')).filter(
+      (el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length > 0,
+    );
+    const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    const name = (el: HTMLElement) =>
+      `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''}.${Array.from(el.classList).join('.')}`;
+    return { by, where: innermost.slice(0, 4).map((el) => `${name(el)} < ${name(el.parentElement!)}`) };
+  });
+
+/** Opens a page and lets it draw: its title (every shell page has one), then no spinner. */
+async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByTestId('page-title').first().waitFor();
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: WAIT_MS })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+const onlineInverters = async (journey: Journey): Promise<DeviceListItem[]> =>
+  (
+    await journey.api.call<{ items: DeviceListItem[] }>('GET', '/api/devices?kind=inverter&status=online&pageSize=50', {
+      token: journey.admin,
+    })
+  ).items;
+
+/** A plant and a device of the demo fleet, for their detail pages. */
+async function detailPaths(journey: Journey): Promise<string[]> {
+  const plants = await journey.api.call<{ plantId: number }[]>('GET', '/api/plants', { token: journey.admin });
+  let devices: DeviceListItem[] = [];
+  await expect
+    .poll(async () => (devices = await onlineInverters(journey)).length, { timeout: 60_000, intervals: [1000] })
+    .toBeGreaterThan(0);
+  return [`/plantCenter/plantList/${plants[0]!.plantId}`, `/deviceCenter/deviceList/${devices[0]!.id}`];
+}
+
+test.describe('pages on a phone and a tablet', () => {
+  const journey = setupJourney();
+
+  for (const size of SIZES) {
+    test(`at ${size.viewport.width}×${size.viewport.height} no page scrolls sideways`, async () => {
+      test.setTimeout(240_000);
+      const page = await journey.open('en-US', { viewport: size.viewport, ...TOUCH });
+      const wide: Record<string, { by: number; where: string[] }> = {};
+      for (const path of ['/login', '/register']) {
+        await page.goto(path);
+        await page.locator('form input').first().waitFor();
+        const fit = await overflow(page);
+        if (fit.by > 0) wide[path] = fit;
+      }
+      await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+      // The menu (a drawer on a phone) offers exactly the pages measured here.
+      if (size.name === 'phone') await page.getByTestId('menu-open').click();
+      expect((await readMenu(page)).pages).toEqual(MENU_PATHS.map((path) => path.split('/').at(-1)));
+      const elsewhere: string[] = [];
+      for (const path of [...MENU_PATHS, ...HEADER_PATHS, ...(await detailPaths(journey))]) {
+        await openPage(page, path);
+        const fit = await overflow(page);
+        if (fit.by === 0) continue;
+        if (LAID_OUT_ELSEWHERE.has(path)) elsewhere.push(`${path} (${fit.by} px)`);
+        else wide[path] = fit;
+      }
+      if (elsewhere.length > 0) {
+        test.info().annotations.push({ type: 'wide, laid out elsewhere', description: elsewhere.join(', ') });
+        console.log(`${size.name}: wide, laid out elsewhere: ${elsewhere.join(', ')}`);
+      }
+      expect(wide, 'pages wider than the window, by how many pixels').toEqual({});
+    });
+  }
+
+  test('on a phone the menu drawer leads to a device whose live values change', async () => {
+    test.setTimeout(LIVE_WAIT_MS * 2 + 60_000);
+    const page = await journey.open('en-US', { viewport: SIZES[0].viewport, ...TOUCH });
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+    // No side menu on a phone: the hamburger opens it as a drawer, and choosing a page closes it.
+    await expect(page.locator('.shell-sider')).toHaveCount(0);
+    await page.getByTestId('menu-open').click();
+    await page.getByTestId('menu-item-deviceList').click();
+    await page.waitForURL('**/deviceCenter/deviceList');
+    await expect(page.getByTestId('menu-drawer')).toBeHidden();
+
+    // A card per device: one of an inverter online now.
+    let sn = '';
+    await expect
+      .poll(
+        async () => {
+          const online = await onlineInverters(journey);
+          const shown = await page.locator('[data-testid^="device-link-"]').allInnerTexts();
+          return (sn = shown.find((text) => online.some((d) => d.sn === text)) ?? '');
+        },
+        { timeout: LIVE_WAIT_MS, intervals: [2000] },
+      )
+      .not.toBe('');
+    await page.getByTestId(`device-link-${sn}`).tap();
+    await page.waitForURL(/\/deviceCenter\/deviceList\/\d+$/);
+    await page.getByRole('tab', { name: 'Real-time data' }).tap();
+    const values = page.getByTestId('device-realtime');
+    await page.getByTestId('realtime-group-pv').waitFor();
+    const read = () =>
+      values.evaluate((root) =>
+        Object.fromEntries(
+          Array.from(root.querySelectorAll('[data-testid^="realtime-"], [data-testid="device-realtime-time"]')).map(
+            (el) => [el.getAttribute('data-testid')!, el.textContent ?? ''],
+          ),
+        ),
+      );
+    const before = await read();
+    expect(before['realtime-pvPowerW']).toMatch(/^(—|[\d,.\s]+ W)$/);
+    // The values are read on the phone without scrolling sideways, and a new reading changes them.
+    expect((await overflow(page)).by).toBe(0);
+    await expect
+      .poll(
+        async () => {
+          const now = await read();
+          return Object.keys(now).filter((key) => now[key] !== before[key]).length;
+        },
+        { timeout: LIVE_WAIT_MS, intervals: [1000] },
+      )
+      .toBeGreaterThan(0);
+  });
+
+  test('screenshots in German of the pages laid out for a phone and a tablet', async () => {
+    test.setTimeout(240_000);
+    const viewer = await fleetViewer(journey, ['A', 'B', 'B/A'], 'phoneDe');
+    const [plant, device] = await detailPaths(journey);
+    const shots = [
+      ['plant-list', '/plantCenter/plantList'],
+      ['plant-detail', plant!],
+      ['messages', '/messages'],
+      ['device-list', '/deviceCenter/deviceList'],
+      ['device-detail', device!],
+    ] as const;
+    const FILTER_SHEETS: Record<string, string> = {
+      'plant-list': 'plant-filters',
+      'device-list': 'device-filters',
+      messages: 'messages-filters',
+    };
+    for (const size of SIZES) {
+      const page = await journey.open('de-DE', { viewport: size.viewport, ...TOUCH });
+      const shoot = async (name: string) => {
+        const path = test.info().outputPath(`${name}-${size.viewport.width}.png`);
+        await page.screenshot({ path, fullPage: true });
+        await test.info().attach(`${name}-${size.viewport.width}`, { path, contentType: 'image/png' });
+      };
+      await page.goto('/register');
+      await page.getByTestId('lang-switch').click();
+      await page.getByTestId('lang-option-de').click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+      await page.locator('form input').first().waitFor();
+      await shoot('register');
+      await page.goto('/login');
+      await page.locator('form input').first().waitFor();
+      await shoot('login');
+      await loginViaForm(page, viewer.username, USER_PASSWORD);
+      for (const [name, path] of shots) {
+        await openPage(page, path);
+        await shoot(name);
+        // A phone's list keeps its filters in a sheet.
+        const sheet = FILTER_SHEETS[name];
+        if (size.name === 'phone' && sheet) {
+          await page.getByTestId(`${sheet}-open`).click();
+          await page.getByTestId(sheet).waitFor();
+          await page.waitForTimeout(500);
+          await shoot(`${name}-filters`);
+          await page.keyboard.press('Escape');
+        }
+      }
+      // The device's live values and its history chart, which must fit the width.
+      await page.getByRole('tab', { name: 'Echtzeitdaten' }).click();
+      await page.getByTestId('device-realtime').waitFor();
+      await shoot('device-realtime');
+      await page.getByRole('tab', { name: 'Verlaufskurve' }).click();
+      await page.getByTestId('history-fields').waitFor();
+      await page.waitForTimeout(1500);
+      await shoot('device-history');
+      if (size.name === 'phone') {
+        // The bell's newest messages and the language list open within the window.
+        await page.getByTestId('notification-bell').click();
+        await page.locator('.bell-popover').waitFor();
+        await page.waitForTimeout(500);
+        await shoot('bell');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('lang-switch').click();
+        await shoot('language');
+        await page.getByTestId('lang-switch').click();
+        await page.getByTestId('menu-open').click();
+        await page.getByTestId('menu-drawer').waitFor();
+        await shoot('menu-drawer');
+      }
+    }
+  });
+});
