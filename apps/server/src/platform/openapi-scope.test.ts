@@ -33,7 +33,14 @@ import {
   type Operation,
   type Parameter,
 } from '../test/openapi-doc.js';
-import { BODIES, REPORT_INDEX } from '../test/openapi-scope-bodies.js';
+import {
+  BODIES,
+  FIXED_QUERY,
+  FIXED_TIMES,
+  QUERY_VALUES,
+  REPORT_INDEX,
+  timestamped,
+} from '../test/openapi-scope-bodies.js';
 import { hashToken } from './auth.js';
 
 let s: TestServer;
@@ -225,26 +232,6 @@ function queryIdValue(name: string, real: boolean): string | undefined {
   return undefined;
 }
 const isIdName = (name: string) => /(Id|Ids)$/.test(name) || ['id', 'ids', 'sn', 'user'].includes(name);
-
-/** The record lists take whole timestamps for their period, the other lists plant-local days. */
-const timestamped = (route: string) => route.startsWith('/api/records') || route.startsWith('/api/control-records');
-const FIXED_TIMES: Record<string, string> = { from: '2026-03-01T00:00:00Z', to: '2026-03-31T00:00:00Z' };
-
-/** Values for required query parameters that name no object. */
-const QUERY_VALUES: Record<string, string> = {
-  range: 'day',
-  date: '2026-03-03',
-  quantities: 'pvPowerKw',
-  fields: 'pvPowerKw',
-  format: 'csv',
-};
-/** Optional query parameters set anyway, so two calls a moment apart ask for the same period ("to" is now). */
-const FIXED_QUERY: Record<string, string> = {
-  from: '2026-03-01',
-  to: '2026-03-31',
-  date: '2026-03-03',
-  indices: REPORT_INDEX,
-};
 
 function fillIds(value: unknown, real: boolean): unknown {
   // An encrypted password is good once (its nonce is spent): a fresh one for every request.

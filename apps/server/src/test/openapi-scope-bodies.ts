@@ -1,4 +1,4 @@
-/** Valid example bodies for the generated scope suite (platform/openapi-scope.test.ts). */
+/** Valid example inputs (bodies, query values) for the generated scope suite (platform/openapi-scope.test.ts). */
 import { ROLLUP_HISTORY_FIELDS } from '@voltfleet/domain/telemetry';
 import { VALID_PLANT_INPUT } from './plant-input.js';
 
@@ -86,4 +86,25 @@ export const BODIES: Record<string, unknown> = {
 BODIES['put /api/notification-rules/{id}'] = {
   ...(BODIES['post /api/notification-rules'] as object),
   userIds: ['$user'],
+};
+
+/** The record lists take whole timestamps for their period, the other lists plant-local days. */
+export const timestamped = (route: string) =>
+  route.startsWith('/api/records') || route.startsWith('/api/control-records');
+export const FIXED_TIMES: Record<string, string> = { from: '2026-03-01T00:00:00Z', to: '2026-03-31T00:00:00Z' };
+
+/** Values for required query parameters that name no object. */
+export const QUERY_VALUES: Record<string, string> = {
+  range: 'day',
+  date: '2026-03-03',
+  quantities: 'pvPowerKw',
+  fields: 'pvPowerKw',
+  format: 'csv',
+};
+/** Optional query parameters set anyway, so two calls a moment apart ask for the same period ("to" is now). */
+export const FIXED_QUERY: Record<string, string> = {
+  from: '2026-03-01',
+  to: '2026-03-31',
+  date: '2026-03-03',
+  indices: REPORT_INDEX,
 };

@@ -1,4 +1,5 @@
 import { withTexts } from '@/lib/i18n';
+import { OWN_PAGES } from './shell-own-pages';
 
 /**
  * Every page's code, loaded through the shell's module (shell-layout.tsx re-exports these for page-registry.ts):
@@ -332,71 +333,7 @@ export const PAGE_LOADERS = {
     ],
     () => import('@/features/roles/pages/role-list-page'),
   ),
-  personalCenter: withTexts(
-    [
-      'apiKeys',
-      'bigScreen',
-      'messages/alarms',
-      'messages/commands',
-      'messages/core',
-      'messages/fields',
-      'messages/hostileInput',
-      'messages/options',
-      'messages/registration',
-      'messages/roles',
-      'messages/storage',
-      'messages/telemetry',
-      'messages/userAdmin',
-      'messages/validation',
-      'messages/webhooks',
-      'profile',
-      'pushNotifications',
-      'userAdmin',
-      'users',
-      'webhooks',
-    ],
-    () => import('@/app/pages/personal-center-route'),
-  ),
-  notices: withTexts(
-    ['messages/hostileInput', 'messages/notices', 'messages/validation', 'notices', 'table'],
-    () => import('@/features/notices/pages/notices-page'),
-  ),
-  workOrders: withTexts(
-    [
-      'columns',
-      'messages/alarmCatalogue',
-      'messages/commands',
-      'messages/core',
-      'messages/hostileInput',
-      'messages/notices',
-      'messages/registration',
-      'messages/storage',
-      'messages/userAdmin',
-      'messages/validation',
-      'table',
-    ],
-    () => import('@/features/workorders/pages/work-orders-page'),
-  ),
-  messages: withTexts(
-    [
-      'commands',
-      'messages/alarmCatalogue',
-      'messages/alarmLabels',
-      'messages/commandLabels',
-      'messages/commands',
-      'messages/core',
-      'messages/inbox',
-      'messages/options',
-      'messages/plants',
-      'messages/registration',
-      'messages/roles',
-      'messages/storage',
-      'messages/userAdmin',
-      'messages/validation',
-      'table',
-    ],
-    () => import('@/app/pages/messages-route'),
-  ),
+  ...OWN_PAGES,
 } as const;
 
 export type PageKey = keyof typeof PAGE_LOADERS;
