@@ -16,6 +16,10 @@
 //   BENCH_VITALS_RUNS=3 node bench/web-vitals/run.mjs     # runs per page (default 5)
 //   BENCH_VITALS_CPU_PROFILE=/tmp/p node bench/web-vitals/run.mjs   # a CPU profile of each visit's load
 //   BENCH_VITALS_SCRIPTS=1 node bench/web-vitals/run.mjs   # each visit's script timings in its timeline
+//   BENCH_VITALS_PROFILE=mobile node bench/web-vitals/run.mjs   # a phone as Lighthouse's mobile run emulates one:
+//     412×823 at 1.75×, touch, CPU 4× slower, "slow 4G" (562.5 ms latency, 1,474.56 / 675 kbit/s down / up) for every
+//     page and the /login anchor alike; plant detail, alarm search, device detail; targets LCP ≤ 2.5 s, INP ≤ 200 ms
+//     (issue 41); results in bench/results/web-vitals-mobile.json
 // observeVitals and the page.evaluate callbacks run in the page, where these are defined.
 /* global window, requestAnimationFrame */
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,8 +35,26 @@ const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 5);
 const PROFILE_DIR = process.env.BENCH_VITALS_CPU_PROFILE;
 /** Set: each visit's timeline also lists every script's resource timing (which wave it came in, what it waited for). */
 const SCRIPTS = Boolean(process.env.BENCH_VITALS_SCRIPTS);
-const TARGETS = { lcpMs: 1500, inpMs: 100 };
-const VIEWPORT = { width: 1366, height: 860 };
+const MOBILE = process.env.BENCH_VITALS_PROFILE === 'mobile';
+const TARGETS = MOBILE ? { lcpMs: 2500, inpMs: 200 } : { lcpMs: 1500, inpMs: 100 };
+const VIEWPORT = MOBILE ? { width: 412, height: 823 } : { width: 1366, height: 860 };
+/** The browser context's device: a phone (Lighthouse's mobile emulation) or the desktop window. */
+const DEVICE = MOBILE
+  ? { viewport: VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }
+  : { viewport: VIEWPORT };
+/** Lighthouse's mobile throttling as DevTools applies it ("slow 4G", CPU 4×); none on the desktop. */
+async function throttle(context, page) {
+  if (!MOBILE) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1474.56 * 1024) / 8,
+    uploadThroughput: (675 * 1024) / 8,
+  });
+}
 /** A person's pause between two interactions; also lets the answer of the previous one arrive and paint. */
 const PAUSE_MS = 400;
 /** How long a page may take to show its data (or an interaction to find its control) before the visit fails. */
@@ -63,6 +85,42 @@ function observeVitals() {
 }
 
 const byText = (page, testId, text) => page.getByTestId(testId).getByText(text, { exact: true });
+
+/** The phone's pages (issue 41): what an installer opens on a roof, with a phone's interactions. */
+function phonePagesFor(plantId, deviceId) {
+  return [
+    {
+      key: 'plant detail',
+      path: `/plantCenter/plantList/${plantId}`,
+      ready: async (page) => {
+        await page.getByTestId('energy-flow-pv-power').waitFor();
+        await page.getByTestId('detail-today-pv').waitFor();
+      },
+      interactions: [
+        ['tab: Trend chart', (page) => page.getByTestId('detail-tab-trend').tap()],
+        ['tab: Generation', (page) => page.getByTestId('detail-tab-generation').tap()],
+      ],
+    },
+    {
+      key: 'alarm search',
+      path: '/alarmCenter/alarmSearch',
+      ready: (page) => page.getByTestId('alarm-filter-sheet-open').waitFor(),
+      interactions: [
+        ['open the filter sheet', (page) => page.getByTestId('alarm-filter-sheet-open').tap()],
+        ['close it (Escape)', (page) => page.keyboard.press('Escape')],
+      ],
+    },
+    {
+      key: 'device detail',
+      path: `/deviceCenter/deviceList/${deviceId}`,
+      ready: (page) => page.getByTestId('device-field-sn').waitFor(),
+      interactions: [
+        ['tab: Real-time data', (page) => page.getByRole('tab', { name: 'Real-time data' }).tap()],
+        ['tab: Basic info', (page) => page.getByRole('tab', { name: 'Basic info' }).tap()],
+      ],
+    },
+  ];
+}
 
 /** The pages: where, what shows that its data is in, and its interactions (label, action). */
 function pagesFor(plantId, deviceId) {
@@ -125,10 +183,11 @@ function pagesFor(plantId, deviceId) {
 
 /** One visit: fresh context, LCP once the data is in, then the interactions and their event entries. */
 async function visit(browser, baseUrl, storageState, spec) {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', viewport: VIEWPORT, storageState });
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', ...DEVICE, storageState });
   try {
     await context.addInitScript(observeVitals);
     const page = await context.newPage();
+    await throttle(context, page);
     page.setDefaultTimeout(READY_TIMEOUT_MS);
     const profiler = PROFILE_DIR ? await context.newCDPSession(page) : undefined;
     if (profiler) {
@@ -238,19 +297,19 @@ export async function run() {
     const plants = await api.call('GET', '/api/plants', { token });
     const plant = plants.find((p) => p.plantId === device.plantId) ?? plants[0];
     // One login through the form; each visit starts from its session (cookies and storage), never logs in again.
-    const loginContext = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', viewport: VIEWPORT });
+    const loginContext = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', ...DEVICE });
     const loginPage = await loginContext.newPage();
     await loginPage.goto('/login');
     await loginPage.getByTestId('login-username').fill('admin');
     await loginPage.getByTestId('login-password').fill(ADMIN_PASSWORD);
     await loginPage.getByTestId('login-captcha-input').fill(CAPTCHA_CODE);
     await loginPage.getByTestId('login-submit').click();
-    await loginPage.getByTestId('menu').waitFor();
+    await loginPage.getByTestId(MOBILE ? 'menu-open' : 'menu').waitFor();
     const storageState = await loginContext.storageState();
     await loginContext.close();
 
     const anchorSpec = { key: 'anchor: /login', path: '/login', ready: (p) => p.getByTestId('login-submit').waitFor() };
-    const specs = pagesFor(plant.plantId, device.id);
+    const specs = (MOBILE ? phonePagesFor : pagesFor)(plant.plantId, device.id);
     const visits = Object.fromEntries([anchorSpec, ...specs].map((s) => [s.key, []]));
     // Pages in turn within a round, rounds repeated: a burst of load on the machine hits every page alike.
     for (let r = 0; r < RUNS; r++) {
@@ -270,7 +329,7 @@ export async function run() {
         const failed = list.filter((v) => v.error).length;
         const lcp = stats(list.map((v) => v.lcpMs));
         const inp = key.startsWith('anchor') ? null : stats(list.map((v) => v.inpMs));
-        const target = ['plant statistics', 'plant detail', 'device detail'].includes(key);
+        const target = ['plant statistics', 'plant detail', 'device detail', 'alarm search'].includes(key);
         return [
           key,
           {
@@ -296,7 +355,10 @@ export async function run() {
     );
     const sizeFile = path.join(ROOT, 'bench/results/web-size.json');
     const size = existsSync(sizeFile) ? JSON.parse(readFileSync(sizeFile, 'utf8')) : undefined;
-    const file = await writeResult('web-vitals', {
+    const file = await writeResult(MOBILE ? 'web-vitals-mobile' : 'web-vitals', {
+      profile: MOBILE
+        ? 'mobile: 412×823 at 1.75×, touch, CPU 4× slower, slow 4G (562.5 ms, 1,474.56 / 675 kbit/s), as Lighthouse'
+        : 'desktop: 1366×860, no throttling',
       cpus: os.cpus().length,
       loadAverage1m: { before: round(loadBefore, 2), after: round(os.loadavg()[0], 2) },
       runsPerPage: RUNS,
@@ -313,7 +375,9 @@ export async function run() {
         'each visit: a fresh browser context (empty cache) with the admin’s session; LCP read after the page’s data is shown, before any input',
         `INP: worst interaction of the visit (event entries, durationThreshold 16 ms; no entry = under 16 ms, counted as 0); interactions ${PAUSE_MS} ms apart`,
         'server: apps/server/dist/main.js on PGlite with DEMO_FLEET=on (13 plants, 22 inverters live over MQTT), DEMO_HISTORY_DAYS=2',
-        `viewport ${VIEWPORT.width}×${VIEWPORT.height}, no CPU or network throttling, loopback`,
+        MOBILE
+          ? `viewport ${VIEWPORT.width}×${VIEWPORT.height} (phone), CPU 4× and slow-4G throttling on every visit, the anchor's too, loopback`
+          : `viewport ${VIEWPORT.width}×${VIEWPORT.height}, no CPU or network throttling, loopback`,
       ],
     });
     console.log(`→ ${file}`);
