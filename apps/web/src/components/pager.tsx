@@ -1,10 +1,12 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pageCount, pageItems, type PagerConfig } from '@/lib/paging';
 
 /**
- * Page buttons, total and page size under a list. Ant Design's Pagination brings its Select (and the virtual list
- * behind it) into every list page; a native select does the one thing needed here.
+ * Page buttons, total and page size under a list. The buttons are plain (Ant Design's Pagination would bring its
+ * quick jumper and more); the page size is Ant Design's Select, like every other choice of the app, in its look and
+ * language rather than the browser's.
  */
 export function Pager({ current, pageSize, total, onChange, pageSizeOptions, hideOnSinglePage }: PagerConfig) {
   const { t } = useTranslation();
@@ -59,18 +61,15 @@ export function Pager({ current, pageSize, total, onChange, pageSizeOptions, hid
         </li>
       </ul>
       {pageSizeOptions && (
-        <select
+        <Select<number>
           className="pager-size"
           aria-label={t('table.pageSizeLabel')}
+          data-testid="pager-size"
           value={pageSize}
-          onChange={(event) => onChange(1, Number(event.target.value))}
-        >
-          {pageSizeOptions.map((size) => (
-            <option key={size} value={size}>
-              {t('table.pageSize', { size })}
-            </option>
-          ))}
-        </select>
+          popupMatchSelectWidth={false}
+          options={pageSizeOptions.map((size) => ({ value: size, label: t('table.pageSize', { size }) }))}
+          onChange={(size) => onChange(1, size)}
+        />
       )}
     </nav>
   );

@@ -22,10 +22,17 @@ export async function applyDayjsLocale(lang: Lang): Promise<string> {
   return dayjs.locale();
 }
 
-/** The active dayjs locale, following the UI language (a change re-renders once the new locale is set). */
+/**
+ * The active dayjs locale, following the UI language (a change re-renders once the new locale is set). A locale
+ * already loaded is put in place at once, so a picker does not start in the previous one and draw itself anew (a new
+ * picker, losing the focus) while the user reaches for it.
+ */
 export function useDayjsLocale(): string {
   const { i18n } = useTranslation();
-  const [active, setActive] = useState(() => dayjs.locale());
+  const [active, setActive] = useState(() => {
+    const { name } = LOCALES[i18n.language as Lang] ?? LOCALES.en;
+    return name in dayjs.Ls ? dayjs.locale(name) : dayjs.locale();
+  });
   useEffect(() => {
     let current = true;
     void applyDayjsLocale(i18n.language as Lang).then((name) => current && setActive(name));

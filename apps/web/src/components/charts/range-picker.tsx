@@ -1,3 +1,4 @@
+import { DayField } from '@/components/day-field';
 import './charts.css';
 
 export type ChartRange = 'day' | 'month' | 'year' | 'total';
@@ -18,34 +19,30 @@ interface Props<R extends ChartRange> {
   'data-testid'?: string;
 }
 
-/** The date field of a range: a day, a month or a year (native inputs: no date library on these pages). */
+/** The widths of the date field: a day as 14.03.2026 or 2026-03-14, a month, a year (each with its icon). */
+const WIDTH = { day: 140, month: 120, year: 100 } as const;
+
+/**
+ * The date field of a range: a day, a month or a year, in Ant Design's picker in the UI language. The picker loads
+ * when the field is reached for (DayField): the statistics page, where the shell lands, shows the date without it.
+ */
 function DateField({ value, onChange, label }: { value: RangeValue; onChange: (date: string) => void; label: string }) {
-  const common = { className: 'chart-date', 'aria-label': label, 'data-testid': 'chart-date', required: true };
-  if (value.range === 'day')
-    return (
-      <input type="date" {...common} value={value.date} onChange={(e) => e.target.value && onChange(e.target.value)} />
-    );
-  if (value.range === 'month')
-    return (
-      <input
-        type="month"
-        {...common}
-        value={value.date.slice(0, 7)}
-        onChange={(e) => e.target.value && onChange(`${e.target.value}-01`)}
-      />
-    );
-  if (value.range === 'year')
-    return (
-      <input
-        type="number"
-        {...common}
-        min={2000}
-        max={2100}
-        value={value.date.slice(0, 4)}
-        onChange={(e) => /^\d{4}$/.test(e.target.value) && onChange(`${e.target.value}-01-01`)}
-      />
-    );
-  return null;
+  if (value.range === 'total') return null;
+  return (
+    <DayField
+      testId="chart-date"
+      className="chart-day"
+      ariaLabel={label}
+      picker={value.range === 'day' ? 'date' : value.range}
+      width={WIDTH[value.range]}
+      allowClear={false}
+      // As the native fields allowed: a year from 2000 to 2100.
+      min={value.range === 'year' ? '2000-01-01' : undefined}
+      max={value.range === 'year' ? '2100-12-31' : undefined}
+      value={value.date}
+      onChange={(date) => date && onChange(date)}
+    />
+  );
 }
 
 /**
