@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { DeviceDetail, DeviceRealtime } from '@voltfleet/domain/telemetry';
 import type { DeviceListItem } from '@voltfleet/domain/device-list';
+import { typeDay } from './support/day-field.js';
 import { ADMIN_PASSWORD, WAIT_MS, expectTitle, loginViaForm, setupJourney, type Journey } from './support/journey.js';
 
 /** The demo inverters report every 30–60 s; the newest reading changes well within this. */
@@ -164,8 +165,8 @@ test.describe('device detail', () => {
 
     // A date range with the start after the end is refused before anything is asked.
     await page.getByTestId('history-range').getByText('Date range', { exact: true }).click();
-    await page.getByTestId('history-start').fill('2026-03-05');
-    await page.getByTestId('history-end').fill('2026-03-04');
+    await typeDay(page, 'history-start', '2026-03-05');
+    await typeDay(page, 'history-end', '2026-03-04');
     await expect
       .poll(() => historyMessage(page), { timeout: WAIT_MS })
       .toBe('Select the start time before the end time');

@@ -1,6 +1,7 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_RANGES, type HistoryRange } from '@voltfleet/domain/telemetry';
+import { DayField } from '@/components/day-field';
 
 export interface HistoryRangeValue {
   range: HistoryRange;
@@ -14,7 +15,10 @@ interface Props {
   onChange: (next: HistoryRangeValue) => void;
 }
 
-/** Today, last 3 days, last 7 days, month, or a date range (native date inputs: no date library on this page). */
+/**
+ * Today, last 3 days, last 7 days, month, or a date range: two day fields whose picker (Ant Design's, in the UI
+ * language) loads when one is reached for. No limits on the days: the history's own rules say what is wrong.
+ */
 export function HistoryRangePicker({ value, onChange }: Props) {
   const { t } = useTranslation();
   return (
@@ -26,22 +30,22 @@ export function HistoryRangePicker({ value, onChange }: Props) {
       />
       {value.range === 'custom' && (
         <>
-          <input
-            type="date"
-            className="chart-date"
-            aria-label={t('deviceDetail.history.start')}
-            data-testid="history-start"
-            value={value.start ?? ''}
-            onChange={(e) => onChange({ ...value, start: e.target.value || undefined })}
+          <DayField
+            testId="history-start"
+            className="history-day"
+            ariaLabel={t('deviceDetail.history.start')}
+            width={150}
+            value={value.start}
+            onChange={(start) => onChange({ ...value, start })}
           />
           <span aria-hidden>–</span>
-          <input
-            type="date"
-            className="chart-date"
-            aria-label={t('deviceDetail.history.end')}
-            data-testid="history-end"
-            value={value.end ?? ''}
-            onChange={(e) => onChange({ ...value, end: e.target.value || undefined })}
+          <DayField
+            testId="history-end"
+            className="history-day"
+            ariaLabel={t('deviceDetail.history.end')}
+            width={150}
+            value={value.end}
+            onChange={(end) => onChange({ ...value, end })}
           />
         </>
       )}
