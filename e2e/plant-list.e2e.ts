@@ -8,6 +8,7 @@ import {
   setupJourney,
   unique,
 } from './support/journey.js';
+import { typeDay } from './support/day-field.js';
 import { listLayout } from './support/list-layout.js';
 import { fleetViewer } from './support/scope.js';
 import { plantBody } from './support/plants.js';
@@ -77,7 +78,7 @@ test.describe('plant list', () => {
     await input(page, 'plant-form-longitude').fill('16.606837');
     await input(page, 'plant-form-latitude').fill('49.1950601');
     await input(page, 'plant-form-address').fill('Náměstí Svobody 1, Brno');
-    await input(page, 'plant-form-constructionDate').fill('2024-03-01');
+    await typeDay(page, 'plant-form-constructionDate', '2024-03-01');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
 
     await formError(page, 'No spaces at the start or end').waitFor();

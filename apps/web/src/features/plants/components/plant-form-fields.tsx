@@ -8,6 +8,7 @@ import {
   plantInputSchema,
   type PlantAccountOption,
 } from '@voltfleet/domain/plants';
+import { DayPicker } from '@/components/day-picker';
 import { schemaRule } from '@/lib/form-rules';
 import { timeZoneOptions } from '../utils/plant-list-view';
 import { message } from '@/lib/i18n';
@@ -100,7 +101,7 @@ export function PlantFormFields({ accounts, loadingAccounts, currentTimeZone }: 
       </Col>
       <Col span={12}>
         <Form.Item {...field('constructionDate')} required>
-          <Input type="date" data-testid="plant-form-constructionDate" />
+          <DayPicker testId="plant-form-constructionDate" width="100%" />
         </Form.Item>
       </Col>
       <Col span={12}>

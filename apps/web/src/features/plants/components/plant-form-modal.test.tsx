@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { Lang } from '@voltfleet/domain/i18n';
 import type { Plant, PlantAccountOption, PlantInputBody } from '@voltfleet/domain/plants';
+import { typeDay } from '@/test/antd-fields';
 import { fakeApi, ok, refused, type ApiCall, type FakeAnswer } from '@/test/fake-api';
 import { renderWithProviders, testMe, type Rendered } from '@/test/render';
 import PlantFormModal from './plant-form-modal';
@@ -100,7 +102,11 @@ describe('PlantFormModal', () => {
     expect(screen.getByRole('dialog', { name: 'Add plant' })).toBeInTheDocument();
     // The owner is the user until another account is chosen.
     await waitFor(() => expect(screen.getByTestId('plant-form-ownerId')).toHaveTextContent('Installer (installer)'));
-    for (const [name, text] of Object.entries(TYPED)) await retype(view, name as TextField, text);
+    for (const [name, text] of Object.entries(TYPED)) {
+      // The construction date is Ant Design's date picker: a day typed into it and the field left.
+      if (name === 'constructionDate') await typeDay(view.user, input(name), text);
+      else await retype(view, name as TextField, text);
+    }
     await view.user.click(screen.getByRole('combobox', { name: 'Owner account' }));
     expect(screen.getByTitle('sam')).toBeInTheDocument();
     await view.user.click(screen.getByTitle('Jana (owner9)'));
@@ -158,6 +164,26 @@ describe('PlantFormModal', () => {
     await view.clickSave();
     await waitFor(() => expect(view.onClose).toHaveBeenCalledOnce());
     expect(view.sent()).toEqual([expect.objectContaining({ [name]: right })]);
+  });
+
+  it('refuses a cleared construction date in the language of the form, then saves the day picked', async () => {
+    const view = await renderModal({ plant: STORED, lang: 'de' });
+    // The picker shows the day as a German reader writes it, and draws itself anew once dayjs speaks German.
+    expect(input('constructionDate')).toHaveValue('18.04.2023');
+    await waitFor(() => expect(dayjs.locale()).toBe('de'));
+    // Its clear button, as a pointer over the field shows it (the modal's opening animation may still hold pointers).
+    fireEvent.mouseDown(screen.getByRole('button', { name: 'Zurücksetzen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zurücksetzen' }));
+    await view.clickSave();
+
+    await waitFor(() => expect(input('constructionDate')).toHaveAccessibleDescription('Dieses Feld ist erforderlich'));
+    expect(view.sent()).toEqual([]);
+
+    await typeDay(view.user, input('constructionDate'), '01.03.2024');
+    await waitFor(() => expect(input('constructionDate')).toHaveAccessibleDescription(''));
+    await view.clickSave();
+    await waitFor(() => expect(view.onClose).toHaveBeenCalledOnce());
+    expect(view.sent()).toEqual([expect.objectContaining({ constructionDate: '2024-03-01' })]);
   });
 
   it('edits a plant: its values filled in, only the input fields sent back', async () => {
