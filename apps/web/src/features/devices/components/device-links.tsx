@@ -1,10 +1,13 @@
 import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { DeviceBehind, DeviceDetail } from '@voltfleet/domain/telemetry';
+import { columnFields } from '@/components/column-cards';
 import { DataTable, type Column } from '@/components/data-table';
+import { PhoneCards } from '@/components/phone-cards';
 import { StatSection } from '@/components/stat-card';
 import { formatPlantTime } from '@/lib/format';
+import { usePhone } from '@/lib/use-phone';
 import { DeviceStatusTag } from './device-status-tag';
 import { devicePath, ViaDevice } from './via-device';
 
@@ -25,9 +28,14 @@ export function LastContact({ device }: { device: DeviceDetail }) {
   );
 }
 
-/** The devices reporting through this one (a collector's inverters, an inverter's batteries), with their status. */
+/**
+ * The devices reporting through this one (a collector's inverters, an inverter's batteries), with their status: a
+ * table, or on a phone a card per device.
+ */
 export function DevicesBehind({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
+  const phone = usePhone();
+  const navigate = useNavigate();
   const columns: Column<DeviceBehind>[] = [
     {
       dataIndex: 'sn',
@@ -53,13 +61,29 @@ export function DevicesBehind({ device }: { device: DeviceDetail }) {
   ];
   return (
     <StatSection title={t('deviceDetail.link.behind')}>
-      <DataTable
-        rowKey="id"
-        columns={columns}
-        dataSource={device.behind}
-        data-testid="device-behind"
-        rowTestId={(d) => `behind-${d.sn}`}
-      />
+      {phone ? (
+        // A phone: a card per device, as the device list shows them, rather than a table scrolling in its box.
+        <PhoneCards
+          data-testid="device-behind"
+          cardTestId={(sn) => `behind-${sn}`}
+          cards={device.behind.map((d) => ({
+            key: d.sn,
+            title: d.sn,
+            onOpen: () => void navigate(devicePath(d.id)),
+            openTestId: `behind-link-${d.sn}`,
+            extra: <DeviceStatusTag status={d.runningStatus} sn={d.sn} />,
+            fields: columnFields(columns, d, ['sn', 'runningStatus']),
+          }))}
+        />
+      ) : (
+        <DataTable
+          rowKey="id"
+          columns={columns}
+          dataSource={device.behind}
+          data-testid="device-behind"
+          rowTestId={(d) => `behind-${d.sn}`}
+        />
+      )}
     </StatSection>
   );
 }

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceDetail, DeviceRealtime, LinkedDevice } from '@voltfleet/domain/telemetry';
 import type { Lang } from '@voltfleet/domain/i18n';
 import { fakeApi, ok } from '@/test/fake-api';
 import { FakeLiveSocket, installFakeLiveSocket } from '@/test/fake-live-socket';
+import { asPhone } from '@/test/phone';
 import { renderWithProviders, testMe } from '@/test/render';
 import DeviceDetailPage from './device-detail-page';
 
@@ -63,11 +64,17 @@ const bms = (values: Record<string, number | null>): DeviceRealtime => ({
   ],
 });
 
-async function open(device: DeviceDetail, realtime: DeviceRealtime, lang: Lang) {
+async function open(
+  device: DeviceDetail,
+  realtime: DeviceRealtime,
+  lang: Lang,
+  more: Parameters<typeof fakeApi>[0] = {},
+) {
   fakeApi({
     [`GET /api/devices/${device.id}/detail`]: ok(device),
     [`GET /api/devices/${device.id}/realtime`]: ok(realtime),
     'GET /api/alarms': ok({ items: [], total: 0, page: 1, pageSize: 15, totalCapped: false }),
+    ...more,
   });
   const router = createMemoryRouter([{ path: '/deviceCenter/deviceList/:deviceId', element: <DeviceDetailPage /> }], {
     initialEntries: [`/deviceCenter/deviceList/${device.id}`],
@@ -77,7 +84,7 @@ async function open(device: DeviceDetail, realtime: DeviceRealtime, lang: Lang) 
     me: testMe(['B', 'B/A']),
   });
   await screen.findByTestId('device-basic-info', {}, { timeout: 5000 });
-  return view;
+  return { ...view, router };
 }
 
 const TEXTS = {
@@ -174,5 +181,47 @@ describe.each(['en', 'de'] as const)('battery and collector detail (%s)', (lang)
     expect(row.getByTestId('behind-link-VF5K24000101')).toHaveAttribute('href', '/deviceCenter/deviceList/7');
     expect(row.getByTestId('device-status-VF5K24000101')).toHaveTextContent(text.behindStatus);
     expect(screen.queryByTestId('device-realtime')).toBeNull();
+  }, 30_000);
+});
+
+describe('the devices behind a device on a phone', () => {
+  installFakeLiveSocket();
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows a card per device (its status beside the serial number, its other columns as lines) that opens it', async () => {
+    asPhone();
+    const collector = detail({
+      id: 5,
+      sn: 'VFCOL24000101',
+      kind: 'collector',
+      modelType: 'DTU4G',
+      batteryModelType: null,
+      onlineRule: 'behind',
+      behind: [{ ...INVERTER, model: '5K', runningStatus: 'online', lastSeenAt: READ_AT }],
+    });
+    const inverter = detail({ ...INVERTER, modelType: '5K', batteryModelType: null, onlineRule: 'own', behind: [] });
+    const { user, router } = await open(
+      collector,
+      { ts: null, source: null, plantTimeZone: 'Europe/Prague', groups: [] },
+      'de',
+      {
+        'GET /api/devices/7/detail': ok(inverter),
+        'GET /api/devices/7/realtime': ok({ ts: null, source: null, plantTimeZone: 'Europe/Prague', groups: [] }),
+      },
+    );
+    await user.click(screen.getByRole('tab', { name: 'Echtzeitdaten' }));
+    const card = await screen.findByTestId('behind-VF5K24000101', {}, { timeout: 5000 });
+    // A card, not a table scrolling sideways in its own box.
+    expect(card.tagName).toBe('LI');
+    expect(within(screen.getByTestId('device-behind')).queryByRole('table')).toBeNull();
+    expect(within(card).getByTestId('device-status-VF5K24000101')).toHaveTextContent('Online');
+    const lines = within(card)
+      .getAllByRole('definition')
+      .map((dd) => `${dd.previousElementSibling?.textContent}: ${dd.textContent}`);
+    expect(lines).toEqual(['Typ: Wechselrichter', 'Modelltyp: 5K', 'Zuletzt online: 2026-03-03 23:44:00 UTC+1']);
+
+    await user.click(within(card).getByTestId('behind-link-VF5K24000101'));
+    expect(router.state.location.pathname).toBe('/deviceCenter/deviceList/7');
+    await waitFor(() => expect(screen.getByTestId('device-field-sn')).toHaveTextContent('VF5K24000101'));
   }, 30_000);
 });
