@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app.js';
@@ -18,6 +19,13 @@ describe('registerWebApp', () => {
     await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     await writeFile(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Voltfleet' }));
     await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'export {};');
+    // The build's compressed copies (apps/web/scripts/precompress.mjs) of the entry, the worker and the page.
+    const entry = 'export const entry = "the entry";'.repeat(20);
+    await writeFile(path.join(dir, 'assets', 'entry-def456.js'), entry);
+    await writeFile(path.join(dir, 'assets', 'entry-def456.js.br'), brotliCompressSync(entry));
+    await writeFile(path.join(dir, 'assets', 'entry-def456.js.gz'), gzipSync(entry));
+    await writeFile(path.join(dir, 'sw.js.br'), brotliCompressSync('self.addEventListener("fetch", () => {});'));
+    await writeFile(path.join(dir, 'index.html.gz'), gzipSync('<!doctype html><title>Voltfleet</title>'));
     app = Fastify();
     const fallback = await registerWebApp(app, dir);
     app.setNotFoundHandler((request, reply) => fallback?.(request, reply) ?? reply.code(404).send({ code: 'nf' }));
@@ -50,6 +58,35 @@ describe('registerWebApp', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const page = await app.inject({ method: 'GET', url: '/plantCenter/plantList' });
     expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the compressed copy a browser accepts, and the file itself to one that accepts none', async () => {
+    const url = '/assets/entry-def456.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('the entry');
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('the entry');
+  });
+
+  it('keeps the type of the worker and the revalidation of the page on their compressed copies', async () => {
+    const sw = await app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(sw.headers['content-encoding']).toBe('br');
+    expect(sw.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const page = await app.inject({
+      method: 'GET',
+      url: '/alarmCenter/alarmSearch',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
   });

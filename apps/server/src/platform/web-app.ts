@@ -32,6 +32,9 @@ export async function registerWebApp(
     root: dir,
     wildcard: true,
     index: ['index.html'],
+    // The build writes a Brotli and a gzip copy of each text file (apps/web/scripts/precompress.mjs): sent to a browser
+    // that accepts them, with `Vary: Accept-Encoding`; a file without a copy is sent as it is.
+    preCompressed: true,
     setHeaders: (res, file) => {
       // Vite names assets by content hash, so they never change; index.html must always be revalidated, and so must
       // the service worker (/sw.js: a browser checks it for a new version of the app) and the web app manifest.
@@ -39,9 +42,12 @@ export async function registerWebApp(
         'cache-control',
         file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
-      const type = PWA_TYPES[path.basename(file)];
-      if (type) res.header('content-type', type);
     },
+  });
+  // Set when the answer is sent: for a compressed copy (sw.js.br) the static plugin sets the type after setHeaders.
+  app.addHook('onSend', async (request, reply) => {
+    const type = PWA_TYPES[(request.url.split('?')[0] ?? '').slice(1)];
+    if (type && reply.statusCode === 200) reply.header('content-type', type);
   });
   return (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
