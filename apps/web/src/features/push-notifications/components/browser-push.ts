@@ -11,12 +11,34 @@ export function pushSupported(): boolean {
   );
 }
 
-/** The service worker's registration, or null when none takes this page within `ms`. */
+/** Resolves when `worker` is discarded (its installation failed), never otherwise. */
+const discarded = (worker: ServiceWorker) =>
+  new Promise<null>((resolve) => {
+    const check = () => {
+      if (worker.state === 'redundant') resolve(null);
+    };
+    worker.addEventListener('statechange', check);
+    check();
+  });
+
+/**
+ * The service worker's registration once its worker is active, or null when this page has none: no registration
+ * within `ms` (the app registers it after its first render), or the one being installed failed. A worker still
+ * installing (a first visit precaches the whole build, seconds even on a fast line) is waited for: it is not "push
+ * unavailable".
+ */
 export async function pushRegistration(ms = 3000): Promise<ServiceWorkerRegistration | null> {
   if (!pushSupported()) return null;
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
-  const ready = navigator.serviceWorker.ready.then((r) => (r.pushManager ? r : null)).catch(() => null);
-  return Promise.race([ready, timeout]);
+  const container = navigator.serviceWorker;
+  const ready = container.ready.then((r) => (r.pushManager ? r : null)).catch(() => null);
+  const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), ms));
+  const first = await Promise.race([ready, late]);
+  if (first !== 'late') return first;
+  const pending = await container.getRegistration().catch(() => undefined);
+  const installing = pending?.installing ?? pending?.waiting;
+  if (installing) return Promise.race([ready, discarded(installing)]);
+  // Active since the moment `ms` passed: ready is about to resolve.
+  return pending?.active ? ready : null;
 }
 
 /** The endpoint this browser is subscribed with, if it is. */
