@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { notificationTarget, readPushPayload } from './push';
+import { describe, expect, it, vi } from 'vitest';
+import { notificationTarget, openNotificationPage, readPushPayload, type WindowTab } from './push';
 
 // The Web Push payload the server sends (issue 41): { title, body, url, tag? } as JSON.
 describe('readPushPayload', () => {
@@ -38,5 +38,48 @@ describe('notificationTarget', () => {
     expect(notificationTarget('https://elsewhere.test/x', origin)).toBe(`${origin}/`);
     expect(notificationTarget('javascript:alert(1)', origin)).toBe(`${origin}/`);
     expect(notificationTarget('//elsewhere.test/x', origin)).toBe(`${origin}/`);
+  });
+});
+
+// The notificationclick handler's work (sw.ts): a click on a notification cannot be made in a test browser (no
+// DevTools command or Playwright call clicks one; e2e/push.e2e.ts opens the page it leads to), so it runs here on
+// a fake of the service worker's `clients`: the window it focuses or opens.
+describe('openNotificationPage', () => {
+  const origin = 'https://fleet.example.test';
+  const alarm = `${origin}/alarmCenter/alarmSearch?alarm=4`;
+  const tab = (url: string): WindowTab & { focus: ReturnType<typeof vi.fn> } => ({
+    url,
+    focus: vi.fn(() => Promise.resolve(undefined)),
+  });
+  const windows = (tabs: WindowTab[]) => ({
+    matchAll: vi.fn(() => Promise.resolve(tabs)),
+    openWindow: vi.fn(() => Promise.resolve(null)),
+  });
+
+  it('focuses a window already at the page, among every window of the app (controlled or not)', async () => {
+    const there = tab(alarm);
+    const other = tab(`${origin}/workOrders`);
+    const clients = windows([other, there]);
+    expect(await openNotificationPage({ url: alarm }, clients, origin)).toBe(alarm);
+    expect(clients.matchAll).toHaveBeenCalledWith({ type: 'window', includeUncontrolled: true });
+    expect(there.focus).toHaveBeenCalledTimes(1);
+    expect(other.focus).not.toHaveBeenCalled();
+    expect(clients.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('opens a window at the page when none is there', async () => {
+    const other = tab(`${origin}/alarmCenter/alarmSearch?alarm=5`);
+    const clients = windows([other]);
+    await openNotificationPage({ url: `${origin}/workOrders?open=9` }, clients, origin);
+    expect(clients.openWindow).toHaveBeenCalledWith(`${origin}/workOrders?open=9`);
+    expect(other.focus).not.toHaveBeenCalled();
+  });
+
+  it('opens the start page for data without a URL of this origin', async () => {
+    for (const data of [null, undefined, 'text', {}, { url: 4 }, { url: 'https://elsewhere.test/x' }]) {
+      const clients = windows([]);
+      expect(await openNotificationPage(data, clients, origin), JSON.stringify(data)).toBe(`${origin}/`);
+      expect(clients.openWindow).toHaveBeenCalledWith(`${origin}/`);
+    }
   });
 });

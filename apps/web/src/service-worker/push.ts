@@ -36,3 +36,29 @@ export function notificationTarget(url: string, origin: string): string {
     return new URL('/', origin).href;
   }
 }
+
+/** The part of the service worker's `clients` a notification click uses (a test hands in its own). */
+export interface WindowOpener {
+  matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowTab[]>;
+  openWindow(url: string): Promise<unknown>;
+}
+
+/** A window of the app, as `clients.matchAll` lists it. */
+export interface WindowTab {
+  readonly url: string;
+  focus(): Promise<unknown>;
+}
+
+/**
+ * What a click on a notification does with its `data` (as the push handler stored it): focuses a window already at
+ * its page, or opens one there. Always a page of this origin (notificationTarget); without a URL, the start page.
+ */
+export async function openNotificationPage(data: unknown, clients: WindowOpener, origin: string): Promise<string> {
+  const url = typeof data === 'object' && data !== null ? (data as { url?: unknown }).url : undefined;
+  const target = notificationTarget(typeof url === 'string' ? url : '/', origin);
+  const tabs = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = tabs.find((tab) => tab.url === target);
+  if (open) await open.focus();
+  else await clients.openWindow(target);
+  return target;
+}

@@ -12,7 +12,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE, isCachedApiPath, SKIP_WAITING, STORED_AT_HEADER } from './contract';
-import { notificationTarget, readPushPayload } from './push';
+import { notificationTarget, openNotificationPage, readPushPayload } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -66,16 +66,8 @@ self.addEventListener('push', (event) => {
   );
 });
 
+// A click on the notification a push showed opens its page (openNotificationPage: push.ts, tested in push.test.ts).
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const data = event.notification.data as { url?: unknown } | null;
-  const target = notificationTarget(typeof data?.url === 'string' ? data.url : '/', self.location.origin);
-  event.waitUntil(
-    (async () => {
-      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = tabs.find((tab) => tab.url === target);
-      if (open) await open.focus();
-      else await self.clients.openWindow(target);
-    })(),
-  );
+  event.waitUntil(openNotificationPage(event.notification.data, self.clients, self.location.origin));
 });
