@@ -155,7 +155,7 @@ test.describe('push notifications in the browser', () => {
     test.setTimeout(READY_MS + 30_000);
     receiver = await startPushReceiver();
     // PUBLIC_URL left at its default, http://localhost:<port>: the address the pushes' links point to is the one the
-    // browser below opens the portal at (a link to another origin would open the start page, push.ts).
+    // browser below opens the portal at (a click on a link of another origin opens its page on the app's, push.ts).
     server = await startServer(
       { VOLTFLEET_PUSH_TEST_LOOPBACK: 'on', NOTIFY_POLL_MS: '500', PUBLIC_URL: '' },
       { readyMs: READY_MS },

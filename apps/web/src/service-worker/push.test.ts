@@ -34,10 +34,19 @@ describe('notificationTarget', () => {
     expect(notificationTarget('', origin)).toBe(`${origin}/`);
   });
 
-  it('never leaves the origin', () => {
-    expect(notificationTarget('https://elsewhere.test/x', origin)).toBe(`${origin}/`);
-    expect(notificationTarget('javascript:alert(1)', origin)).toBe(`${origin}/`);
-    expect(notificationTarget('//elsewhere.test/x', origin)).toBe(`${origin}/`);
+  it('opens the page of a link written for another address of the portal here (PUBLIC_URL may differ)', () => {
+    expect(notificationTarget('http://localhost:8080/alarmCenter/alarmSearch?alarm=9', origin)).toBe(
+      `${origin}/alarmCenter/alarmSearch?alarm=9`,
+    );
+    expect(notificationTarget('https://elsewhere.test/workOrders?open=3#c', origin)).toBe(
+      `${origin}/workOrders?open=3#c`,
+    );
+    expect(notificationTarget('//elsewhere.test/x', origin)).toBe(`${origin}/x`);
+  });
+
+  it('never leaves the origin, and opens the start page for what is not a web link', () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'mailto:a@b.test', 'http://[bad'])
+      expect(notificationTarget(url, origin), url).toBe(`${origin}/`);
   });
 });
 
@@ -75,8 +84,8 @@ describe('openNotificationPage', () => {
     expect(other.focus).not.toHaveBeenCalled();
   });
 
-  it('opens the start page for data without a URL of this origin', async () => {
-    for (const data of [null, undefined, 'text', {}, { url: 4 }, { url: 'https://elsewhere.test/x' }]) {
+  it('opens the start page for data without a web link', async () => {
+    for (const data of [null, undefined, 'text', {}, { url: 4 }, { url: 'javascript:alert(1)' }]) {
       const clients = windows([]);
       expect(await openNotificationPage(data, clients, origin), JSON.stringify(data)).toBe(`${origin}/`);
       expect(clients.openWindow).toHaveBeenCalledWith(`${origin}/`);

@@ -25,13 +25,16 @@ export function readPushPayload(text: string | undefined): PushPayload | undefin
 }
 
 /**
- * The address a notification click opens: `url` resolved against the app's origin; anything that would leave the
- * origin (another host, javascript:) becomes the app's start page.
+ * The address a notification click opens: the page `url` names, on this app's origin. The server writes its links
+ * with PUBLIC_URL, which may not be the address this browser reaches the portal at (a second host name, a tunnel), so
+ * an http(s) link of another origin opens its page here; anything else (javascript:, data:) opens the start page.
+ * A click never leaves the origin either way.
  */
 export function notificationTarget(url: string, origin: string): string {
   try {
     const target = new URL(url || '/', origin);
-    return target.origin === origin ? target.href : new URL('/', origin).href;
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') return new URL('/', origin).href;
+    return new URL(`${target.pathname}${target.search}${target.hash}`, origin).href;
   } catch {
     return new URL('/', origin).href;
   }
