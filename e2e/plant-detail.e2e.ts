@@ -222,6 +222,22 @@ test.describe('plant statistics and plant detail', () => {
     );
     await page.getByTestId('detail-generation-range').getByText('Month', { exact: true }).click();
     await generationChart.locator('rect.chart-bar').first().waitFor();
+    // Another month, picked in Ant Design's picker (loaded when the field is reached for): the chart asks for it.
+    const monthField = page.getByTestId('detail-generation-range').getByTestId('chart-date');
+    const shown = await monthField.evaluate((el) => (el instanceof HTMLInputElement ? el.value : el.textContent));
+    expect(shown).toMatch(/^\d{4}-\d{2}$/);
+    const other = `${shown!.slice(0, 4)}-${shown!.endsWith('-01') ? '02' : '01'}`;
+    const otherMonth = page.waitForResponse(
+      (res) =>
+        new URL(res.url()).pathname === `/api/plants/${plant.plantId}/generation` &&
+        new URL(res.url()).searchParams.get('date') === `${other}-01` &&
+        res.ok(),
+      { timeout: WAIT_MS },
+    );
+    await monthField.click();
+    await page.locator(`.ant-picker-dropdown:visible td[title="${other}"]`).click();
+    await otherMonth;
+    await expect(page.locator('input[data-testid="chart-date"]')).toHaveValue(other);
 
     // Trend: PV energy per 5 minutes of today.
     const trendAnswer = answerTo<Trend>(page, `/api/plants/${plant.plantId}/trend`);
