@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   COMMAND_CATEGORIES,
@@ -128,18 +128,23 @@ export function ControlRecordFilters({ value, users, onSubmit }: Props) {
         (objectType) => set({ objectType }),
       )}
       <FilterField id="records-object" label={message(words.object)}>
-        <input
+        <Input
           id="records-object"
+          allowClear
           maxLength={64}
+          style={{ width: 170 }}
           data-testid="records-object"
           value={v.object ?? ''}
           onChange={(e) => set({ object: e.target.value })}
         />
       </FilterField>
       <FilterField id="records-ip" label={message(words.ip)}>
-        <input
+        <Input
           id="records-ip"
+          allowClear
           maxLength={45}
+          style={{ width: 160 }}
+          status={ipError ? 'error' : undefined}
           data-testid="records-ip"
           aria-invalid={ipError ? true : undefined}
           aria-describedby={ipError ? 'records-ip-error' : undefined}
