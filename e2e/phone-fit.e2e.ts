@@ -11,11 +11,14 @@ import {
   type Journey,
 } from './support/journey.js';
 import { fleetViewer } from './support/scope.js';
+import { smallTargets, type SmallTarget } from './support/tap-targets.js';
 
 // Issue 41 point 1: a phone (390×844, touch) and a tablet (768×1024) open every page of the administrator's menu, the
 // header's own pages, a plant's and a device's detail, and the sign-in and registration pages, and none of them
-// scrolls sideways. Then a phone journey through the menu drawer to a device's live values, and screenshots in German
-// (the longest words) of the pages laid out for a phone.
+// scrolls sideways. On the phone every control of those pages, of their filter sheets and of the menu drawer is a tap
+// target of at least 44×44 px (support/tap-targets.ts: what is measured, and the exceptions). Then a phone journey
+// through the menu drawer to a device's live values, and screenshots in German (the longest words) of the pages laid
+// out for a phone.
 
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -105,6 +108,39 @@ test.describe('pages on a phone and a tablet', () => {
       expect(wide, 'pages wider than the window, by how many pixels').toEqual({});
     });
   }
+
+  test('on a phone every tap target is at least 44×44 px', async () => {
+    test.setTimeout(240_000);
+    const page = await journey.open('en-US', { viewport: SIZES[0].viewport, ...TOUCH });
+    const small: Record<string, string[]> = {};
+    const note = (where: string, found: SmallTarget[]) => {
+      if (found.length > 0) small[where] = found.map((target) => `${target.what}: ${target.size}`);
+    };
+    for (const path of ['/login', '/register']) {
+      await page.goto(path);
+      await page.locator('form input').first().waitFor();
+      note(path, await smallTargets(page));
+    }
+    await loginViaForm(page, 'admin', ADMIN_PASSWORD);
+    for (const path of [...MENU_PATHS, ...HEADER_PATHS, ...(await detailPaths(journey))]) {
+      await openPage(page, path);
+      note(path, await smallTargets(page));
+      // A list whose filters wait in a sheet on a phone: the sheet's controls too.
+      const filters = page.locator('.filter-sheet-button');
+      if ((await filters.count()) === 0) continue;
+      await filters.click();
+      await page.locator('.filter-sheet.ant-drawer-open .ant-drawer-body').waitFor();
+      await page.waitForTimeout(500);
+      note(`${path} filters`, await smallTargets(page, '.filter-sheet'));
+      await page.keyboard.press('Escape');
+    }
+    // The menu drawer, over the last page.
+    await page.getByTestId('menu-open').click();
+    await page.getByTestId('menu-drawer').waitFor();
+    await page.waitForTimeout(500);
+    note('menu drawer', await smallTargets(page, '.shell-menu-drawer'));
+    expect(small, 'tap targets smaller than 44×44 px, by page').toEqual({});
+  });
 
   test('on a phone the menu drawer leads to a device whose live values change', async () => {
     test.setTimeout(LIVE_WAIT_MS * 2 + 60_000);
