@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, WAIT_MS, expectTitle, loginViaForm, setupJourney } from './support/journey.js';
+import { typeDay } from './support/day-field.js';
 import { firstSheetOf } from './support/xlsx.js';
 
 /**
@@ -92,7 +93,8 @@ test.describe('energy export', () => {
     const dialog = page.getByTestId('energy-export-dialog');
     for (const device of extra) await act(() => dialog.getByTestId(`energy-export-device-${device.sn}`).click());
     const month = overview.today.slice(0, 7);
-    await act(() => dialog.getByTestId('energy-export-month').fill(month));
+    // One field: typed into Ant Design's month picker (loaded when the field is reached for), as a user types it.
+    await act(() => typeDay(page, 'energy-export-month', month));
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: WAIT_MS }) as Promise<Download>,
       act(() => dialog.getByRole('button', { name: 'Download' }).click()),

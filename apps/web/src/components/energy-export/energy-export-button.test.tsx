@@ -10,6 +10,22 @@ const PLANT: ExportDevice[] = [
   { id: 14, sn: 'VFCOL0001', kind: 'collector' },
 ];
 
+/** The real picker's input of a month or year field, once reached for and its chunk has loaded. */
+const pickerInput = (testId: string) =>
+  waitFor(() => {
+    const input = screen.getByTestId(testId);
+    if (input.tagName !== 'INPUT') throw new Error(`${testId} is still the look-alike`);
+    return input as HTMLInputElement;
+  });
+
+/** A cell of the open picker's panel, by its title (a month YYYY-MM, a year YYYY). */
+const cell = (title: string) =>
+  waitFor(() => {
+    const found = document.querySelector<HTMLElement>(`.ant-picker-dropdown td[title="${title}"]`);
+    if (!found) throw new Error(`no cell ${title}`);
+    return found;
+  });
+
 /** The export requests the dialog sent, and the names of the files it saved. */
 function fakeDownloads(status = 200) {
   const requests: Record<string, string>[] = [];
@@ -58,7 +74,7 @@ describe('EnergyExportButton', () => {
     await user.click(screen.getByTestId('energy-export'));
     expect(onOpen).toHaveBeenCalledTimes(1);
     const dialog = await screen.findByTestId('energy-export-dialog');
-    expect(within(dialog).getByTestId('energy-export-month')).toHaveValue('2026-11');
+    expect(within(dialog).getByTestId('energy-export-month')).toHaveTextContent('2026-11');
     // Inverters measure the energies: they are ticked, the battery and the collector are offered.
     const ticked = within(dialog)
       .getAllByRole('checkbox', { checked: true })
@@ -89,7 +105,7 @@ describe('EnergyExportButton', () => {
     expect(download).toBeDisabled();
     await user.click(all);
     await user.click(within(dialog).getByLabelText('Monatswerte eines Jahres'));
-    expect(within(dialog).getByTestId('energy-export-year')).toHaveValue(2026);
+    expect(within(dialog).getByTestId('energy-export-year')).toHaveTextContent('2026');
     await user.click(within(dialog).getByLabelText('CSV'));
     await user.click(download);
     await waitFor(() => expect(saved).toEqual(['energy-2026.csv']));
@@ -107,12 +123,51 @@ describe('EnergyExportButton', () => {
     const dialog = await screen.findByTestId('energy-export-dialog');
     expect(within(dialog).getByTestId('energy-export-device')).toHaveTextContent('VF6K0007');
     // 07:30 on 2 December in Shanghai: last month is November there too.
-    expect(within(dialog).getByTestId('energy-export-month')).toHaveValue('2026-11');
+    expect(within(dialog).getByTestId('energy-export-month')).toHaveTextContent('2026-11');
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]).toMatchObject({ deviceIds: '7', period: 'month', month: '2026-11' });
     expect(await screen.findByText('Ungültiger Wert')).toBeInTheDocument();
     expect(saved).toEqual([]);
     expect(screen.getByTestId('energy-export-dialog')).toBeInTheDocument();
+  });
+
+  it('picks another month in Ant Design’s picker, in the UI language', async () => {
+    const { requests, saved } = fakeDownloads();
+    const { user } = await renderWithProviders(<EnergyExportButton devices={PLANT} timeZone="Europe/Prague" />, {
+      lang: 'cs',
+    });
+    await user.click(screen.getByTestId('energy-export'));
+    const dialog = await screen.findByTestId('energy-export-dialog');
+    const month = within(dialog).getByTestId('energy-export-month');
+    expect(month).toHaveAccessibleName('Měsíc');
+    // Reached for, the field is the picker, open on last month's year with Czech month names.
+    await user.click(month);
+    expect(await pickerInput('energy-export-month')).toHaveValue('2026-11');
+    expect(await cell('2026-05')).toHaveTextContent('kvě');
+    await user.click(await cell('2026-05'));
+    await user.click(within(dialog).getByRole('button', { name: 'Stáhnout' }));
+    await waitFor(() => expect(saved).toEqual(['energy-2026-05.xlsx']));
+    expect(requests.at(-1)).toMatchObject({ period: 'month', month: '2026-05' });
+  });
+
+  it('offers the years the server takes, 2000 to 2100', async () => {
+    const { requests } = fakeDownloads();
+    const { user } = await renderWithProviders(<EnergyExportButton devices={PLANT} timeZone="Europe/Prague" />);
+    await user.click(screen.getByTestId('energy-export'));
+    const dialog = await screen.findByTestId('energy-export-dialog');
+    await user.click(within(dialog).getByLabelText('Monthly values of a year'));
+    await user.click(within(dialog).getByTestId('energy-export-year'));
+    expect(await pickerInput('energy-export-year')).toHaveValue('2026');
+    // Back to the decade of 2000: 1999 cannot be picked, 2003 can.
+    const previousDecade = () =>
+      document.querySelector<HTMLElement>('.ant-picker-dropdown .ant-picker-header-super-prev-btn')!;
+    await user.click(previousDecade());
+    await user.click(previousDecade());
+    expect(await cell('1999')).toHaveClass('ant-picker-cell-disabled');
+    await user.click(await cell('2003'));
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toMatchObject({ period: 'year', year: '2003' });
   });
 });

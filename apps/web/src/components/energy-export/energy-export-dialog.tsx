@@ -14,6 +14,7 @@ import {
   type ReportExportFormat,
 } from '@voltfleet/domain/reports';
 import { localDay } from '@voltfleet/domain/time';
+import { DayField } from '@/components/day-field';
 import { download } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import './energy-export.css';
@@ -32,6 +33,9 @@ interface Props {
 }
 
 type Word = keyof typeof ENERGY_EXPORT_WORDS;
+
+/** The month and year fields: the years the server takes (2000 to 2100), always a value. */
+const FIELD = { width: 180, min: '2000-01-01', max: '2100-12-31', allowClear: false } as const;
 
 /** Inverters measure the energies; a battery's are counted by its inverter and a collector has none. */
 const measured = (devices: readonly ExportDevice[]) => devices.filter((d) => d.kind === 'inverter').map((d) => d.id);
@@ -125,29 +129,28 @@ export default function EnergyExportDialog({ devices, timeZone, onClose }: Props
             }))}
             data-testid="energy-export-period"
           />
+          {/* Ant Design's picker in the UI language, loaded when the field is reached for; months and years from
+              2000 to 2100 as the server takes them. A month is kept as YYYY-MM and a year as YYYY, as the API reads
+              them; always one is picked (no clearing). */}
           {period === 'month' ? (
-            <input
-              type="month"
-              className="ant-input energy-export-date"
-              aria-label={word('monthField')}
-              min="2000-01"
-              max="2100-12"
-              required
-              value={month}
-              onChange={(e) => setMonth(e.target.value)}
-              data-testid="energy-export-month"
+            <DayField
+              testId="energy-export-month"
+              className="energy-export-date"
+              ariaLabel={word('monthField')}
+              picker="month"
+              {...FIELD}
+              value={`${month}-01`}
+              onChange={(day) => day && setMonth(day.slice(0, 7))}
             />
           ) : (
-            <input
-              type="number"
-              className="ant-input energy-export-date"
-              aria-label={word('yearField')}
-              min={2000}
-              max={2100}
-              required
-              value={year}
-              onChange={(e) => setYear(/^\d{4}$/.test(e.target.value) ? e.target.value : '')}
-              data-testid="energy-export-year"
+            <DayField
+              testId="energy-export-year"
+              className="energy-export-date"
+              ariaLabel={word('yearField')}
+              picker="year"
+              {...FIELD}
+              value={`${year}-01-01`}
+              onChange={(day) => day && setYear(day.slice(0, 4))}
             />
           )}
         </div>
