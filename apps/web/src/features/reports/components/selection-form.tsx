@@ -10,6 +10,7 @@ import {
   type ReportPeriod,
   type ReportQueryInput,
 } from '@voltfleet/domain/reports';
+import { DayField } from '@/components/day-field';
 import { formatBrowserDate } from '@/lib/format';
 import { notify } from '@/lib/notice';
 import { useReportTemplates } from '../api/get-report-templates';
@@ -18,6 +19,9 @@ import { IndexPicker } from './index-picker';
 import { localiseIssues } from '@/lib/i18n';
 
 type Source = 'template' | 'adhoc';
+
+/** The widths of a date field, as the charts' (with its icon): a day as 14.03.2026 or 2026-03-14, a month, a year. */
+const WIDTH = { date: 140, month: 120, year: 100 } as const;
 
 interface Draft {
   source: Source;
@@ -65,16 +69,25 @@ export function SelectionForm({ onQuery }: { onQuery: (q: ReportQueryInput) => v
     if (!checked.success) return void notify('warning', localiseIssues(checked.error.issues)[0]!.message);
     onQuery(q);
   };
-  const dateInput = (value: string, onChange: (v: string) => void, testId: string) => (
-    <input
-      type={d.period === 'month' ? 'month' : 'date'}
-      className="chart-date"
-      aria-label={t('reports.date')}
-      data-testid={testId}
-      value={d.period === 'month' ? value.slice(0, 7) : value}
-      onChange={(e) => e.target.value && onChange(d.period === 'month' ? `${e.target.value}-01` : e.target.value)}
-    />
-  );
+  // Ant Design's picker in the UI language, loaded when a field is reached for. A day stays picked (no clearing): a
+  // month is kept as its first day, a year as 1 January, as the API reads them; the years the native field allowed.
+  const dateField = (value: string, onChange: (v: string) => void, testId: string) => {
+    const kind = d.period === 'month' || d.period === 'year' ? d.period : 'date';
+    return (
+      <DayField
+        testId={testId}
+        className="report-day"
+        ariaLabel={t('reports.date')}
+        picker={kind}
+        width={WIDTH[kind]}
+        allowClear={false}
+        min={kind === 'year' ? '2000-01-01' : undefined}
+        max={kind === 'year' ? '2100-12-31' : undefined}
+        value={value}
+        onChange={(day) => day && onChange(day)}
+      />
+    );
+  };
 
   return (
     <Flex vertical gap={12} style={{ marginBottom: 16 }} data-testid="report-selection">
@@ -135,24 +148,13 @@ export function SelectionForm({ onQuery }: { onQuery: (q: ReportQueryInput) => v
             onChange={(step) => set({ step })}
           />
         )}
-        {d.period === 'year' && (
-          <input
-            type="number"
-            className="chart-date"
-            min={2000}
-            max={2100}
-            aria-label={t('reports.date')}
-            data-testid="report-date"
-            value={d.date.slice(0, 4)}
-            onChange={(e) => /^\d{4}$/.test(e.target.value) && set({ date: `${e.target.value}-01-01` })}
-          />
-        )}
-        {(d.period === 'day' || d.period === 'month') && dateInput(d.date, (date) => set({ date }), 'report-date')}
-        {d.period === 'custom' && (
+        {d.period === 'custom' ? (
           <>
-            {dateInput(d.start, (start) => set({ start }), 'report-start')}
-            {dateInput(d.end, (end) => set({ end }), 'report-end')}
+            {dateField(d.start, (start) => set({ start }), 'report-start')}
+            {dateField(d.end, (end) => set({ end }), 'report-end')}
           </>
+        ) : (
+          dateField(d.date, (date) => set({ date }), 'report-date')
         )}
         <Button type="primary" onClick={search} data-testid="report-search">
           {t('common.search')}
