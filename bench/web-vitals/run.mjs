@@ -20,6 +20,9 @@
 //     412×823 at 1.75×, touch, CPU 4× slower, "slow 4G" (562.5 ms latency, 1,474.56 / 675 kbit/s down / up) for every
 //     page and the /login anchor alike; plant detail, alarm search, device detail; targets LCP ≤ 2.5 s, INP ≤ 200 ms
 //     (issue 41); results in bench/results/web-vitals-mobile.json
+//   BENCH_VITALS_VISIT=return ...   # the installed app opened again (its service worker and cache warm); -return.json
+//   BENCH_VITALS_VIA=h2 ...   # through a TLS + HTTP/2 proxy on loopback, as docs/deploy.md deploys the app (Caddy or
+//     nginx in front); results in web-vitals[-mobile]-h2.json. Without it the browser talks HTTP/1.1 to the app itself.
 // observeVitals and the page.evaluate callbacks run in the page, where these are defined.
 /* global window, requestAnimationFrame */
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,6 +32,8 @@ import path from 'node:path';
 import { ADMIN_PASSWORD, CAPTCHA_CODE, ROOT } from '../../e2e/support/server.mjs';
 import { round, withDemoApp, writeResult } from '../support.mjs';
 import { medianWorst as stats } from '../ingest/process-stats.mjs';
+import { startH2Proxy } from './h2-proxy.mjs';
+import { pagesFor, phonePagesFor } from './pages.mjs';
 
 const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 5);
 /** A directory: each visit's page load (until its data shows) is profiled there, as .cpuprofile (DevTools). */
@@ -36,6 +41,14 @@ const PROFILE_DIR = process.env.BENCH_VITALS_CPU_PROFILE;
 /** Set: each visit's timeline also lists every script's resource timing (which wave it came in, what it waited for). */
 const SCRIPTS = Boolean(process.env.BENCH_VITALS_SCRIPTS);
 const MOBILE = process.env.BENCH_VITALS_PROFILE === 'mobile';
+/** 'h2': the browser reaches the app through a TLS + HTTP/2 proxy (the deployment's front door); else directly. */
+const VIA_H2 = process.env.BENCH_VITALS_VIA === 'h2';
+/**
+ * 'return': each measured visit is a second one — the same browser context opened the page before (unthrottled), and
+ * its service worker (decision 0042) has installed: the installed app opened again. Else a first visit.
+ */
+const RETURN_VISIT = process.env.BENCH_VITALS_VISIT === 'return';
+const RESULT_NAME = `web-vitals${MOBILE ? '-mobile' : ''}${VIA_H2 ? '-h2' : ''}${RETURN_VISIT ? '-return' : ''}`;
 const TARGETS = MOBILE ? { lcpMs: 2500, inpMs: 200 } : { lcpMs: 1500, inpMs: 100 };
 const VIEWPORT = MOBILE ? { width: 412, height: 823 } : { width: 1366, height: 860 };
 /** The browser context's device: a phone (Lighthouse's mobile emulation) or the desktop window. */
@@ -43,17 +56,40 @@ const DEVICE = MOBILE
   ? { viewport: VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }
   : { viewport: VIEWPORT };
 /** Lighthouse's mobile throttling as DevTools applies it ("slow 4G", CPU 4×); none on the desktop. */
-async function throttle(context, page) {
+async function throttle(context, page, browser) {
   if (!MOBILE) return;
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 562.5,
-    downloadThroughput: (1474.56 * 1024) / 8,
-    uploadThroughput: (675 * 1024) / 8,
-  });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  if (RETURN_VISIT) await throttleServiceWorkers(browser);
+}
+const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+/**
+ * The service worker fetches the API's answers itself (network first, decision 0042), and the page's throttling does
+ * not reach its requests: each worker gets the same network conditions through its own DevTools target.
+ */
+async function throttleServiceWorkers(browser) {
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const workers = targetInfos.filter((t) => t.type === 'service_worker');
+  if (workers.length === 0) throw new Error('return visit: no service worker to throttle');
+  let id = 0;
+  for (const worker of workers) {
+    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
+    for (const [method, params] of [
+      ['Network.enable', {}],
+      ['Network.emulateNetworkConditions', SLOW_4G],
+    ]) {
+      id += 1;
+      await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+    }
+  }
 }
 /** A person's pause between two interactions; also lets the answer of the previous one arrive and paint. */
 const PAUSE_MS = 400;
@@ -84,110 +120,30 @@ function observeVitals() {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 }
 
-const byText = (page, testId, text) => page.getByTestId(testId).getByText(text, { exact: true });
-
-/** The phone's pages (issue 41): what an installer opens on a roof, with a phone's interactions. */
-function phonePagesFor(plantId, deviceId) {
-  return [
-    {
-      key: 'plant detail',
-      path: `/plantCenter/plantList/${plantId}`,
-      ready: async (page) => {
-        await page.getByTestId('energy-flow-pv-power').waitFor();
-        await page.getByTestId('detail-today-pv').waitFor();
-      },
-      interactions: [
-        ['tab: Trend chart', (page) => page.getByTestId('detail-tab-trend').tap()],
-        ['tab: Generation', (page) => page.getByTestId('detail-tab-generation').tap()],
-      ],
-    },
-    {
-      key: 'alarm search',
-      path: '/alarmCenter/alarmSearch',
-      ready: (page) => page.getByTestId('alarm-filter-sheet-open').waitFor(),
-      interactions: [
-        ['open the filter sheet', (page) => page.getByTestId('alarm-filter-sheet-open').tap()],
-        ['close it (Escape)', (page) => page.keyboard.press('Escape')],
-      ],
-    },
-    {
-      key: 'device detail',
-      path: `/deviceCenter/deviceList/${deviceId}`,
-      ready: (page) => page.getByTestId('device-field-sn').waitFor(),
-      interactions: [
-        ['tab: Real-time data', (page) => page.getByRole('tab', { name: 'Real-time data' }).tap()],
-        ['tab: Basic info', (page) => page.getByRole('tab', { name: 'Basic info' }).tap()],
-      ],
-    },
-  ];
-}
-
-/** The pages: where, what shows that its data is in, and its interactions (label, action). */
-function pagesFor(plantId, deviceId) {
-  return [
-    {
-      key: 'plant statistics',
-      path: '/plantCenter/plantStatistics',
-      ready: async (page) => {
-        await page.getByTestId('stats-energy').waitFor();
-        await page.getByTestId('stats-trend-chart').locator('svg, canvas').first().waitFor();
-      },
-      interactions: [
-        ['trend range: Month', (page) => byText(page, 'stats-trend-range', 'Month').click()],
-        ['trend range: Year', (page) => byText(page, 'stats-trend-range', 'Year').click()],
-        ['trend range: Day', (page) => byText(page, 'stats-trend-range', 'Day').click()],
-      ],
-    },
-    {
-      key: 'plant detail',
-      path: `/plantCenter/plantList/${plantId}`,
-      ready: async (page) => {
-        // The energy-flow graph (issue 17) with the plant's live power, and today's energy.
-        await page.getByTestId('energy-flow-pv-power').waitFor();
-        await page.getByTestId('detail-today-pv').waitFor();
-      },
-      interactions: [
-        ['tab: Trend chart', (page) => page.getByTestId('detail-tab-trend').click()],
-        ['open select: trend quantities', (page) => page.getByTestId('detail-trend-quantities').click()],
-        ['close select (Escape)', (page) => page.keyboard.press('Escape')],
-        ['trend range: Month', (page) => byText(page, 'detail-trend-range', 'Month').click()],
-        ['tab: Associated info', (page) => page.getByTestId('detail-tab-associated').click()],
-        ['tab: Generation', (page) => page.getByTestId('detail-tab-generation').click()],
-      ],
-    },
-    {
-      key: 'device detail',
-      path: `/deviceCenter/deviceList/${deviceId}`,
-      ready: (page) => page.getByTestId('device-field-sn').waitFor(),
-      interactions: [
-        ['tab: Real-time data', (page) => page.getByRole('tab', { name: 'Real-time data' }).click()],
-        ['tab: History curve', (page) => page.getByRole('tab', { name: 'History curve' }).click()],
-        ['open select: history parameters', (page) => page.getByTestId('history-fields').click()],
-        ['close select (Escape)', (page) => page.keyboard.press('Escape')],
-        ['history range: Last 3 days', (page) => byText(page, 'history-range', 'Last 3 days').click()],
-        ['tab: Basic info', (page) => page.getByRole('tab', { name: 'Basic info' }).click()],
-      ],
-    },
-    {
-      key: 'device list (paging)',
-      path: '/deviceCenter/deviceList',
-      ready: (page) => page.locator('[data-testid^="device-link-"]').first().waitFor(),
-      interactions: [
-        ['next page', (page) => page.getByRole('button', { name: 'Next page' }).click()],
-        ['previous page', (page) => page.getByRole('button', { name: 'Previous page' }).click()],
-        ['next page again', (page) => page.getByRole('button', { name: 'Next page' }).click()],
-      ],
-    },
-  ];
+/** The visit before a return visit: the page shown, its service worker installed (its precache complete). */
+async function firstVisit(context, spec) {
+  const page = await context.newPage();
+  page.setDefaultTimeout(READY_TIMEOUT_MS);
+  await page.goto(spec.path);
+  await spec.ready(page);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.close();
 }
 
 /** One visit: fresh context, LCP once the data is in, then the interactions and their event entries. */
 async function visit(browser, baseUrl, storageState, spec) {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', ...DEVICE, storageState });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'en-US',
+    ...DEVICE,
+    storageState,
+    ignoreHTTPSErrors: VIA_H2,
+  });
   try {
     await context.addInitScript(observeVitals);
+    if (RETURN_VISIT) await firstVisit(context, spec);
     const page = await context.newPage();
-    await throttle(context, page);
+    await throttle(context, page, browser);
     page.setDefaultTimeout(READY_TIMEOUT_MS);
     const profiler = PROFILE_DIR ? await context.newCDPSession(page) : undefined;
     if (profiler) {
@@ -215,7 +171,12 @@ async function visit(browser, baseUrl, storageState, spec) {
     const nav = await page.evaluate(() => {
       const n = performance.getEntriesByType('navigation')[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-      return { ttfbMs: n?.responseStart ?? null, fcpMs: fcp?.startTime ?? null, readyMs: performance.now() };
+      return {
+        ttfbMs: n?.responseStart ?? null,
+        fcpMs: fcp?.startTime ?? null,
+        readyMs: performance.now(),
+        protocol: n?.nextHopProtocol ?? null,
+      };
     });
     const { lcp } = await page.evaluate(() => ({ lcp: [...window.__vitals.lcp] }));
     // Where the time went before the data showed: each API answer's start and end, and when the last script came.
@@ -271,6 +232,7 @@ async function visit(browser, baseUrl, storageState, spec) {
       lcpElement: last?.element ?? null,
       lcpSize: last?.size ?? null,
       ttfbMs: nav.ttfbMs === null ? null : round(nav.ttfbMs, 1),
+      protocol: nav.protocol,
       fcpMs: nav.fcpMs === null ? null : round(nav.fcpMs),
       dataReadyMs: round(nav.readyMs),
       timeline,
@@ -288,7 +250,19 @@ export async function run() {
   const loadBefore = os.loadavg()[0];
   const started = performance.now();
   // The demo fleet live, as the e2e journeys have it.
-  return withDemoApp({}, async ({ server, browser, api, token }) => {
+  return withDemoApp({}, async ({ server: app, browser, api, token }) => {
+    const proxy = VIA_H2 ? await startH2Proxy(app.baseUrl) : undefined;
+    const server = { baseUrl: proxy?.baseUrl ?? app.baseUrl };
+    try {
+      return await measure({ server, browser, api, token, loadBefore, started });
+    } finally {
+      await proxy?.close();
+    }
+  });
+}
+
+async function measure({ server, browser, api, token, loadBefore, started }) {
+  {
     // The inverter heard from last (its live values are the newest) and its plant.
     const devices = await api.call('GET', '/api/devices?kind=inverter&sort=lastSeen&order=desc&pageSize=1', {
       token,
@@ -297,7 +271,12 @@ export async function run() {
     const plants = await api.call('GET', '/api/plants', { token });
     const plant = plants.find((p) => p.plantId === device.plantId) ?? plants[0];
     // One login through the form; each visit starts from its session (cookies and storage), never logs in again.
-    const loginContext = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', ...DEVICE });
+    const loginContext = await browser.newContext({
+      baseURL: server.baseUrl,
+      locale: 'en-US',
+      ...DEVICE,
+      ignoreHTTPSErrors: VIA_H2,
+    });
     const loginPage = await loginContext.newPage();
     await loginPage.goto('/login');
     await loginPage.getByTestId('login-username').fill('admin');
@@ -355,10 +334,11 @@ export async function run() {
     );
     const sizeFile = path.join(ROOT, 'bench/results/web-size.json');
     const size = existsSync(sizeFile) ? JSON.parse(readFileSync(sizeFile, 'utf8')) : undefined;
-    const file = await writeResult(MOBILE ? 'web-vitals-mobile' : 'web-vitals', {
+    const file = await writeResult(RESULT_NAME, {
       profile: MOBILE
         ? 'mobile: 412×823 at 1.75×, touch, CPU 4× slower, slow 4G (562.5 ms, 1,474.56 / 675 kbit/s), as Lighthouse'
         : 'desktop: 1366×860, no throttling',
+      via: VIA_H2 ? 'TLS + HTTP/2 proxy on loopback (docs/deploy.md §5)' : 'HTTP/1.1 to the app itself',
       cpus: os.cpus().length,
       loadAverage1m: { before: round(loadBefore, 2), after: round(os.loadavg()[0], 2) },
       runsPerPage: RUNS,
@@ -381,7 +361,7 @@ export async function run() {
       ],
     });
     console.log(`→ ${file}`);
-  });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();
