@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, Drawer } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function FilterSheet({ count, closeOn, testId, children }: Props) {
   const phone = usePhone();
   const [open, setOpen] = useState({ on: closeOn, open: false });
   if (open.on !== closeOn) setOpen({ on: closeOn, open: false });
-  const warm = useWarmAfterIdle(phone);
+  const warm = useWarmAfterPaint(phone);
   if (!phone) return <>{children}</>;
   return (
     <>
@@ -48,8 +48,9 @@ export function FilterSheet({ count, closeOn, testId, children }: Props) {
         rootClassName="filter-sheet"
         title={t('common.filters')}
         open={open.open}
-        // Rendered (hidden) once the page is idle: the first tap then only shows the sheet. Rendering the filters on
-        // the tap took 340-590 ms on a phone (bench/web-vitals, mobile profile), past the 200 ms a tap may take.
+        // Rendered (hidden) after the page's first paint: the first tap then only shows the sheet. Rendering the
+        // filters on the tap took 340-590 ms on a phone (bench/web-vitals, mobile profile), past the 200 ms a tap may
+        // take; waiting for an idle moment left it undone on a page still loading (a tap 280 ms).
         forceRender={warm}
         onClose={() => setOpen({ on: closeOn, open: false })}
       >
@@ -59,18 +60,14 @@ export function FilterSheet({ count, closeOn, testId, children }: Props) {
   );
 }
 
-/** True once the browser has been idle after the page painted (at most 3 s later), on a phone only. */
-function useWarmAfterIdle(phone: boolean): boolean {
+/**
+ * True right after the first paint, on a phone only: the hidden sheet's render is then a transition, which gives way
+ * to input and other updates, and is done long before a person taps (a tap during it still opens the sheet).
+ */
+function useWarmAfterPaint(phone: boolean): boolean {
   const [warm, setWarm] = useState(false);
   useEffect(() => {
-    if (!phone || warm) return;
-    const run = () => setWarm(true);
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(run, { timeout: 3000 });
-      return () => cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(run, 1000);
-    return () => clearTimeout(timer);
+    if (phone && !warm) startTransition(() => setWarm(true));
   }, [phone, warm]);
   return warm;
 }
