@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Spin } from 'antd';
+import { Button, Checkbox, Popconfirm, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Message } from '@voltfleet/domain/notices';
@@ -93,16 +93,15 @@ export default function MessagesPage({ canOpen = () => true }: MessagesPageProps
         />
       </FilterSheet>
       <div className="message-toolbar">
-        <label>
-          <input
-            type="checkbox"
-            data-testid="messages-select-all"
-            aria-label={t('inbox.selectAll')}
-            checked={items.length > 0 && chosen.length === items.length}
-            onChange={(e) => setSelected(new Set(e.target.checked ? items.map((m) => m.id) : []))}
-          />{' '}
+        <Checkbox
+          data-testid="messages-select-all"
+          aria-label={t('inbox.selectAll')}
+          checked={items.length > 0 && chosen.length === items.length}
+          indeterminate={chosen.length > 0 && chosen.length < items.length}
+          onChange={(e) => setSelected(new Set(e.target.checked ? items.map((m) => m.id) : []))}
+        >
           {t('inbox.selected', { count: chosen.length })}
-        </label>
+        </Checkbox>
         <Button
           size="small"
           data-testid="messages-mark-read"
@@ -138,15 +137,13 @@ export default function MessagesPage({ canOpen = () => true }: MessagesPageProps
                 onOpen={() => open(message)}
                 leading={
                   // The box's label is its touch target on a phone (messages.css).
-                  <label className="message-select">
-                    <input
-                      type="checkbox"
-                      aria-label={t('inbox.selectRow')}
-                      data-testid={`message-select-${message.id}`}
-                      checked={selected.has(message.id)}
-                      onChange={(e) => select(message.id, e.target.checked)}
-                    />
-                  </label>
+                  <Checkbox
+                    className="message-select"
+                    aria-label={t('inbox.selectRow')}
+                    data-testid={`message-select-${message.id}`}
+                    checked={selected.has(message.id)}
+                    onChange={(e) => select(message.id, e.target.checked)}
+                  />
                 }
                 actions={
                   message.readAt === null && (
