@@ -21,7 +21,11 @@ export function phonePagesFor(plantId, deviceId) {
     {
       key: 'alarm search',
       path: '/alarmCenter/alarmSearch',
-      ready: (page) => page.getByTestId('alarm-filter-sheet-open').waitFor(),
+      // The list's first answer shown (its cards, or the empty list), as the other pages wait for their data.
+      ready: async (page) => {
+        await page.getByTestId('alarm-filter-sheet-open').waitFor();
+        await page.locator('[data-testid^="alarm-card-"], .ant-empty').first().waitFor();
+      },
       interactions: [
         ['open the filter sheet', (page) => page.getByTestId('alarm-filter-sheet-open').tap()],
         ['close it (Escape)', (page) => page.keyboard.press('Escape')],
