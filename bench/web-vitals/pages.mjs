@@ -3,16 +3,29 @@
 
 const byText = (page, testId, text) => page.getByTestId(testId).getByText(text, { exact: true });
 
+/** A plant's detail, one for a desktop and a phone: where it is and what shows that its data is in. */
+const plantDetail = (plantId) => ({
+  key: 'plant detail',
+  path: `/plantCenter/plantList/${plantId}`,
+  ready: async (page) => {
+    // The energy-flow graph (issue 17) with the plant's live power, and today's energy.
+    await page.getByTestId('energy-flow-pv-power').waitFor();
+    await page.getByTestId('detail-today-pv').waitFor();
+  },
+});
+
+/** A device's detail: its serial number field shows with its data. */
+const deviceDetail = (deviceId) => ({
+  key: 'device detail',
+  path: `/deviceCenter/deviceList/${deviceId}`,
+  ready: (page) => page.getByTestId('device-field-sn').waitFor(),
+});
+
 /** The phone's pages (issue 41): what an installer opens on a roof, with a phone's interactions. */
 export function phonePagesFor(plantId, deviceId) {
   return [
     {
-      key: 'plant detail',
-      path: `/plantCenter/plantList/${plantId}`,
-      ready: async (page) => {
-        await page.getByTestId('energy-flow-pv-power').waitFor();
-        await page.getByTestId('detail-today-pv').waitFor();
-      },
+      ...plantDetail(plantId),
       interactions: [
         ['tab: Trend chart', (page) => page.getByTestId('detail-tab-trend').tap()],
         ['tab: Generation', (page) => page.getByTestId('detail-tab-generation').tap()],
@@ -32,9 +45,7 @@ export function phonePagesFor(plantId, deviceId) {
       ],
     },
     {
-      key: 'device detail',
-      path: `/deviceCenter/deviceList/${deviceId}`,
-      ready: (page) => page.getByTestId('device-field-sn').waitFor(),
+      ...deviceDetail(deviceId),
       interactions: [
         ['tab: Real-time data', (page) => page.getByRole('tab', { name: 'Real-time data' }).tap()],
         ['tab: Basic info', (page) => page.getByRole('tab', { name: 'Basic info' }).tap()],
@@ -60,13 +71,7 @@ export function pagesFor(plantId, deviceId) {
       ],
     },
     {
-      key: 'plant detail',
-      path: `/plantCenter/plantList/${plantId}`,
-      ready: async (page) => {
-        // The energy-flow graph (issue 17) with the plant's live power, and today's energy.
-        await page.getByTestId('energy-flow-pv-power').waitFor();
-        await page.getByTestId('detail-today-pv').waitFor();
-      },
+      ...plantDetail(plantId),
       interactions: [
         ['tab: Trend chart', (page) => page.getByTestId('detail-tab-trend').click()],
         ['open select: trend quantities', (page) => page.getByTestId('detail-trend-quantities').click()],
@@ -77,9 +82,7 @@ export function pagesFor(plantId, deviceId) {
       ],
     },
     {
-      key: 'device detail',
-      path: `/deviceCenter/deviceList/${deviceId}`,
-      ready: (page) => page.getByTestId('device-field-sn').waitFor(),
+      ...deviceDetail(deviceId),
       interactions: [
         ['tab: Real-time data', (page) => page.getByRole('tab', { name: 'Real-time data' }).click()],
         ['tab: History curve', (page) => page.getByRole('tab', { name: 'History curve' }).click()],
