@@ -33,7 +33,8 @@ describe('filter sheet', () => {
   it('on a phone puts them in a sheet from the bottom, opened by a button counting them, closed by a search', async () => {
     asPhone();
     const { user, rerender } = await renderWithProviders(<Sheet closeOn="a" count={2} />);
-    expect(screen.queryByTestId('the-filters')).toBeNull();
+    // Rendered hidden after the first paint (so the tap only shows them), not shown before the tap.
+    await waitFor(() => expect(screen.getByTestId('the-filters')).not.toBeVisible());
     const open = screen.getByTestId('sheet-open');
     expect(open).toHaveTextContent('Filters');
     expect(open).toHaveAccessibleName('Filters: 2 set');

@@ -28,7 +28,7 @@ describe('alarm search on a phone', () => {
     expect(screen.queryByTestId('alarm-table')).toBeNull();
     expect(within(card).getByText('VF10K240002')).toBeInTheDocument();
     expect(within(card).getByText('Unacknowledged')).toBeInTheDocument();
-    expect(screen.queryByTestId('alarm-filters')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('alarm-filters')).not.toBeVisible());
     const open = screen.getByTestId('alarm-filter-sheet-open');
     expect(open).toHaveAccessibleName('Filters: 1 set');
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceListItem } from '@voltfleet/domain/device-list';
@@ -57,7 +57,7 @@ describe('the device list on a phone', () => {
     expect(lines).not.toContain('Serial number');
     expect(within(card).getByTestId('device-alarms-VF5K24000101')).toHaveTextContent('2');
     expect(screen.getByTestId('device-filters-open')).toBeInTheDocument();
-    expect(screen.queryByTestId('device-kind-filter')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('device-kind-filter')).not.toBeVisible());
 
     await user.click(within(card).getByTestId('device-link-VF5K24000101'));
     expect(await screen.findByText('device detail')).toBeInTheDocument();

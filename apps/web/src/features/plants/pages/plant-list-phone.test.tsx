@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type PlantListItem } from '@voltfleet/domain/plants';
@@ -74,7 +74,7 @@ describe('the plant list on a phone', () => {
     expect(within(card).queryByTestId('plant-delete-3')).toBeNull();
 
     // The filters wait behind a button.
-    expect(screen.queryByTestId('plant-search')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('plant-search')).not.toBeVisible());
     await user.click(screen.getByTestId('plant-filters-open'));
     expect(await screen.findByTestId('plant-search')).toBeInTheDocument();
     await user.keyboard('{Escape}');
