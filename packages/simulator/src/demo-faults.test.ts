@@ -13,7 +13,7 @@ import { demoFleetConfig } from './demo-fleet.js';
 import { createFleet, type Fleet } from './fleet.js';
 import type { SimInverter } from './inverter.js';
 import { Rng } from './random.js';
-import { solarPosition } from './sun.js';
+import { solarPosition } from '@voltfleet/domain/solar';
 import { DAY, HOUR, MINUTE } from './test-support.js';
 
 const START = Date.UTC(2025, 2, 1);

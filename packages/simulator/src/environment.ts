@@ -1,7 +1,7 @@
 import { localParts } from '@voltfleet/domain/time';
 import { loadPowerW, type LoadConfig } from './load.js';
 import type { MonthlyGhi } from './climate.js';
-import { cloudyIrradiance, planeOfArrayIrradiance, solarPosition } from './sun.js';
+import { cloudyIrradiance, planeOfArrayIrradiance, solarPosition } from '@voltfleet/domain/solar';
 import { tariffAt, type TariffPeriod } from './tariff.js';
 import { ambientTempC, skyAt } from './weather.js';
 

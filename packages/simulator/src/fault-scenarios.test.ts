@@ -2,7 +2,7 @@ import { localParts } from '@voltfleet/domain/time';
 import { describe, expect, test } from 'vitest';
 import { FaultSchedule, morningRainMm, type FaultScenario, type FaultSite } from './fault-scenarios.js';
 import type { FaultWindow } from './faults.js';
-import { solarPosition } from './sun.js';
+import { solarPosition } from '@voltfleet/domain/solar';
 import { DAY, HOUR, MINUTE } from './test-support.js';
 
 const SEED = 20_240_601;

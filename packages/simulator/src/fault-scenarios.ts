@@ -1,7 +1,7 @@
 import { utcOffsetMinutes } from '@voltfleet/domain/time';
 import { backgroundFaultOf, backgroundKey, type FaultWindow } from './faults.js';
 import { hash32, hashString, unitHash } from './random.js';
-import { solarPosition } from './sun.js';
+import { solarPosition } from '@voltfleet/domain/solar';
 import type { MonthlyGhi } from './climate.js';
 import { cloudCover, rainMmPerHour, type SkySite } from './weather.js';
 

@@ -1,13 +1,5 @@
 export { Rng, hash32, hashString, unitHash, valueNoise } from './random.js';
-export {
-  airMass,
-  clearSkyIrradiance,
-  incidenceAngleDeg,
-  planeOfArrayIrradiance,
-  solarPosition,
-  type Irradiance,
-  type SolarPosition,
-} from './sun.js';
+// The sun's geometry and the clear-sky model are the domain's (@voltfleet/domain/solar), not re-exported here.
 export {
   ambientTempC,
   cloudCover,

@@ -1,7 +1,7 @@
 import { ENERGY_QUANTITIES } from '@voltfleet/domain/telemetry';
 import { localDay } from '@voltfleet/domain/time';
 import { describe, expect, test } from 'vitest';
-import { solarPosition } from './sun.js';
+import { solarPosition } from '@voltfleet/domain/solar';
 import { DAY, HOUR, MINUTE, NIGHT_VALLEY, PRAGUE, runInverter, testInverter } from './test-support.js';
 
 describe('physics sanity', () => {

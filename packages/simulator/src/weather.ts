@@ -1,5 +1,5 @@
 import type { MonthlyGhi } from './climate.js';
-import { clearSkyIrradiance, solarPosition } from './sun.js';
+import { clearSkyIrradiance, solarPosition } from '@voltfleet/domain/solar';
 import { hashString, unitHash, valueNoise } from './random.js';
 
 /**
