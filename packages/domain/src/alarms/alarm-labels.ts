@@ -27,6 +27,7 @@ export const ALARM_GROUP_LABELS = {
   insulation: 'alarmLabel.group.insulation',
   hardware: 'alarmLabel.group.hardware',
   communication: 'alarmLabel.group.communication',
+  performance: 'alarmLabel.group.performance',
   other: 'alarmLabel.group.other',
 } as const satisfies { readonly [G in AlarmGroup]: MessageKey };
 

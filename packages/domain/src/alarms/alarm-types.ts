@@ -1,4 +1,7 @@
-/** Alarm groups of R8.7; `other` holds only the "unknown code N" entries. */
+/**
+ * Alarm groups of R8.7, and `performance` (issue 42): what the platform finds from yields and battery health, which no
+ * device reports as a fault. `other` holds only the "unknown code N" entries.
+ */
 export const ALARM_GROUPS = [
   'grid',
   'ac',
@@ -9,6 +12,7 @@ export const ALARM_GROUPS = [
   'insulation',
   'hardware',
   'communication',
+  'performance',
   'other',
 ] as const;
 export type AlarmGroup = (typeof ALARM_GROUPS)[number];

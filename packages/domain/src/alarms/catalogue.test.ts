@@ -64,6 +64,9 @@ const STABLE_CODES = [
   'communication.meter',
   'communication.noData',
   'communication.parallel',
+  'performance.plantBelowBaseline',
+  'performance.deviceBelowSiblings',
+  'performance.batteryHealthFalling',
 ];
 
 describe('alarm catalogue', () => {

@@ -3,6 +3,7 @@ import { BATTERY_ALARMS } from './catalogue-battery.js';
 import { COMMUNICATION_ALARMS } from './catalogue-communication.js';
 import { AC_ALARMS, GRID_ALARMS } from './catalogue-grid-ac.js';
 import { BUS_ALARMS, PV_ALARMS } from './catalogue-pv-bus.js';
+import { PERFORMANCE_ALARMS } from './catalogue-performance.js';
 import { HARDWARE_ALARMS, INSULATION_ALARMS, WIRING_ALARMS } from './catalogue-system.js';
 
 /**
@@ -21,6 +22,7 @@ export const ALARM_CATALOGUE: readonly AlarmEntry[] = [
   ...INSULATION_ALARMS,
   ...HARDWARE_ALARMS,
   ...COMMUNICATION_ALARMS,
+  ...PERFORMANCE_ALARMS,
 ];
 
 const BY_CODE = new Map(ALARM_CATALOGUE.map((entry) => [entry.code, entry]));

@@ -4,6 +4,7 @@ export { ALARM_GROUPS, ALARM_SEVERITIES, ALARM_STATUS_MAX_RANK, severityRank } f
 export type { AlarmGroup, AlarmSeverity } from './alarm-types.js';
 export type { AlarmEntry } from './alarm-entry.js';
 export * from './catalogue.js';
+export * from './catalogue-performance.js';
 export * from './osim-alarm-types.js';
 export * from './osim-system-codes.js';
 export * from './osim-bms-codes.js';

@@ -62,6 +62,7 @@ export function overview(fields: Partial<AlarmOverview> = {}): AlarmOverview {
       insulation: 1,
       hardware: 2,
       communication: 11,
+      performance: 0,
       other: 0,
     },
     unacknowledged: 9,
