@@ -1,3 +1,4 @@
+import { performanceConfig, type PerformanceConfig } from './config-performance.js';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -71,6 +72,8 @@ export interface Config {
   weatherUrl: string;
   /** A forecast call gives up after this long. */
   weatherTimeoutMs: number;
+  /** Expected yield, performance ratio and the under-performance and battery-health alarms (issue 42). */
+  performance: PerformanceConfig;
   /** Where users reach the portal (PUBLIC_URL): the links in e-mails. */
   publicUrl: string;
   /** Mail and SMS delivery of notifications (docs/configuration.md, "Notifications"). */
@@ -309,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readingsCompactAfterDays: compactAfterDays(env.READINGS_COMPACT_AFTER_DAYS),
     haBridge: haBridgeConfig(env, roles.has('bridge'), intEnv(env, 'PORT', 8080)),
     webhooks: webhookConfig(env),
+    performance: performanceConfig(env),
     push: pushConfig(env, env.MAIL_FROM || 'Voltfleet <noreply@voltfleet.local>'),
   };
 }

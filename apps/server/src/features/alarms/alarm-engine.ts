@@ -19,10 +19,12 @@ import {
   raiseTimes,
   raisesOfDevices,
   saveTrackers,
+  syncConditionAlarms,
   syncNoDataAlarms,
   touchAlarms,
   type AlarmChange,
   type AlarmEventRow,
+  type ConditionVerdict,
   type RaiseQuery,
 } from './alarms.repository.js';
 import { applyRound, type AlarmTransition, type BatchWork, type DeviceAction } from './alarm-round.js';
@@ -329,6 +331,30 @@ export class AlarmEngine extends EventEmitter {
         severityRank: severityRank(entry.severity),
         offlineSeconds,
       });
+      const made: AlarmTransition[] = [
+        ...raised.map((alarm) => ({ event: 'raised' as const, alarm })),
+        ...recovered.map((alarm) => ({ event: 'recovered' as const, alarm })),
+      ];
+      if (made.length > 0) await this.options.inTransaction?.(tx, made);
+      return made;
+    });
+    this.announce(changes);
+  }
+
+  /**
+   * Conditions the platform judges itself (performance analytics): raises the catalogue alarm `code` where the verdict
+   * says present and recovers it where absent, in one transaction with the notification outbox, like every alarm.
+   */
+  async syncConditions(code: string, verdicts: readonly ConditionVerdict[]): Promise<void> {
+    const entry = alarmByCode(code);
+    if (!entry) throw new Error(`no catalogue alarm ${code}`);
+    if (verdicts.length === 0) return;
+    const changes = await this.db.transaction(async (tx) => {
+      const { raised, recovered } = await syncConditionAlarms(
+        tx,
+        { code: entry.code, group: entry.group, severity: entry.severity, severityRank: severityRank(entry.severity) },
+        verdicts,
+      );
       const made: AlarmTransition[] = [
         ...raised.map((alarm) => ({ event: 'raised' as const, alarm })),
         ...recovered.map((alarm) => ({ event: 'recovered' as const, alarm })),

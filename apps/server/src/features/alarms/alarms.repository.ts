@@ -382,3 +382,53 @@ export async function acknowledgeInScope(
   );
   return rows;
 }
+
+/** A condition the platform judged on a device (performance analytics): present since `since`, or absent. */
+export interface ConditionVerdict {
+  deviceId: number;
+  present: boolean;
+  /** When the condition began (e.g. the first of the sunny days under the margin); the alarm's raise time. */
+  since: Date;
+  /** When it was judged absent again; the recovery time. */
+  judgedAt: Date;
+}
+
+/**
+ * Raises the alarm `a.code` of each device judged present that has none active, and recovers the active one of each
+ * device judged absent; devices not judged keep what they have. One statement each, with their events.
+ */
+export async function syncConditionAlarms(
+  db: Queryable,
+  a: { code: string; group: string; severity: AlarmSeverity; severityRank: number },
+  verdicts: readonly ConditionVerdict[],
+): Promise<{ raised: AlarmChange[]; recovered: AlarmChange[] }> {
+  const present = verdicts.filter((v) => v.present);
+  const absent = verdicts.filter((v) => !v.present);
+  const raised = await db.query<AlarmRow>(
+    `INSERT INTO alarms (device_id, plant_id, code, group_name, severity, severity_rank, state, raised_at, last_seen_at)
+     SELECT d.id, d.plant_id, $1, $2, $3, $4, 'active', v.since, now()
+       FROM unnest($5::int[], $6::timestamptz[]) AS v (device_id, since)
+       JOIN devices d ON d.id = v.device_id
+      WHERE NOT EXISTS (SELECT 1 FROM alarms x WHERE x.device_id = d.id AND x.code = $1 AND x.state = 'active')
+     ON CONFLICT (device_id, code) WHERE state = 'active' DO NOTHING
+     ${RETURNING}`,
+    [a.code, a.group, a.severity, a.severityRank, present.map((v) => v.deviceId), present.map((v) => v.since)],
+  );
+  const recovered = await db.query<AlarmRow>(
+    `UPDATE alarms x SET state = 'recovered', recovered_at = greatest(x.raised_at, v.judged_at), updated_at = now()
+       FROM unnest($2::int[], $3::timestamptz[]) AS v (device_id, judged_at)
+      WHERE x.device_id = v.device_id AND x.code = $1 AND x.state = 'active'
+     RETURNING x.id, x.device_id, x.plant_id, x.code, x.severity, x.state, x.raised_at, x.recovered_at, x.flapping`,
+    [a.code, absent.map((v) => v.deviceId), absent.map((v) => v.judgedAt)],
+  );
+  // Still present: the alarm was seen again now (its "last seen" says the rule still holds).
+  await db.query(
+    `UPDATE alarms SET last_seen_at = now() WHERE code = $1 AND state = 'active' AND device_id = ANY($2::int[])`,
+    [a.code, present.map((v) => v.deviceId)],
+  );
+  await addEvents(db, [
+    ...raised.rows.map((r) => ({ alarmId: Number(r.id), at: ms(r.raised_at)!, kind: 'raised' as const })),
+    ...recovered.rows.map((r) => ({ alarmId: Number(r.id), at: ms(r.recovered_at)!, kind: 'recovered' as const })),
+  ]);
+  return { raised: raised.rows.map(change), recovered: recovered.rows.map(change) };
+}
