@@ -19,14 +19,12 @@ import {
   raiseTimes,
   raisesOfDevices,
   saveTrackers,
-  syncConditionAlarms,
-  syncNoDataAlarms,
   touchAlarms,
   type AlarmChange,
   type AlarmEventRow,
-  type ConditionVerdict,
   type RaiseQuery,
 } from './alarms.repository.js';
+import { syncConditionAlarms, syncNoDataAlarms, type ConditionVerdict } from './platform-alarms.repository.js';
 import { applyRound, type AlarmTransition, type BatchWork, type DeviceAction } from './alarm-round.js';
 import { FaultMemory, RaiseMemory, raiseKey, type KnownRaises } from './fault-memory.js';
 import { deleteHandoffs } from './alarm-handoff.repository.js';

@@ -4,4 +4,4 @@ export { startAlarmPush } from './alarm-push.js';
 export { newestActiveAlarms } from './alarm-search.service.js';
 export { registerAlarms } from './alarms.routes.js';
 export { PastAlarms } from './past-alarms.js';
-export type { ConditionVerdict } from './alarms.repository.js';
+export type { ConditionVerdict } from './platform-alarms.repository.js';
