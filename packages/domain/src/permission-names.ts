@@ -71,6 +71,7 @@ export const PAGE_NAMES: Readonly<Record<string, MessageKey>> = {
   plantStatistics: 'permission.page.plantStatistics',
   plantList: 'permission.page.plantList',
   plantConfig: 'permission.page.plantConfig',
+  plantPerformance: 'permission.page.plantPerformance',
   deviceList: 'permission.page.deviceList',
   deviceStorage: 'permission.page.deviceStorage',
   commandIssue: 'permission.page.commandIssue',

@@ -110,12 +110,25 @@ describe('permittedRoutes / canOpenPage', () => {
 
   test.each([
     ['nothing', [], []],
-    ['module A only: the plant list needs no own code', ['A'], ['/plantCenter/plantList']],
-    ['module A with statistics', ['A', 'A/A'], ['/plantCenter/plantStatistics', '/plantCenter/plantList']],
+    [
+      'module A only: the plant list and performance need no own code',
+      ['A'],
+      ['/plantCenter/plantList', '/plantCenter/plantPerformance'],
+    ],
+    [
+      'module A with statistics',
+      ['A', 'A/A'],
+      ['/plantCenter/plantStatistics', '/plantCenter/plantList', '/plantCenter/plantPerformance'],
+    ],
     [
       'all of A',
       ['A', 'A/A', 'A/D'],
-      ['/plantCenter/plantStatistics', '/plantCenter/plantList', '/plantCenter/plantConfig'],
+      [
+        '/plantCenter/plantStatistics',
+        '/plantCenter/plantList',
+        '/plantCenter/plantConfig',
+        '/plantCenter/plantPerformance',
+      ],
     ],
     ['a page code without its module', ['A/A', 'B/A'], []],
     ['module B only: no page without own code', ['B'], []],
@@ -125,7 +138,12 @@ describe('permittedRoutes / canOpenPage', () => {
     [
       'a mixed grant in menu order',
       ['E', 'C/B', 'C', 'A', 'D/C'],
-      ['/plantCenter/plantList', '/alarmCenter/alarmOverView', '/systemManage/roleList'],
+      [
+        '/plantCenter/plantList',
+        '/plantCenter/plantPerformance',
+        '/alarmCenter/alarmOverView',
+        '/systemManage/roleList',
+      ],
     ],
     ['function codes alone open nothing', ['A/A:x', 'B/E:debug.raw'], []],
   ])('%s', (_label, grant, paths) => {
@@ -137,6 +155,7 @@ describe('permittedRoutes / canOpenPage', () => {
       '/plantCenter/plantStatistics',
       '/plantCenter/plantList',
       '/plantCenter/plantConfig',
+      '/plantCenter/plantPerformance',
       '/deviceCenter/deviceList',
       '/deviceCenter/deviceStorage',
       '/deviceCenter/commandIssue',

@@ -50,6 +50,9 @@ export const MODULES: readonly ModuleDef[] = [
         group: 'plantManagement',
         auths: ['tariff.edit', 'saving.edit', 'script.edit'],
       },
+      // Issue 42: plants and inverters ranked by performance. Module A alone opens it, as the plant list; last of the
+      // module so that a user with module A alone still lands on the plant list (the menu groups it under overview).
+      { path: 'plantPerformance', group: 'plantOverview', auths: [] },
     ],
   },
   {

@@ -32,6 +32,7 @@ export const TABLE_COLUMNS = {
       'pvPowerW',
       'pvEnergyTodayKwh',
       'specificYieldKwhPerKwp',
+      'performanceRatio30d',
       'status',
       'activeAlarms',
       'deviceCount',
