@@ -9,7 +9,7 @@ import { columnFields } from '@/components/column-cards';
 import { PhoneCards } from '@/components/phone-cards';
 import { DataTable, useColumnChoice, type Column } from '@/components/data-table';
 import { formatPlantTime } from '@/lib/format';
-import { formatNumber, scaleEnergy, scalePower } from '@/lib/number-format';
+import { formatNumber, formatPercent, scaleEnergy, scalePower } from '@/lib/number-format';
 import type { PagerConfig } from '@/lib/paging';
 import { useCan } from '@/lib/permissions';
 import { cellOf } from '@/lib/table-columns';
@@ -106,6 +106,19 @@ export function PlantTable({ plants, loading, pagination, sort, onSort, onEdit, 
         <span data-testid={`plant-specific-yield-${plant.plantId}`}>
           {value === null ? '—' : formatNumber(value, lang, 2)}
         </span>
+      ),
+    },
+    {
+      title: (
+        <span title={t('columns.plantList.performanceRatioHint')}>
+          {title('performanceRatio30d', t('columns.plantList.performanceRatio30d'))}
+        </span>
+      ),
+      label: t('columns.plantList.performanceRatio30d'),
+      dataIndex: 'performanceRatio30d',
+      align: 'right',
+      render: (pr: number | null, plant) => (
+        <span data-testid={`plant-pr-${plant.plantId}`}>{pr === null ? '—' : formatPercent(pr * 100, lang, 1)}</span>
       ),
     },
     {

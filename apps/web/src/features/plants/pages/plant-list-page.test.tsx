@@ -42,6 +42,7 @@ function plant(
     pvPowerW: null,
     pvEnergyTodayKwh: 0,
     specificYieldKwhPerKwp: 0,
+    performanceRatio30d: null,
     ...figures,
   };
 }
@@ -125,7 +126,15 @@ describe('plant list figures and columns', () => {
     fakeApi({ 'GET /api/preferences/tables': ok([]), 'GET /api/plants': ok([...rows, long]) });
     await render('de');
     expect(await screen.findByTestId('plant-pv-power-3', {}, { timeout: 5000 })).toHaveTextContent('12,35 kW');
-    expect(headers()).toEqual(['Anlagenname', 'PV-Leistung aktuell', 'Erzeugung heute', 'Status', 'Alarme', 'Geräte']);
+    expect(headers()).toEqual([
+      'Anlagenname',
+      'PV-Leistung aktuell',
+      'Erzeugung heute',
+      'PR (30 Tage)',
+      'Status',
+      'Alarme',
+      'Geräte',
+    ]);
     expect(screen.getByTestId('plant-pv-today-3')).toHaveTextContent('23,46 kWh');
     expect(screen.getByTestId('plant-pv-power-5')).toHaveTextContent('—');
     // A long name is cut at the column's width and read whole in its title.
@@ -139,7 +148,25 @@ describe('plant list figures and columns', () => {
     await render('de');
     expect(await screen.findByTestId('plant-specific-yield-3', {}, { timeout: 5000 })).toHaveTextContent('2,35');
     expect(screen.getByRole('columnheader', { name: /Spezifischer Ertrag heute \(kWh\/kWp\)/ })).toBeInTheDocument();
-    expect(headers()).toHaveLength(14);
+    expect(headers()).toHaveLength(15);
+  }, 20_000);
+
+  it('shows the 30-day performance ratio and sorts by it, worst first, plants without one last in both orders', async () => {
+    const list = [
+      plant(3, 'Praha roof', none, 'normal', { performanceRatio30d: 0.823 }),
+      plant(5, 'Brno hall', none, 'offline'),
+      plant(8, 'Aš field', none, 'normal', { performanceRatio30d: 0.654 }),
+    ];
+    fakeApi({ 'GET /api/preferences/tables': ok([]), 'GET /api/plants': ok(list) });
+    const { user } = await render();
+    expect(await screen.findByTestId('plant-pr-3', {}, { timeout: 5000 })).toHaveTextContent('82.3%');
+    expect(screen.getByTestId('plant-pr-5')).toHaveTextContent('—');
+    const order = () => screen.getAllByTestId(/^plant-row-/).map((row) => row.dataset.testid);
+
+    await user.click(screen.getByTestId('plant-sort-performanceRatio30d'));
+    await waitFor(() => expect(order()).toEqual(['plant-row-8', 'plant-row-3', 'plant-row-5']));
+    await user.click(screen.getByTestId('plant-sort-performanceRatio30d'));
+    await waitFor(() => expect(order()).toEqual(['plant-row-3', 'plant-row-8', 'plant-row-5']));
   }, 20_000);
 
   it('keeps a choice stored before, changes it for this list, and resets it to the default', async () => {

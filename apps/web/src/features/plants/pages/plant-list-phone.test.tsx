@@ -34,6 +34,7 @@ const PLANT: PlantListItem = {
   pvPowerW: 12_345,
   pvEnergyTodayKwh: 23.456,
   specificYieldKwhPerKwp: 2.35,
+  performanceRatio30d: 0.823,
 };
 
 /** A phone's window: the phone query matches (jsdom's own matchMedia matches nothing). */
@@ -67,8 +68,9 @@ describe('the plant list on a phone', () => {
       within(card)
         .getAllByRole('term')
         .map((dt) => dt.textContent),
-    ).toEqual(['PV power now', 'Generation today', 'Alarms', 'Devices']);
+    ).toEqual(['PV power now', 'Generation today', 'PR (30 days)', 'Alarms', 'Devices']);
     expect(within(card).getByTestId('plant-pv-power-3')).toHaveTextContent('12.35 kW');
+    expect(within(card).getByTestId('plant-pr-3')).toHaveTextContent('82.3%');
     expect(within(card).getByText('Normal')).toBeInTheDocument();
     expect(within(card).getByTestId('plant-edit-3')).toBeInTheDocument();
     expect(within(card).queryByTestId('plant-delete-3')).toBeNull();

@@ -28,6 +28,7 @@ const base: PlantListItem = {
   pvPowerW: null,
   pvEnergyTodayKwh: 0,
   specificYieldKwhPerKwp: 0,
+  performanceRatio30d: null,
 };
 
 const plant = (plantId: number, name: string, patch: Partial<PlantListItem> = {}): PlantListItem => ({
@@ -50,6 +51,7 @@ const plants = [
     pvPowerW: 3200,
     pvEnergyTodayKwh: 20,
     specificYieldKwhPerKwp: 2.5,
+    performanceRatio30d: 0.84,
   }),
   plant(3, 'Cheb', {
     type: 3,
@@ -60,6 +62,7 @@ const plants = [
     pvPowerW: 0,
     pvEnergyTodayKwh: 4,
     specificYieldKwhPerKwp: 0.5,
+    performanceRatio30d: 0.61,
   }),
   plant(4, 'Děčín', {
     type: 1,
@@ -71,6 +74,7 @@ const plants = [
     pvPowerW: 60_000,
     pvEnergyTodayKwh: 180,
     specificYieldKwhPerKwp: 1.5,
+    performanceRatio30d: 0.79,
   }),
 ];
 const names = (list: PlantListItem[]) => list.map((p) => p.name);
@@ -91,6 +95,9 @@ describe('sortPlants', () => {
     [{ sort: 'pvPowerW', order: 'asc' }, ['Cheb', 'Aachen', 'Děčín', 'Brno']],
     [{ sort: 'pvEnergyTodayKwh', order: 'desc' }, ['Děčín', 'Aachen', 'Cheb', 'Brno']],
     [{ sort: 'specificYieldKwhPerKwp', order: 'desc' }, ['Aachen', 'Děčín', 'Cheb', 'Brno']],
+    // The performance ratio, worst first or best first; a plant without one (no power or irradiance) goes last.
+    [{ sort: 'performanceRatio30d', order: 'asc' }, ['Cheb', 'Děčín', 'Aachen', 'Brno']],
+    [{ sort: 'performanceRatio30d', order: 'desc' }, ['Aachen', 'Děčín', 'Cheb', 'Brno']],
     [{ sort: 'activeAlarms', order: 'desc' }, ['Aachen', 'Děčín', 'Brno', 'Cheb']],
     // Missing dates and refresh times go last whatever the order.
     [{ sort: 'constructionDate', order: 'asc' }, ['Cheb', 'Brno', 'Aachen', 'Děčín']],

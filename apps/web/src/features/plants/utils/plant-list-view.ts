@@ -16,6 +16,7 @@ export const PLANT_SORT_KEYS = [
   'pvPowerW',
   'pvEnergyTodayKwh',
   'specificYieldKwhPerKwp',
+  'performanceRatio30d',
   'status',
   'activeAlarms',
   'deviceCount',
