@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SimBattery } from './battery.js';
+import { SOH_LOSS_PER_CYCLE, SimBattery } from './battery.js';
 
 const make = (socPct = 50) =>
   new SimBattery({ sn: 'VFBAT2400101', capacityKwh: 10, maxChargeW: 5000, maxDischargeW: 5000, initialSocPct: socPct });
@@ -48,6 +48,48 @@ describe('SimBattery', () => {
     expect(b.cycleCount).toBe(5);
     expect(b.sohPct).toBeLessThan(100);
     expect(b.sohPct).toBeGreaterThan(99.9);
+  });
+
+  test('a pack ageing faster loses its factor times the SOH per cycle, plus its calendar ageing, and holds less', () => {
+    const cycle = (b: SimBattery) => {
+      for (let i = 0; i < 20; i++) {
+        b.apply(-b.chargeLimitW(3600 * 3), 3600 * 3);
+        b.apply(5000, 7200);
+        b.apply(0, 13 * 3600);
+      }
+    };
+    const healthy = make(100);
+    const weak = new SimBattery({
+      sn: 'VFBAT2401201',
+      capacityKwh: 10,
+      maxChargeW: 5000,
+      maxDischargeW: 5000,
+      initialSocPct: 100,
+      cycleAgeingFactor: 7,
+      calendarSohLossPctPerYear: 2,
+    });
+    cycle(healthy);
+    cycle(weak);
+    const healthyLoss = 100 - healthy.sohPct;
+    // 20 days of 18 hours each: 20 × 18 / 8766 of a year's calendar ageing.
+    const calendar = (2 * 20 * 18) / 8766;
+    expect(healthyLoss).toBeCloseTo(SOH_LOSS_PER_CYCLE * 20, 3);
+    expect(100 - weak.sohPct).toBeCloseTo(7 * healthyLoss + calendar, 2);
+    expect(weak.usableKwh).toBeCloseTo((10 * weak.sohPct) / 100, 9);
+    expect(weak.usableKwh).toBeLessThan(healthy.usableKwh);
+  });
+
+  test('calendar ageing does not depend on the step size', () => {
+    const aged = (steps: number) => {
+      const b = new SimBattery({
+        ...{ sn: 'x', capacityKwh: 10, maxChargeW: 1, maxDischargeW: 1 },
+        calendarSohLossPctPerYear: 3,
+      });
+      for (let i = 0; i < steps; i++) b.apply(0, (365.25 * 86_400) / steps);
+      return b.sohPct;
+    };
+    expect(aged(1)).toBeCloseTo(97, 9);
+    expect(aged(8766)).toBeCloseTo(97, 9);
   });
 
   test('pack voltage follows SOC and sags under discharge', () => {

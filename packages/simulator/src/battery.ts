@@ -14,10 +14,20 @@ export interface BatteryConfig {
   cellsInSeries?: number;
   type?: BatteryType;
   model?: string;
+  /**
+   * How much faster than usual the pack ages with use: SOH_LOSS_PER_CYCLE × this per equivalent full cycle (1: a
+   * healthy pack; a weak cell or a hot cabinet ages one several times faster).
+   */
+  cycleAgeingFactor?: number;
+  /** SOH lost per year of time, whether the pack is used or not (calendar ageing), %; 0 without. */
+  calendarSohLossPctPerYear?: number;
 }
 
-/** SOH lost per equivalent full cycle, %. */
-const SOH_LOSS_PER_CYCLE = 0.004;
+/** SOH lost per equivalent full cycle, % (an LFP pack: about 20 % over 5,000 cycles). */
+export const SOH_LOSS_PER_CYCLE = 0.004;
+/** The lowest SOH a pack reaches here (a real one is replaced long before), %. */
+const SOH_FLOOR_PCT = 60;
+const YEAR_S = 365.25 * 86_400;
 
 /**
  * A battery pack seen from its terminals. Charging W × dt enters the terminals and efficiency of it reaches the
@@ -33,6 +43,8 @@ export class SimBattery {
   readonly cellsInSeries: number;
   readonly type: BatteryType;
   readonly model: string;
+  readonly cycleAgeingFactor: number;
+  readonly calendarSohLossPctPerYear: number;
   socPct: number;
   sohPct: number;
   /** Energy discharged over the life of the pack (at the terminals), kWh; cycles = this / capacity. */
@@ -49,6 +61,8 @@ export class SimBattery {
     this.model = config.model ?? `LFP${Math.round(config.capacityKwh)}`;
     this.socPct = config.initialSocPct ?? 50;
     this.sohPct = config.sohPct ?? 100;
+    this.cycleAgeingFactor = config.cycleAgeingFactor ?? 1;
+    this.calendarSohLossPctPerYear = config.calendarSohLossPctPerYear ?? 0;
   }
 
   /** Usable energy at 100 % SOC, kWh. */
@@ -77,10 +91,14 @@ export class SimBattery {
     const terminalKwh = (powerW * dtSeconds) / 3_600_000;
     const cellKwh = powerW >= 0 ? terminalKwh / this.efficiency : terminalKwh * this.efficiency;
     this.socPct = Math.min(100, Math.max(0, this.socPct - (cellKwh / this.usableKwh) * 100));
+    // Ageing: by the energy cycled (discharge counts the cycles) and by the time passed. SOH scales the usable
+    // energy (usableKwh), so a worn pack fills and empties sooner.
+    let lossPct = (this.calendarSohLossPctPerYear * dtSeconds) / YEAR_S;
     if (powerW > 0) {
       this.dischargedKwh += terminalKwh;
-      this.sohPct = Math.max(60, this.sohPct - (SOH_LOSS_PER_CYCLE * terminalKwh) / this.capacityKwh);
+      lossPct += (SOH_LOSS_PER_CYCLE * this.cycleAgeingFactor * terminalKwh) / this.capacityKwh;
     }
+    if (lossPct > 0) this.sohPct = Math.max(SOH_FLOOR_PCT, this.sohPct - lossPct);
   }
 
   /** Open-circuit voltage of one LFP cell at the present SOC, V. */

@@ -40,6 +40,8 @@ export interface SimPlantConfig {
    * and liquid cooling, and report those groups too (C&I and micro-grid plants only; a household has none).
    */
   storageCabinet?: boolean;
+  /** Soiling of the panels, % per dry day, washed off by rain (soiling.ts; SiteGeometry.soilingPctPerDay). */
+  soilingPctPerDay?: number;
 }
 
 export interface SimInverterConfig {
@@ -55,6 +57,11 @@ export interface SimInverterConfig {
    * mismatch): two inverters of one plant never produce quite alike.
    */
   ownLossPct?: number;
+  /**
+   * From this instant (epoch ms UTC) the PV2 string is lost: it gives 0 W and 0 V (a burnt connector, a cut cable),
+   * until the end of the run. Its sibling inverters of the same model go on producing: a comparison finds it.
+   */
+  pv2LostFromMs?: number;
   /** The collector (DTU) the inverter reports through. */
   collectorSn?: string;
   pcuVersion: string;

@@ -64,13 +64,48 @@ export const DEMO_DSP_VERSIONS: Readonly<Record<InverterModel, string>> = {
 /** The PCU of the demo inverters: every third plant still runs one below 4.0.0 (it must go to 4.0.0 first). */
 export const DEMO_PCU_VERSIONS = { old: '3.2.1', current: '4.0.0' } as const;
 
+/** Days of history the server's demo seeds by default (DEMO_HISTORY_DAYS): its fleet starts that long before now. */
+export const DEMO_HISTORY_DAYS = 395;
+const DAY_MS = 86_400_000;
+
+/**
+ * Losses the demo's performance view (issue 42: expected against actual yield, performance ratio, under-performance,
+ * battery health) is there to find, one of each kind and believable, deterministic like everything in the demo:
+ * - soiling washed off by rain (soiling.ts) at two dusty, dry-season places: Abuja's market roof under the Harmattan
+ *   (dry from October to June: the loss builds up to its cap, and the July rains wash it), and the Brno warehouse by
+ *   the airfield (its dry summer spells show the loss growing and dropping back after each rain);
+ * - a lost string: the Suzhou plant's third inverter loses its PV2 string (a burnt connector) `daysBeforeNow` days
+ *   before the demo's present, so the first look at the seeded history finds it producing about half of what its two
+ *   siblings of the same model do, since a recent day;
+ * - a battery ageing fast: the Phoenix pack in a hot garage loses health per cycle seven times as fast as the others
+ *   and 2 % a year besides; over the seeded 13 months it falls from 99 % to about 88 %, where the others lose 0–1.2 %.
+ */
+export const DEMO_LOSSES = {
+  soilingPctPerDay: { 'ng-abuja-ci': 0.2, 'cz-brno-ci': 0.25 } as Readonly<Record<string, number>>,
+  lostString: { sn: 'VF10K2400103', daysBeforeNow: 10 },
+  ageingBattery: { sn: 'VFBAT2401201', sohPct: 99, cycleAgeingFactor: 7, calendarSohLossPctPerYear: 2 },
+} as const;
+
 /**
  * The demo fleet: thirteen plants of all three types in China, Czechia, Germany, the Netherlands, Brazil, Nigeria
  * and the USA; each with one to three inverters, a battery per inverter and a collector; owners, installers and
  * dealers. Serial numbers are fixed: VF{model}24{plant 3 digits}{device 2 digits}, VFBAT…, VFDTU…. Faults: background
  * faults at 1 in 5,000 per inverter-hour (in bad weeks) plus the scenarios of demo-faults.ts.
  */
-export function demoFleetConfig(options: { startMs: number; seed?: number }): DemoFleetConfig {
+export function demoFleetConfig(options: {
+  startMs: number;
+  seed?: number;
+  /**
+   * The demo's present, which its losses are placed from (the PV2 string lost DEMO_LOSSES.lostString.daysBeforeNow
+   * days before it): the end of the history its fleet replays from `startMs`. Default: `startMs` plus
+   * DEMO_HISTORY_DAYS, the server's default history. A fleet that starts at the present (the live run after a
+   * restart) must pass the present of its seeding, or the string is whole again.
+   */
+  nowMs?: number;
+}): DemoFleetConfig {
+  const nowMs = options.nowMs ?? options.startMs + DEMO_HISTORY_DAYS * DAY_MS;
+  const lostString = DEMO_LOSSES.lostString;
+  const ageing = DEMO_LOSSES.ageingBattery;
   const plants: SimPlantConfig[] = [];
   const devices: SimDeviceConfig[] = [];
   ALL_SEEDS.forEach((seed, plantIndex) => {
@@ -96,10 +131,12 @@ export function demoFleetConfig(options: { startMs: number; seed?: number }): De
         reportIntervalS: seed.type === 2 ? 30 : 60,
         faultRatePerHour: 1 / 5000,
         installationPosition: seed.type === 1 ? 'garage' : 'cabinet',
+        ...(sn === lostString.sn ? { pv2LostFromMs: nowMs - lostString.daysBeforeNow * DAY_MS } : {}),
       });
+      const batterySn = `VFBAT24${p}${pad(i + 1, 2)}`;
       devices.push({
         kind: 'battery',
-        sn: `VFBAT24${p}${pad(i + 1, 2)}`,
+        sn: batterySn,
         plantId: seed.id,
         inverterSn: sn,
         capacityKwh: batteryKwh,
@@ -107,6 +144,13 @@ export function demoFleetConfig(options: { startMs: number; seed?: number }): De
         maxDischargeW: Math.min(ratedPowerW(model), batteryKwh * 500),
         cellsInSeries: model === '10K' ? 96 : 64,
         model: `VF-LFP-${batteryKwh}`,
+        ...(batterySn === ageing.sn
+          ? {
+              sohPct: ageing.sohPct,
+              cycleAgeingFactor: ageing.cycleAgeingFactor,
+              calendarSohLossPctPerYear: ageing.calendarSohLossPctPerYear,
+            }
+          : {}),
       });
     });
     plants.push(plantConfig(seed));
@@ -124,8 +168,10 @@ export function demoFleetConfig(options: { startMs: number; seed?: number }): De
 function plantConfig(seed: DemoPlantSeed): SimPlantConfig {
   const { inverters, workMode: _workMode, ...plant } = seed;
   const peakW = inverters.reduce((sum, i) => sum + STRINGS[i.model][0] + STRINGS[i.model][1], 0);
+  const soilingPctPerDay = DEMO_LOSSES.soilingPctPerDay[seed.id];
   return {
     ...plant,
+    ...(soilingPctPerDay ? { soilingPctPerDay } : {}),
     powerKw: Math.round(peakW / 100) / 10,
     capacityKwh: inverters.reduce((sum, i) => sum + i.batteryKwh, 0),
   };

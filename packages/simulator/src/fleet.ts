@@ -147,8 +147,9 @@ export class Fleet {
   /**
    * Continues an inverter's registers from what it reported last (at `reportedAtMs`), as a real inverter keeps them
    * while the platform restarts: the lifetime energy counters (and the storage gate meter's), today's counters when
-   * that report lies on the inverter's current local day, and the battery's state of charge. Energy this fleet
-   * integrated since its start is kept on top. Unknown serial numbers are ignored.
+   * that report lies on the inverter's current local day, and the battery's state of charge and of health (a worn
+   * pack stays worn: a restart must not make it new). Energy this fleet integrated since its start is kept on top.
+   * Unknown serial numbers are ignored.
    */
   restoreRegisters(sn: string, reported: Partial<Record<FieldKey, number>>, reportedAtMs: number): void {
     const inverter = this.bySn.get(sn);
@@ -168,6 +169,8 @@ export class Fleet {
     counters.gate.earningsTotal += reported.gmeterEarningsTotal ?? 0;
     const soc = reported.batSocPct;
     if (inverter.battery && soc !== undefined && soc >= 0 && soc <= 100) inverter.battery.socPct = soc;
+    const soh = reported.batSohPct;
+    if (inverter.battery && soh !== undefined && soh > 0 && soh <= 100) inverter.battery.sohPct = soh;
   }
 
   /** A reading of every inverter at the present simulated time. */

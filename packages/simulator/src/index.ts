@@ -13,7 +13,7 @@ export {
 } from './weather.js';
 export { CLIMATE, type ClimatePlace, type MonthlyGhi } from './climate.js';
 export { LOAD_PROFILES, loadPowerW, profileFactor, type LoadConfig, type LoadProfile } from './load.js';
-export { SimBattery, type BatteryConfig } from './battery.js';
+export { SOH_LOSS_PER_CYCLE, SimBattery, type BatteryConfig } from './battery.js';
 export { coversDay, flatTariff, tariffAt, type TariffPeriod } from './tariff.js';
 export { dispatch, type DispatchInput, type PowerFlow } from './dispatch.js';
 export {
@@ -53,7 +53,16 @@ export {
   type WetMorningScenario,
 } from './fault-scenarios.js';
 export { EnergyCounters, addTotals, zeroTotals, type EnergyTotals, type GateMeter } from './counters.js';
-export { environmentAt, type Environment, type SiteGeometry } from './environment.js';
+export {
+  environmentAt,
+  skyIrradianceAt,
+  type Environment,
+  type SiteGeometry,
+  type SkyIrradiance,
+  type StringsConfig,
+} from './environment.js';
+export { SOILING_CAP_PCT, WASHING_RAIN_MM, dailyRainMm, isRainyDay, soilingLossPct } from './soiling.js';
+export { demoDailySky, demoSkyForPlant, type DailySky, type DailySkySite } from './demo-sky.js';
 export { SimInverter, type InverterOptions } from './inverter.js';
 export type { InverterSite } from './inverter-state.js';
 export { SimFirmware, type UpgradeAnswer, type UpgradeOrder, type UpgradeRefusal } from './firmware-upgrade.js';
@@ -61,6 +70,8 @@ export { Fleet, createFleet, type GroundTruth, type TruthSeries } from './fleet.
 export { runAccelerated, type AcceleratedRun, type AccelerateOptions, type ReadingListener } from './accelerate.js';
 export {
   DEMO_DSP_VERSIONS,
+  DEMO_HISTORY_DAYS,
+  DEMO_LOSSES,
   DEMO_PCU_VERSIONS,
   demoFleetConfig,
   type DemoFleetConfig,

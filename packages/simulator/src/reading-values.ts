@@ -34,12 +34,25 @@ function pvValues(inv: InverterReadingState, faults: FaultState, sink: ValueSink
   // Clipping and export limiting move both strings off their maximum power point alike.
   const used = offered > 0 ? inv.flow.pvW / offered : 0;
   const strings = [
-    { peakW: inv.pvPeakW.pv1, offeredW: env?.pv1W ?? 0, keys: ['pv1VoltageV', 'pv1CurrentA', 'pv1PowerW'], over: 27 },
-    { peakW: inv.pvPeakW.pv2, offeredW: env?.pv2W ?? 0, keys: ['pv2VoltageV', 'pv2CurrentA', 'pv2PowerW'], over: 29 },
+    {
+      peakW: inv.pvPeakW.pv1,
+      offeredW: env?.pv1W ?? 0,
+      lost: false,
+      keys: ['pv1VoltageV', 'pv1CurrentA', 'pv1PowerW'],
+      over: 27,
+    },
+    {
+      peakW: inv.pvPeakW.pv2,
+      offeredW: env?.pv2W ?? 0,
+      lost: env?.pv2Lost === true,
+      keys: ['pv2VoltageV', 'pv2CurrentA', 'pv2PowerW'],
+      over: 29,
+    },
   ] as const;
   for (const s of strings) {
     const modules = Math.max(1, Math.round(s.peakW / MODULE_PEAK_W));
-    const lit = env !== undefined && env.poaWm2 > 2 && s.peakW > 0;
+    // A lost string is cut off from the inverter: no voltage at its input, whatever the sun.
+    const lit = env !== undefined && env.poaWm2 > 2 && s.peakW > 0 && !s.lost;
     const vmp = modules * MODULE_VMP_V * (1 - 0.0035 * ((env?.cellC ?? 25) - 25));
     const powerW = s.offeredW * used;
     // An unloaded string in daylight sits near open-circuit voltage; one in overvoltage above it.

@@ -63,7 +63,11 @@ export function monthlyClearness(site: SkySite, utcMs: number): number {
 }
 
 /** The local solar day holding an instant (days change at local mean solar midnight, in the dark). */
-const solarDay = (site: SkySite, utcMs: number) => Math.floor((utcMs + (site.longitude / 360) * DAY_MS) / DAY_MS);
+export const solarDay = (site: SkySite, utcMs: number) =>
+  Math.floor((utcMs + (site.longitude / 360) * DAY_MS) / DAY_MS);
+
+/** The first instant of a local solar day (its local mean solar midnight), epoch ms UTC. */
+export const solarDayStartMs = (site: SkySite, day: number) => day * DAY_MS - (site.longitude / 360) * DAY_MS;
 
 /**
  * The day's clear-sky index: the month's mean moved up or down by the spell and the day. Both draws are symmetric
