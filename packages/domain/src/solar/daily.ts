@@ -50,7 +50,7 @@ export function integrateLocalDay(
  * The clear-sky plane-of-array irradiation of a plant-local calendar day, kWh/m²: the clear-sky model's irradiance
  * (sun.ts) on the array's plane, summed in 10-minute steps over the local day (23 or 25 hours on a DST day). What a
  * cloudless day would have given the array: the reference of a day's expected yield and of its clearness.
- * About 0.1 ms a call (144 solar positions).
+ * About 0.07 ms a call (144 solar positions).
  */
 export function clearSkyDailyPoaKwhM2(site: ArraySite, day: string, timeZone: string): number {
   return integrateLocalDay(day, timeZone, (utcMs) => {
