@@ -31,6 +31,7 @@ export const TEXT_NAMESPACES = [
   'notices',
   'notificationRules',
   'onlineDebug',
+  'performance',
   'plantConfig',
   'plantList',
   'plantScript',

@@ -9,6 +9,7 @@ export const HELP_SCREENS = [
   'plantList',
   'plantDetail',
   'plantConfig',
+  'plantPerformance',
   'deviceList',
   'deviceDetail',
   'deviceStorage',

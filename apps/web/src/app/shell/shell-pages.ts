@@ -53,6 +53,7 @@ export const PAGE_LOADERS = {
       'messages/storage',
       'messages/telemetry',
       'messages/validation',
+      'performance',
       'plantStats',
       'table',
       'weather',

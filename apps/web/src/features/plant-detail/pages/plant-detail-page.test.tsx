@@ -70,7 +70,12 @@ describe('plant detail active alarms', () => {
       'GET /api/alarms': () => ok(page(rows)),
     });
     const router = createMemoryRouter(
-      [{ path: '/plantCenter/plantList/:plantId', element: <PlantDetailPage renderWeather={() => null} /> }],
+      [
+        {
+          path: '/plantCenter/plantList/:plantId',
+          element: <PlantDetailPage renderWeather={() => null} renderPerformance={() => null} />,
+        },
+      ],
       { initialEntries: ['/plantCenter/plantList/3'] },
     );
     // Without the alarm search (C/A) the list is shown, but no link to the search.
@@ -123,7 +128,12 @@ describe('plant detail: basic or detailed data', () => {
       'GET /api/alarms': ok(page([])),
     });
     const router = createMemoryRouter(
-      [{ path: '/plantCenter/plantList/:plantId', element: <PlantDetailPage renderWeather={() => null} /> }],
+      [
+        {
+          path: '/plantCenter/plantList/:plantId',
+          element: <PlantDetailPage renderWeather={() => null} renderPerformance={() => null} />,
+        },
+      ],
       { initialEntries: ['/plantCenter/plantList/3'] },
     );
     await renderWithProviders(<RouterProvider router={router} />, { me: testMe(['A']), lang: 'en' });

@@ -45,6 +45,15 @@ const Pane = ({ children }: { children: ReactNode }) => <Suspense fallback={<Pag
 /** What the app puts on the weather tab (the weather feature's forecast; features do not import each other). */
 export type RenderWeather = (plant: { plantId: number; timeZone: string }) => ReactNode;
 
+/** What the app puts on the performance tab (the performance feature's; `today` is the plant's own day). */
+export type RenderPerformance = (plant: { plantId: number; today: string }) => ReactNode;
+
+/** The tabs other features fill. */
+export interface FeatureTabs {
+  renderWeather: RenderWeather;
+  renderPerformance: RenderPerformance;
+}
+
 const PLANT_LIST_PATH = '/plantCenter/plantList';
 const STATUS_TONES = { normal: 'success', alarm: 'error', offline: 'default' } as const;
 
@@ -145,7 +154,7 @@ function BasicTab({ overview, view, onView }: { overview: PlantOverview; view: V
   );
 }
 
-function DetailTabs({ overview, renderWeather }: { overview: PlantOverview; renderWeather: RenderWeather }) {
+function DetailTabs({ overview, renderWeather, renderPerformance }: FeatureTabs & { overview: PlantOverview }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const indicators = usePlantIndicators(overview.plantId);
@@ -200,6 +209,11 @@ function DetailTabs({ overview, renderWeather }: { overview: PlantOverview; rend
       ),
     },
     {
+      key: 'performance',
+      label: t('plantStats.tabs.performance'),
+      children: <Pane>{renderPerformance({ plantId, today })}</Pane>,
+    },
+    {
       key: 'weather',
       label: t('plantStats.tabs.weather'),
       children: <Pane>{renderWeather({ plantId, timeZone })}</Pane>,
@@ -239,7 +253,7 @@ function DetailTabs({ overview, renderWeather }: { overview: PlantOverview; rend
 }
 
 /** /plantCenter/plantList/:plantId: one plant's live figures, devices, record, charts, weather and savings. */
-export function PlantDetailPage({ renderWeather }: { renderWeather: RenderWeather }) {
+export function PlantDetailPage({ renderWeather, renderPerformance }: FeatureTabs) {
   const { t } = useTranslation();
   const plantId = Number(useParams().plantId);
   const valid = Number.isInteger(plantId) && plantId > 0 && plantId <= 2_147_483_647;
@@ -274,7 +288,7 @@ export function PlantDetailPage({ renderWeather }: { renderWeather: RenderWeathe
         }
       />
       <PlantAlarms plantId={data.plantId} />
-      <DetailTabs overview={data} renderWeather={renderWeather} />
+      <DetailTabs overview={data} renderWeather={renderWeather} renderPerformance={renderPerformance} />
     </>
   );
 }
