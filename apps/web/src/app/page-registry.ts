@@ -30,6 +30,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, LazyExoticComponent<Componen
   'plantCenter/plantStatistics': shellPage('plantCenter/plantStatistics'),
   'plantCenter/plantList': shellPage('plantCenter/plantList'),
   'plantCenter/plantConfig': shellPage('plantCenter/plantConfig'),
+  'plantCenter/plantPerformance': shellPage('plantCenter/plantPerformance'),
   'deviceCenter/deviceList': shellPage('deviceCenter/deviceList'),
   'deviceCenter/deviceStorage': shellPage('deviceCenter/deviceStorage'),
   'deviceCenter/commandIssue': shellPage('deviceCenter/commandIssue'),

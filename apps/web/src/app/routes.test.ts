@@ -20,6 +20,7 @@ describe('registeredRoutes', () => {
       '/plantCenter/plantStatistics',
       '/plantCenter/plantList',
       '/plantCenter/plantConfig',
+      '/plantCenter/plantPerformance',
       '/deviceCenter/deviceList',
       '/alarmCenter/alarmSearch',
       '/userCenter/userList',
@@ -117,7 +118,7 @@ describe('buildMenuTree', () => {
       [
         'plantCenter',
         [
-          ['plantOverview', ['plantStatistics']],
+          ['plantOverview', ['plantStatistics', 'plantPerformance']],
           ['plantManagement', ['plantList', 'plantConfig']],
         ],
       ],

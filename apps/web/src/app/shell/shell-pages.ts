@@ -77,6 +77,10 @@ export const PAGE_LOADERS = {
     ],
     () => import('@/app/pages/plant-config-route'),
   ),
+  'plantCenter/plantPerformance': withTexts(
+    ['columns', 'messages/telemetry', 'messages/validation', 'performance', 'table'],
+    () => import('@/features/performance/pages/fleet-performance-page'),
+  ),
   'deviceCenter/deviceList': withTexts(
     [
       'activeAlarms',

@@ -1,4 +1,5 @@
 import { formatNumber, formatPercent } from '@/lib/number-format';
+import { useCan } from '@/lib/permissions';
 
 /** A ratio (0.823) as a percentage in the UI language ("82.3%", "82,3 %"); a dash without one. */
 export function formatRatio(ratio: number | null | undefined, lang: string): string {
@@ -19,3 +20,13 @@ export const deviceDetailPath = (deviceId: number) => `/deviceCenter/deviceList/
 /** The alarm search with a plant's active alarms of the performance group. */
 export const performanceAlarmsPath = (plantId: number) =>
   `/alarmCenter/alarmSearch?plantId=${plantId}&state=active&group=performance`;
+
+/**
+ * Whether the user may open the alarm search (its module and its page). As components/alarm-badge's, without that
+ * module: its badge brings the alarm labels' texts, which these pages do not show.
+ */
+export function useCanSearchAlarms(): boolean {
+  const module = useCan('C');
+  const page = useCan('C/A');
+  return module && page;
+}

@@ -2,9 +2,8 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlantPerformance } from '@voltfleet/domain/performance';
-import { useCanSearchAlarms } from '@/components/alarm-badge';
 import { formatPercent } from '@/lib/number-format';
-import { formatRatio, performanceAlarmsPath } from './performance-format';
+import { formatRatio, performanceAlarmsPath, useCanSearchAlarms } from './performance-format';
 
 const TYPES = { under: 'warning', normal: 'success', unknown: 'info' } as const;
 
