@@ -11,6 +11,7 @@ export const TEXT_NAMESPACES = [
   'alarms',
   'apiKeys',
   'auth',
+  'batteryHealth',
   'bigScreen',
   'columns',
   'commandIssuePage',

@@ -216,6 +216,7 @@ export const PAGE_LOADERS = {
   'deviceCenter/deviceList/:deviceId': withTexts(
     [
       'activeAlarms',
+      'batteryHealth',
       'columns',
       'deviceDetail',
       'devices',

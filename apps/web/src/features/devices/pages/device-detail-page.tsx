@@ -26,6 +26,8 @@ const LIST_PATH = '/deviceCenter/deviceList';
 const loadOtherTabs = () => import('../components/other-tabs');
 const DeviceRealtimeGroups = lazyNamed(loadOtherTabs, 'DeviceRealtimeGroups');
 const DeviceHistoryTab = lazyNamed(loadOtherTabs, 'DeviceHistoryTab');
+// A battery's health tab is its own chunk: only a battery's page loads it, when the tab is first shown.
+const BatteryHealthTab = lazyNamed(() => import('../components/battery-health-tab'), 'BatteryHealthTab');
 
 function BackLink() {
   const { t } = useTranslation();
@@ -103,13 +105,29 @@ function DeviceDetailView({ id }: { id: number }) {
               </Suspense>
             ),
           },
+          ...(device.kind === 'battery'
+            ? [
+                {
+                  key: 'batteryHealth',
+                  label: t('batteryHealth.tab'),
+                  children: (
+                    <Suspense fallback={<Spin />}>
+                      <BatteryHealthTab deviceId={device.id} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </>
   );
 }
 
-/** /deviceCenter/deviceList/:deviceId: basic info, real-time data updated live, and the history curve. */
+/**
+ * /deviceCenter/deviceList/:deviceId: basic info, real-time data updated live, the history curve, and a battery's
+ * health.
+ */
 export default function DeviceDetailPage() {
   const id = Number(useParams().deviceId);
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
