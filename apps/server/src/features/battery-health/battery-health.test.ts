@@ -110,7 +110,7 @@ beforeAll(async () => {
     await s.db.query(
       `INSERT INTO device_energy_month (device_id, month, bat_charge_kwh, bat_discharge_kwh)
        VALUES ($1, $2::date, $3, $4)`,
-      [ids.BHINVA1, `${monthBack(back)}-01`, charge, discharge],
+      [ids.BHINVA1!, `${monthBack(back)}-01`, charge, discharge],
     );
   tokenA = await loginToken(s.app, 'batA', 'Passw0rd-1');
   tokenB = await loginToken(s.app, 'batB', 'Passw0rd-1');
@@ -249,7 +249,7 @@ describe('the battery-health alarm job', () => {
     expect(events).toHaveLength(3);
 
     // A1's health now holds at 90 %: its alarm recovers; the others stay.
-    await s.db.query(`UPDATE device_values_5m SET bat_soh_pct = 90 WHERE device_id = $1`, [ids.BHINVA1]);
+    await s.db.query(`UPDATE device_values_5m SET bat_soh_pct = 90 WHERE device_id = $1`, [ids.BHINVA1!]);
     await startBatteryHealthJob(s.db, engine, settings, { error: () => undefined })();
     expect(events.slice(3)).toEqual([`recovered ${ids.BHBATA1}`]);
     expect((await active()).map((a) => a.device_id)).not.toContain(ids.BHBATA1);
