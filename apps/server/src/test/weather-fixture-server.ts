@@ -15,7 +15,7 @@ interface Recording {
   file: string;
   latitude: number;
   longitude: number;
-  body: { daily: Record<string, unknown[]> } & Record<string, unknown>;
+  body: { daily: Record<string, unknown[]>; hourly?: Record<string, unknown[]> } & Record<string, unknown>;
 }
 
 export interface WeatherFixtureServer {
@@ -24,8 +24,14 @@ export interface WeatherFixtureServer {
   mode: FixtureMode;
   /** Serve this file instead of the recording nearest to the requested location. */
   file: string | undefined;
-  /** Shift the recorded dates so the first day is today in the requested zone (off: serve them verbatim). */
+  /**
+   * Shift the recorded dates so the first forecast day is today in the requested zone (off: serve them verbatim).
+   * A recording with past days (an hourly part) has three forecast days at its end; the past days keep their places
+   * before today.
+   */
   shiftDates: boolean;
+  /** Serve this answer (already in Open-Meteo's format, dated as it is) instead of a recording. */
+  body: unknown;
   /** Query strings of every request received. */
   requests: URLSearchParams[];
   close(): Promise<void>;
@@ -59,17 +65,21 @@ function shiftDate(value: unknown, days: number): unknown {
 }
 
 function replay(recording: Recording, timeZone: string, shift: boolean): unknown {
-  const first = String(recording.body.daily.time?.[0] ?? '');
+  const times = recording.body.daily.time ?? [];
+  const hourly = recording.body.hourly;
+  // The recorded "today": the first day, or the first of the last three when the recording has past days.
+  const first = String(times[hourly ? Math.max(0, times.length - 3) : 0] ?? '');
   if (!shift || !first) return recording.body;
   const days = Math.round((Date.parse(todayIn(timeZone)) - Date.parse(first)) / 86_400_000);
   const daily = { ...recording.body.daily };
   for (const key of ['time', 'sunrise', 'sunset']) daily[key] = daily[key]?.map((v) => shiftDate(v, days)) ?? [];
-  return { ...recording.body, daily };
+  if (!hourly) return { ...recording.body, daily };
+  return { ...recording.body, daily, hourly: { ...hourly, time: hourly.time?.map((v) => shiftDate(v, days)) ?? [] } };
 }
 
 function nearest(recordings: Recording[], lat: number, lon: number): Recording {
-  // Incomplete recordings (with null days) are only served when a test asks for them by name.
-  const complete = recordings.filter((r) => !r.file.includes('partial'));
+  // Incomplete recordings (with null days) and the performance fixture are only served when a test asks for them.
+  const complete = recordings.filter((r) => !r.file.includes('partial') && !r.body.hourly);
   const distance = (r: Recording) => (r.latitude - lat) ** 2 + (r.longitude - lon) ** 2;
   return complete.reduce((best, r) => (distance(r) < distance(best) ? r : best));
 }
@@ -82,6 +92,7 @@ export async function startWeatherFixtureServer(options: { slowMs?: number } = {
     mode: 'fixture',
     file: undefined,
     shiftDates: true,
+    body: undefined,
     requests: [],
   };
   const server = http.createServer((req, res) => {
@@ -98,6 +109,7 @@ export async function startWeatherFixtureServer(options: { slowMs?: number } = {
       setTimeout(() => send(200, '{}'), options.slowMs ?? 5000).unref();
       return undefined;
     }
+    if (state.body !== undefined) return send(200, JSON.stringify(state.body));
     const recording = state.file
       ? recordings.find((r) => r.file === state.file)
       : nearest(recordings, Number(query.get('latitude')), Number(query.get('longitude')));

@@ -19,7 +19,7 @@ const provider = (timeoutMs = 2000) => openMeteoProvider({ url: fixtures.url, ti
 
 describe('Open-Meteo provider against recorded answers', () => {
   it('asks for 3 daily values in the plant zone and reads the recorded days', async () => {
-    const days = await provider().forecast(50.0755, 14.4378, 'Europe/Prague');
+    const { days } = await provider().forecast(50.0755, 14.4378, 'Europe/Prague');
     const query = fixtures.requests[0]!;
     expect(Object.fromEntries(query)).toMatchObject({
       latitude: '50.0755',
@@ -48,7 +48,7 @@ describe('Open-Meteo provider against recorded answers', () => {
 
   it('leaves out a day the service has no values for', async () => {
     fixtures.file = 'open-meteo-partial.json';
-    const days = await provider().forecast(52.09, 5.1, 'Europe/Amsterdam');
+    const { days } = await provider().forecast(52.09, 5.1, 'Europe/Amsterdam');
     expect(days.map((d) => [d.date, d.weatherCode, d.tempMinC])).toEqual([
       ['2025-01-14', 53, 2.7],
       ['2025-01-15', 71, -1.3],

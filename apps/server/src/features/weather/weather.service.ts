@@ -7,6 +7,7 @@ import {
   cacheMatches,
   claimDue,
   claimOnDemand,
+  enrolPlants,
   plantLocationInScope,
   readForecastCache,
   recordFailure,
@@ -86,8 +87,9 @@ export class WeatherService {
   async refresh(plant: PlantLocation): Promise<{ ok: true } | { ok: false; error: string }> {
     if (!this.provider) return { ok: false, error: 'weather provider is off' };
     try {
-      const days = await this.provider.forecast(plant.latitude, plant.longitude, plant.timeZone);
-      await storeForecast(this.db, plant, days, this.policy.refreshSeconds);
+      const plane = { tiltDeg: plant.tiltDeg, azimuthDeg: plant.azimuthDeg };
+      const answer = await this.provider.forecast(plant.latitude, plant.longitude, plant.timeZone, plane);
+      await storeForecast(this.db, plant, answer, this.policy.refreshSeconds);
       return { ok: true };
     } catch (err) {
       // Anything else (a database error) is a bug or an outage of ours, not of the weather service.
@@ -99,6 +101,7 @@ export class WeatherService {
 
   /** Claims up to `limit` due plants (leased for `leaseSeconds`) and refreshes them; returns the outcomes. */
   async refreshDue(limit: number, leaseSeconds: number) {
+    await enrolPlants(this.db);
     const due = await claimDue(this.db, limit, leaseSeconds);
     const outcomes = [];
     for (const plant of due) outcomes.push({ plantId: plant.plantId, ...(await this.refresh(plant)) });

@@ -215,7 +215,7 @@ describe('refresh job', () => {
   it('skips a plant deleted while its forecast was on the way', async () => {
     const id = await plant('deleted', await adminId(s.db));
     await s.db.query(`DELETE FROM plants WHERE id = $1`, [id]);
-    const gone = { plantId: id, latitude: 60, longitude: 14.44, timeZone: 'UTC' };
+    const gone = { plantId: id, latitude: 60, longitude: 14.44, timeZone: 'UTC', tiltDeg: 30, azimuthDeg: 180 };
     expect(await service().refresh(gone)).toEqual({ ok: true });
     fixtures.mode = 'http-error';
     expect(await service().refresh(gone)).toMatchObject({ ok: false });
