@@ -27,6 +27,7 @@ import { deviceDetailRoutes } from './features/device-detail/index.js';
 import { deviceStorageRoutes } from './features/device-storage/index.js';
 import { plantListRoutes, plantStatsRoutes } from './features/plant-stats/index.js';
 import { plantsRoutes } from './features/plants/index.js';
+import { performanceRoutes } from './features/performance/index.js';
 import { weatherRoutes } from './features/weather/index.js';
 import { batteryHealthRoutes } from './features/battery-health/index.js';
 import { tariffsRoutes } from './features/tariffs/index.js';
@@ -138,6 +139,7 @@ export async function buildApp({ db, config, services, logger = false }: AppOpti
   await app.register(plantsRoutes, { db, config });
   await app.register(plantListRoutes, { db, config });
   await app.register(weatherRoutes, { db, config });
+  await app.register(performanceRoutes, { db, config });
   await app.register(batteryHealthRoutes, { db, config });
   await app.register(tariffsRoutes, { db });
   await app.register(scriptsRoutes, { db });

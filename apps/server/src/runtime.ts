@@ -13,7 +13,9 @@ import { startReportExportJob } from './features/reports/index.js';
 import { startPeriodic } from './platform/periodic.js';
 import { registerGauges } from './platform/observability.js';
 import { deviceDirectory, markSeen, osimDeviceRecords, watchStatuses } from './features/devices/index.js';
-import { runDemoFleet } from './features/demo/index.js';
+import { demoSkyLookup, runDemoFleet } from './features/demo/index.js';
+import { PerformanceJob, startPerformanceJob } from './features/performance/index.js';
+import { startBatteryHealthJob } from './features/battery-health/index.js';
 import { hashPassword, loadVapidKeys, startMaintenance } from './features/auth/index.js';
 import { startMqttBroker } from './link/mqtt-broker.js';
 import { connectExternalLink } from './link/mqtt-external.js';
@@ -170,6 +172,14 @@ export async function startRuntime(services: Services): Promise<Runtime> {
       );
     if (config.weatherProvider !== 'off')
       stops.push(startWeatherJob(weatherServiceFor(db, config), log, DEFAULT_WEATHER_JOB, metrics));
+    if (config.performance.enabled) {
+      const demoSky = config.demoFleet ? demoSkyLookup() : undefined;
+      // ALARMS=off: the figures are still worked out, and no alarm is raised.
+      const sink = config.alarms ? alarms : { syncConditions: async () => undefined };
+      const job = new PerformanceJob(db, sink, { settings: config.performance.settings, demoSky });
+      stops.push(startPerformanceJob(job, log, metrics));
+      if (config.alarms) stops.push(startBatteryHealthJob(db, alarms, config.performance.settings, log, metrics));
+    }
     stops.push(startPlantScriptJob(db, log, metrics));
     stops.push(startUpgradeJob(db, log, { everyMs: 15_000, publish: publishCommand, metrics }));
     stops.push(startCommandJob(db, config.commandTimeoutSeconds, publishCommand, log, { metrics }));

@@ -25,6 +25,11 @@ export const plantListItemSchema = plantSchema.extend({
   pvEnergyTodayKwh: z.number(),
   /** Today's PV energy per kWp of the plant's installed power; null when the plant has no power set. */
   specificYieldKwhPerKwp: z.number().nullable(),
+  /**
+   * Performance ratio of the last 30 complete local days with irradiance (the Performance tab's figure for that span);
+   * null without installed power or irradiance.
+   */
+  performanceRatio30d: z.number().nullable(),
 });
 export type PlantListItem = z.infer<typeof plantListItemSchema>;
 

@@ -56,6 +56,7 @@ export const RECORD_ACTION_NAMES = {
   'firmware.upgrade': 'recordAction.firmware_upgrade',
   'alarm.acknowledge': 'recordAction.alarm_acknowledge',
   'alarm.export': 'recordAction.alarm_export',
+  'performance.export': 'recordAction.performance_export',
   'records.export': 'recordAction.records_export',
   'controlRecords.export': 'recordAction.controlRecords_export',
   'notificationRule.create': 'recordAction.notificationRule_create',

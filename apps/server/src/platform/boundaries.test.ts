@@ -71,8 +71,9 @@ describe('table owners', () => {
   const owners: Record<string, RegExp> = {
     // Only the alarms repositories write them (the engine's writes, and whole alarms of a past the engine did not
     // see); the search and overview read.
-    alarms: /^features\/alarms\/(past-)?alarms\.repository\.ts$/,
-    alarm_events: /^features\/alarms\/(past-)?alarms\.repository\.ts$/,
+    // The platform's own alarms (no data, performance analytics' judged conditions) in platform-alarms.repository.ts.
+    alarms: /^features\/alarms\/(past-|platform-)?alarms\.repository\.ts$/,
+    alarm_events: /^features\/alarms\/(past-|platform-)?alarms\.repository\.ts$/,
     alarm_faults: /^features\/alarms\/alarms\.repository\.ts$/,
     // Readings on their way to the process that owns their device's alarm state (decision 0028).
     alarm_handoff: /^features\/alarms\/alarm-handoff\.repository\.ts$/,
@@ -146,6 +147,10 @@ describe('table owners', () => {
     report_templates: repositoriesOf('reports'),
     report_exports: repositoriesOf('reports'),
     weather_forecasts: repositoriesOf('weather'),
+    // Performance analytics (issue 42): the weather service's daily irradiance is stored with its forecast; the
+    // irradiance each plant-day's figures use is chosen by the performance feature.
+    weather_irradiance_days: repositoriesOf('weather'),
+    plant_irradiance_days: repositoriesOf('performance'),
     // Kiosk links of the big screens (issue 17).
     kiosk_links: repositoriesOf('bigscreen'),
     api_keys: repositoriesOf('api-keys'),

@@ -100,6 +100,9 @@ export const QUERY_VALUES: Record<string, string> = {
   quantities: 'pvPowerKw',
   fields: 'pvPowerKw',
   format: 'csv',
+  // The performance routes' span (calendar days, required).
+  from: '2026-03-01',
+  to: '2026-03-31',
 };
 /** Optional query parameters set anyway, so two calls a moment apart ask for the same period ("to" is now). */
 export const FIXED_QUERY: Record<string, string> = {

@@ -2,3 +2,4 @@
 // and the performance routes' schemas (issue 42, docs/performance.md).
 export * from './performance.js';
 export * from './performance-schemas.js';
+export * from './performance-labels.js';

@@ -75,20 +75,36 @@ export const plantPerformanceSchema = z.object({
 });
 export type PlantPerformance = z.infer<typeof plantPerformanceSchema>;
 
+const rankingFilter = {
+  from: calendarDateSchema,
+  to: calendarDateSchema,
+  q: z.string().max(100, 'validation.tooLong').optional(),
+};
+
+const rankingSpan = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema
+    .refine((q) => q.from <= q.to, { message: 'validation.dateRangeOrder', path: ['to'] })
+    .refine((q) => spanDays(q.from, q.to) < PERFORMANCE_MAX_SPAN_DAYS.day, {
+      message: 'validation.dateRangeTooLong',
+      path: ['to'],
+    });
+
 /** GET /api/performance/plants and /devices: a period's ranking, worst first. */
-export const performanceRankingQuerySchema = z
-  .object({
-    from: calendarDateSchema,
-    to: calendarDateSchema,
+export const performanceRankingQuerySchema = rankingSpan(
+  z.object({
+    ...rankingFilter,
     page: z.coerce.number('validation.invalidValue').int('validation.invalidValue').min(1).max(100_000).default(1),
     pageSize: z.coerce.number('validation.invalidValue').int('validation.invalidValue').min(1).max(500).default(20),
-    q: z.string().max(100, 'validation.tooLong').optional(),
-  })
-  .refine((q) => q.from <= q.to, { message: 'validation.dateRangeOrder', path: ['to'] })
-  .refine((q) => spanDays(q.from, q.to) < PERFORMANCE_MAX_SPAN_DAYS.day, {
-    message: 'validation.dateRangeTooLong',
-    path: ['to'],
-  });
+  }),
+);
+
+export const PERFORMANCE_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+
+/** GET /api/performance/plants/export and /devices/export: the whole ranking (same filter) as a sheet. */
+export const performanceExportQuerySchema = rankingSpan(
+  z.object({ ...rankingFilter, format: z.enum(PERFORMANCE_EXPORT_FORMATS, 'validation.invalidValue').default('xlsx') }),
+);
+export type PerformanceExportQuery = z.infer<typeof performanceExportQuerySchema>;
 export type PerformanceRankingQuery = z.infer<typeof performanceRankingQuerySchema>;
 
 export const plantRankingRowSchema = z.object({

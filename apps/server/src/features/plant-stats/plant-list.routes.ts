@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { requireCaller } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
+import { performanceRatios30d } from '../performance/index.js';
 import { listPlants } from '../plants/index.js';
 import { plantListFigures } from './plant-list-figures.service.js';
 
@@ -28,10 +29,16 @@ export const plantListRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
     },
     async (request) => {
       const plants = await listPlants(db, requireCaller(request), offline, request.query);
-      const figures = await plantListFigures(db, plants, offline, Date.now());
+      const now = Date.now();
+      const figures = await plantListFigures(db, plants, offline, now);
+      const ratios = await performanceRatios30d(db, plants, now);
       return ok(
         request,
-        plants.map((plant) => ({ ...plant, ...figures.get(plant.plantId)! })),
+        plants.map((plant) => ({
+          ...plant,
+          ...figures.get(plant.plantId)!,
+          performanceRatio30d: ratios.get(plant.plantId) ?? null,
+        })),
       );
     },
   );

@@ -28,6 +28,7 @@ import fields from './cs/fields.json' with { type: 'json' };
 import options from './cs/options.json' with { type: 'json' };
 import alarmCatalogue from './cs/alarmCatalogue.json' with { type: 'json' };
 import alarmLabels from './cs/alarmLabels.json' with { type: 'json' };
+import performanceLabels from './cs/performanceLabels.json' with { type: 'json' };
 import recordLabels from './cs/recordLabels.json' with { type: 'json' };
 import recordActions from './cs/recordActions.json' with { type: 'json' };
 import roles from './cs/roles.json' with { type: 'json' };
@@ -67,6 +68,7 @@ export default {
   options,
   alarmCatalogue,
   alarmLabels,
+  performanceLabels,
   recordLabels,
   recordActions,
   roles,

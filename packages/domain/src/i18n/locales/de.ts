@@ -28,6 +28,7 @@ import fields from './de/fields.json' with { type: 'json' };
 import options from './de/options.json' with { type: 'json' };
 import alarmCatalogue from './de/alarmCatalogue.json' with { type: 'json' };
 import alarmLabels from './de/alarmLabels.json' with { type: 'json' };
+import performanceLabels from './de/performanceLabels.json' with { type: 'json' };
 import recordLabels from './de/recordLabels.json' with { type: 'json' };
 import recordActions from './de/recordActions.json' with { type: 'json' };
 import roles from './de/roles.json' with { type: 'json' };
@@ -67,6 +68,7 @@ export default {
   options,
   alarmCatalogue,
   alarmLabels,
+  performanceLabels,
   recordLabels,
   recordActions,
   roles,

@@ -28,6 +28,7 @@ import fields from './en/fields.json' with { type: 'json' };
 import options from './en/options.json' with { type: 'json' };
 import alarmCatalogue from './en/alarmCatalogue.json' with { type: 'json' };
 import alarmLabels from './en/alarmLabels.json' with { type: 'json' };
+import performanceLabels from './en/performanceLabels.json' with { type: 'json' };
 import recordLabels from './en/recordLabels.json' with { type: 'json' };
 import recordActions from './en/recordActions.json' with { type: 'json' };
 import roles from './en/roles.json' with { type: 'json' };
@@ -67,6 +68,7 @@ export default {
   options,
   alarmCatalogue,
   alarmLabels,
+  performanceLabels,
   recordLabels,
   recordActions,
   roles,

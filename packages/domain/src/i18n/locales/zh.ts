@@ -28,6 +28,7 @@ import fields from './zh/fields.json' with { type: 'json' };
 import options from './zh/options.json' with { type: 'json' };
 import alarmCatalogue from './zh/alarmCatalogue.json' with { type: 'json' };
 import alarmLabels from './zh/alarmLabels.json' with { type: 'json' };
+import performanceLabels from './zh/performanceLabels.json' with { type: 'json' };
 import recordLabels from './zh/recordLabels.json' with { type: 'json' };
 import recordActions from './zh/recordActions.json' with { type: 'json' };
 import roles from './zh/roles.json' with { type: 'json' };
@@ -67,6 +68,7 @@ export default {
   options,
   alarmCatalogue,
   alarmLabels,
+  performanceLabels,
   recordLabels,
   recordActions,
   roles,
