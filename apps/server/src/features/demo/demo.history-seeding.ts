@@ -15,7 +15,7 @@ import {
 } from './demo.history.js';
 import { devicesBySn, plantIdsOf } from './demo.repository.js';
 import type { DemoSeeding } from './demo.seeding.js';
-import { writeHistoryState, type HistoryState } from './demo.state.js';
+import { demoAnchorMs, writeHistoryState, type HistoryState } from './demo.state.js';
 
 // Seeding the demo's history in its two parts, the last week first and then the months before it, and pricing the
 // earnings after (the runner, demo.runner.ts, decides when and runs the fleet live between them).
@@ -137,7 +137,7 @@ export async function seedRecent(
 ): Promise<Fleet | undefined> {
   const { db, dataDir, log, seeding, wallClock, stopped } = context;
   const plan = { startMs: state.startMs, recentFromMs: state.recentFromMs };
-  const fleet = createFleet(demoFleetConfig({ startMs: plan.startMs }));
+  const fleet = createFleet(demoFleetConfig({ startMs: plan.startMs, ...demoAnchorMs(state) }));
   seeding.update({ state: 'running', phase: 'recent' });
   await replay(fleet, plan, state.recentUntil);
   const devices = await demoDevices(db, fleet);
@@ -181,7 +181,7 @@ export async function seedRecent(
 export async function seedOlder(context: SeedingContext, state: HistoryState, ingest: OlderIngest): Promise<boolean> {
   const { db, dataDir, log, alarmRules, seeding, wallClock, stopped } = context;
   const plan = { startMs: state.startMs, recentFromMs: state.recentFromMs };
-  const fleet = createFleet(demoFleetConfig({ startMs: plan.startMs }));
+  const fleet = createFleet(demoFleetConfig({ startMs: plan.startMs, ...demoAnchorMs(state) }));
   const devices = await demoDevices(db, fleet);
   const past = alarmRules ? new PastAlarms(alarmRules) : undefined;
   const observe = (device: { id: number }, reading: Reading) => past?.observe(device.id, reading);

@@ -18,7 +18,7 @@ import { anyReadingOf, deviceExists, newestRegisters } from './demo.repository.j
 import { seedDemoFirmware } from './demo.firmware.js';
 import { DemoSeeding } from './demo.seeding.js';
 import { seedDemo, type DemoCredentials } from './demo.seed.js';
-import { readHistoryState, writeHistoryState, type HistoryState } from './demo.state.js';
+import { demoAnchorMs, readHistoryState, writeHistoryState, type HistoryState } from './demo.state.js';
 
 export interface DemoRun {
   config: DemoFleetConfig;
@@ -104,6 +104,8 @@ export async function runDemoFleet(db: Db, opts: DemoRunOptions): Promise<DemoRu
   const creds = await seedDemo(db, config, opts);
   await seedDemoFirmware(db, opts);
   const todo = await historyToDo(db, opts, sns, fresh, wallClock());
+  // The live fleet keeps the history's anchor, so the demo's losses stay where the history placed them.
+  const anchor = demoAnchorMs(await readHistoryState(opts.dataDir));
 
   let stopped = false;
   let live: LiveRun | undefined;
@@ -138,7 +140,7 @@ export async function runDemoFleet(db: Db, opts: DemoRunOptions): Promise<DemoRu
 
   if (!todo.seed) {
     seeding.update(todo.completed ? { state: 'done', percent: 100 } : { state: 'off', days: 0 });
-    await goLive(await continuingFleet(db, config));
+    await goLive(await continuingFleet(db, demoFleetConfig({ startMs: wallClock(), ...anchor })));
     // A history whose earnings were not priced yet (the server stopped while pricing them): price them now.
     const pricing = todo.price ? priceHistory(context, todo.price) : Promise.resolve();
     return handle(Promise.resolve(), pricing);
@@ -164,7 +166,7 @@ export async function runDemoFleet(db: Db, opts: DemoRunOptions): Promise<DemoRu
     }
     if (stopped) return started();
     try {
-      await goLive(fleet ?? (await continuingFleet(db, demoFleetConfig({ startMs: wallClock() }))));
+      await goLive(fleet ?? (await continuingFleet(db, demoFleetConfig({ startMs: wallClock(), ...anchor }))));
     } finally {
       started();
     }

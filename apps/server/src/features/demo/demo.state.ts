@@ -67,3 +67,12 @@ export async function firmwareSeededAt(dataDir: string): Promise<string | undefi
 export async function markFirmwareSeeded(dataDir: string, at: Date): Promise<void> {
   await writeDemoEntry(dataDir, 'firmwareSeededAt', at.toISOString());
 }
+
+/**
+ * The demo world's "now" at its first start: the end of the history it planned. The demo's losses are placed
+ * relative to it (a string lost ten days before, demoFleetConfig's `nowMs`), so every later start, and every part of
+ * the seeding, sees them at the same instants.
+ */
+export function demoAnchorMs(state: Pick<HistoryState, 'startMs' | 'days'> | undefined): { nowMs?: number } {
+  return state ? { nowMs: state.startMs + state.days * 86_400_000 } : {};
+}

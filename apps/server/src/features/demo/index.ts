@@ -2,3 +2,4 @@
 export { registerDemo } from './demo.routes.js';
 export { runDemoFleet } from './demo.runner.js';
 export { DemoSeeding, demoSeedingFor } from './demo.seeding.js';
+export { demoSkyLookup } from './demo.sky.js';
