@@ -62,17 +62,29 @@ export class PerformanceJob {
     private readonly options: PerformanceJobOptions,
   ) {}
 
-  async round(nowMs = Date.now()): Promise<{ chosenDays: number; judgedPlants: number }> {
-    const chosenDays = await this.chooseIrradiance();
+  private judgedAtMs = -Infinity;
+
+  /**
+   * One round: chooses the irradiance of the days that are due, then judges the plants when days were chosen or the
+   * last judgement is `judgeEveryMs` old (a day that ends changes nothing until its irradiance is chosen; the hourly
+   * judgement catches energy that arrived late).
+   */
+  async round(nowMs = Date.now(), judgeEveryMs = 3_600_000): Promise<{ chosenDays: number; judgedPlants: number }> {
+    // The minutely rounds look at the last five weeks; the hourly one at the whole span (a late backfill, a re-entered
+    // array), so a large fleet's minutely round reads five weeks of days, not thirteen months.
+    const hourly = nowMs - this.judgedAtMs >= judgeEveryMs;
+    const chosenDays = await this.chooseIrradiance(hourly ? undefined : 35);
+    if (chosenDays === 0 && !hourly) return { chosenDays, judgedPlants: 0 };
     const judged = await this.judge(nowMs);
+    this.judgedAtMs = nowMs;
     return { chosenDays, judgedPlants: judged };
   }
 
   /** Chooses irradiance until no day is due; returns how many plant-days were chosen. */
-  async chooseIrradiance(): Promise<number> {
+  async chooseIrradiance(lookbackDays = this.options.lookbackDays ?? 400): Promise<number> {
     let chosen = 0;
     for (;;) {
-      const due = await plantsNeedingIrradiance(this.db, this.options.lookbackDays ?? 400, this.options.batch ?? 5000);
+      const due = await plantsNeedingIrradiance(this.db, lookbackDays, this.options.batch ?? 5000);
       if (due.length === 0) return chosen;
       for (const plant of due) {
         const days = await this.choose(plant);
@@ -191,12 +203,16 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 /** The start of a plant-local day (the raise time of an alarm whose condition began that day). */
 const dayStart = (day: string, timeZone: string) => new Date(localDayStart(day, timeZone) ?? Date.parse(day));
 
-/** Runs the job every 10 minutes (jobs role), the first round at once; returns its stop function. */
+/**
+ * Runs the job every minute (jobs role), the first round at once; returns its stop function. A round with nothing due
+ * is one statement: days get their irradiance soon after their energy arrives (the demo's history is seeded while
+ * the server runs), and the plants are judged when that changed something or once an hour.
+ */
 export function startPerformanceJob(
   job: PerformanceJob,
   log: FastifyBaseLogger,
   metrics?: Registry,
-  everyMs = 600_000,
+  everyMs = 60_000,
 ): () => Promise<void> {
   return startPeriodic({
     name: 'performance',
