@@ -91,6 +91,14 @@ describe('judgePlant', () => {
     expect(v.baselinePr).toBe(0.8);
     expect(v.recent.map((d) => d.pr)).toEqual([0.6, 0.6, 0.6]);
   });
+
+  it('dates the loss from the first low sunny day of the run, before the three judged', () => {
+    const days = history([0.6, true], [0.3, false], [0.6, true], [0.6, true], [0.6, true], [0.6, true]);
+    const v = judgePlant(days, S);
+    expect(v).toMatchObject({ state: 'under', since: day(20) });
+    expect(judgePlant(history([0.6, true], [0.6, true], [0.6, true]), S).since).toBe(day(20));
+    expect(judgePlant(history([0.79, true]), S).since).toBeUndefined();
+  });
 });
 
 describe('judgeDevice', () => {
@@ -102,7 +110,12 @@ describe('judgeDevice', () => {
     ['low only on grey days', days(20, false), 'unknown'],
     ['not enough days', days(20, true, 2), 'unknown'],
   ])('%s', (_, d, state) => {
-    expect(judgeDevice(d, S)).toBe(state);
+    expect(judgeDevice(d, S).state).toBe(state);
+  });
+
+  it('dates the loss from the first low sunny day of the run', () => {
+    const d = [...days(40, true, 2), ...days(20, true, 5).map((x, i) => ({ ...x, day: day(2 + i) }))];
+    expect(judgeDevice(d, S)).toEqual({ state: 'under', since: day(2) });
   });
 
   it('compares with the median of several siblings, and not with siblings that gave nothing', () => {

@@ -101,6 +101,15 @@ export interface PlantVerdict {
   baselinePr: number | null;
   /** The recent sunny days judged, oldest first. */
   recent: PlantDay[];
+  /** When under: the first of the sunny days in a row, up to the last, below the margin (when the loss began). */
+  since?: string;
+}
+
+/** The first day of the trailing run of `days` (oldest first) that `low` holds for; undefined when the last is not. */
+function trailingRunStart<T extends { day: string }>(days: readonly T[], low: (d: T) => boolean): string | undefined {
+  let start: string | undefined;
+  for (let i = days.length - 1; i >= 0 && low(days[i]!); i -= 1) start = days[i]!.day;
+  return start;
 }
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -122,7 +131,9 @@ export function judgePlant(days: readonly PlantDay[], settings: PerformanceSetti
   const baselinePr = base.length >= settings.minBaselineDays ? median(base) : null;
   if (baselinePr === null) return { state: 'unknown', baselinePr: null, recent };
   const limit = baselinePr * (1 - settings.marginPct / 100);
-  return { state: recent.every((d) => d.pr < limit) ? 'under' : 'normal', baselinePr: round(baselinePr, 3), recent };
+  if (!recent.every((d) => d.pr < limit)) return { state: 'normal', baselinePr: round(baselinePr, 3), recent };
+  const since = trailingRunStart(sunny, (d) => d.pr < limit)!;
+  return { state: 'under', baselinePr: round(baselinePr, 3), recent, since };
 }
 
 /** One inverter-day as the sibling rule reads it: its PV energy and that of its plant's other inverters of its model. */
@@ -140,20 +151,22 @@ export function siblingRatio(day: Pick<SiblingDay, 'ownKwh' | 'siblingsKwh'>): n
 }
 
 /**
- * The sibling rule: the last `sunnyDays` sunny days with a ratio all below 1 − deviceMargin: under. Needs at least one
- * sibling of the same model in the plant (the others' median is the reference, so one sibling is compared directly).
+ * The sibling rule: the last `sunnyDays` sunny days with a ratio all below 1 − deviceMargin: under, since the first low
+ * sunny day of the run. Needs at least one sibling of the same model in the plant (the others' median is the reference, so one sibling is compared directly).
  */
 export function judgeDevice(
   days: readonly SiblingDay[],
   settings: PerformanceSettings,
-): 'under' | 'normal' | 'unknown' {
-  const judged = days
+): { state: 'under' | 'normal' | 'unknown'; since?: string } {
+  const sunny = days
     .filter((d) => d.sunny === true && siblingRatio(d) !== null)
-    .sort((a, b) => (a.day < b.day ? -1 : 1))
-    .slice(-settings.sunnyDays);
-  if (judged.length < settings.sunnyDays) return 'unknown';
+    .sort((a, b) => (a.day < b.day ? -1 : 1));
+  const judged = sunny.slice(-settings.sunnyDays);
+  if (judged.length < settings.sunnyDays) return { state: 'unknown' };
   const limit = 1 - settings.deviceMarginPct / 100;
-  return judged.every((d) => siblingRatio(d)! < limit) ? 'under' : 'normal';
+  const low = (d: SiblingDay) => siblingRatio(d)! < limit;
+  if (!judged.every(low)) return { state: 'normal' };
+  return { state: 'under', since: trailingRunStart(sunny, low)! };
 }
 
 /** A battery's state of health on a day. */

@@ -149,7 +149,7 @@ export class PerformanceJob {
         plantVerdicts.push({
           deviceId: plant.leadInverterId,
           present: verdict.state === 'under',
-          since: dayStart(verdict.recent[0]!.day, plant.timeZone),
+          since: dayStart(verdict.since ?? verdict.recent[0]!.day, plant.timeZone),
           judgedAt,
         });
       deviceVerdicts.push(...(await this.judgeSiblings(plant, from, to, judgedAt)));
@@ -184,13 +184,13 @@ export class PerformanceJob {
     }
     const verdicts: ConditionVerdict[] = [];
     for (const [deviceId, days] of perDevice) {
-      const state = judgeDevice(days, this.options.settings);
+      const { state, since } = judgeDevice(days, this.options.settings);
       if (state === 'unknown') continue;
-      const firstJudged = days.filter((d) => d.sunny === true).slice(-this.options.settings.sunnyDays)[0]!;
+      // Absent: `since` is not used (a recovery is dated by the judgement).
       verdicts.push({
         deviceId,
         present: state === 'under',
-        since: dayStart(firstJudged.day, plant.timeZone),
+        since: dayStart(since ?? days[0]!.day, plant.timeZone),
         judgedAt,
       });
     }
