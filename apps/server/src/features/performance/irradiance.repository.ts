@@ -16,12 +16,14 @@ export interface PlantNeedingIrradiance {
 }
 
 /**
- * Plants with days that produced energy (plant_energy_day) in the last `lookbackDays` and lack a chosen irradiance,
+ * Plants with days that produced energy (plant_energy_day) in the `lookbackDays` before the plant's today (at `nowMs`)
+ * and lack a chosen irradiance,
  * or whose chosen one is outdated: the array was re-entered since, or the weather service has given the day since it
  * was chosen from a weaker source. At most `limit` plant-days, the oldest plants first.
  */
 export async function plantsNeedingIrradiance(
   db: Queryable,
+  nowMs: number,
   lookbackDays: number,
   limit: number,
 ): Promise<PlantNeedingIrradiance[]> {
@@ -33,9 +35,9 @@ export async function plantsNeedingIrradiance(
          LEFT JOIN plant_irradiance_days i ON i.plant_id = e.plant_id AND i.day = e.day
          LEFT JOIN weather_irradiance_days w ON w.plant_id = e.plant_id AND w.day = e.day
               AND w.tilt_deg = p.inclination_deg AND w.azimuth_deg = p.azimuth_deg
-        WHERE e.day >= current_date - $1::int
+        WHERE e.day >= ($3::timestamptz AT TIME ZONE p.time_zone)::date - $1::int
           -- Complete days only: today's energy is still growing, and its irradiance is not known yet.
-          AND e.day < (now() AT TIME ZONE p.time_zone)::date
+          AND e.day < ($3::timestamptz AT TIME ZONE p.time_zone)::date
           AND (i.plant_id IS NULL
                OR i.tilt_deg IS DISTINCT FROM p.inclination_deg OR i.azimuth_deg IS DISTINCT FROM p.azimuth_deg
                OR (w.plant_id IS NOT NULL AND (i.source <> 'openMeteo' OR w.fetched_at > i.updated_at)))
@@ -46,7 +48,7 @@ export async function plantsNeedingIrradiance(
             array_agg(to_char(due.day, 'YYYY-MM-DD') ORDER BY due.day) AS days
        FROM due JOIN plants p ON p.id = due.plant_id
       GROUP BY p.id`,
-    [lookbackDays, limit],
+    [lookbackDays, limit, new Date(nowMs)],
   );
   return rows;
 }

@@ -73,7 +73,7 @@ export class PerformanceJob {
     // The minutely rounds look at the last five weeks; the hourly one at the whole span (a late backfill, a re-entered
     // array), so a large fleet's minutely round reads five weeks of days, not thirteen months.
     const hourly = nowMs - this.judgedAtMs >= judgeEveryMs;
-    const chosenDays = await this.chooseIrradiance(hourly ? undefined : 35);
+    const chosenDays = await this.chooseIrradiance(nowMs, hourly ? undefined : 35);
     if (chosenDays === 0 && !hourly) return { chosenDays, judgedPlants: 0 };
     const judged = await this.judge(nowMs);
     this.judgedAtMs = nowMs;
@@ -81,10 +81,10 @@ export class PerformanceJob {
   }
 
   /** Chooses irradiance until no day is due; returns how many plant-days were chosen. */
-  async chooseIrradiance(lookbackDays = this.options.lookbackDays ?? 400): Promise<number> {
+  async chooseIrradiance(nowMs = Date.now(), lookbackDays = this.options.lookbackDays ?? 400): Promise<number> {
     let chosen = 0;
     for (;;) {
-      const due = await plantsNeedingIrradiance(this.db, lookbackDays, this.options.batch ?? 5000);
+      const due = await plantsNeedingIrradiance(this.db, nowMs, lookbackDays, this.options.batch ?? 5000);
       if (due.length === 0) return chosen;
       for (const plant of due) {
         const days = await this.choose(plant);
