@@ -65,7 +65,7 @@ beforeAll(async () => {
       await s.db.query(
         `INSERT INTO plant_energy_day (plant_id, day, pv_kwh) VALUES ($1, $2, $3)
          ON CONFLICT (plant_id, day) DO UPDATE SET pv_kwh = plant_energy_day.pv_kwh + excluded.pv_kwh`,
-        [plantIds.get(d.plantId), day, totals.pv],
+        [plantIds.get(d.plantId)!, day, totals.pv],
       );
     }
   }
