@@ -2,17 +2,7 @@
 // only computes a ratio does not load zod.
 import { z } from 'zod';
 import { calendarDateSchema } from '../calendar-date.js';
-import { IRRADIANCE_SOURCES } from './performance.js';
-
-export const PERFORMANCE_GRANULARITIES = ['day', 'month', 'year'] as const;
-export type PerformanceGranularity = (typeof PERFORMANCE_GRANULARITIES)[number];
-
-/** The longest span a request may cover, in days, per granularity (a day chart of a year, months of ten years). */
-export const PERFORMANCE_MAX_SPAN_DAYS: Readonly<Record<PerformanceGranularity, number>> = {
-  day: 366,
-  month: 3700,
-  year: 36_600,
-};
+import { IRRADIANCE_SOURCES, PERFORMANCE_GRANULARITIES, PERFORMANCE_MAX_SPAN_DAYS } from './performance.js';
 
 const spanDays = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 

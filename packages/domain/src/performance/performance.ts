@@ -10,6 +10,16 @@
 export const IRRADIANCE_SOURCES = ['openMeteo', 'demoSky', 'clearSky'] as const;
 export type IrradianceSource = (typeof IRRADIANCE_SOURCES)[number];
 
+export const PERFORMANCE_GRANULARITIES = ['day', 'month', 'year'] as const;
+export type PerformanceGranularity = (typeof PERFORMANCE_GRANULARITIES)[number];
+
+/** The longest span a request may cover, in days, per granularity (a day chart of a year, months of ten years). */
+export const PERFORMANCE_MAX_SPAN_DAYS: Readonly<Record<PerformanceGranularity, number>> = {
+  day: 366,
+  month: 3700,
+  year: 36_600,
+};
+
 /** Sources that saw the day's clouds; only their days can be sunny, so only they can raise an alarm. */
 export function isMeasuredSource(source: IrradianceSource): boolean {
   return source !== 'clearSky';

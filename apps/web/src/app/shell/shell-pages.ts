@@ -49,6 +49,7 @@ export const PAGE_LOADERS = {
       'messages/fields',
       'messages/hostileInput',
       'messages/options',
+      'messages/performanceLabels',
       'messages/reports',
       'messages/storage',
       'messages/telemetry',
@@ -78,7 +79,7 @@ export const PAGE_LOADERS = {
     () => import('@/app/pages/plant-config-route'),
   ),
   'plantCenter/plantPerformance': withTexts(
-    ['columns', 'messages/telemetry', 'messages/validation', 'performance', 'table'],
+    ['columns', 'messages/performanceLabels', 'messages/telemetry', 'messages/validation', 'performance', 'table'],
     () => import('@/features/performance/pages/fleet-performance-page'),
   ),
   'deviceCenter/deviceList': withTexts(

@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { PerformanceGranularity, PerformanceRow } from '@voltfleet/domain/performance';
+import {
+  IRRADIANCE_SOURCE_LABELS,
+  type PerformanceGranularity,
+  type PerformanceRow,
+} from '@voltfleet/domain/performance';
+import { message } from '@/lib/i18n';
 import { DataTable, type Column } from '@/components/data-table';
 import { SourceTag } from './source-note';
 import { formatFigure, formatRatio } from './performance-format';
@@ -9,7 +14,7 @@ const TOTAL = 'total';
 /** A period's weather: a day sunny or cloudy (by the clear-sky index), a month or year as its count of sunny days. */
 function Weather({ row, granularity }: { row: PerformanceRow; granularity: PerformanceGranularity }) {
   const { t } = useTranslation();
-  if (row.days === 0) return <>{t('performance.noIrradiance')}</>;
+  if (row.days === 0) return <>{message(IRRADIANCE_SOURCE_LABELS.none)}</>;
   if (granularity === 'day' && row.period !== TOTAL)
     return <>{row.sunnyDays > 0 ? t('performance.sunny') : t('performance.notSunny')}</>;
   return <>{t('performance.sunnyOf', { sunny: row.sunnyDays, days: row.days })}</>;

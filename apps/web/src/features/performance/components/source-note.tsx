@@ -1,6 +1,7 @@
 import { Alert, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PerformanceRow } from '@voltfleet/domain/performance';
+import { IRRADIANCE_SOURCE_LABELS, type PerformanceRow } from '@voltfleet/domain/performance';
+import { message } from '@/lib/i18n';
 
 type Source = NonNullable<PerformanceRow['source']>;
 
@@ -8,11 +9,10 @@ const COLOURS: Record<Source, string> = { openMeteo: 'blue', demoSky: 'purple', 
 
 /** Where a period's irradiance came from, as a short tag; "No irradiance" without one. */
 export function SourceTag({ source, testId }: { source: PerformanceRow['source']; testId?: string }) {
-  const { t } = useTranslation();
-  if (source === null) return <span data-testid={testId}>{t('performance.noIrradiance')}</span>;
+  if (source === null) return <span data-testid={testId}>{message(IRRADIANCE_SOURCE_LABELS.none)}</span>;
   return (
     <Tag color={COLOURS[source]} data-testid={testId} data-source={source}>
-      {t(`performance.sources.${source}`)}
+      {message(IRRADIANCE_SOURCE_LABELS[source])}
     </Tag>
   );
 }
@@ -33,7 +33,7 @@ export function SourceNote({ rows, total }: { rows: readonly PerformanceRow[]; t
           type="warning"
           showIcon
           data-testid="performance-clear-sky"
-          title={t('performance.sources.clearSky')}
+          title={message(IRRADIANCE_SOURCE_LABELS.clearSky)}
           description={t('performance.sourceNotes.clearSky')}
         />
       )}
@@ -43,7 +43,7 @@ export function SourceNote({ rows, total }: { rows: readonly PerformanceRow[]; t
           showIcon
           data-testid="performance-source"
           data-source={total.source}
-          title={t(`performance.sources.${total.source}`)}
+          title={message(IRRADIANCE_SOURCE_LABELS[total.source])}
           description={t(`performance.sourceNotes.${total.source}`)}
         />
       )}
