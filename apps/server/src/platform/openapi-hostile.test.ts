@@ -6,46 +6,21 @@
  *   each accepted change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TEST_ADMIN_PASSWORD,
-  adminId,
-  builtinRoleId,
-  loginToken,
-  makeRole,
-  makeUser,
-  startTestServer,
-  type TestServer,
-} from '../test/harness.js';
+import { TEST_ADMIN_PASSWORD, loginToken, startTestServer, type TestServer } from '../test/harness.js';
 import { VALID_PLANT_INPUT } from '../test/plant-input.js';
+import { concretePath, makeFuzzWorld, type FuzzWorld } from '../test/fuzz-world.js';
 import { overlay, sample, type JsonSchema, type Leaf, type OpenApi } from '../test/openapi-doc.js';
 
 let s: TestServer;
 let admin: string;
 let doc: OpenApi;
-const ids: Record<string, number> = {};
+let ids: FuzzWorld;
 
 beforeAll(async () => {
   s = await startTestServer();
   admin = await loginToken(s.app, 'admin', TEST_ADMIN_PASSWORD);
   doc = (await s.app.inject({ url: '/api/openapi.json' })).json<OpenApi>();
-  const root = await adminId(s.db);
-  const plant = await s.db.query<{ id: number }>(
-    `INSERT INTO plants (name, type, power_kw, capacity_kwh, longitude, latitude, address, time_zone, owner_id,
-                         construction_date)
-     VALUES ('Fuzz_Plant', 1, 10, 20, 14.4, 50.1, 'Fuzz street 1', 'Europe/Prague', $1, '2023-01-02') RETURNING id`,
-    [root],
-  );
-  ids.plant = plant.rows[0]!.id;
-  const device = await s.db.query<{ id: number }>(
-    `INSERT INTO devices (sn, kind, model, owner_id, plant_id, activated_at) VALUES ('FUZZ0000001', 'inverter', '10K', $1, $2, now())
-     RETURNING id`,
-    [root, ids.plant],
-  );
-  ids.device = device.rows[0]!.id;
-  ids.role = await makeRole(s.db, 'Fuzz_Role', ['A', 'A/A'], root);
-  ids.user = (
-    await makeUser(s.db, { username: 'fuzzuser', roleId: await builtinRoleId(s.db, 'dealer'), superiorId: root })
-  ).id;
+  ids = await makeFuzzWorld(s.db);
 });
 afterAll(() => s.close());
 
@@ -102,18 +77,6 @@ function withValue(body: unknown, path: (string | number)[], raw: string): strin
   return JSON.stringify(copy).replace(MARK, raw);
 }
 
-function concretePath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, (_w, name: string) => {
-    if (name === 'plantId') return String(ids.plant);
-    if (name === 'deviceId') return String(ids.device);
-    if (name !== 'id') return '1';
-    if (path.startsWith('/api/users')) return String(ids.user);
-    if (path.startsWith('/api/roles')) return String(ids.role);
-    if (path.startsWith('/api/device-storage') || path.startsWith('/api/devices')) return String(ids.device);
-    return '1';
-  });
-}
-
 const CJK = /[\u3400-\u9fff]/;
 
 describe('request body schemas from the OpenAPI document', () => {
@@ -147,7 +110,7 @@ describe('hostile values in every field of every write route', () => {
           const before = await s.db.query<{ id: string }>(`SELECT max(id) AS id FROM operation_records`);
           const res = await s.app.inject({
             method: route.method.toUpperCase() as 'POST',
-            url: concretePath(route.path),
+            url: concretePath(route.path, ids),
             headers: { token: admin, 'accept-language': 'zh', 'content-type': 'application/json' },
             payload: leaf.path.length ? withValue(base, leaf.path, raw) : raw,
           });
