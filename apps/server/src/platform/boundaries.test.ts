@@ -151,6 +151,8 @@ describe('table owners', () => {
     // irradiance each plant-day's figures use is chosen by the performance feature.
     weather_irradiance_days: repositoriesOf('weather'),
     plant_irradiance_days: repositoriesOf('performance'),
+    // A battery's daily health, read by the battery-health job from the inverter's readings (raw or compacted).
+    battery_health_days: repositoriesOf('battery-health'),
     // Kiosk links of the big screens (issue 17).
     kiosk_links: repositoriesOf('bigscreen'),
     api_keys: repositoriesOf('api-keys'),

@@ -19,14 +19,8 @@ import {
   type DeviceRecordRow,
   type DeviceScope,
 } from '../devices/index.js';
-import {
-  batteryDays,
-  batteryMonths,
-  batterySubjects,
-  plantStorage,
-  sohDays,
-  type BatteryDayRow,
-} from './battery-health.repository.js';
+import { batteryDaysOf } from './battery-health.days.js';
+import { batteryMonths, batterySubjects, plantStorage, type BatteryDayRow } from './battery-health.repository.js';
 
 const DAY_MS = 86_400_000;
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -82,7 +76,7 @@ function figuresOf(
   const shown = days.filter((d) => d.day >= fromDay);
   const sohTrend = shown.flatMap((d) => (d.soh_pct === null ? [] : [{ day: d.day, sohPct: round(d.soh_pct, 2) }]));
   const cellSpreadTrend = shown.flatMap((d) =>
-    d.spread_v === null ? [] : [{ day: d.day, spreadMv: round(Math.max(0, d.spread_v) * 1000, 1) }],
+    d.spread_mv === null ? [] : [{ day: d.day, spreadMv: round(Math.max(0, d.spread_mv), 1) }],
   );
   const cycles = shown.filter((d) => d.cycle_count !== null).at(-1)?.cycle_count ?? null;
   return {
@@ -128,8 +122,8 @@ export async function batteryHealthOf(
   };
   if (sourceId === null) return empty;
   const { fromMonth, from } = spanStart(nowMs, timeZone, months);
-  const trendFrom = new Date(Math.min(from.getTime(), nowMs - (settings.batteryTrendDays + 1) * DAY_MS));
-  const days = await batteryDays(db, sourceId, timeZone, trendFrom);
+  const trendFrom = Math.min(from.getTime(), nowMs - (settings.batteryTrendDays + 1) * DAY_MS);
+  const days = await batteryDaysOf(db, sourceId, timeZone, localDay(trendFrom, timeZone), nowMs);
   const rate = sohFallPerMonthPct(
     days.flatMap((d) => (d.soh_pct === null ? [] : [{ day: d.day, sohPct: d.soh_pct }])),
     settings.batteryTrendDays,
@@ -152,7 +146,7 @@ export async function batteryHealthOf(
 
 /**
  * The battery-health rule over every battery (the alarm job): the fall rate of the daily state of health over the
- * last `batteryTrendDays`; present when it exceeds the setting, since the first day of the fitted span. A battery
+ * last `batteryTrendDays` (the days the page shows: battery_health_days and today so far); present when it exceeds the setting, since the first day of the fitted span. A battery
  * without enough data is judged absent (an alarm it still has recovers).
  */
 export async function judgeBatteries(
@@ -162,12 +156,16 @@ export async function judgeBatteries(
 ): Promise<ConditionVerdict[]> {
   const verdicts: ConditionVerdict[] = [];
   const judgedAt = new Date(nowMs);
-  const from = new Date(nowMs - (settings.batteryTrendDays + 1) * DAY_MS);
+  const from = nowMs - (settings.batteryTrendDays + 1) * DAY_MS;
   for (const subject of await batterySubjects(db)) {
-    const points = (await sohDays(db, subject.source_id, subject.time_zone, from)).map((d) => ({
-      day: d.day,
-      sohPct: d.soh_pct,
-    }));
+    const days = await batteryDaysOf(
+      db,
+      subject.source_id,
+      subject.time_zone,
+      localDay(from, subject.time_zone),
+      nowMs,
+    );
+    const points = days.flatMap((d) => (d.soh_pct === null ? [] : [{ day: d.day, sohPct: d.soh_pct }]));
     const rate = sohFallPerMonthPct(points, settings.batteryTrendDays);
     const present = batteryHealthFalling(rate, settings);
     const last = points.at(-1)?.day;

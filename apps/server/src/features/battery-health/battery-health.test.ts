@@ -45,24 +45,22 @@ async function device(sn: string, kind: string, ownerId: number, plantId: number
 }
 
 /**
- * 100 plant-local days up to yesterday of 5-minute values: at 10:00 the health half a point above the day's value,
- * cells 3.40/3.35 V; at 20:00 the day's value, cells 3.42/3.30 V (the day's widest spread, 120 mV). The day's health
- * falls `fallPerMonth` points per 30 days down to 90 % yesterday; the cycle count is 100 plus the day's index.
+ * 100 plant-local days up to yesterday of daily health (as the job writes it from the readings: at 10:00 the health
+ * half a point above the day's value, cells 3.40/3.35 V; at 20:00 the day's value, cells 3.42/3.30 V, the day's widest
+ * spread, 120 mV). The day's health falls `fallPerMonth` points per 30 days down to 90 % yesterday; the cycle count is
+ * 100 plus the day's index. battery-health.days.test.ts reads such days from readings.
  */
 async function fill(deviceId: number, fallPerMonth: number) {
   const rows: unknown[][] = [];
   for (let k = 100; k >= 1; k--) {
-    const day = localDay(now - k * DAY, ZONE);
-    const start = localDayStart(day, ZONE)!;
     const soh = 90 + ((k - 1) * fallPerMonth) / 30;
-    rows.push([new Date(start + 10 * HOUR), soh + 0.5, 3.4, 3.35, 200 - k]);
-    rows.push([new Date(start + 20 * HOUR), soh, 3.42, 3.3, 200 - k]);
+    rows.push([localDay(now - k * DAY, ZONE), soh, soh, soh + 0.5, 120, 200 - k]);
   }
   await s.db.query(
-    `INSERT INTO device_values_5m (device_id, bucket, bat_soh_pct, bat_cell_voltage_max_v, bat_cell_voltage_min_v,
-                                   bat_cycle_count)
-     SELECT $1, * FROM unnest($2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::float8[])`,
-    [deviceId, ...[0, 1, 2, 3, 4].map((c) => rows.map((r) => r[c]))],
+    `INSERT INTO battery_health_days (device_id, day, soh_pct, soh_min_pct, soh_max_pct, cell_spread_mv, cycle_count,
+                                      energy_kwh)
+     SELECT $1, *, 0 FROM unnest($2::date[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[])`,
+    [deviceId, ...[0, 1, 2, 3, 4, 5].map((c) => rows.map((r) => r[c]))],
   );
 }
 
@@ -118,7 +116,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('GET /api/devices/:deviceId/battery-health', () => {
-  it("answers a battery's figures from its inverter's 5-minute values and monthly rollups", async () => {
+  it("answers a battery's figures from its inverter's daily health and monthly rollups", async () => {
     const res = await health(ids.BHBATA1!, '?months=3');
     expect(res.status).toBe(200);
     const h = res.body.data;
@@ -249,7 +247,7 @@ describe('the battery-health alarm job', () => {
     expect(events).toHaveLength(3);
 
     // A1's health now holds at 90 %: its alarm recovers; the others stay.
-    await s.db.query(`UPDATE device_values_5m SET bat_soh_pct = 90 WHERE device_id = $1`, [ids.BHINVA1!]);
+    await s.db.query(`UPDATE battery_health_days SET soh_pct = 90 WHERE device_id = $1`, [ids.BHINVA1!]);
     await startBatteryHealthJob(s.db, engine, settings, { error: () => undefined })();
     expect(events.slice(3)).toEqual([`recovered ${ids.BHBATA1}`]);
     expect((await active()).map((a) => a.device_id)).not.toContain(ids.BHBATA1);
