@@ -9,6 +9,7 @@ import {
   type AlarmEventKind,
   type AlarmLiveEvent,
   type AlarmRuleOptions,
+  type AlarmSeverity,
   type FaultTracker,
 } from '@voltfleet/domain/alarms';
 import type { Db, DbSession, Queryable } from '../../db/db.js';
@@ -321,22 +322,7 @@ export class AlarmEngine extends EventEmitter {
    */
   async checkNoData(offlineSeconds: number): Promise<void> {
     const entry = alarmByCode(NO_DATA_ALARM_CODE)!;
-    const changes = await this.db.transaction(async (tx) => {
-      const { raised, recovered } = await syncNoDataAlarms(tx, {
-        code: entry.code,
-        group: entry.group,
-        severity: entry.severity,
-        severityRank: severityRank(entry.severity),
-        offlineSeconds,
-      });
-      const made: AlarmTransition[] = [
-        ...raised.map((alarm) => ({ event: 'raised' as const, alarm })),
-        ...recovered.map((alarm) => ({ event: 'recovered' as const, alarm })),
-      ];
-      if (made.length > 0) await this.options.inTransaction?.(tx, made);
-      return made;
-    });
-    this.announce(changes);
+    await this.applyPlatformAlarms((tx) => syncNoDataAlarms(tx, { ...this.catalogued(entry), offlineSeconds }));
   }
 
   /**
@@ -347,12 +333,24 @@ export class AlarmEngine extends EventEmitter {
     const entry = alarmByCode(code);
     if (!entry) throw new Error(`no catalogue alarm ${code}`);
     if (verdicts.length === 0) return;
+    await this.applyPlatformAlarms((tx) => syncConditionAlarms(tx, this.catalogued(entry), verdicts));
+  }
+
+  private catalogued(entry: { code: string; group: string; severity: AlarmSeverity }) {
+    return {
+      code: entry.code,
+      group: entry.group,
+      severity: entry.severity,
+      severityRank: severityRank(entry.severity),
+    };
+  }
+
+  /** Runs a platform alarm sync in a transaction with what must follow from its changes, then announces them. */
+  private async applyPlatformAlarms(
+    sync: (tx: Queryable) => Promise<{ raised: AlarmChange[]; recovered: AlarmChange[] }>,
+  ): Promise<void> {
     const changes = await this.db.transaction(async (tx) => {
-      const { raised, recovered } = await syncConditionAlarms(
-        tx,
-        { code: entry.code, group: entry.group, severity: entry.severity, severityRank: severityRank(entry.severity) },
-        verdicts,
-      );
+      const { raised, recovered } = await sync(tx);
       const made: AlarmTransition[] = [
         ...raised.map((alarm) => ({ event: 'raised' as const, alarm })),
         ...recovered.map((alarm) => ({ event: 'recovered' as const, alarm })),
