@@ -11,7 +11,7 @@ const COLOURS: Record<Source, string> = { openMeteo: 'blue', demoSky: 'purple', 
 export function SourceTag({ source, testId }: { source: PerformanceRow['source']; testId?: string }) {
   if (source === null) return <span data-testid={testId}>{message(IRRADIANCE_SOURCE_LABELS.none)}</span>;
   return (
-    <Tag color={COLOURS[source]} data-testid={testId} data-source={source}>
+    <Tag color={COLOURS[source]} className="performance-source-tag" data-testid={testId} data-source={source}>
       {message(IRRADIANCE_SOURCE_LABELS[source])}
     </Tag>
   );
