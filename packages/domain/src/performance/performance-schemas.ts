@@ -118,9 +118,12 @@ export const deviceRankingRowSchema = z.object({
   plantId: z.number().int(),
   plantName: z.string(),
   actualKwh: kwh,
-  /** The median PV energy of the plant's other inverters of the same model over the period; null without siblings. */
+  /**
+   * What the inverter is compared with over the period (siblingReferenceKwh): the median PV energy of its plant's
+   * inverters of its model, itself included, or its one sibling's; null without siblings.
+   */
   siblingMedianKwh: z.number().nullable(),
-  /** actual ÷ sibling median (1 = as its siblings). */
+  /** actual ÷ that reference (1 = as its siblings). */
   siblingRatio: ratio,
   siblings: z.number().int(),
   activePerformanceAlarms: z.number().int(),

@@ -118,8 +118,12 @@ describe('judgeDevice', () => {
     expect(judgeDevice(d, S)).toEqual({ state: 'under', since: day(2) });
   });
 
-  it('compares with the median of several siblings, and not with siblings that gave nothing', () => {
-    expect(siblingRatio({ ownKwh: 30, siblingsKwh: [40, 10, 60] })).toBe(0.75);
+  it('compares with the median of its model (itself included), one sibling directly, none that gave nothing', () => {
+    // A broken one among three: the healthy ones are as the median, the broken one at half.
+    expect(siblingRatio({ ownKwh: 40, siblingsKwh: [40, 20] })).toBe(1);
+    expect(siblingRatio({ ownKwh: 20, siblingsKwh: [40, 40] })).toBe(0.5);
+    expect(siblingRatio({ ownKwh: 30, siblingsKwh: [40, 10, 60] })).toBe(0.857);
+    expect(siblingRatio({ ownKwh: 20, siblingsKwh: [40] })).toBe(0.5);
     expect(siblingRatio({ ownKwh: 30, siblingsKwh: [] })).toBeNull();
     expect(siblingRatio({ ownKwh: 30, siblingsKwh: [0] })).toBeNull();
   });

@@ -154,9 +154,18 @@ export interface SiblingDay {
   siblingsKwh: readonly number[];
 }
 
-/** The inverter's share of its siblings' median on a day; null without siblings or when they produced nothing. */
+/**
+ * What an inverter is compared with: the median energy of its plant's inverters of its model, itself included, so
+ * that one broken inverter among three moves neither healthy one; with a single sibling, that sibling.
+ */
+export function siblingReferenceKwh(day: Pick<SiblingDay, 'ownKwh' | 'siblingsKwh'>): number | null {
+  if (day.siblingsKwh.length === 0) return null;
+  return day.siblingsKwh.length === 1 ? day.siblingsKwh[0]! : median([day.ownKwh, ...day.siblingsKwh]);
+}
+
+/** The inverter's share of its reference (siblingReferenceKwh); null without siblings or when they produced nothing. */
 export function siblingRatio(day: Pick<SiblingDay, 'ownKwh' | 'siblingsKwh'>): number | null {
-  const m = median(day.siblingsKwh);
+  const m = siblingReferenceKwh(day);
   return m === null || !(m > 0.1) ? null : round(day.ownKwh / m, 3);
 }
 

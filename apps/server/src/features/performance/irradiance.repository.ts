@@ -16,7 +16,7 @@ export interface PlantNeedingIrradiance {
 }
 
 /**
- * Plants with days that produced energy (plant_energy_day) in the `lookbackDays` before the plant's today (at `nowMs`)
+ * Plants with whole days that produced energy (plant_energy_day) in the `lookbackDays` before the plant's today (at `nowMs`)
  * and lack a chosen irradiance,
  * or whose chosen one is outdated: the array was re-entered since, or the weather service has given the day since it
  * was chosen from a weaker source. At most `limit` plant-days, the oldest plants first.
@@ -36,6 +36,11 @@ export async function plantsNeedingIrradiance(
          LEFT JOIN weather_irradiance_days w ON w.plant_id = e.plant_id AND w.day = e.day
               AND w.tilt_deg = p.inclination_deg AND w.azimuth_deg = p.azimuth_deg
         WHERE e.day >= ($3::timestamptz AT TIME ZONE p.time_zone)::date - $1::int
+          -- Days the plant produced on, after its first: the first day of its data is partial (commissioned, or a
+          -- history begun, in the middle of it) and a day without energy is an outage, the no-data and fault alarms'
+          -- matter; either against a whole day's sun would be a ratio of nothing.
+          AND e.pv_kwh > 0
+          AND e.day > (SELECT min(f.day) FROM plant_energy_day f WHERE f.plant_id = e.plant_id)
           -- Complete days only: today's energy is still growing, and its irradiance is not known yet.
           AND e.day < ($3::timestamptz AT TIME ZONE p.time_zone)::date
           AND (i.plant_id IS NULL

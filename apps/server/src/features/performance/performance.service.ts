@@ -2,7 +2,8 @@ import {
   DESIGN_PERFORMANCE_RATIO,
   expectedEnergyKwh,
   judgePlant,
-  median,
+  siblingRatio,
+  siblingReferenceKwh,
   performanceRatio,
   type DeviceRanking,
   type DeviceRankingRow,
@@ -188,7 +189,7 @@ export async function deviceRankingRows(
   return sums
     .filter((s) => contains(s.sn, query.q) || contains(s.plantName, query.q))
     .map((s): DeviceRankingRow => {
-      const m = median(s.siblingsKwh);
+      const reference = siblingReferenceKwh({ ownKwh: s.actualKwh, siblingsKwh: s.siblingsKwh });
       return {
         deviceId: s.deviceId,
         sn: s.sn,
@@ -196,8 +197,8 @@ export async function deviceRankingRows(
         plantId: s.plantId,
         plantName: s.plantName,
         actualKwh: round(s.actualKwh, 2),
-        siblingMedianKwh: m === null ? null : round(m, 2),
-        siblingRatio: m === null || !(m > 0.1) ? null : round(s.actualKwh / m, 3),
+        siblingMedianKwh: reference === null ? null : round(reference, 2),
+        siblingRatio: siblingRatio({ ownKwh: s.actualKwh, siblingsKwh: s.siblingsKwh }),
         siblings: s.siblingsKwh.length,
         activePerformanceAlarms: s.activePerformanceAlarms,
       };

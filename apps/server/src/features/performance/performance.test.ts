@@ -62,6 +62,7 @@ beforeAll(async () => {
   ]);
   // Hand-computed: PR = kWh / (10 kWp × kWh/m²).
   for (const [offset, kwh] of [
+    [-8, 3.1],
     [-7, 33.6],
     [-6, 12.6],
     [-5, 20],
@@ -151,6 +152,11 @@ describe('GET /api/plants/:plantId/performance', () => {
     // Today is still running: its energy counts, but it has no irradiance and no ratio yet.
     expect(rows[day(0)]).toMatchObject({ actualKwh: 5, poaKwhM2: null, pr: null, expectedKwh: null, source: null });
     expect(res.body.data).toMatchObject({ kwp: 10, designPr: 0.8 });
+  });
+
+  it("leaves the first day of a plant's data out of the ratio: it is partial", async () => {
+    const res = await performanceOf(own, `from=${day(-8)}&to=${day(-8)}`);
+    expect(res.body.data.rows[0]).toMatchObject({ actualKwh: 3.1, poaKwhM2: null, pr: null, source: null, days: 0 });
   });
 
   it('sums a span as ratios of sums, not means of ratios', async () => {

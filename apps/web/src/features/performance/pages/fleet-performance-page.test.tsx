@@ -101,7 +101,7 @@ describe('the fleet Performance page', () => {
       to: '2026-03-14',
     });
     expect(first).toHaveTextContent('66%');
-    expect(screen.getByTestId('ranking-device-ratio-103')).toHaveTextContent('No siblings');
+    expect(screen.getByTestId('ranking-device-ratio-103')).toHaveTextContent('No inverter of the same model');
     await user.click(screen.getByTestId('ranking-device-link-101'));
     expect(await screen.findByText('device detail')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/deviceCenter/deviceList/101');
