@@ -6,7 +6,7 @@ import { firstSheetOf } from './support/xlsx.js';
 
 /**
  * Issue 36 point 9: a month's energy of four devices from the plant page in at most five actions (clicks, ticks and
- * fields), the file's rows the same figures the device history shows. The demo fleet holds about two days of history,
+ * fields), the file's rows the same figures the device history shows. The demo fleet holds about three days of history,
  * so the journey exports the current month (one action more than last month's default).
  */
 

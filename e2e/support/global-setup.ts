@@ -19,9 +19,11 @@ const READY_MS = Number(process.env.SERVER_READY_MS) || 180_000;
  * each journey file be its own client address (X-Forwarded-For), so the per-address limits (public calls per
  * minute, failed logins) never couple the journeys or depend on how fast the suite runs. DEMO_FLEET runs the
  * simulated fleet (its plants, devices and users below admin), reporting over MQTT like real inverters, for the
- * journeys that watch live data; it gets its own free MQTT port from startServer. The demo seeds two days of history
+ * journeys that watch live data; it gets its own free MQTT port from startServer. The demo seeds three days of history
  * first (DEMO_HISTORY_DAYS; `npm start` seeds 13 months, which takes minutes): enough for the journeys to find
- * yesterday's and this month's figures, short enough to add seconds; the journeys start once it is done and the
+ * yesterday's and this month's figures, and for every plant, in every zone at every hour, a whole day after its
+ * partial first one that has a performance ratio by the browser's calendar (two days left the plants east of UTC
+ * without one in the evening); short enough to add seconds; the journeys start once it is done and the
  * fleet is live.
  *
  * Playwright runs this once, in its own process, before it starts the workers; they inherit the environment it sets
@@ -41,7 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMS_PROVIDER: 'log',
       TRUST_PROXY: 'true',
       DEMO_FLEET: 'on',
-      DEMO_HISTORY_DAYS: '2',
+      DEMO_HISTORY_DAYS: '3',
       WEATHER_URL: weather.url,
       // E2E_LOG_LEVEL=info E2E_SERVER_LOG=file keeps the server's log of a run for a failure's post-mortem.
       ...(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}),

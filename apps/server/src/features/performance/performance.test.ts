@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlantPerformance, PlantRanking } from '@voltfleet/domain/performance';
+import type { DeviceRanking, PlantPerformance, PlantRanking } from '@voltfleet/domain/performance';
 import type { PlantListItem } from '@voltfleet/domain/plants';
 import { clearSkyDailyPoaKwhM2 } from '@voltfleet/domain/solar';
 import { localDay, shiftDay } from '@voltfleet/domain/time';
@@ -214,6 +214,44 @@ describe('GET /api/plants/:plantId/performance', () => {
 });
 
 describe('rankings and the plant list', () => {
+  it('ranks only the caller inverters against their siblings, worst first, and exports only them', async () => {
+    const owner = (plantId: number) =>
+      s.db.query<{ owner_id: number }>(`SELECT owner_id FROM plants WHERE id = $1`, [plantId]);
+    for (const [plantId, prefix, kwh] of [
+      [own, 'PERFOWN', [40, 20]],
+      [foreign, 'PERFFOREIGN', [40, 40]],
+    ] as const) {
+      const ownerId = (await owner(plantId)).rows[0]!.owner_id;
+      for (const [i, energy] of kwh.entries()) {
+        const { rows } = await s.db.query<{ id: number }>(
+          `INSERT INTO devices (sn, kind, model, owner_id, plant_id) VALUES ($1, 'inverter', '10K', $2, $3) RETURNING id`,
+          [`${prefix}${i}`, ownerId, plantId],
+        );
+        await s.db.query(`INSERT INTO device_energy_day (device_id, day, pv_kwh) VALUES ($1, $2, $3)`, [
+          rows[0]!.id,
+          day(-1),
+          energy,
+        ]);
+      }
+    }
+    const res = await api<DeviceRanking>(s.app, 'GET', `/api/performance/devices?from=${day(-1)}&to=${day(-1)}`, {
+      token: viewer,
+    });
+    // With one sibling each is compared with the other: 20 against 40, then 40 against 20.
+    expect(res.body.data.rows.map((r) => [r.sn, r.siblingRatio, r.siblingMedianKwh])).toEqual([
+      ['PERFOWN1', 0.5, 40],
+      ['PERFOWN0', 2, 20],
+    ]);
+    const file = await s.app.inject({
+      method: 'GET',
+      url: `/api/performance/devices/export?from=${day(-1)}&to=${day(-1)}&format=csv`,
+      headers: { token: viewer },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('PERFOWN1');
+    expect(file.body).not.toContain('PERFFOREIGN');
+  });
+
   it('ranks only the caller plants, worst ratio first', async () => {
     const res = await api<PlantRanking>(s.app, 'GET', `/api/performance/plants?from=${day(-1)}&to=${day(-1)}`, {
       token: admin,
