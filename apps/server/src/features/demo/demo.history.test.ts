@@ -244,6 +244,12 @@ describe('demo history', () => {
   }, 180_000);
 
   it('does not seed again on a restart, and the restarted fleet continues the counters it reported', async () => {
+    // A worn battery: the restarted fleet goes on from the health its inverter last reported, not from a new pack.
+    const worn = `SELECT d.id FROM devices d WHERE d.sn = 'VF10K2401201'`;
+    await p.db.query(
+      `UPDATE readings r SET bat_soh_pct = 77 WHERE r.device_id = (${worn})
+          AND r.ts = (SELECT max(x.ts) FROM readings x WHERE x.device_id = r.device_id)`,
+    );
     const readingsBefore = await num(p.db, `SELECT count(*) AS n FROM readings`);
     const lastBefore = await num(p.db, `SELECT extract(epoch FROM max(ts)) * 1000 AS n FROM readings`);
     const seeding = new DemoSeeding();
@@ -258,6 +264,11 @@ describe('demo history', () => {
     await again.stop();
     await p.ingest.flush();
     expect(await counterResets(p.db)).toBe(0);
+    const soh = await num(p.db, `SELECT max(bat_soh_pct) AS n FROM readings WHERE device_id = (${worn}) AND ts > $1`, [
+      new Date(lastBefore),
+    ]);
+    expect(soh).toBeLessThanOrEqual(77);
+    expect(soh).toBeGreaterThan(76);
   }, 120_000);
 });
 

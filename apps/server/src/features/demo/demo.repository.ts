@@ -66,6 +66,8 @@ export const REGISTER_KEYS = [
   'gmeterDischargeTotalKwh',
   'gmeterEarningsTotal',
   'batSocPct',
+  // A worn battery stays worn across a restart (the demo's fast-ageing battery would be new again).
+  'batSohPct',
 ] as const satisfies readonly FieldKey[];
 
 /** Each device's newest reading time and its register values (absent ones left out), by serial number. */
