@@ -12,9 +12,8 @@ import type { Caller } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import type { ConditionVerdict } from '../alarms/index.js';
 import {
+  batterySourceInScope,
   findDeviceRecordInScope,
-  linkedDeviceInScope,
-  plantBatteryInverterInScope,
   scopeOf,
   type DeviceRecordRow,
   type DeviceScope,
@@ -44,14 +43,7 @@ export function spanStart(nowMs: number, timeZone: string, months: number): { fr
  */
 async function sourceOf(db: Queryable, scope: DeviceScope, row: DeviceRecordRow): Promise<number | null> {
   if (row.kind === 'inverter') return row.id;
-  if (row.kind !== 'battery') return null;
-  const source =
-    row.reports_via !== null
-      ? await linkedDeviceInScope(db, scope, row.reports_via)
-      : row.plant_id !== null
-        ? await plantBatteryInverterInScope(db, scope, row.plant_id)
-        : undefined;
-  return source?.id ?? null;
+  return (await batterySourceInScope(db, scope, row))?.id ?? null;
 }
 
 /**

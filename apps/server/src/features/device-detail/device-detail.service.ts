@@ -13,7 +13,7 @@ import {
   heardPlantInverterInScope,
   latestReading,
   linkedDeviceInScope,
-  plantBatteryInverterInScope,
+  batterySourceInScope,
   scopeOf,
   type DeviceRecordRow,
   type DeviceScope,
@@ -85,13 +85,7 @@ function toDetail(row: DeviceRecordRow, confirmed: ConfirmedSettings, links: Lin
  * whose newest reading has battery values. Null for another kind, or when there is none in the caller's scope.
  */
 async function batterySource(db: Queryable, scope: DeviceScope, row: DeviceRecordRow): Promise<LinkedDevice | null> {
-  if (row.kind !== 'battery') return null;
-  const source =
-    row.reports_via !== null
-      ? await linkedDeviceInScope(db, scope, row.reports_via)
-      : row.plant_id !== null
-        ? await plantBatteryInverterInScope(db, scope, row.plant_id)
-        : undefined;
+  const source = await batterySourceInScope(db, scope, row);
   return source ? linked(source) : null;
 }
 

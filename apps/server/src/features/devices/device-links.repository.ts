@@ -72,3 +72,18 @@ export async function plantBatteryInverterInScope(
     ORDER BY r.ts DESC, d.sn LIMIT 1`;
   return (await linked(db, scope, sql, plantId))[0];
 }
+
+/**
+ * The inverter whose readings carry a battery's values: the device in its reports_via, else the inverter of its plant
+ * whose newest reading has battery values. Undefined for another kind, or when there is none in the caller's scope.
+ * The device detail's live values and battery health find it the same way.
+ */
+export async function batterySourceInScope(
+  db: Queryable,
+  scope: DeviceScope,
+  battery: { kind: string; reports_via: number | null; plant_id: number | null },
+): Promise<LinkedDeviceRow | undefined> {
+  if (battery.kind !== 'battery') return undefined;
+  if (battery.reports_via !== null) return linkedDeviceInScope(db, scope, battery.reports_via);
+  return battery.plant_id !== null ? plantBatteryInverterInScope(db, scope, battery.plant_id) : undefined;
+}

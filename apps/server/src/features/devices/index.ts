@@ -29,6 +29,7 @@ export { devicesRoutes } from './devices.routes.js';
 export { visibleDevices } from './devices.service.js';
 export { watchStatuses } from './status-watcher.js';
 export {
+  batterySourceInScope,
   devicesBehindInScope,
   heardPlantInverterInScope,
   linkedDeviceInScope,
