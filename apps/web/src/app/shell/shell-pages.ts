@@ -79,7 +79,7 @@ export const PAGE_LOADERS = {
     () => import('@/app/pages/plant-config-route'),
   ),
   'plantCenter/plantPerformance': withTexts(
-    ['columns', 'messages/performanceLabels', 'messages/telemetry', 'messages/validation', 'performance', 'table'],
+    ['columns', 'messages/performanceLabels', 'performance', 'table'],
     () => import('@/features/performance/pages/fleet-performance-page'),
   ),
   'deviceCenter/deviceList': withTexts(
