@@ -153,7 +153,7 @@ test.describe('tables that fit a 1440×900 window', () => {
 
   test('keeps a user’s column choice for a new login in a fresh browser, and resets it to the default', async () => {
     const { username } = await journey.userWith(['A'], 'cols');
-    const header = (page: Page) => page.getByTestId('plant-table').locator('thead th', { hasText: 'Devices' });
+    const header = (page: Page) => page.getByTestId('plant-table').locator('thead th', { hasText: 'Generation today' });
 
     const first = await journey.open();
     await first.setViewportSize({ width: 1440, height: 900 });
@@ -166,7 +166,7 @@ test.describe('tables that fit a 1440×900 window', () => {
     const saved = first.waitForResponse(
       (res) => res.url().endsWith('/api/preferences/tables') && res.request().method() === 'PUT',
     );
-    await first.getByTestId('columns-plantList-deviceCount').click();
+    await first.getByTestId('columns-plantList-pvEnergyTodayKwh').click();
     expect((await saved).status()).toBe(200);
     await header(first).waitFor({ state: 'detached' });
 
@@ -178,7 +178,7 @@ test.describe('tables that fit a 1440×900 window', () => {
     expect(await header(second).count()).toBe(0);
     expect(await second.getByTestId('plant-table').locator('thead th').first().innerText()).toContain('Plant name');
     await second.getByTestId('columns-plantList').click();
-    expect(await second.getByTestId('columns-plantList-deviceCount').isChecked()).toBe(false);
+    expect(await second.getByTestId('columns-plantList-pvEnergyTodayKwh').isChecked()).toBe(false);
 
     const reset = second.waitForResponse(
       (res) => res.url().endsWith('/api/preferences/tables') && res.request().method() === 'PUT',

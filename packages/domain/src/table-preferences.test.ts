@@ -95,7 +95,7 @@ describe('isDefaultChoice', () => {
     // Showing every column is a choice of its own where the list hides some by default.
     ['plantList', [], false],
     ['plantList', defaultHiddenColumns('plantList').slice(1), false],
-    ['plantList', [...defaultHiddenColumns('plantList'), 'deviceCount'], false],
+    ['plantList', [...defaultHiddenColumns('plantList'), 'activeAlarms'], false],
     // A column that no longer exists changes nothing.
     ['plantList', [...defaultHiddenColumns('plantList'), 'gone'], true],
     ['alarmSearch', ['lastSeenAt', 'recoveredAt', 'duration'], true],

@@ -43,11 +43,13 @@ export const TABLE_COLUMNS = {
       'actions',
     ],
     frozen: ['name', 'actions'],
+    // The device count gave its place to the 30-day PR (issue 42): both do not fit a 1440-pixel window in German.
     defaultHidden: [
       'type',
       'powerKw',
       'capacityKwh',
       'specificYieldKwhPerKwp',
+      'deviceCount',
       'address',
       'ownerName',
       'constructionDate',

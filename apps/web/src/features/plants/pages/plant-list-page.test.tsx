@@ -133,7 +133,6 @@ describe('plant list figures and columns', () => {
       'PR (30 Tage)',
       'Status',
       'Alarme',
-      'Geräte',
     ]);
     expect(screen.getByTestId('plant-pv-today-3')).toHaveTextContent('23,46 kWh');
     expect(screen.getByTestId('plant-pv-power-5')).toHaveTextContent('—');

@@ -68,7 +68,7 @@ describe('the plant list on a phone', () => {
       within(card)
         .getAllByRole('term')
         .map((dt) => dt.textContent),
-    ).toEqual(['PV power now', 'Generation today', 'PR (30 days)', 'Alarms', 'Devices']);
+    ).toEqual(['PV power now', 'Generation today', 'PR (30 days)', 'Alarms']);
     expect(within(card).getByTestId('plant-pv-power-3')).toHaveTextContent('12.35 kW');
     expect(within(card).getByTestId('plant-pr-3')).toHaveTextContent('82.3%');
     expect(within(card).getByText('Normal')).toBeInTheDocument();
