@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceListItem } from '@voltfleet/domain/device-list';
 import type { PlantListItem, PlantOverview, PlantSavings } from '@voltfleet/domain/plants';
 import type { Reading } from '@voltfleet/domain/telemetry';
+import { localParts } from '@voltfleet/domain/time';
 import type { HaBridgeConfig } from '../../config-bridge.js';
 import {
   adminId,
@@ -75,7 +76,12 @@ beforeAll(async () => {
   const dealer = await builtinRoleId(s.db, 'dealer');
   const owner = await makeUser(s.db, { username: 'haOwner', roleId: dealer, superiorId: root });
   other = (await makeUser(s.db, { username: 'haOther', roleId: dealer, superiorId: root })).id;
-  const zone = 'Europe/Prague';
+  // The readings below are minutes apart and their "today" counters must fall in one local day: a zone whose day
+  // began at least a quarter of an hour ago (the test failed three minutes after Prague's midnight). The zones are
+  // hours apart, so one always qualifies.
+  const zone = ['Europe/Prague', 'Asia/Tokyo', 'America/Chicago'].find(
+    (z) => localParts(Date.now(), z).minuteOfDay > 15,
+  )!;
   plants.roof = await addPlant(s.db, { name: 'Roof', ownerId: owner.id, timeZone: zone });
   plants.shed = await addPlant(s.db, { name: 'Shed', ownerId: owner.id, timeZone: zone });
   plants.barn = await addPlant(s.db, { name: 'Barn', ownerId: owner.id, timeZone: zone });
