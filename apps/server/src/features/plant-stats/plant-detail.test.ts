@@ -28,8 +28,16 @@ import { addDevice, addFigures, addPlant, flatTariff } from '../../test/plant-fi
 const ZONE = 'Europe/Prague';
 const FIVE_MIN = 300_000;
 const PASSWORD = 'Passw0rd-1';
-// Two whole 5-minute slots well before now (and a reading just now, for the live power flow).
-const SLOT = Math.floor((Date.now() - 40 * 60_000) / FIVE_MIN) * FIVE_MIN;
+// Two whole 5-minute slots well before now (and a reading just now, for the live power flow), with the slot before them
+// in the same local day: the day's curve must hold all three (it failed 35 minutes after Prague's midnight, when the
+// second slot began the next day).
+const SLOT = sameDaySlot(Math.floor((Date.now() - 40 * 60_000) / FIVE_MIN) * FIVE_MIN);
+
+function sameDaySlot(slot: number): number {
+  let at = slot;
+  while (localDay(at - FIVE_MIN, ZONE) !== localDay(at + FIVE_MIN, ZONE)) at -= FIVE_MIN;
+  return at;
+}
 const DAY = localDay(SLOT, ZONE);
 
 let s: TestServer;
